@@ -1,0 +1,99 @@
+/* 02_radix2 — radix-2 FFT in global memory: one launch per pass, log2 N passes.
+ *
+ * What changed since 01_dft: instead of one O(N^2) launch, log2 N launches of N/2
+ * independent butterflies each, ping-ponging between two buffers (Stockham autosort,
+ * so no bit-reversal pass). Work drops to O(N log N); every pass reads and writes all
+ * the data once, so the cost is log2 N trips through memory.
+ *
+ * Build and run:
+ *   make 02_radix2
+ *   ./build/02_radix2 --size 2^20             # powers of two up to 2^28
+ *   ./build/02_radix2 --size 16 --explain     # print the launch sequence
+ *   ./build/02_radix2 --size 1024 --batch 64 --inverse
+ * Kernels: kernels/02_radix2.cl. Lesson: chapters/02_radix2/README.md. */
+#include "../../common/chapter.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct fl_variant variants[] = {
+    {"stockham", "decimation in time, twiddle from sincos (the chapter's kernel)", NULL},
+    {"twiddle_table", "twiddles read from a table of N/2 roots of unity",
+     "exercises/02_radix2/twiddle_table.cl"},
+    {"dif", "decimation in frequency: twiddle after the butterfly",
+     "exercises/02_radix2/dif.cl"},
+    {NULL, NULL, NULL},
+};
+
+static int check(const struct fl_problem *p, char *why, size_t len)
+{
+    if (!p->wg)
+        return 0;
+    size_t half = p->n / 2;
+    if (p->n < 2 || half % p->wg != 0) {
+        snprintf(why, len, "--wg %zu must divide N/2 = %zu (the work-items of one pass)", p->wg, half);
+        return -1;
+    }
+    if (p->wg > p->dev->max_wg) {
+        snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu)",
+                 p->wg, p->dev->name, p->dev->max_wg);
+        return -1;
+    }
+    return 0;
+}
+
+static void plan(const struct fl_problem *p, struct fl_plan *plan)
+{
+    int table = strcmp(p->variant, "twiddle_table") == 0;
+    int dif = strcmp(p->variant, "dif") == 0;
+    const char *kernel = table ? "fft_radix2_table" : dif ? "fft_radix2_dif" : "fft_radix2";
+    size_t global[2] = {p->n / 2, p->batch}, local[2] = {p->wg, 1};
+    int slot = 0;
+    if (table) {
+        /* w[m] = exp(sign * 2 pi i m / N), m = 0 .. N/2-1; pass p uses w[k * N/(2p)]. */
+        double *w;
+        slot = fl_plan_table(plan, "twiddles", p->n / 2 ? p->n / 2 : 1, &w);
+        for (size_t m = 0; m < p->n / 2; m++) {
+            double a = p->sign * 6.283185307179586 * (double)m / (double)p->n;
+            w[2 * m] = cos(a);
+            w[2 * m + 1] = sin(a);
+        }
+    }
+    int src = FL_BUF_A, dst = FL_BUF_B;
+    for (size_t span = 1; span < p->n; span <<= 1) {
+        struct fl_launch *l = fl_plan_add(plan, kernel, 2, global, p->wg ? local : NULL);
+        fl_arg_buffer(l, src);
+        fl_arg_buffer(l, dst);
+        if (table)
+            fl_arg_buffer(l, slot);
+        fl_arg_int(l, (int)span);
+        if (!table)
+            fl_arg_int(l, p->sign);
+        fl_launch_note(l, "p=%zu: %zu butterflies, sub-DFTs of %zu -> %zu", span, p->n / 2,
+                       span, 2 * span);
+        int t = src;
+        src = dst;
+        dst = t;
+    }
+    plan->result = src; /* the last pass wrote here (A itself when N = 1: no pass) */
+    snprintf(plan->summary, sizeof plan->summary, "log2 N = %d passes p = 1, 2, ..., N/2, "
+             "ping-ponging A and B", (int)(p->n > 1 ? log2((double)p->n) : 0));
+}
+
+int main(int argc, char **argv)
+{
+    static const struct fl_chapter chapter = {
+        .name = "02_radix2",
+        .title = "radix-2 Stockham FFT, one launch per pass",
+        .kernel_file = "02_radix2.cl",
+        .help = "Radix-2 FFT, out of place, ping-pong buffers, log2 N launches; N a power of two.",
+        .demo_n = (size_t)1 << 20,
+        .demo_batch = 1,
+        .bound = FL_BOUND_FFT,
+        .variants = variants,
+        .check = check,
+        .plan = plan,
+    };
+    return fl_main(argc, argv, &chapter);
+}

@@ -1,0 +1,48 @@
+/* The contract between a chapter's main.c and the harness.
+ *
+ * A chapter describes itself (name, kernel file, variants, demo size) and provides one
+ * function that turns a problem into a plan (common/plan.h). fl_main does the rest:
+ * options, device, kernel build, verification against FFTW, timing, report, exit code. */
+#ifndef FFTLAB_CHAPTER_H
+#define FFTLAB_CHAPTER_H
+
+#include "device.h"
+#include "options.h"
+#include "plan.h"
+#include "reference.h"
+
+struct fl_problem {
+    size_t n;                       /* transform length                         */
+    size_t batch;                   /* transforms, one after another in memory  */
+    int sign;                       /* -1 forward, +1 inverse                   */
+    enum fl_precision precision;
+    size_t wg;                      /* --wg, 0 = chapter default                */
+    const char *variant;            /* never NULL: the default variant's name   */
+    const struct fl_device *dev;
+};
+
+struct fl_variant {
+    const char *name;
+    const char *about;              /* one line for --help                          */
+    const char *exercise;           /* NULL, or the exercise file whose kernels this
+                                       variant runs, e.g. "exercises/02_radix2/dif.cl" */
+};
+
+struct fl_chapter {
+    const char *name;               /* "02_radix2": folder, kernel file, binary, target */
+    const char *title;
+    const char *kernel_file;        /* "02_radix2.cl" */
+    const char *help;               /* paragraph for --help */
+    size_t demo_n, demo_batch;      /* the size the tour runs */
+    enum fl_bound_kind bound;
+    const struct fl_variant *variants; /* the first is the default; ends with {NULL} */
+    /* Chapter-specific limits beyond common/capabilities.c (work-group sizes...).
+     * Returns 0, or -1 with WHY. May be NULL. */
+    int (*check)(const struct fl_problem *p, char *why, size_t len);
+    /* Fill PLAN for problem P (called once per direction the run needs). */
+    void (*plan)(const struct fl_problem *p, struct fl_plan *plan);
+};
+
+int fl_main(int argc, char **argv, const struct fl_chapter *chapter);
+
+#endif

@@ -1,0 +1,42 @@
+/* Error reporting: one macro for OpenCL calls, one function for everything else.
+ *
+ *   CL_CHECK(clFinish(queue));
+ *     -> on failure prints "OpenCL error: clFinish(queue) returned CL_OUT_OF_RESOURCES
+ *        (-5) at chapters/02_radix2/main.c:42" and exits with FL_EXIT_OPENCL.
+ *
+ * A command-line program has one cleanup path that never loses anything: nothing
+ * is written until a run has succeeded, and the OS frees the rest on exit. */
+#ifndef FFTLAB_CLERR_H
+#define FFTLAB_CLERR_H
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include "exitcodes.h"
+
+const char *fl_cl_error_name(cl_int err);
+
+/* Print "context: message" to stderr, then the final "FAIL: ..." line, and exit. */
+_Noreturn void fl_die(int exit_code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+_Noreturn void fl_cl_fail(cl_int err, const char *call, const char *file, int line);
+
+#define CL_CHECK(call)                                                 \
+    do {                                                               \
+        cl_int cl_check_err_ = (call);                                 \
+        if (cl_check_err_ != CL_SUCCESS)                               \
+            fl_cl_fail(cl_check_err_, #call, __FILE__, __LINE__);      \
+    } while (0)
+
+/* For the clCreate* calls that return an object and report through a pointer. */
+#define CL_CHECK_ERR(err, what)                                        \
+    do {                                                               \
+        if ((err) != CL_SUCCESS)                                       \
+            fl_cl_fail((err), (what), __FILE__, __LINE__);             \
+    } while (0)
+
+/* Where stdout machine-readable output goes; the FAIL line must not corrupt it. */
+void fl_set_status_stream_stderr(int on);
+
+#endif

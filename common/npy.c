@@ -1,0 +1,234 @@
+#define _POSIX_C_SOURCE 200809L
+#include "npy.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Format reference: numpy.lib.format. A file is
+ *   "\x93NUMPY" major minor, header length (u16 LE for v1, u32 LE for v2/v3),
+ *   an ASCII dict like {'descr': '<c8', 'fortran_order': False, 'shape': (4, 1024), }
+ *   padded with spaces and a final '\n' so the data starts on a 64-byte boundary,
+ *   then the raw little-endian data in C order. */
+
+static const char magic[] = "\x93NUMPY";
+
+void fl_npy_free(struct fl_npy *npy)
+{
+    free(npy->data);
+    npy->data = NULL;
+}
+
+/* Find the value text after 'key': in the header dict. */
+static const char *dict_value(const char *hdr, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "'%s'", key);
+    const char *p = strstr(hdr, pat);
+    if (!p) {
+        snprintf(pat, sizeof pat, "\"%s\"", key);
+        p = strstr(hdr, pat);
+    }
+    if (!p)
+        return NULL;
+    p += strlen(pat);
+    while (isspace((unsigned char)*p)) p++;
+    if (*p != ':')
+        return NULL;
+    p++;
+    while (isspace((unsigned char)*p)) p++;
+    return p;
+}
+
+static int host_is_little_endian(void)
+{
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one == 1;
+}
+
+int fl_npy_read(const char *path, struct fl_npy *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    int rc = -1;
+    char *hdr = NULL;
+    unsigned char pre[10];
+    if (fread(pre, 1, 8, f) != 8 || memcmp(pre, magic, 6) != 0) {
+        snprintf(err, errlen, "%s is not a .npy file (no \\x93NUMPY magic)", path);
+        goto done;
+    }
+    unsigned major = pre[6];
+    size_t hlen;
+    if (major == 1) {
+        if (fread(pre, 1, 2, f) != 2) goto truncated;
+        hlen = (size_t)pre[0] | (size_t)pre[1] << 8;
+    } else if (major == 2 || major == 3) {
+        if (fread(pre, 1, 4, f) != 4) goto truncated;
+        hlen = (size_t)pre[0] | (size_t)pre[1] << 8 | (size_t)pre[2] << 16 | (size_t)pre[3] << 24;
+    } else {
+        snprintf(err, errlen, "%s: unsupported .npy version %u", path, major);
+        goto done;
+    }
+    if (hlen == 0 || hlen > (1u << 20)) {
+        snprintf(err, errlen, "%s: implausible header length %zu", path, hlen);
+        goto done;
+    }
+    hdr = malloc(hlen + 1);
+    if (!hdr || fread(hdr, 1, hlen, f) != hlen) goto truncated;
+    hdr[hlen] = '\0';
+
+    const char *descr = dict_value(hdr, "descr");
+    const char *order = dict_value(hdr, "fortran_order");
+    const char *shape = dict_value(hdr, "shape");
+    if (!descr || !order || !shape || hdr[0] != '{') {
+        snprintf(err, errlen, "%s: malformed header (need descr, fortran_order, shape): %.120s",
+                 path, hdr);
+        goto done;
+    }
+    if (strncmp(descr, "'<c8'", 5) == 0)
+        out->complex128 = 0;
+    else if (strncmp(descr, "'<c16'", 6) == 0)
+        out->complex128 = 1;
+    else {
+        const char *e = strchr(descr + 1, descr[0]);
+        int n = e ? (int)(e - descr + 1) : 12;
+        snprintf(err, errlen, "%s: dtype %.*s is not supported; fftlab reads complex64 ('<c8') "
+                 "or complex128 ('<c16'), e.g. np.save(path, x.astype(np.complex64))", path, n, descr);
+        goto done;
+    }
+    /* 1-D data is the same in either order; for more axes we need C order. */
+    if (*shape != '(') {
+        snprintf(err, errlen, "%s: malformed shape in header", path);
+        goto done;
+    }
+    const char *p = shape + 1;
+    out->count = 1;
+    while (1) {
+        while (isspace((unsigned char)*p) || *p == ',') p++;
+        if (*p == ')') break;
+        if (!isdigit((unsigned char)*p)) {
+            snprintf(err, errlen, "%s: malformed shape in header", path);
+            goto done;
+        }
+        if (out->naxes == FL_NPY_MAX_AXES) {
+            snprintf(err, errlen, "%s: more than %d axes", path, FL_NPY_MAX_AXES);
+            goto done;
+        }
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(p, &end, 10);
+        if (errno || v > ((size_t)1 << 40) || (v && out->count > ((size_t)1 << 40) / v)) {
+            snprintf(err, errlen, "%s: shape too large", path);
+            goto done;
+        }
+        out->shape[out->naxes++] = (size_t)v;
+        out->count *= (size_t)v;
+        p = end;
+    }
+    if (out->naxes == 0 || out->count == 0) {
+        snprintf(err, errlen, "%s: empty array (shape must be (N,) or (B, N) with N >= 1)", path);
+        goto done;
+    }
+    if (out->naxes > 1 && strncmp(order, "False", 5) != 0) {
+        snprintf(err, errlen, "%s: fortran_order arrays are not supported; save a C-ordered array", path);
+        goto done;
+    }
+    size_t esize = out->complex128 ? 16 : 8;
+    out->data = malloc(out->count * 2 * sizeof(double));
+    unsigned char *raw = malloc(out->count * esize);
+    if (!out->data || !raw) {
+        free(raw);
+        snprintf(err, errlen, "%s: out of memory for %zu elements", path, out->count);
+        goto done;
+    }
+    if (fread(raw, esize, out->count, f) != out->count) {
+        free(raw);
+        snprintf(err, errlen, "%s: file is shorter than its shape says (%zu elements)", path, out->count);
+        goto done;
+    }
+    if (fgetc(f) != EOF) {
+        free(raw);
+        snprintf(err, errlen, "%s: file is longer than its shape says (%zu elements)", path, out->count);
+        goto done;
+    }
+    if (!host_is_little_endian()) {
+        free(raw);
+        snprintf(err, errlen, "big-endian hosts are not supported");
+        goto done;
+    }
+    for (size_t i = 0; i < 2 * out->count; i++) {
+        if (out->complex128) {
+            double v;
+            memcpy(&v, raw + 8 * i, 8);
+            out->data[i] = v;
+        } else {
+            float v;
+            memcpy(&v, raw + 4 * i, 4);
+            out->data[i] = v;
+        }
+    }
+    free(raw);
+    rc = 0;
+    goto done;
+truncated:
+    snprintf(err, errlen, "%s: truncated .npy header", path);
+done:
+    free(hdr);
+    fclose(f);
+    if (rc != 0)
+        fl_npy_free(out);
+    return rc;
+}
+
+int fl_npy_write(const char *path, const double *data, const size_t *shape, int naxes,
+                 int complex128, char *err, size_t errlen)
+{
+    char dict[256];
+    int len = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (",
+                       complex128 ? "<c16" : "<c8");
+    size_t count = 1;
+    for (int i = 0; i < naxes; i++) {
+        len += snprintf(dict + len, sizeof dict - (size_t)len, "%zu,%s", shape[i],
+                        i + 1 < naxes ? " " : "");
+        count *= shape[i];
+    }
+    if (naxes > 1) len--; /* (4, 1024) not (4, 1024,) */
+    len += snprintf(dict + len, sizeof dict - (size_t)len, "), }");
+    /* Pad so that magic(6)+version(2)+hlen(2)+header is a multiple of 64. */
+    size_t total = 10 + (size_t)len + 1;
+    size_t pad = (64 - total % 64) % 64;
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t hlen = (size_t)len + pad + 1;
+    unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
+                             (unsigned char)(hlen & 0xff), (unsigned char)(hlen >> 8)};
+    int ok = fwrite(pre, 1, 10, f) == 10 && fwrite(dict, 1, (size_t)len, f) == (size_t)len;
+    for (size_t i = 0; ok && i < pad; i++)
+        ok = fputc(' ', f) != EOF;
+    ok = ok && fputc('\n', f) != EOF;
+    for (size_t i = 0; ok && i < 2 * count; i++) {
+        if (complex128) {
+            ok = fwrite(&data[i], 8, 1, f) == 1;
+        } else {
+            float v = (float)data[i];
+            ok = fwrite(&v, 4, 1, f) == 1;
+        }
+    }
+    if (fclose(f) != 0)
+        ok = 0;
+    if (!ok) {
+        snprintf(err, errlen, "error writing %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,284 @@
+#define _POSIX_C_SOURCE 200809L
+#include "options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Sizes above 2^40 elements are nonsense on any machine we know; refusing them early
+ * keeps every later multiplication of sizes far from overflow. */
+#define FL_MAX_COUNT ((size_t)1 << 40)
+
+void fl_options_defaults(struct fl_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+    o->precision = FL_SINGLE;
+    o->warmup = 2;
+    o->repeat = -1;
+    o->verify = 1;
+    o->format = FL_FORMAT_TEXT;
+}
+
+int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size_t errlen)
+{
+    const char *p = s;
+    if (!s || !*s) {
+        snprintf(err, errlen, "%s: empty value", what);
+        return -1;
+    }
+    if (*p == '-') {
+        snprintf(err, errlen, "%s must be positive, got '%s'", what, s);
+        return -1;
+    }
+    if (!isdigit((unsigned char)*p)) {
+        snprintf(err, errlen, "%s must be a number like 1024 or 2^10, got '%s'", what, s);
+        return -1;
+    }
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(p, &end, 10);
+    if (errno == ERANGE) {
+        snprintf(err, errlen, "%s '%s' is too large", what, s);
+        return -1;
+    }
+    if (*end == '^') {
+        if (v != 2 || !isdigit((unsigned char)end[1])) {
+            snprintf(err, errlen, "%s: only powers of two may be written with '^' (2^k), got '%s'", what, s);
+            return -1;
+        }
+        unsigned long long k = strtoull(end + 1, &end, 10);
+        if (k > 40) {
+            snprintf(err, errlen, "%s '%s' is too large (at most 2^40)", what, s);
+            return -1;
+        }
+        v = 1ULL << k;
+    }
+    if (*end != '\0') {
+        snprintf(err, errlen, "%s must be a number like 1024 or 2^10, got '%s'", what, s);
+        return -1;
+    }
+    if (v == 0) {
+        snprintf(err, errlen, "%s must be at least 1, got '%s'", what, s);
+        return -1;
+    }
+    if (v > FL_MAX_COUNT) {
+        snprintf(err, errlen, "%s '%s' is too large (at most 2^40)", what, s);
+        return -1;
+    }
+    *out = (size_t)v;
+    return 0;
+}
+
+int fl_parse_size(const char *s, size_t dims[FL_MAX_DIMS], int *ndims, char *err, size_t errlen)
+{
+    char buf[256];
+    if (!s || strlen(s) >= sizeof buf) {
+        snprintf(err, errlen, "--size: missing or overlong value");
+        return -1;
+    }
+    strcpy(buf, s);
+    int n = 0;
+    size_t total = 1;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, "xX", &save); tok; tok = strtok_r(NULL, "xX", &save)) {
+        if (n == FL_MAX_DIMS) {
+            snprintf(err, errlen, "--size '%s' has more than %d dimensions", s, FL_MAX_DIMS);
+            return -1;
+        }
+        if (fl_parse_count(tok, "--size", &dims[n], err, errlen) != 0)
+            return -1;
+        if (dims[n] > FL_MAX_COUNT / total) {
+            snprintf(err, errlen, "--size '%s' is too large (at most 2^40 elements)", s);
+            return -1;
+        }
+        total *= dims[n];
+        n++;
+    }
+    if (n == 0 || s[strlen(s) - 1] == 'x' || s[0] == 'x' || strstr(s, "xx")) {
+        snprintf(err, errlen, "--size must look like 1024, 2^20 or 512x512x64, got '%s'", s);
+        return -1;
+    }
+    *ndims = n;
+    return 0;
+}
+
+static int parse_int(const char *s, const char *what, int lo, int hi, int *out, char *err, size_t errlen)
+{
+    char *end;
+    errno = 0;
+    long v = s ? strtol(s, &end, 10) : 0;
+    if (!s || !*s || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+        snprintf(err, errlen, "%s must be an integer from %d to %d, got '%s'", what, lo, hi,
+                 s ? s : "");
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, size_t errlen)
+{
+    const char *env_dev = getenv("FFTLAB_DEVICE");
+    if (env_dev && *env_dev)
+        o->device = env_dev;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        /* Accept both "--size 1024" and "--size=1024". */
+        char name[64];
+        const char *val = NULL;
+        const char *eq = strchr(a, '=');
+        if (strncmp(a, "--", 2) == 0 && eq && (size_t)(eq - a) < sizeof name) {
+            memcpy(name, a, (size_t)(eq - a));
+            name[eq - a] = '\0';
+            val = eq + 1;
+        } else {
+            snprintf(name, sizeof name, "%s", a);
+        }
+#define FLAG(str) (strcmp(name, str) == 0)
+#define VALUE()                                                                    \
+    do {                                                                           \
+        if (!val) {                                                                \
+            if (i + 1 >= argc) {                                                   \
+                snprintf(err, errlen, "%s needs a value (see --help)", name);      \
+                return -1;                                                         \
+            }                                                                      \
+            val = argv[++i];                                                       \
+        }                                                                          \
+    } while (0)
+        if (FLAG("--help") || FLAG("-h")) {
+            o->help = 1;
+        } else if (FLAG("--list-devices")) {
+            o->list_devices = 1;
+        } else if (FLAG("--size") || FLAG("-n")) {
+            VALUE();
+            if (fl_parse_size(val, o->dims, &o->ndims, err, errlen) != 0)
+                return -1;
+        } else if (FLAG("--batch")) {
+            VALUE();
+            if (fl_parse_count(val, "--batch", &o->batch, err, errlen) != 0)
+                return -1;
+        } else if (FLAG("--inverse")) {
+            o->inverse = 1;
+        } else if (FLAG("--input")) {
+            VALUE();
+            o->input = val;
+        } else if (FLAG("--output")) {
+            VALUE();
+            o->output = val;
+        } else if (FLAG("--seed")) {
+            VALUE();
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(val, &end, 10);
+            if (!*val || *end || errno || val[0] == '-') {
+                snprintf(err, errlen, "--seed must be a non-negative integer, got '%s'", val);
+                return -1;
+            }
+            o->seed = s;
+        } else if (FLAG("--precision")) {
+            VALUE();
+            if (strcmp(val, "single") == 0)
+                o->precision = FL_SINGLE;
+            else if (strcmp(val, "double") == 0)
+                o->precision = FL_DOUBLE;
+            else {
+                snprintf(err, errlen, "--precision must be single or double, got '%s'", val);
+                return -1;
+            }
+        } else if (FLAG("--warmup")) {
+            VALUE();
+            if (parse_int(val, "--warmup", 0, 1000, &o->warmup, err, errlen) != 0)
+                return -1;
+        } else if (FLAG("--repeat")) {
+            VALUE();
+            if (parse_int(val, "--repeat", 0, 100000, &o->repeat, err, errlen) != 0)
+                return -1;
+        } else if (FLAG("--no-verify")) {
+            o->verify = 0;
+        } else if (FLAG("--format")) {
+            VALUE();
+            if (strcmp(val, "text") == 0)
+                o->format = FL_FORMAT_TEXT;
+            else if (strcmp(val, "csv") == 0)
+                o->format = FL_FORMAT_CSV;
+            else if (strcmp(val, "json") == 0)
+                o->format = FL_FORMAT_JSON;
+            else {
+                snprintf(err, errlen, "--format must be text, csv or json, got '%s'", val);
+                return -1;
+            }
+        } else if (FLAG("--explain")) {
+            o->explain = 1;
+        } else if (FLAG("--device")) {
+            VALUE();
+            o->device = val;
+        } else if (FLAG("--kernels")) {
+            VALUE();
+            o->kernels = val;
+        } else if (FLAG("--variant")) {
+            VALUE();
+            o->variant = val;
+        } else if (FLAG("--wg")) {
+            VALUE();
+            if (fl_parse_count(val, "--wg", &o->wg, err, errlen) != 0)
+                return -1;
+        } else if (FLAG("--timeout")) {
+            VALUE();
+            char *end;
+            double t = strtod(val, &end);
+            if (!*val || *end || !(t >= 0) || t > 86400) {
+                snprintf(err, errlen, "--timeout must be seconds from 0 to 86400, got '%s'", val);
+                return -1;
+            }
+            o->timeout_s = t;
+        } else {
+            snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+            return -1;
+        }
+#undef FLAG
+#undef VALUE
+    }
+    return 0;
+}
+
+void fl_print_usage(const char *prog, const char *chapter_help)
+{
+    printf("usage: %s [options]\n\n", prog);
+    if (chapter_help)
+        printf("%s\n\n", chapter_help);
+    printf(
+        "problem\n"
+        "  --size N            transform length: 1024, 2^20 (2D/3D shapes like 512x512x64\n"
+        "                      are parsed for the chapters that do them)\n"
+        "  --batch B           B transforms of length N, one after another in memory\n"
+        "  --inverse           inverse transform exp(+2 pi i jk/N), not divided by N (FFTW's)\n"
+        "  --precision P       single (default) or double (needs cl_khr_fp64)\n"
+        "  --input X.npy       transform this complex64 (complex128 for double) array,\n"
+        "                      shape (N,) or (B, N); the FFTW reference uses it too\n"
+        "  --output Y.npy      write the result\n"
+        "  --seed S            seed of the random test input (default 1)\n"
+        "kernels\n"
+        "  --variant NAME      one of the chapter's kernel variants (listed below)\n"
+        "  --kernels PATH      folder holding the chapter's .cl file, or one .cl file to use\n"
+        "                      instead (how exercises and solutions are run)\n"
+        "  --wg W              work-group size, where the chapter takes one\n"
+        "device\n"
+        "  --list-devices      list OpenCL platforms and devices, then exit\n"
+        "  --device SPEC       P:D or part of a platform/device name (env FFTLAB_DEVICE);\n"
+        "                      default: first GPU, else first CPU device\n"
+        "checking and timing\n"
+        "  --no-verify         skip the FFTW comparison (the run is then not a PASS)\n"
+        "  --warmup W          untimed runs first (default 2)\n"
+        "  --repeat R          timed runs (default: enough for ~0.2 s; 0 = don't time)\n"
+        "  --timeout S         give up on a kernel after S seconds (exit 3)\n"
+        "output\n"
+        "  --format F          text (default), csv or json\n"
+        "  --explain           print build options and every enqueue of the plan\n"
+        "  --help              this text\n\n"
+        "exit status: 0 verified, 1 wrong result, 2 usage error or size this chapter can't do,\n"
+        "3 OpenCL/platform/build/allocation error or hang. The last line says PASS or FAIL.\n");
+}

@@ -1,0 +1,50 @@
+/* The command line every chapter shares. fl_parse_options never exits, so the unit tests
+ * can check each error message; the runner turns a failure into exit FL_EXIT_USAGE. */
+#ifndef FFTLAB_OPTIONS_H
+#define FFTLAB_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FL_MAX_DIMS 3
+
+enum fl_precision { FL_SINGLE = 1, FL_DOUBLE = 2 };
+enum fl_format { FL_FORMAT_TEXT, FL_FORMAT_CSV, FL_FORMAT_JSON };
+
+struct fl_options {
+    size_t dims[FL_MAX_DIMS]; /* --size, outermost first: 512x256 -> {512, 256}      */
+    int ndims;                /* 0 when --size was not given                          */
+    size_t batch;             /* --batch, 0 when not given                            */
+    int inverse;              /* --inverse: exp(+2 pi i jk/N), not normalized          */
+    const char *input;        /* --input X.npy                                         */
+    const char *output;       /* --output Y.npy                                        */
+    uint64_t seed;            /* --seed, default 1                                     */
+    enum fl_precision precision;
+    int warmup;               /* --warmup, default 2                                   */
+    int repeat;               /* --repeat, -1 = enough runs to fill ~0.2 s; 0 = no timing */
+    int verify;               /* cleared by --no-verify                                */
+    enum fl_format format;
+    int explain;
+    const char *device;       /* --device SPEC, else env FFTLAB_DEVICE                 */
+    const char *kernels;      /* --kernels DIR or FILE.cl                              */
+    const char *variant;      /* --variant NAME (a chapter's alternative kernels)      */
+    size_t wg;                /* --wg, 0 = chapter default                             */
+    double timeout_s;         /* --timeout, 0 = none: a hung kernel becomes exit 3     */
+    int list_devices, help;
+};
+
+void fl_options_defaults(struct fl_options *o);
+
+/* Returns 0, or -1 with a one-line reason in ERR. */
+int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, size_t errlen);
+
+/* "1024", "2^20", "512x512x64" (each factor a number or 2^k). Returns 0 or -1 + ERR. */
+int fl_parse_size(const char *s, size_t dims[FL_MAX_DIMS], int *ndims, char *err, size_t errlen);
+
+/* One positive count: "16", "2^4". Returns 0 or -1 + ERR. */
+int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size_t errlen);
+
+/* The usage text; CHAPTER_HELP (may be NULL) is the chapter's own paragraph. */
+void fl_print_usage(const char *prog, const char *chapter_help);
+
+#endif

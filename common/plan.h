@@ -1,0 +1,88 @@
+/* A plan is what a chapter hands the harness: the list of kernel launches that computes
+ * one transform, in order, with their arguments. The harness owns the buffers, runs the
+ * list (to verify and to time), and prints it for --explain, as Apple's OpenCL_FFT sample
+ * could dump its kernels and launch sizes.
+ *
+ * Buffers are named by slot. FL_BUF_A holds the input when the plan starts; FL_BUF_B is
+ * a second buffer of the same size, poisoned with NaN before verification runs. A plan
+ * may overwrite both and says in `result` which one holds the answer at the end. Twiddle
+ * tables or other constants a chapter needs are extra slots made with fl_plan_table. */
+#ifndef FFTLAB_PLAN_H
+#define FFTLAB_PLAN_H
+
+#include "clerr.h"
+
+#include <stddef.h>
+
+#define FL_MAX_LAUNCHES 128
+#define FL_MAX_ARGS 10
+#define FL_MAX_TABLES 4
+
+enum fl_slot { FL_BUF_A = 0, FL_BUF_B = 1, FL_BUF_TABLE0 = 2, FL_NUM_SLOTS = 2 + FL_MAX_TABLES };
+
+enum fl_arg_kind { FL_ARG_BUFFER, FL_ARG_INT, FL_ARG_LOCAL };
+
+struct fl_arg {
+    enum fl_arg_kind kind;
+    int value;      /* slot for FL_ARG_BUFFER, the integer for FL_ARG_INT */
+    size_t bytes;   /* FL_ARG_LOCAL: local memory bytes                   */
+};
+
+struct fl_launch {
+    char kernel[64];
+    cl_uint dims;
+    size_t global[3];
+    size_t local[3];
+    int has_local;          /* 0: let the driver choose (local size NULL) */
+    struct fl_arg args[FL_MAX_ARGS];
+    int nargs;
+    char note[160];         /* stage parameters, for --explain */
+};
+
+struct fl_table {
+    size_t count;           /* complex values */
+    double *data;           /* interleaved (re, im) doubles, rounded to real_t on upload */
+    char name[32];
+};
+
+struct fl_plan {
+    struct fl_launch launch[FL_MAX_LAUNCHES];
+    int nlaunch;
+    int result;             /* FL_BUF_A or FL_BUF_B */
+    struct fl_table table[FL_MAX_TABLES];
+    int ntables;
+    char summary[512];      /* what the plan does and why, for --explain */
+};
+
+/* Builders used by the chapters' plan functions. They abort (exit 3) if a fixed limit
+ * is exceeded: that is a bug in the chapter, not in the input. */
+void fl_plan_init(struct fl_plan *plan);
+struct fl_launch *fl_plan_add(struct fl_plan *plan, const char *kernel, cl_uint dims,
+                              const size_t *global, const size_t *local);
+void fl_launch_note(struct fl_launch *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void fl_arg_buffer(struct fl_launch *l, int slot);
+void fl_arg_int(struct fl_launch *l, int value);
+void fl_arg_local(struct fl_launch *l, size_t bytes);
+/* A table of COUNT complex values; returns its slot, and *data to fill (doubles). */
+int fl_plan_table(struct fl_plan *plan, const char *name, size_t count, double **data);
+void fl_plan_free(struct fl_plan *plan);
+
+/* Print the plan: one line per enqueue. */
+void fl_plan_print(const struct fl_plan *plan, const char *direction);
+
+/* Running a plan: the harness's buffers and the kernels created from the program. */
+struct fl_exec {
+    cl_command_queue queue;
+    cl_program program;
+    cl_mem slot[FL_NUM_SLOTS];
+    cl_kernel kernel[FL_MAX_LAUNCHES];  /* one per launch, created by fl_exec_prepare */
+};
+
+/* Create the plan's kernels; exits 3 naming the missing kernel and FILE otherwise. */
+void fl_exec_prepare(struct fl_exec *ex, const struct fl_plan *plan, const char *file,
+                     const char *missing_hint);
+/* Enqueue every launch; EVENTS (may be NULL) receives one event per launch. */
+void fl_exec_enqueue(struct fl_exec *ex, const struct fl_plan *plan, cl_event *events);
+void fl_exec_release(struct fl_exec *ex, const struct fl_plan *plan);
+
+#endif

@@ -1,0 +1,159 @@
+#include "reference.h"
+
+#include <fftw3.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+uint64_t fl_rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void fl_fill_random(double *x, size_t count, uint64_t seed)
+{
+    uint64_t s = seed;
+    for (size_t i = 0; i < 2 * count; i++)
+        x[i] = (double)(fl_rng_next(&s) >> 11) * 0x1.0p-53 - 0.5;
+}
+
+void fl_fill_impulse(double *x, size_t n, size_t batch, size_t pos)
+{
+    memset(x, 0, 2 * n * batch * sizeof *x);
+    for (size_t b = 0; b < batch; b++)
+        x[2 * (b * n + (pos + b) % n)] = 1.0;
+}
+
+void fl_fill_tone(double *x, size_t n, size_t batch, size_t k, int sign)
+{
+    const double two_pi = 6.283185307179586476925286766559;
+    for (size_t b = 0; b < batch; b++) {
+        size_t bin = (k + b) % n;
+        for (size_t j = 0; j < n; j++) {
+            /* (j*bin) mod n in exact integer arithmetic keeps the angle in [0, 2 pi). */
+            size_t m = (size_t)(((unsigned __int128)j * bin) % n);
+            double a = -sign * two_pi * (double)m / (double)n;
+            x[2 * (b * n + j)] = cos(a);
+            x[2 * (b * n + j) + 1] = sin(a);
+        }
+    }
+}
+
+void fl_round_to_float(double *x, size_t count)
+{
+    for (size_t i = 0; i < 2 * count; i++)
+        x[i] = (float)x[i];
+}
+
+int fl_reference_dft(const double *in, double *out, size_t n, size_t batch, int sign)
+{
+    /* FFTW wants int sizes; the harness refuses sizes past that earlier. */
+    fftw_complex *buf = fftw_malloc(sizeof(fftw_complex) * n * batch);
+    if (!buf)
+        return -1;
+    int len = (int)n;
+    fftw_plan plan = fftw_plan_many_dft(1, &len, (int)batch, buf, NULL, 1, len, buf, NULL, 1,
+                                        len, sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD,
+                                        FFTW_ESTIMATE);
+    if (!plan) {
+        fftw_free(buf);
+        return -1;
+    }
+    memcpy(buf, in, sizeof(fftw_complex) * n * batch);
+    fftw_execute(plan);
+    memcpy(out, buf, sizeof(fftw_complex) * n * batch);
+    fftw_destroy_plan(plan);
+    fftw_free(buf);
+    return 0;
+}
+
+void fl_compare(const double *out, const double *ref, size_t count, struct fl_error *e)
+{
+    double num = 0, den = 0, dmax = 0, rmax = 0;
+    memset(e, 0, sizeof *e);
+    e->first_nonfinite = (size_t)-1;
+    for (size_t i = 0; i < count; i++) {
+        double dr = out[2 * i] - ref[2 * i], di = out[2 * i + 1] - ref[2 * i + 1];
+        if (!isfinite(out[2 * i]) || !isfinite(out[2 * i + 1])) {
+            if (e->nonfinite++ == 0)
+                e->first_nonfinite = i;
+            continue;
+        }
+        double d2 = dr * dr + di * di;
+        double r2 = ref[2 * i] * ref[2 * i] + ref[2 * i + 1] * ref[2 * i + 1];
+        num += d2;
+        den += r2;
+        if (d2 > dmax) {
+            dmax = d2;
+            e->worst = i;
+        }
+        if (r2 > rmax)
+            rmax = r2;
+    }
+    /* An all-zero reference only happens for an all-zero input: use absolute error. */
+    e->rel_l2 = den > 0 ? sqrt(num / den) : sqrt(num);
+    e->rel_max = rmax > 0 ? sqrt(dmax / rmax) : sqrt(dmax);
+    if (e->nonfinite) {
+        e->rel_l2 = INFINITY;
+        e->rel_max = INFINITY;
+    }
+}
+
+struct fl_bounds fl_bounds_for(enum fl_bound_kind kind, size_t n, int is_double)
+{
+    double eps = is_double ? 0x1.0p-53 : 0x1.0p-24;
+    double L = n > 1 ? log2((double)n) : 1.0;
+    if (L < 1)
+        L = 1;
+    struct fl_bounds b;
+    switch (kind) {
+    case FL_BOUND_DFT: {
+        double s = sqrt((double)n);
+        b.l2 = 2 * eps * s;
+        b.max = 8 * eps * s;
+        break;
+    }
+    case FL_BOUND_CHIRP:
+        b.l2 = 4 * 2 * eps * L;
+        b.max = 4 * 8 * eps * L;
+        break;
+    case FL_BOUND_FFT:
+    default:
+        b.l2 = 2 * eps * L;
+        b.max = 8 * eps * L;
+        break;
+    }
+    return b;
+}
+
+void fl_print_mismatches(const double *out, const double *ref, size_t n, size_t batch,
+                         double tol, int limit)
+{
+    double rmax = 0;
+    for (size_t i = 0; i < n * batch; i++) {
+        double r = hypot(ref[2 * i], ref[2 * i + 1]);
+        if (r > rmax) rmax = r;
+    }
+    double abs_tol = tol * (rmax > 0 ? rmax : 1.0);
+    int shown = 0;
+    size_t total = 0;
+    for (size_t i = 0; i < n * batch; i++) {
+        double d = hypot(out[2 * i] - ref[2 * i], out[2 * i + 1] - ref[2 * i + 1]);
+        int bad = !(d <= abs_tol); /* also true for NaN */
+        if (!bad)
+            continue;
+        total++;
+        if (shown < limit) {
+            fprintf(stderr, "    row %zu, index %zu: got (%.7g, %.7g), expected (%.7g, %.7g)%s\n",
+                    i / n, i % n, out[2 * i], out[2 * i + 1], ref[2 * i], ref[2 * i + 1],
+                    isfinite(out[2 * i]) && isfinite(out[2 * i + 1]) ? "" :
+                    "  <- never written (still the NaN poison)");
+            shown++;
+        }
+    }
+    if (total > (size_t)shown)
+        fprintf(stderr, "    ... and %zu more wrong elements (of %zu)\n", total - (size_t)shown, n * batch);
+}

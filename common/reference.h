@@ -1,0 +1,57 @@
+/* The ground truth: test inputs, FFTW's answer in double precision, and the error
+ * measures and bounds of ../shared/notes/accuracy.md.
+ *
+ * All arrays here are interleaved complex doubles (re, im, ...), BATCH rows of N. */
+#ifndef FFTLAB_REFERENCE_H
+#define FFTLAB_REFERENCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Deterministic generator (splitmix64), so a seed means the same input everywhere. */
+uint64_t fl_rng_next(uint64_t *state);
+
+/* Uniform in [-0.5, 0.5) for real and imaginary parts. */
+void fl_fill_random(double *x, size_t count, uint64_t seed);
+/* Row b gets an impulse at (pos + b) mod n. */
+void fl_fill_impulse(double *x, size_t n, size_t batch, size_t pos);
+/* Row b gets exp(-sign 2 pi i (k+b) j / n), whose transform in direction SIGN is n at
+ * bin (k+b) mod n and zero elsewhere. */
+void fl_fill_tone(double *x, size_t n, size_t batch, size_t k, int sign);
+
+/* Round every value to float, as the device sees a single-precision input. */
+void fl_round_to_float(double *x, size_t count);
+
+/* FFTW in double: out = DFT_sign(in) per row of length n; sign -1 forward, +1 inverse,
+ * unnormalized. Returns 0 or -1 (out of memory / plan failure). */
+int fl_reference_dft(const double *in, double *out, size_t n, size_t batch, int sign);
+
+struct fl_error {
+    double rel_l2;        /* ||out - ref||_2 / ||ref||_2                          */
+    double rel_max;       /* max_i |out_i - ref_i| / max_i |ref_i|               */
+    size_t worst;         /* element index of the largest |out - ref|            */
+    size_t nonfinite;     /* NaN/Inf outputs: an unwritten (poisoned) element      */
+    size_t first_nonfinite;
+};
+
+void fl_compare(const double *out, const double *ref, size_t count, struct fl_error *e);
+
+/* Which bound model a chapter is held to. */
+enum fl_bound_kind {
+    FL_BOUND_FFT,       /* L2 <= 2 eps L, max <= 8 eps L, L = max(1, log2 N) */
+    FL_BOUND_DFT,       /* L2 <= 2 eps sqrt(N), max <= 8 eps sqrt(N)         */
+    FL_BOUND_CHIRP      /* 4x the FFT bound (Bluestein, later chapters)      */
+};
+
+struct fl_bounds { double l2, max; };
+
+/* eps = 2^-24 for single, 2^-53 for double. N is the total transform length
+ * (product of the dimensions). */
+struct fl_bounds fl_bounds_for(enum fl_bound_kind kind, size_t n, int is_double);
+
+/* Print up to LIMIT elements where out and ref differ by more than TOL * max|ref|
+ * (and every non-finite one up to LIMIT), as "row b, index j: got ..., expected ...". */
+void fl_print_mismatches(const double *out, const double *ref, size_t n, size_t batch,
+                         double tol, int limit);
+
+#endif

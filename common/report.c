@@ -1,0 +1,164 @@
+#include "report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const fl_csv_header =
+    "chapter,variant,device,driver,n,batch,direction,precision,verified,l2_error,max_error,"
+    "l2_bound,max_bound,ms_median,ms_min,ms_max,runs,gflops,gbs,copy_gbs,pct_copy,h2d_ms,d2h_ms,verdict";
+
+static const char *direction(int sign) { return sign < 0 ? "forward" : "inverse"; }
+
+void fl_report_header(enum fl_format fmt, const char *chapter, const char *title,
+                      const struct fl_device *dev)
+{
+    if (fmt != FL_FORMAT_TEXT) {
+        /* Device facts go to stderr so stdout stays one CSV table / JSON object. */
+        fprintf(stderr, "%s on %s | %s | driver %s | %s\n", chapter, dev->platform_name,
+                dev->name, dev->driver, dev->clc_version);
+        return;
+    }
+    printf("%s — %s\n", chapter, title);
+    printf("device   %u:%u %s (%s) on platform %s\n", dev->platform_index, dev->device_index,
+           dev->name, fl_device_type_name(dev->type), dev->platform_name);
+    printf("driver   %s | %s\n", dev->driver, dev->clc_version);
+}
+
+void fl_report_check(enum fl_format fmt, const struct fl_check *c)
+{
+    FILE *out = fmt == FL_FORMAT_TEXT ? stdout : stderr;
+    fprintf(out, "verify   %-12s rel L2 %.2e (bound %.2e)  rel max %.2e (bound %.2e)  %s%s%s\n",
+            c->name, c->err.rel_l2, c->bound.l2, c->err.rel_max, c->bound.max,
+            c->ok ? "ok" : "WRONG", c->detail[0] ? ": " : "", c->detail);
+}
+
+static void csv_field(const char *s)
+{
+    /* Device names may hold commas; quote every text field. */
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"') putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20) printf("\\u%04x", *s);
+        else putchar(*s);
+    }
+    putchar('"');
+}
+
+/* The worst check decides the reported error. */
+static const struct fl_check *worst_check(const struct fl_result *r)
+{
+    const struct fl_check *w = NULL;
+    for (int i = 0; i < r->nchecks; i++)
+        if (!w || !(r->check[i].err.rel_l2 / r->check[i].bound.l2 <= w->err.rel_l2 / w->bound.l2))
+            w = &r->check[i];
+    return w;
+}
+
+static void print_num(double v)
+{
+    if (isfinite(v)) printf("%.6g", v);
+    else printf(isnan(v) ? "nan" : "inf");
+}
+
+void fl_report_result(enum fl_format fmt, const struct fl_result *r)
+{
+    const struct fl_check *w = worst_check(r);
+    const char *verdict = r->passed ? (r->verified ? "PASS" : "UNVERIFIED") : "FAIL";
+    if (fmt == FL_FORMAT_TEXT) {
+        if (r->timed) {
+            printf("time     %.4f ms median per call (min %.4f, max %.4f; %d runs after %d "
+                   "warm-up) — kernels only, from profiling events\n",
+                   r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup);
+            printf("rate     %.4g GFLOP/s (counting 5·N·log2 N per transform)  %.4g GB/s "
+                   "(one read + one write of the data)\n", r->gflops, r->gbs);
+            printf("         %.3g%% of this device's copy bandwidth (%.4g GB/s, copy kernel)\n",
+                   r->pct_copy, r->copy_gbs);
+            printf("xfer     host->device %.4f ms, device->host %.4f ms (not in the time above)\n",
+                   r->h2d_ms, r->d2h_ms);
+        } else {
+            printf("time     not timed (%s)\n", r->ms.count < 0 ? "the plan has no kernels" : "--repeat 0");
+        }
+    } else if (fmt == FL_FORMAT_CSV) {
+        printf("%s\n", fl_csv_header);
+        csv_field(r->chapter); putchar(',');
+        csv_field(r->variant); putchar(',');
+        csv_field(r->dev->name); putchar(',');
+        csv_field(r->dev->driver);
+        printf(",%zu,%zu,%s,%s,%d,", r->n, r->batch, direction(r->sign),
+               r->precision == FL_DOUBLE ? "double" : "single", r->verified);
+        if (w) {
+            print_num(w->err.rel_l2); putchar(',');
+            print_num(w->err.rel_max);
+            printf(",%.3g,%.3g,", w->bound.l2, w->bound.max);
+        } else {
+            printf(",,,,");
+        }
+        if (r->timed)
+            printf("%.6g,%.6g,%.6g,%d,%.6g,%.6g,%.6g,%.4g,%.6g,%.6g,", r->ms.median, r->ms.min,
+                   r->ms.max, r->ms.count, r->gflops, r->gbs, r->copy_gbs, r->pct_copy, r->h2d_ms,
+                   r->d2h_ms);
+        else
+            printf(",,,0,,,,,,,");
+        printf("%s\n", verdict);
+    } else {
+        printf("{\"chapter\": ");
+        json_string(r->chapter);
+        printf(", \"variant\": ");
+        json_string(r->variant);
+        printf(", \"device\": ");
+        json_string(r->dev->name);
+        printf(", \"platform\": ");
+        json_string(r->dev->platform_name);
+        printf(", \"driver\": ");
+        json_string(r->dev->driver);
+        printf(", \"n\": %zu, \"batch\": %zu, \"direction\": \"%s\", \"precision\": \"%s\", "
+               "\"seed\": %llu, \"verified\": %s, \"checks\": [",
+               r->n, r->batch, direction(r->sign), r->precision == FL_DOUBLE ? "double" : "single",
+               (unsigned long long)r->seed, r->verified ? "true" : "false");
+        for (int i = 0; i < r->nchecks; i++) {
+            const struct fl_check *c = &r->check[i];
+            printf("%s{\"name\": ", i ? ", " : "");
+            json_string(c->name);
+            printf(", \"l2_error\": ");
+            if (isfinite(c->err.rel_l2)) printf("%.6g", c->err.rel_l2); else printf("null");
+            printf(", \"max_error\": ");
+            if (isfinite(c->err.rel_max)) printf("%.6g", c->err.rel_max); else printf("null");
+            printf(", \"l2_bound\": %.6g, \"max_bound\": %.6g, \"ok\": %s}", c->bound.l2,
+                   c->bound.max, c->ok ? "true" : "false");
+        }
+        printf("]");
+        if (r->timed)
+            printf(", \"time_ms\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"runs\": %d, "
+                   "\"warmup\": %d}, \"gflops\": %.6g, \"flop_count\": \"5*N*log2(N)*batch\", "
+                   "\"gbs\": %.6g, \"copy_gbs\": %.6g, \"pct_copy\": %.4g, \"h2d_ms\": %.6g, "
+                   "\"d2h_ms\": %.6g",
+                   r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup, r->gflops, r->gbs,
+                   r->copy_gbs, r->pct_copy, r->h2d_ms, r->d2h_ms);
+        printf(", \"verdict\": \"%s\"", verdict);
+        if (!r->passed) {
+            printf(", \"reason\": ");
+            json_string(r->reason);
+        }
+        printf("}\n");
+    }
+    fflush(stdout);
+    /* The last line: PASS or FAIL with the reason (stderr when stdout is CSV/JSON). */
+    FILE *status = fmt == FL_FORMAT_TEXT ? stdout : stderr;
+    if (!r->passed)
+        fprintf(status, "FAIL: %s\n", r->reason);
+    else if (!r->verified)
+        fprintf(status, "PASS (unverified: --no-verify was given)\n");
+    else
+        fprintf(status, "PASS\n");
+}

@@ -1,0 +1,50 @@
+/* Reporting one run: the verification checks, the timing, and the verdict, as text for
+ * people or CSV/JSON for scripts (the README tables are made from the CSV). */
+#ifndef FFTLAB_REPORT_H
+#define FFTLAB_REPORT_H
+
+#include "device.h"
+#include "options.h"
+#include "reference.h"
+#include "timing.h"
+
+#define FL_MAX_CHECKS 6
+
+struct fl_check {
+    char name[32];          /* "random", "impulse@0", "tone@5", "roundtrip" */
+    struct fl_error err;
+    struct fl_bounds bound;
+    int ok;
+    char detail[200];       /* why it failed, or "" */
+};
+
+struct fl_result {
+    const char *chapter, *variant;
+    const struct fl_device *dev;
+    size_t n, batch;
+    int sign;
+    enum fl_precision precision;
+    uint64_t seed;
+    const char *input;                 /* --input file, or NULL */
+    struct fl_check check[FL_MAX_CHECKS];
+    int nchecks;
+    int verified;                      /* 0 with --no-verify */
+    int timed;                         /* 0 with --repeat 0 or when the plan is empty */
+    struct fl_stats ms;                /* per transform call (all batch rows)        */
+    int warmup;
+    double gflops, gbs, copy_gbs, pct_copy;
+    double h2d_ms, d2h_ms;             /* one transfer each way, for comparison   */
+    int passed;
+    char reason[256];                  /* the FAIL reason */
+};
+
+void fl_report_header(enum fl_format fmt, const char *chapter, const char *title,
+                      const struct fl_device *dev);
+void fl_report_check(enum fl_format fmt, const struct fl_check *c);
+/* The result (timing, summary line for csv/json) and the final PASS/FAIL line. */
+void fl_report_result(enum fl_format fmt, const struct fl_result *r);
+
+/* The CSV column names, one line (tools read them by name). */
+extern const char *const fl_csv_header;
+
+#endif

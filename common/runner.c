@@ -1,0 +1,604 @@
+/* fl_main: everything a chapter program does besides describing its kernels.
+ *
+ *   options -> size checks -> device -> build -> plans -> buffers
+ *   -> verification (5 checks against FFTW, outputs poisoned first)
+ *   -> timing (profiling events) -> report -> exit code
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "chapter.h"
+
+#include "capabilities.h"
+#include "npy.h"
+#include "program.h"
+#include "report.h"
+#include "timing.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+/* Elements after the end of buffers A and B, filled with a known byte pattern: a kernel
+ * that writes past the end of its data changes them, and the run fails saying so. */
+#define GUARD_ELEMENTS 256
+#define GUARD_BYTE 0x5A
+/* Kernels index with int: keep every index below 2^31. */
+#define MAX_ELEMENTS (((size_t)1 << 31) - 1)
+
+struct run_ctx {
+    const struct fl_chapter *ch;
+    const struct fl_options *o;
+    struct fl_device dev;
+    size_t n, batch, count;       /* count = n * batch */
+    size_t elem;                  /* bytes per complex element on the device */
+    cl_mem src, a, b;
+    void *staging;                /* count (+guard) device-format elements */
+    char kernel_file[4096];
+};
+
+/* ---------------------------------------------------------------- watchdog */
+
+static double watchdog_seconds;
+
+static void watchdog_fired(int sig)
+{
+    (void)sig;
+    static const char msg[] =
+        "error: no result before the --timeout: a kernel is probably stuck in a loop (or the "
+        "size is too big for the time allowed)\nFAIL (opencl, exit 3): timed out\n";
+    ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)ignored;
+    _exit(FL_EXIT_OPENCL);
+}
+
+static void watchdog_start(double seconds)
+{
+    if (seconds <= 0)
+        return;
+    watchdog_seconds = seconds;
+    signal(SIGALRM, watchdog_fired);
+    struct itimerval t = {{0, 0}, {(time_t)seconds, (suseconds_t)((seconds - floor(seconds)) * 1e6)}};
+    setitimer(ITIMER_REAL, &t, NULL);
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static void *xmalloc(size_t bytes, const char *what)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        fl_die(FL_EXIT_OPENCL, "out of host memory allocating %s (%zu MiB)", what, bytes >> 20);
+    return p;
+}
+
+static cl_mem make_buffer(struct run_ctx *c, size_t bytes, const char *what)
+{
+    cl_int err;
+    cl_mem m = clCreateBuffer(c->dev.context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot allocate %s (%zu MiB) on %s: %s", what, bytes >> 20,
+               c->dev.name, fl_cl_error_name(err));
+    return m;
+}
+
+/* Host doubles -> device format (float or double pairs) in c->staging. */
+static void pack(struct run_ctx *c, const double *x, size_t count)
+{
+    if (c->elem == 16)
+        memcpy(c->staging, x, count * 16);
+    else
+        for (size_t i = 0; i < 2 * count; i++)
+            ((float *)c->staging)[i] = (float)x[i];
+}
+
+static void unpack(struct run_ctx *c, double *x, size_t count)
+{
+    if (c->elem == 16)
+        memcpy(x, c->staging, count * 16);
+    else
+        for (size_t i = 0; i < 2 * count; i++)
+            x[i] = ((float *)c->staging)[i];
+}
+
+static void upload_tables(struct run_ctx *c, const struct fl_plan *plan, struct fl_exec *ex)
+{
+    for (int t = 0; t < plan->ntables; t++) {
+        const struct fl_table *tab = &plan->table[t];
+        void *buf = xmalloc(tab->count * c->elem, "twiddle table");
+        for (size_t i = 0; i < 2 * tab->count; i++) {
+            if (c->elem == 16) ((double *)buf)[i] = tab->data[i];
+            else ((float *)buf)[i] = (float)tab->data[i];
+        }
+        cl_int err;
+        ex->slot[FL_BUF_TABLE0 + t] = clCreateBuffer(c->dev.context, CL_MEM_READ_ONLY |
+                                                     CL_MEM_COPY_HOST_PTR, tab->count * c->elem,
+                                                     buf, &err);
+        CL_CHECK_ERR(err, "clCreateBuffer(table)");
+        free(buf);
+    }
+}
+
+static void poison_and_guard(struct run_ctx *c)
+{
+    /* NaN in every real of B: an element the plan never writes stays NaN and fails. */
+    static const float nan_f[2] = {NAN, NAN};
+    static const double nan_d[2] = {NAN, NAN};
+    const unsigned char guard = GUARD_BYTE;
+    size_t data = c->count * c->elem;
+    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->b, c->elem == 16 ? (const void *)nan_d : (const void *)nan_f,
+                                 c->elem, 0, data, 0, NULL, NULL));
+    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->a, &guard, 1, data, GUARD_ELEMENTS * c->elem, 0, NULL, NULL));
+    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->b, &guard, 1, data, GUARD_ELEMENTS * c->elem, 0, NULL, NULL));
+}
+
+/* Returns NULL, or which buffer's guard zone a kernel wrote into. */
+static const char *guard_damage(struct run_ctx *c)
+{
+    size_t bytes = GUARD_ELEMENTS * c->elem;
+    unsigned char *g = xmalloc(bytes, "guard check");
+    const char *bad = NULL;
+    cl_mem bufs[2] = {c->a, c->b};
+    const char *names[2] = {"A", "B"};
+    for (int i = 0; i < 2 && !bad; i++) {
+        CL_CHECK(clEnqueueReadBuffer(c->dev.queue, bufs[i], CL_TRUE, c->count * c->elem, bytes, g, 0, NULL, NULL));
+        for (size_t k = 0; k < bytes; k++)
+            if (g[k] != GUARD_BYTE) {
+                bad = names[i];
+                break;
+            }
+    }
+    free(g);
+    return bad;
+}
+
+/* One verified run: input X into A, B poisoned, the plan, result read into OUT. */
+static const char *run_plan_once(struct run_ctx *c, struct fl_exec *ex, const struct fl_plan *plan,
+                                 const double *x, double *out)
+{
+    pack(c, x, c->count);
+    CL_CHECK(clEnqueueWriteBuffer(c->dev.queue, c->a, CL_TRUE, 0, c->count * c->elem, c->staging, 0, NULL, NULL));
+    poison_and_guard(c);
+    fl_exec_enqueue(ex, plan, NULL);
+    CL_CHECK(clFinish(c->dev.queue));
+    cl_mem result = plan->result == FL_BUF_B ? c->b : c->a;
+    CL_CHECK(clEnqueueReadBuffer(c->dev.queue, result, CL_TRUE, 0, c->count * c->elem, c->staging, 0, NULL, NULL));
+    unpack(c, out, c->count);
+    return guard_damage(c);
+}
+
+static int find_peak(const double *row, size_t n)
+{
+    size_t best = 0;
+    double bv = -1;
+    for (size_t i = 0; i < n; i++) {
+        double m = row[2 * i] * row[2 * i] + row[2 * i + 1] * row[2 * i + 1];
+        if (m > bv) { bv = m; best = i; }
+    }
+    return (int)best;
+}
+
+/* ---------------------------------------------------------------- verification */
+
+struct verifier {
+    struct run_ctx *c;
+    struct fl_result *r;
+    struct fl_bounds bound;
+    double *ref, *out;
+};
+
+static struct fl_check *judge(struct verifier *v, const char *name, const double *out,
+                              const double *ref, double scale)
+{
+    struct fl_result *r = v->r;
+    struct fl_check *chk = &r->check[r->nchecks++];
+    memset(chk, 0, sizeof *chk);
+    snprintf(chk->name, sizeof chk->name, "%s", name);
+    fl_compare(out, ref, v->c->count, &chk->err);
+    chk->bound.l2 = v->bound.l2 * scale;
+    chk->bound.max = v->bound.max * scale;
+    chk->ok = chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
+    if (chk->err.nonfinite)
+        snprintf(chk->detail, sizeof chk->detail, "%zu of %zu outputs never written (NaN), first "
+                 "at row %zu index %zu", chk->err.nonfinite, v->c->count,
+                 chk->err.first_nonfinite / v->c->n, chk->err.first_nonfinite % v->c->n);
+    else if (!chk->ok)
+        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %zu",
+                 chk->err.worst / v->c->n, chk->err.worst % v->c->n);
+    return chk;
+}
+
+static void report_guard(struct fl_check *chk, const char *buf)
+{
+    chk->ok = 0;
+    snprintf(chk->detail, sizeof chk->detail, "a kernel wrote past the end of buffer %s "
+             "(out-of-bounds index)", buf);
+}
+
+static void show_failure(struct verifier *v, const struct fl_check *chk, const double *out,
+                         const double *ref, enum fl_format fmt)
+{
+    fl_report_check(fmt, chk);
+    if (!chk->ok)
+        fl_print_mismatches(out, ref, v->c->n, v->c->batch, chk->bound.max, 5);
+}
+
+static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_plan *plan_main,
+                   struct fl_exec *ex_back, const struct fl_plan *plan_back, const double *x0,
+                   double *out0, struct fl_result *r)
+{
+    const struct fl_options *o = c->o;
+    struct verifier v = {c, r, fl_bounds_for(c->ch->bound, c->n, o->precision == FL_DOUBLE), NULL, NULL};
+    size_t count = c->count, n = c->n;
+    int sign = r->sign;
+    v.ref = xmalloc(count * 16, "reference");
+    v.out = xmalloc(count * 16, "output");
+    double *x = xmalloc(count * 16, "test input");
+
+    /* 1. the main input (random, or --input) */
+    if (fl_reference_dft(x0, v.ref, n, c->batch, sign) != 0)
+        fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
+    const char *guard = run_plan_once(c, ex_main, plan_main, x0, out0);
+    struct fl_check *chk = judge(&v, o->input ? "input" : "random", out0, v.ref, 1.0);
+    if (guard) report_guard(chk, guard);
+    show_failure(&v, chk, out0, v.ref, o->format);
+
+    /* 2, 3. impulses: at 0 every bin is 1; at j a pure rotation (finds index bugs) */
+    size_t positions[2] = {0, n > 1 ? (n / 3 + 1) % n : 0};
+    for (int i = 0; i < 2; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "impulse@%zu", positions[i]);
+        fl_fill_impulse(x, n, c->batch, positions[i]);
+        fl_reference_dft(x, v.ref, n, c->batch, sign);
+        guard = run_plan_once(c, ex_main, plan_main, x, v.out);
+        chk = judge(&v, name, v.out, v.ref, 1.0);
+        if (guard) report_guard(chk, guard);
+        show_failure(&v, chk, v.out, v.ref, o->format);
+    }
+
+    /* 4. a single tone: all energy must land in bin k (a flipped sign puts it at N-k) */
+    size_t k = n > 2 ? (n / 4 + 1) % n : n - 1;
+    {
+        char name[32];
+        snprintf(name, sizeof name, "tone@%zu", k);
+        fl_fill_tone(x, n, c->batch, k, sign);
+        if (o->precision == FL_SINGLE)
+            fl_round_to_float(x, count);
+        fl_reference_dft(x, v.ref, n, c->batch, sign);
+        guard = run_plan_once(c, ex_main, plan_main, x, v.out);
+        chk = judge(&v, name, v.out, v.ref, 1.0);
+        if (guard) report_guard(chk, guard);
+        for (size_t b = 0; b < c->batch && chk->ok && n > 1; b++) {
+            size_t want = (k + b) % n, got = (size_t)find_peak(v.out + 2 * b * n, n);
+            if (got != want) {
+                chk->ok = 0;
+                snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at bin %zu, expected %zu%s",
+                         b, got, want, got == (n - want) % n ? " (the exponent's sign is flipped)" : "");
+            }
+        }
+        show_failure(&v, chk, v.out, v.ref, o->format);
+    }
+
+    /* 5. round trip: the other direction undoes this one, up to the factor N */
+    {
+        guard = run_plan_once(c, ex_back, plan_back, out0, v.out);
+        for (size_t i = 0; i < 2 * count; i++)
+            v.out[i] /= (double)n;
+        chk = judge(&v, "roundtrip", v.out, x0, 2.0);
+        if (guard) report_guard(chk, guard);
+        show_failure(&v, chk, v.out, x0, o->format);
+    }
+
+    for (int i = 0; i < r->nchecks; i++)
+        if (!r->check[i].ok) {
+            r->passed = 0;
+            snprintf(r->reason, sizeof r->reason, "check %s: %s (rel L2 %.2e vs bound %.2e, "
+                     "rel max %.2e vs bound %.2e)", r->check[i].name,
+                     r->check[i].detail[0] ? r->check[i].detail : "error above the bound",
+                     r->check[i].err.rel_l2, r->check[i].bound.l2, r->check[i].err.rel_max,
+                     r->check[i].bound.max);
+            break;
+        }
+    free(x);
+    free(v.ref);
+    free(v.out);
+}
+
+/* ---------------------------------------------------------------- timing */
+
+static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_plan *plan,
+                      const double *x0, const char *options, struct fl_result *r)
+{
+    const struct fl_options *o = c->o;
+    size_t used;
+    r->copy_gbs = fl_copy_bandwidth(&c->dev, options, c->elem, &used);
+
+    /* Transfers, once each, for scale. */
+    cl_event ev;
+    pack(c, x0, c->count);
+    CL_CHECK(clEnqueueWriteBuffer(c->dev.queue, c->src, CL_FALSE, 0, c->count * c->elem, c->staging, 0, NULL, &ev));
+    CL_CHECK(clWaitForEvents(1, &ev));
+    r->h2d_ms = fl_event_span_ms(ev, ev);
+    clReleaseEvent(ev);
+
+    int nl = plan->nlaunch;
+    cl_event *evs = xmalloc((size_t)nl * sizeof *evs, "events");
+    int runs = o->repeat, total;
+    double *ms = NULL;
+    for (int done = 0, timed = 0;; done++) {
+        CL_CHECK(clEnqueueCopyBuffer(c->dev.queue, c->src, c->a, 0, 0, c->count * c->elem, 0, NULL, NULL));
+        fl_exec_enqueue(ex, plan, evs);
+        CL_CHECK(clFinish(c->dev.queue));
+        double t = fl_event_span_ms(evs[0], evs[nl - 1]);
+        for (int i = 0; i < nl; i++)
+            clReleaseEvent(evs[i]);
+        if (done < o->warmup)
+            continue;
+        if (!ms) {
+            /* Default: enough runs to fill ~0.2 s, at least 5 (3 for slow runs), at most 1000. */
+            if (runs < 0) {
+                double want = 200.0 / (t > 1e-6 ? t : 1e-6);
+                runs = want > 1000 ? 1000 : want < 5 ? (t > 1000 ? 3 : 5) : (int)ceil(want);
+            }
+            ms = xmalloc((size_t)runs * sizeof *ms, "timings");
+            total = runs;
+        }
+        ms[timed++] = t;
+        if (timed == total)
+            break;
+    }
+    r->ms = fl_stats_of(ms, total);
+    r->warmup = o->warmup;
+    free(ms);
+    free(evs);
+
+    cl_mem result = plan->result == FL_BUF_B ? c->b : c->a;
+    CL_CHECK(clEnqueueReadBuffer(c->dev.queue, result, CL_FALSE, 0, c->count * c->elem, c->staging, 0, NULL, &ev));
+    CL_CHECK(clWaitForEvents(1, &ev));
+    r->d2h_ms = fl_event_span_ms(ev, ev);
+    clReleaseEvent(ev);
+
+    double secs = r->ms.median * 1e-3;
+    double flops = 5.0 * (double)c->n * (c->n > 1 ? log2((double)c->n) : 0.0) * (double)c->batch;
+    double bytes = 2.0 * (double)c->count * (double)c->elem;
+    r->gflops = secs > 0 ? flops / secs / 1e9 : 0;
+    r->gbs = secs > 0 ? bytes / secs / 1e9 : 0;
+    r->pct_copy = r->copy_gbs > 0 ? 100.0 * r->gbs / r->copy_gbs : 0;
+    r->timed = 1;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static const struct fl_variant *find_variant(const struct fl_chapter *ch, const char *name)
+{
+    if (!name)
+        return &ch->variants[0];
+    for (const struct fl_variant *v = ch->variants; v->name; v++)
+        if (strcmp(v->name, name) == 0)
+            return v;
+    char list[512];
+    int len = 0;
+    for (const struct fl_variant *v = ch->variants; v->name; v++)
+        len += snprintf(list + len, sizeof list - (size_t)len, "%s%s", len ? ", " : "", v->name);
+    fl_die(FL_EXIT_USAGE, "%s has no variant '%s' (it has: %s)", ch->name, name, list);
+}
+
+static void print_help(const char *prog, const struct fl_chapter *ch)
+{
+    char text[4096];
+    int len = snprintf(text, sizeof text, "%s — %s\n%s\n\nvariants (--variant):", ch->name,
+                       ch->title, ch->help);
+    for (const struct fl_variant *v = ch->variants; v->name && len < (int)sizeof text - 200; v++)
+        len += snprintf(text + len, sizeof text - (size_t)len, "\n  %-16s %s%s%s%s", v->name, v->about,
+                        v->exercise ? " [exercise: --kernels " : "", v->exercise ? v->exercise : "",
+                        v->exercise ? "]" : "");
+    len += snprintf(text + len, sizeof text - (size_t)len,
+                    "\nsizes: %s; demo size %zu x batch %zu", fl_capability_of(ch->name) ?
+                    fl_capability_of(ch->name)->sizes : "?", ch->demo_n, ch->demo_batch);
+    fl_print_usage(prog, text);
+}
+
+static void shape_from_input(const struct fl_npy *in, const struct fl_options *o, size_t *n, size_t *batch)
+{
+    if (in->naxes > 2)
+        fl_die(FL_EXIT_USAGE, "%s has %d axes; 1-D chapters read shape (N,) or (B, N)", o->input, in->naxes);
+    *n = in->shape[in->naxes - 1];
+    *batch = in->naxes == 2 ? in->shape[0] : 1;
+    if (o->ndims && (o->ndims != 1 || o->dims[0] != *n))
+        fl_die(FL_EXIT_USAGE, "--size %zu disagrees with %s, whose rows have length %zu",
+               o->dims[0], o->input, *n);
+    if (o->batch && o->batch != *batch)
+        fl_die(FL_EXIT_USAGE, "--batch %zu disagrees with %s, which holds %zu rows", o->batch,
+               o->input, *batch);
+}
+
+int fl_main(int argc, char **argv, const struct fl_chapter *ch)
+{
+    struct fl_options o;
+    char err[1024];
+    fl_options_defaults(&o);
+    if (fl_parse_options(argc, argv, &o, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err);
+    if (o.format != FL_FORMAT_TEXT)
+        fl_set_status_stream_stderr(1);
+    if (o.help) {
+        print_help(argv[0], ch);
+        return FL_EXIT_OK;
+    }
+    if (o.list_devices)
+        return fl_list_devices(stdout) ? FL_EXIT_OK : FL_EXIT_OPENCL;
+
+    const struct fl_variant *variant = find_variant(ch, o.variant);
+    struct run_ctx c;
+    memset(&c, 0, sizeof c);
+    c.ch = ch;
+    c.o = &o;
+
+    /* --- the problem's shape */
+    struct fl_npy in;
+    memset(&in, 0, sizeof in);
+    if (o.input) {
+        if (fl_npy_read(o.input, &in, err, sizeof err) != 0)
+            fl_die(FL_EXIT_USAGE, "%s", err);
+        if (in.complex128 != (o.precision == FL_DOUBLE))
+            fl_die(FL_EXIT_USAGE, "%s holds %s but this is a %s-precision run; use %s, or convert "
+                   "with numpy: x.astype(np.%s)", o.input, in.complex128 ? "complex128" : "complex64",
+                   o.precision == FL_DOUBLE ? "double" : "single",
+                   in.complex128 ? "--precision double" : "--precision single",
+                   o.precision == FL_DOUBLE ? "complex128" : "complex64");
+        shape_from_input(&in, &o, &c.n, &c.batch);
+    } else {
+        c.n = o.ndims ? o.dims[0] : ch->demo_n;
+        c.batch = o.batch ? o.batch : (o.ndims ? 1 : ch->demo_batch);
+    }
+    size_t one_dim[1] = {c.n};
+    if (fl_capability_check(ch->name, o.ndims && !o.input ? o.dims : one_dim,
+                            o.ndims && !o.input ? o.ndims : 1, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err);
+    if (c.batch > MAX_ELEMENTS / c.n)
+        fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu is more than 2^31 elements, the most the "
+               "kernels index with int", c.n, c.batch);
+    c.count = c.n * c.batch;
+
+    /* --- the device */
+    fl_device_open(o.device, &c.dev);
+    if (o.precision == FL_DOUBLE && !c.dev.has_fp64)
+        fl_die(FL_EXIT_USAGE, "--precision double needs cl_khr_fp64, which %s does not have",
+               c.dev.name);
+    c.elem = o.precision == FL_DOUBLE ? 16 : 8;
+    size_t buf_bytes = (c.count + GUARD_ELEMENTS) * c.elem;
+    if (buf_bytes > c.dev.max_alloc)
+        fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs %zu MiB per buffer, but %s allows at "
+               "most %llu MiB per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE): too large for this device",
+               c.n, c.batch, buf_bytes >> 20, c.dev.name, (unsigned long long)(c.dev.max_alloc >> 20));
+    if (3 * buf_bytes > c.dev.global_mem)
+        fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs 3 buffers of %zu MiB, more than the "
+               "%llu MiB of %s: too large for this device", c.n, c.batch, buf_bytes >> 20,
+               (unsigned long long)(c.dev.global_mem >> 20), c.dev.name);
+
+    struct fl_problem prob = {c.n, c.batch, o.inverse ? 1 : -1, o.precision, o.wg, variant->name, &c.dev};
+    if (ch->check && ch->check(&prob, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err);
+
+    watchdog_start(o.timeout_s);
+    fl_report_header(o.format, ch->name, ch->title, &c.dev);
+    if (o.format == FL_FORMAT_TEXT)
+        printf("problem  N=%zu batch=%zu %s %s variant=%s input=%s\n", c.n, c.batch,
+               o.inverse ? "inverse" : "forward", o.precision == FL_DOUBLE ? "double" : "single",
+               variant->name, o.input ? o.input : "random");
+
+    /* --- kernels */
+    fl_resolve_kernel_file(o.kernels, ch->kernel_file, c.kernel_file, sizeof c.kernel_file);
+    const char *options = o.precision == FL_DOUBLE
+        ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
+        : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2";
+    cl_program program = fl_build_program(&c.dev, c.kernel_file, options);
+    char hint[512] = "";
+    if (variant->exercise)
+        snprintf(hint, sizeof hint, "variant '%s' runs the kernels of an exercise: add --kernels %s "
+                 "(or the same file under solutions/)", variant->name, variant->exercise);
+
+    static struct fl_plan plan_main, plan_back;
+    fl_plan_init(&plan_main);
+    fl_plan_init(&plan_back);
+    ch->plan(&prob, &plan_main);
+    struct fl_problem back = prob;
+    back.sign = -prob.sign;
+    if (o.verify)
+        ch->plan(&back, &plan_back);
+
+    struct fl_exec ex_main = {0}, ex_back = {0};
+    ex_main.queue = ex_back.queue = c.dev.queue;
+    ex_main.program = ex_back.program = program;
+    fl_exec_prepare(&ex_main, &plan_main, c.kernel_file, hint[0] ? hint : NULL);
+    if (o.verify)
+        fl_exec_prepare(&ex_back, &plan_back, c.kernel_file, hint[0] ? hint : NULL);
+
+    if (o.explain) {
+        printf("kernels  %s\nbuild    %s\n", c.kernel_file, options);
+        fl_plan_print(&plan_main, o.inverse ? "inverse" : "forward");
+        if (o.verify)
+            fl_plan_print(&plan_back, o.inverse ? "forward, for the round trip" : "inverse, for the round trip");
+    }
+
+    /* --- buffers */
+    c.src = make_buffer(&c, c.count * c.elem, "input buffer");
+    c.a = make_buffer(&c, buf_bytes, "buffer A");
+    c.b = make_buffer(&c, buf_bytes, "buffer B");
+    c.staging = xmalloc(c.count * c.elem, "staging buffer");
+    ex_main.slot[FL_BUF_A] = ex_back.slot[FL_BUF_A] = c.a;
+    ex_main.slot[FL_BUF_B] = ex_back.slot[FL_BUF_B] = c.b;
+    upload_tables(&c, &plan_main, &ex_main);
+    if (o.verify)
+        upload_tables(&c, &plan_back, &ex_back);
+
+    /* --- the input the run transforms and times */
+    double *x0 = in.data;
+    if (!x0) {
+        x0 = xmalloc(c.count * 16, "input");
+        fl_fill_random(x0, c.count, o.seed);
+        if (o.precision == FL_SINGLE)
+            fl_round_to_float(x0, c.count);
+    }
+    double *out0 = xmalloc(c.count * 16, "result");
+
+    struct fl_result r;
+    memset(&r, 0, sizeof r);
+    r.chapter = ch->name;
+    r.variant = variant->name;
+    r.dev = &c.dev;
+    r.n = c.n;
+    r.batch = c.batch;
+    r.sign = prob.sign;
+    r.precision = o.precision;
+    r.seed = o.seed;
+    r.input = o.input;
+    r.passed = 1;
+    r.verified = o.verify;
+
+    if (o.verify) {
+        verify(&c, &ex_main, &plan_main, &ex_back, &plan_back, x0, out0, &r);
+    } else {
+        const char *guard = run_plan_once(&c, &ex_main, &plan_main, x0, out0);
+        if (guard) {
+            r.passed = 0;
+            snprintf(r.reason, sizeof r.reason, "a kernel wrote past the end of buffer %s", guard);
+        }
+    }
+    if (o.output) {
+        size_t shape[2] = {c.batch, c.n};
+        int two = c.batch > 1 || (in.data && in.naxes == 2);
+        if (fl_npy_write(o.output, out0, two ? shape : shape + 1, two ? 2 : 1,
+                         o.precision == FL_DOUBLE, err, sizeof err) != 0)
+            fl_die(FL_EXIT_USAGE, "%s", err);
+        if (o.format == FL_FORMAT_TEXT)
+            printf("output   wrote %s\n", o.output);
+    }
+
+    if (o.repeat != 0 && plan_main.nlaunch > 0 && r.passed)
+        time_plan(&c, &ex_main, &plan_main, x0, options, &r);
+    else if (plan_main.nlaunch == 0)
+        r.ms.count = -1; /* N = 1: nothing to time */
+
+    fl_report_result(o.format, &r);
+
+    fl_exec_release(&ex_main, &plan_main);
+    fl_exec_release(&ex_back, &plan_back);
+    for (int i = 0; i < plan_main.ntables; i++) clReleaseMemObject(ex_main.slot[FL_BUF_TABLE0 + i]);
+    for (int i = 0; i < plan_back.ntables; i++) clReleaseMemObject(ex_back.slot[FL_BUF_TABLE0 + i]);
+    fl_plan_free(&plan_main);
+    fl_plan_free(&plan_back);
+    clReleaseMemObject(c.src);
+    clReleaseMemObject(c.a);
+    clReleaseMemObject(c.b);
+    clReleaseProgram(program);
+    fl_device_close(&c.dev);
+    free(c.staging);
+    free(out0);
+    if (x0 != in.data)
+        free(x0);
+    fl_npy_free(&in);
+    return r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH;
+}

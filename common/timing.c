@@ -1,0 +1,75 @@
+#include "timing.h"
+
+#include "program.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+struct fl_stats fl_stats_of(double *v, int count)
+{
+    struct fl_stats s = {0, 0, 0, count};
+    if (count <= 0)
+        return s;
+    qsort(v, (size_t)count, sizeof *v, cmp_double);
+    s.min = v[0];
+    s.max = v[count - 1];
+    s.median = count % 2 ? v[count / 2] : 0.5 * (v[count / 2 - 1] + v[count / 2]);
+    return s;
+}
+
+double fl_event_span_ms(cl_event first, cl_event last)
+{
+    cl_ulong t0, t1;
+    CL_CHECK(clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+    CL_CHECK(clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+    return t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0.0;
+}
+
+double fl_copy_bandwidth(const struct fl_device *dev, const char *build_options,
+                         size_t elem_bytes, size_t *elements_used)
+{
+    size_t n = (size_t)1 << 25;
+    /* Two buffers must fit comfortably: at most a quarter of global memory. */
+    while (n > 1024 && (n * elem_bytes > dev->max_alloc || 4 * n * elem_bytes > dev->global_mem))
+        n >>= 1;
+    *elements_used = n;
+
+    char dir[4096], file[4200];
+    fl_default_kernels_dir(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s/copy_bandwidth.cl", dir);
+    cl_program prog = fl_build_program(dev, file, build_options);
+    cl_int err;
+    cl_kernel k = clCreateKernel(prog, "copy", &err);
+    CL_CHECK_ERR(err, "clCreateKernel(copy)");
+    cl_mem src = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, n * elem_bytes, NULL, &err);
+    CL_CHECK_ERR(err, "clCreateBuffer(copy source)");
+    cl_mem dst = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, n * elem_bytes, NULL, &err);
+    CL_CHECK_ERR(err, "clCreateBuffer(copy destination)");
+    const unsigned char zero = 0;
+    CL_CHECK(clEnqueueFillBuffer(dev->queue, src, &zero, 1, 0, n * elem_bytes, 0, NULL, NULL));
+    CL_CHECK(clSetKernelArg(k, 0, sizeof src, &src));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof dst, &dst));
+
+    enum { WARMUP = 2, RUNS = 7 };
+    double ms[RUNS];
+    for (int r = 0; r < WARMUP + RUNS; r++) {
+        cl_event ev;
+        CL_CHECK(clEnqueueNDRangeKernel(dev->queue, k, 1, NULL, &n, NULL, 0, NULL, &ev));
+        CL_CHECK(clWaitForEvents(1, &ev));
+        if (r >= WARMUP)
+            ms[r - WARMUP] = fl_event_span_ms(ev, ev);
+        clReleaseEvent(ev);
+    }
+    struct fl_stats s = fl_stats_of(ms, RUNS);
+    clReleaseMemObject(src);
+    clReleaseMemObject(dst);
+    clReleaseKernel(k);
+    clReleaseProgram(prog);
+    return s.median > 0 ? 2.0 * (double)(n * elem_bytes) / (s.median * 1e-3) / 1e9 : 0.0;
+}

@@ -1,0 +1,22 @@
+/* Timing with OpenCL profiling events: device time of the kernels only, never the
+ * host's enqueue overhead or the transfers (those are timed separately). */
+#ifndef FFTLAB_TIMING_H
+#define FFTLAB_TIMING_H
+
+#include "device.h"
+
+struct fl_stats { double median, min, max; int count; };
+
+/* Sorts V in place. */
+struct fl_stats fl_stats_of(double *v, int count);
+
+/* Milliseconds from the start of FIRST to the end of LAST (both finished). */
+double fl_event_span_ms(cl_event first, cl_event last);
+
+/* Copy bandwidth of DEV in GB/s (bytes read + bytes written per second), measured once
+ * with a copy kernel (kernels/copy_bandwidth.cl) on up to 2^25 elements of ELEM_BYTES,
+ * median of several runs. BUILD_OPTIONS selects real_t. */
+double fl_copy_bandwidth(const struct fl_device *dev, const char *build_options,
+                         size_t elem_bytes, size_t *elements_used);
+
+#endif
