@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The chapter tour: each chapter at its demo size on the default device (or
+# FFTLAB_DEVICE), one line per chapter, then a verdict. Usage: tools/tour.sh [BUILD_DIR]
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+case $build in /*) ;; *) build=$root/$build ;; esac
+
+chapters=()
+for d in "$root"/chapters/[0-9][0-9]_*/; do chapters+=("$(basename "$d")"); done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+printf 'fftlab tour — each chapter at its demo size, verified against FFTW, then timed\n'
+printf 'GFLOP/s counts 5·N·log2 N per transform; GB/s counts one read + one write of the data\n\n'
+printf '%-18s %-14s %10s %10s %9s %8s %10s  %s\n' chapter "N x batch" "ms" "GFLOP/s" "GB/s" "% copy" "rel L2" verdict
+pass=0
+fail=0
+for ch in "${chapters[@]}"; do
+    if [ ! -x "$build/$ch" ]; then
+        printf '%-18s not built (run make)\n' "$ch"
+        fail=$((fail + 1))
+        continue
+    fi
+    "$build/$ch" --format csv >"$tmp/$ch.csv" 2>"$tmp/$ch.err"
+    rc=$?
+    [ -z "${device_line:-}" ] && device_line=$(head -n 1 "$tmp/$ch.err" | sed "s/^[^ ]* on //")
+    if [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/$ch.csv")" -ge 2 ]; then
+        awk -v ch="$ch" "$(cat "$root/tools/csv.awk")"'
+            NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+            NR == 2 { csvsplit($0, f)
+                      printf "%-18s %-14s %10.4g %10.4g %9.4g %7.3g%% %10.2e  %s\n", ch,
+                             f[col["n"]] " x " f[col["batch"]], f[col["ms_median"]],
+                             f[col["gflops"]], f[col["gbs"]], f[col["pct_copy"]],
+                             f[col["l2_error"]], f[col["verdict"]] }' "$tmp/$ch.csv"
+        pass=$((pass + 1))
+    else
+        printf '%-18s FAIL (exit %d): %s\n' "$ch" "$rc" "$(tail -n 1 "$tmp/$ch.err")"
+        fail=$((fail + 1))
+    fi
+done
+printf '\ndevice: %s\n' "${device_line:-unknown}"
+if [ $fail -eq 0 ]; then
+    printf 'tour: PASS — %d of %d chapters verified against FFTW\n' "$pass" "${#chapters[@]}"
+else
+    printf 'tour: FAIL — %d of %d chapters failed\n' "$fail" "${#chapters[@]}"
+    exit 1
+fi
