@@ -325,13 +325,18 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
 
     int nl = plan->nlaunch;
     cl_event *evs = xmalloc((size_t)nl * sizeof *evs, "events");
-    int runs = o->repeat, total;
+    int runs = o->repeat, total = 0;
     double *ms = NULL;
+    /* With --explain, the mean time of each launch shows where a plan spends it. */
+    double *per_launch = o->explain ? calloc((size_t)nl, sizeof(double)) : NULL;
     for (int done = 0, timed = 0;; done++) {
         CL_CHECK(clEnqueueCopyBuffer(c->dev.queue, c->src, c->a, 0, 0, c->count * c->elem, 0, NULL, NULL));
         fl_exec_enqueue(ex, plan, evs);
         CL_CHECK(clFinish(c->dev.queue));
         double t = fl_event_span_ms(evs[0], evs[nl - 1]);
+        if (done >= o->warmup && per_launch)
+            for (int i = 0; i < nl; i++)
+                per_launch[i] += fl_event_span_ms(evs[i], evs[i]);
         for (int i = 0; i < nl; i++)
             clReleaseEvent(evs[i]);
         if (done < o->warmup)
@@ -349,6 +354,13 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
         if (timed == total)
             break;
     }
+    if (per_launch && o->format == FL_FORMAT_TEXT) {
+        printf("per launch (mean over %d timed runs, profiling events):\n", total);
+        for (int i = 0; i < nl; i++)
+            printf("  [%2d] %-20s %9.4f ms  %s\n", i, plan->launch[i].kernel, per_launch[i] / total,
+                   plan->launch[i].note);
+    }
+    free(per_launch);
     r->ms = fl_stats_of(ms, total);
     r->warmup = o->warmup;
     free(ms);

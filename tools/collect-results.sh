@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Measure every chapter at the README table's sizes on one device and write
+# results/LABEL.csv (the chapters' --format csv rows plus the date).
+#   tools/collect-results.sh pocl                       # default device
+#   FFTLAB_DEVICE=nvidia tools/collect-results.sh gpu-h100
+# Then `make results` rewrites the README tables from results/*.csv.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+label=${1:?usage: tools/collect-results.sh LABEL [BUILD_DIR]}
+build=${2:-$root/build}
+case $build in /*) ;; *) build=$root/$build ;; esac
+out=$root/results/$label.csv
+mkdir -p "$root/results"
+
+# chapter  N  batch   (same total points for the radix-2 rows: 2^20, then larger)
+cases=${CASES:-"01_dft 1024 1
+01_dft 4096 1
+02_radix2 1024 1024
+02_radix2 1048576 1
+02_radix2 4194304 1"}
+
+today=$(date -u +%Y-%m-%d)
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+first=1
+status=0
+while read -r ch n batch; do
+    [ -n "$ch" ] || continue
+    if "$build/$ch" --size "$n" --batch "$batch" --format csv >"$tmp" 2>"$tmp.err"; then
+        if [ $first -eq 1 ]; then
+            printf '%s,date\n' "$(head -n 1 "$tmp")" >"$out"
+            first=0
+        fi
+        printf '%s,%s\n' "$(sed -n 2p "$tmp")" "$today" >>"$out"
+        echo "measured $ch N=$n batch=$batch"
+    else
+        echo "FAILED $ch N=$n batch=$batch: $(tail -n 1 "$tmp.err")" >&2
+        status=1
+    fi
+done <<<"$cases"
+rm -f "$tmp.err"
+echo "wrote $out"
+exit $status
