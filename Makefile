@@ -5,6 +5,7 @@
 #   make grade      grade your exercises (EX=02_radix2/dif for one); TAP + grade.json
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
+#   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 
 CHAPTERS := 01_dft 02_radix2
 
@@ -28,12 +29,12 @@ COMMON_HDR := $(wildcard common/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test grade deps stubs check-stubs results clean $(CHAPTERS) help
+.PHONY: all run tour test valgrind grade deps stubs check-stubs results clean $(CHAPTERS) help
 
 all: $(CHAPTERS:%=$(BUILD)/%) $(UNIT_TESTS)
 
 help:
-	@sed -n '2,9p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,10p' Makefile | sed 's/^# \{0,1\}//'
 
 $(CHAPTERS): %: $(BUILD)/%
 
@@ -69,6 +70,9 @@ check-stubs:
 
 test: all
 	BUILD=$(BUILD) tools/run-tests.sh
+
+valgrind: all
+	BUILD=$(BUILD) tools/run-valgrind.sh
 
 grade: all
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC))

@@ -8,6 +8,8 @@ set -euo pipefail
 
 packages=(gcc make libc6-dev ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd
           libfftw3-dev perl clinfo)
+# CI also runs the memcheck pass (make valgrind).
+[ "${1:-}" = "--ci" ] && packages+=(valgrind)
 
 missing=()
 for p in "${packages[@]}"; do

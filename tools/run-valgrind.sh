@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The host code under valgrind's memcheck: the unit tests that need no OpenCL, then one
+# small run of every chapter on pocl (slow under valgrind: pocl compiles with LLVM, so
+# sizes stay tiny). Fails on any invalid read/write, uninitialised use, or leak in our code.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-build}
+cd "$root"
+vg=(valgrind --quiet --error-exitcode=99 --suppressions=tests/valgrind.supp --track-origins=yes)
+status=0
+count=0
+run() {
+    count=$((count + 1))
+    if "${vg[@]}" "$@" >/tmp/fftlab-vg.$$ 2>&1; then
+        echo "ok $count - valgrind $*"
+    else
+        echo "not ok $count - valgrind $* (exit $?)"
+        sed 's/^/# /' /tmp/fftlab-vg.$$ | tail -n 40
+        status=1
+    fi
+}
+for t in "$build"/tests/test_*; do
+    case $t in *test_device*) continue ;; esac   # needs the OpenCL runtime: covered below
+    [ -x "$t" ] && run --leak-check=full --errors-for-leak-kinds=definite "$t"
+done
+for ch in chapters/[0-9][0-9]_*/; do
+    ch=$(basename "$ch")
+    # The OpenCL runtime keeps memory until exit; leaks are checked on the unit tests.
+    run --leak-check=no "$build/$ch" --size 16 --batch 2 --repeat 2 --warmup 1
+done
+echo "1..$count"
+rm -f /tmp/fftlab-vg.$$
+exit $status
