@@ -7,7 +7,7 @@
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 
-CHAPTERS := 01_dft 02_radix2
+CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan

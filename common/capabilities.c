@@ -8,6 +8,8 @@ static const unsigned only_two[] = {2, 0};
 static const struct fl_capability table[] = {
     {"01_dft", "any N up to 65536, with O(N^2) work", NULL, (size_t)1 << 16, 1},
     {"02_radix2", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1},
+    {"03_local_memory", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1},
+    {"04_coalescing", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1},
 };
 
 const struct fl_capability *fl_capability_of(const char *chapter)

@@ -32,6 +32,8 @@ struct fl_chapter {
     const char *name;               /* "02_radix2": folder, kernel file, binary, target */
     const char *title;
     const char *kernel_file;        /* "02_radix2.cl" */
+    const char *const *uses;        /* earlier chapters' kernel files built in front of
+                                       kernel_file (NULL-terminated; may be NULL)      */
     const char *help;               /* paragraph for --help */
     size_t demo_n, demo_batch;      /* the size the tour runs */
     enum fl_bound_kind bound;

@@ -115,29 +115,36 @@ static void print_build_log(const struct fl_device *dev, cl_program prog, const 
     free(log);
 }
 
-cl_program fl_build_program(const struct fl_device *dev, const char *file, const char *options)
+/* Append "#line 1 "path"\n<contents>\n" to *src (growing it). */
+static void append_file(char **src, size_t *len, const char *path)
 {
-    char header_path[4200], dir[4096];
-    fl_default_kernels_dir(dir, sizeof dir);
-    snprintf(header_path, sizeof header_path, "%s/%s", dir, SHARED_HEADER);
-
-    size_t hlen = 0, flen = 0;
-    char *header = fl_read_text_file(header_path, &hlen);
-    if (!header)
-        fl_die(FL_EXIT_USAGE, "cannot read the shared kernel header %s: %s", header_path,
-               strerror(errno));
-    char *body = fl_read_text_file(file, &flen);
+    size_t flen = 0;
+    char *body = fl_read_text_file(path, &flen);
     if (!body)
-        fl_die(FL_EXIT_USAGE, "cannot read kernel file %s: %s", file, strerror(errno));
-
-    /* header, then "#line 1 "file"" so compiler messages name the student's file. */
-    size_t cap = hlen + flen + strlen(file) + 64;
-    char *src = malloc(cap);
-    if (!src)
-        fl_die(FL_EXIT_OPENCL, "out of host memory reading %s", file);
-    snprintf(src, cap, "#line 1 \"%s\"\n%s\n#line 1 \"%s\"\n%s\n", header_path, header, file, body);
-    free(header);
+        fl_die(FL_EXIT_USAGE, "cannot read kernel file %s: %s", path, strerror(errno));
+    size_t add = flen + strlen(path) + 32;
+    char *grown = realloc(*src, *len + add + 1);
+    if (!grown)
+        fl_die(FL_EXIT_OPENCL, "out of host memory reading %s", path);
+    *src = grown;
+    *len += (size_t)snprintf(*src + *len, add + 1, "#line 1 \"%s\"\n%s\n", path, body);
     free(body);
+}
+
+cl_program fl_build_program(const struct fl_device *dev, const char *file,
+                            const char *const *uses, const char *options)
+{
+    char dir[4096], path[4200];
+    fl_default_kernels_dir(dir, sizeof dir);
+    char *src = NULL;
+    size_t len = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, SHARED_HEADER);
+    append_file(&src, &len, path);
+    for (const char *const *u = uses; u && *u; u++) {
+        snprintf(path, sizeof path, "%s/%s", dir, *u);
+        append_file(&src, &len, path);
+    }
+    append_file(&src, &len, file);
 
     cl_int err;
     const char *srcs[1] = {src};

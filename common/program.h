@@ -19,10 +19,12 @@ void fl_resolve_kernel_file(const char *path_or_null, const char *file_name,
 /* Read a whole text file; NULL with errno set on failure. Caller frees. */
 char *fl_read_text_file(const char *path, size_t *len_out);
 
-/* Build FILE for DEV: the shared header kernels/fftlab.clh is put in front of the file
- * (with #line so errors point at the right file and line). Exits FL_EXIT_OPENCL with the
- * log on failure. OPTIONS is printed by --explain. */
+/* Build FILE for DEV: the shared header kernels/fftlab.clh is put in front of the file,
+ * then each of USES (NULL-terminated names of earlier chapters' kernel files in kernels/,
+ * may be NULL), then FILE itself — each after a #line so errors point at the right file
+ * and line. A chapter reuses an earlier chapter's kernels this way instead of copying
+ * them. Exits FL_EXIT_OPENCL with the log on failure. */
 cl_program fl_build_program(const struct fl_device *dev, const char *file,
-                            const char *options);
+                            const char *const *uses, const char *options);
 
 #endif

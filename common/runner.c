@@ -506,7 +506,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     const char *options = o.precision == FL_DOUBLE
         ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
         : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2";
-    cl_program program = fl_build_program(&c.dev, c.kernel_file, options);
+    cl_program program = fl_build_program(&c.dev, c.kernel_file, ch->uses, options);
     char hint[512] = "";
     if (variant->exercise)
         snprintf(hint, sizeof hint, "variant '%s' runs the kernels of an exercise: add --kernels %s "

@@ -43,7 +43,7 @@ double fl_copy_bandwidth(const struct fl_device *dev, const char *build_options,
     char dir[4096], file[4200];
     fl_default_kernels_dir(dir, sizeof dir);
     snprintf(file, sizeof file, "%s/copy_bandwidth.cl", dir);
-    cl_program prog = fl_build_program(dev, file, build_options);
+    cl_program prog = fl_build_program(dev, file, NULL, build_options);
     cl_int err;
     cl_kernel k = clCreateKernel(prog, "copy", &err);
     CL_CHECK_ERR(err, "clCreateKernel(copy)");

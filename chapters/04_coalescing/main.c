@@ -1,0 +1,137 @@
+/* 04_coalescing — chapter 03's local-memory passes with coalesced global access.
+ *
+ * What changed since 03_local_memory: a work-group now does T = 16 neighbouring
+ * butterflies instead of one, so when it reads "value m of every butterfly" its
+ * work-items read T consecutive addresses, and the same when it writes. The values are
+ * reordered through a local-memory tile (one butterfly per column), padded by one column
+ * so that walking down a column does not hit a single local-memory bank. Every pass,
+ * including the one with a smaller radix that takes the leftover factor of N, is such
+ * a tiled pass: no strided global access is left.
+ * The idea in one sentence: move data between global memory and the work-group in
+ * the order memory likes, and do the shuffling the algorithm needs in local memory.
+ *
+ * Build and run:
+ *   make 04_coalescing
+ *   ./build/04_coalescing --size 2^20 --batch 16 --explain
+ *   ./build/04_stride                      # the access-pattern experiment (table + plot)
+ * Kernels: kernels/04_coalescing.cl. Lesson: README.md here. */
+#include "../../common/chapter.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct fl_variant variants[] = {
+    {"tiled", "T butterflies per work-group, coalesced loads and stores (the chapter's kernel)", NULL},
+    {NULL, NULL, NULL},
+};
+
+#define DEFAULT_WG 256
+#define TILE 16 /* butterflies per work-group: 16 complex floats = 128 bytes per run */
+
+static int log2_of(size_t v)
+{
+    int l = 0;
+    while (((size_t)1 << l) < v)
+        l++;
+    return l;
+}
+
+static int check(const struct fl_problem *p, char *why, size_t len)
+{
+    size_t elem = p->precision == FL_DOUBLE ? 16 : 8;
+    size_t wg = p->wg;
+    if (!wg)
+        return 0;
+    if ((wg & (wg - 1)) || wg < TILE) {
+        snprintf(why, len, "--wg %zu must be a power of two and at least %d (a group holds %d "
+                 "butterflies of radix 2 x wg / %d)", wg, TILE, TILE, TILE);
+        return -1;
+    }
+    if (wg > p->dev->max_wg) {
+        snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu)",
+                 wg, p->dev->name, p->dev->max_wg);
+        return -1;
+    }
+    size_t bytes = (2 * wg / TILE) * (TILE + 1) * elem;
+    if (bytes > p->dev->local_mem) {
+        snprintf(why, len, "--wg %zu needs %zu bytes of local memory, more than the %llu bytes of %s",
+                 wg, bytes, (unsigned long long)p->dev->local_mem, p->dev->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* One tiled pass of radix R over n: T butterflies per group, T*R/2 work-items. */
+static void add_pass(const struct fl_problem *p, struct fl_plan *plan, int *src, int *dst,
+                     size_t span, size_t R, size_t T)
+{
+    size_t elem = p->precision == FL_DOUBLE ? 16 : 8;
+    size_t global[2] = {p->n / 2, p->batch}, local[2] = {T * R / 2, 1};
+    struct fl_launch *l = fl_plan_add(plan, "fft_coalesced", 2, global, local);
+    fl_arg_buffer(l, *src);
+    fl_arg_buffer(l, *dst);
+    fl_arg_local(l, R * (T + 1) * elem);
+    fl_arg_int(l, (int)span);
+    fl_arg_int(l, (int)R);
+    fl_arg_int(l, (int)T);
+    fl_arg_int(l, p->sign);
+    fl_launch_note(l, "p=%zu: radix-%zu, %zu butterflies per group of %zu items, tile %zux%zu+1; "
+                   "reads runs of %zu, writes %s", span, R, T, T * R / 2, R, T, T,
+                   span >= T ? "runs of T" : "one contiguous block per group");
+    int t = *src;
+    *src = *dst;
+    *dst = t;
+}
+
+static void plan(const struct fl_problem *p, struct fl_plan *plan)
+{
+    int src = FL_BUF_A, dst = FL_BUF_B;
+    plan->result = FL_BUF_A;
+    if (p->n < 2) {
+        snprintf(plan->summary, sizeof plan->summary, "N = 1: the input is its own transform");
+        return;
+    }
+    size_t wg = p->wg ? p->wg : DEFAULT_WG;
+    while (wg > 1 && wg > p->dev->max_wg)
+        wg >>= 1;
+    /* Radix of the main passes, and the group's butterfly count for a radix r pass. */
+    size_t R = 2 * wg / TILE;
+    if (R > p->n) R = p->n;
+    if (R < 2) R = 2;
+    int log2n = log2_of(p->n), log2R = log2_of(R);
+    int full = log2n / log2R, rest = log2n % log2R;
+    size_t span = 1;
+    if (rest) {
+        size_t r = (size_t)1 << rest, T = 2 * wg / r;
+        if (T > p->n / r) T = p->n / r;
+        add_pass(p, plan, &src, &dst, span, r, T);
+        span *= r;
+    }
+    for (int s = 0; s < full; s++, span *= R) {
+        size_t T = TILE;
+        if (T > p->n / R) T = p->n / R;
+        add_pass(p, plan, &src, &dst, span, R, T);
+    }
+    plan->result = src;
+    snprintf(plan->summary, sizeof plan->summary, "log2 N = %d: %s%d pass%s of radix %zu "
+             "(R = 2 x wg / T, T = %d butterflies per group)", log2n, rest ? "one smaller-radix pass + " : "",
+             full, full == 1 ? "" : "es", R, TILE);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct fl_chapter chapter = {
+        .name = "04_coalescing",
+        .title = "coalesced global access through a padded local tile",
+        .kernel_file = "04_coalescing.cl",
+        .help = "Radix-R passes where each work-group does T = 16 neighbouring butterflies, so\n"
+                "global reads and writes come in runs of consecutive addresses; R = 2 x --wg / 16.",
+        .demo_n = (size_t)1 << 20,
+        .demo_batch = 1,
+        .bound = FL_BOUND_FFT,
+        .variants = variants,
+        .check = check,
+        .plan = plan,
+    };
+    return fl_main(argc, argv, &chapter);
+}
