@@ -29,14 +29,20 @@ COMMON_HDR := $(wildcard common/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test valgrind grade deps stubs check-stubs results clean $(CHAPTERS) help
+.PHONY: all run tour test valgrind grade deps stubs check-stubs results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
-all: $(CHAPTERS:%=$(BUILD)/%) $(UNIT_TESTS)
+# Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
+EXTRAS := 04_stride
+
+all: $(CHAPTERS:%=$(BUILD)/%) $(EXTRAS:%=$(BUILD)/%) $(UNIT_TESTS)
 
 help:
 	@sed -n '2,10p' Makefile | sed 's/^# \{0,1\}//'
 
-$(CHAPTERS): %: $(BUILD)/%
+$(CHAPTERS) $(EXTRAS): %: $(BUILD)/%
+
+$(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR)
+	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common
 	$(CC) $(CFLAGS) -c -o $@ $<
@@ -76,6 +82,10 @@ valgrind: all
 
 grade: all
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC))
+
+# The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
+stride-plot: $(BUILD)/04_stride
+	tools/plot-stride.sh $(BUILD)
 
 # Regenerate the README results table from results/*.csv.
 results:

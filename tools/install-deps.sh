@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(gcc make libc6-dev ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd
-          libfftw3-dev perl clinfo)
+          libfftw3-dev perl clinfo gnuplot-nox)
 # CI also runs the memcheck pass (make valgrind).
 [ "${1:-}" = "--ci" ] && packages+=(valgrind)
 
