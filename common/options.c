@@ -79,11 +79,16 @@ int fl_parse_size(const char *s, size_t dims[FL_MAX_DIMS], int *ndims, char *err
         snprintf(err, errlen, "--size: missing or overlong value");
         return -1;
     }
-    strcpy(buf, s);
+    /* 512X512 means 512x512: one spelling of the separator from here on. */
+    for (size_t i = 0; s[i]; i++)
+        buf[i] = s[i] == 'X' ? 'x' : s[i];
+    buf[strlen(s)] = '\0';
     int n = 0;
     size_t total = 1;
     char *save = NULL;
-    for (char *tok = strtok_r(buf, "xX", &save); tok; tok = strtok_r(NULL, "xX", &save)) {
+    char shape[256];
+    strcpy(shape, buf); /* strtok_r cuts buf; the checks below read the copy */
+    for (char *tok = strtok_r(buf, "x", &save); tok; tok = strtok_r(NULL, "xX", &save)) {
         if (n == FL_MAX_DIMS) {
             snprintf(err, errlen, "--size '%s' has more than %d dimensions", s, FL_MAX_DIMS);
             return -1;
@@ -97,7 +102,8 @@ int fl_parse_size(const char *s, size_t dims[FL_MAX_DIMS], int *ndims, char *err
         total *= dims[n];
         n++;
     }
-    if (n == 0 || s[strlen(s) - 1] == 'x' || s[0] == 'x' || strstr(s, "xx")) {
+    size_t last = strlen(s) - 1;
+    if (n == 0 || shape[last] == 'x' || shape[0] == 'x' || strstr(shape, "xx")) {
         snprintf(err, errlen, "--size must look like 1024, 2^20 or 512x512x64, got '%s'", s);
         return -1;
     }
@@ -139,6 +145,13 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             snprintf(name, sizeof name, "%s", a);
         }
 #define FLAG(str) (strcmp(name, str) == 0)
+#define NO_VALUE()                                                                 \
+    do {                                                                           \
+        if (val) {                                                                 \
+            snprintf(err, errlen, "%s takes no value (got '%s')", name, a);         \
+            return -1;                                                             \
+        }                                                                          \
+    } while (0)
 #define VALUE()                                                                    \
     do {                                                                           \
         if (!val) {                                                                \
@@ -150,8 +163,10 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
         }                                                                          \
     } while (0)
         if (FLAG("--help") || FLAG("-h")) {
+            NO_VALUE();
             o->help = 1;
         } else if (FLAG("--list-devices")) {
+            NO_VALUE();
             o->list_devices = 1;
         } else if (FLAG("--size") || FLAG("-n")) {
             VALUE();
@@ -162,6 +177,7 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             if (fl_parse_count(val, "--batch", &o->batch, err, errlen) != 0)
                 return -1;
         } else if (FLAG("--inverse")) {
+            NO_VALUE();
             o->inverse = 1;
         } else if (FLAG("--input")) {
             VALUE();
@@ -198,6 +214,7 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             if (parse_int(val, "--repeat", 0, 100000, &o->repeat, err, errlen) != 0)
                 return -1;
         } else if (FLAG("--no-verify")) {
+            NO_VALUE();
             o->verify = 0;
         } else if (FLAG("--format")) {
             VALUE();
@@ -212,6 +229,7 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
                 return -1;
             }
         } else if (FLAG("--explain")) {
+            NO_VALUE();
             o->explain = 1;
         } else if (FLAG("--device")) {
             VALUE();
@@ -241,6 +259,7 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
         }
 #undef FLAG
 #undef VALUE
+#undef NO_VALUE
     }
     return 0;
 }

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Bad options, impossible sizes, missing platforms and broken kernels: each gives its
+# exit status (2 usage, 3 OpenCL/build/hang) and a message that says what is wrong.
+. "$(dirname "$0")/lib.sh"
+need_binary 01_dft
+need_binary 02_radix2
+D=$BUILD/01_dft
+R=$BUILD/02_radix2
+USAGE='^FAIL \(usage, exit 2\): '
+OPENCL='^FAIL \(opencl, exit 3\): '
+
+# ---- sizes
+run_case "--size 0" 2 "$USAGE" --has 'at least 1' -- "$R" --size 0 --repeat 0
+run_case "--size -4" 2 "$USAGE" --has 'positive' -- "$R" --size -4 --repeat 0
+run_case "--size abc" 2 "$USAGE" --has "'abc'" -- "$R" --size abc --repeat 0
+run_case "--size 12abc" 2 "$USAGE" --has "'12abc'" -- "$D" --size 12abc --repeat 0
+run_case "--size 2^41" 2 "$USAGE" --has 'too large' -- "$R" --size 2^41 --repeat 0
+run_case "--size 2^30 --batch 2^10" 2 "$USAGE" --has '2\^28|2\^31|too large' \
+    -- "$R" --size 2^30 --batch 2^10 --repeat 0
+run_case "--size 2^20 --batch 2^12: more than 2^31 elements" 2 "$USAGE" --has '2\^31' \
+    -- "$R" --size 2^20 --batch 2^12 --repeat 0
+# 30 GiB per buffer (90 GiB for the three): more than any device we test on allows.
+run_case "--size 2^27 --batch 15 double: too large for the device" 2 "$USAGE" \
+    --has 'too large for this device' --has 'MiB' \
+    -- "$R" --size 2^27 --batch 15 --precision double --timeout 30 --repeat 0
+run_case "--batch 0" 2 "$USAGE" --has '--batch' -- "$R" --size 16 --batch 0 --repeat 0
+run_case "02_radix2 --size 1000 names 01_dft" 2 "$USAGE" --has 'powers of two' --has '01_dft' \
+    -- "$R" --size 1000 --repeat 0
+run_case "01_dft --size 65537 (prime, no chapter)" 2 "$USAGE" --has '65537' --has '65536' \
+    -- "$D" --size 65537 --repeat 0
+run_case "01_dft --size 2^17 names 02_radix2" 2 "$USAGE" --has '02_radix2' -- "$D" --size 2^17 --repeat 0
+run_case "02_radix2 --size 64x64" 2 "$USAGE" --has 'dimensional' -- "$R" --size 64x64 --repeat 0
+run_case "01_dft --size 8x8x8" 2 "$USAGE" --has 'dimensional' -- "$D" --size 8x8x8 --repeat 0
+
+# ---- options
+run_case "--precision quad" 2 "$USAGE" --has 'single or double' -- "$R" --size 16 --precision quad
+run_case "--format xml" 2 "$USAGE" --has 'text, csv or json' -- "$R" --size 16 --format xml
+run_case "unknown option" 2 "$USAGE" --has "unknown option '--frobnicate'" -- "$R" --frobnicate
+run_case "option missing its value" 2 "$USAGE" --has 'needs a value' -- "$R" --size
+run_case "--timeout -1" 2 "$USAGE" --has '--timeout' -- "$R" --size 16 --timeout -1
+run_case "--wg 3 at N=1024 on 02_radix2" 2 "$USAGE" --has 'divide' -- "$R" --size 1024 --wg 3 --repeat 0
+run_case "--wg 8192 at N=2^20: more than the device allows" 2 "$USAGE" \
+    --has 'MAX_WORK_GROUP_SIZE' -- "$R" --size 2^20 --wg 8192 --repeat 0
+run_case "--wg 2 at N=1 (no pass to split)" 2 "$USAGE" --has '--wg' -- "$R" --size 1 --wg 2 --repeat 0
+run_case "--variant nosuch lists the variants" 2 "$USAGE" --has 'nosuch' --has 'stockham' \
+    --has 'twiddle_table' --has 'dif' -- "$R" --variant nosuch --size 16
+run_case "--variant dif without --kernels" 3 "$OPENCL" --has 'fft_radix2_dif' \
+    --has '--kernels exercises/02_radix2/dif\.cl' -- "$R" --variant dif --size 1024 --repeat 0
+run_case "01_dft --variant twiddle_table without --kernels" 3 "$OPENCL" \
+    --has '--kernels exercises/01_dft/twiddle_table\.cl' -- "$D" --variant twiddle_table --size 64 --repeat 0
+run_case "--help" 0 '' --stdout-has '--size' --stdout-has 'exit status' --stdout-has 'stockham' -- "$R" --help
+run_case "--list-devices" 0 '' --stdout-has '--device 0:0' --has-i 'pthread' -- "$R" --list-devices
+
+# A usage error with --format json/csv: stdout stays clean, the FAIL line goes to stderr.
+run_case "--format json with a size 02_radix2 can't do" 2 "$USAGE" --stdout-empty \
+    -- "$R" --format json --size 1000
+run_case "--format csv with a bad --size" 2 "$USAGE" --stdout-empty \
+    -- "$R" --format csv --size abc
+
+# ---- devices and platforms
+run_case "--device nosuchdevice lists the devices" 2 "$USAGE" --has "'nosuchdevice'" \
+    --has '--device 0:0' -- "$R" --device nosuchdevice --size 16 --repeat 0
+run_case "FFTLAB_DEVICE=nosuchdevice" 2 "$USAGE" --has "'nosuchdevice'" \
+    -- env FFTLAB_DEVICE=nosuchdevice "$R" --size 16 --repeat 0
+run_case "--device 0:9 (no such index)" 2 "$USAGE" --has "'0:9'" -- "$R" --device 0:9 --size 16 --repeat 0
+run_case "--device pthread" 0 '^PASS$' -- "$R" --device pthread --size 16 --repeat 0
+run_case "no OpenCL platform (OCL_ICD_VENDORS=/nonexistent)" 3 "$OPENCL" \
+    --has 'no OpenCL platform' --has 'pocl-opencl-icd' \
+    -- env -u OCL_ICD_FILENAMES OCL_ICD_VENDORS=/nonexistent "$R" --size 16 --repeat 0
+run_case "no OpenCL platform, --list-devices" 3 '' --has 'no OpenCL platform' --has 'install|Install' \
+    -- env -u OCL_ICD_FILENAMES OCL_ICD_VENDORS=/nonexistent "$R" --list-devices
+
+# ---- kernel files
+mkdir -p "$TMP/kernels" "$TMP/empty"
+run_case "--kernels /nonexistent/dir" 2 "$USAGE" --has '/nonexistent/dir' \
+    -- "$R" --kernels /nonexistent/dir --size 16 --repeat 0
+run_case "--kernels DIR without the chapter's file" 2 "$USAGE" --has '02_radix2\.cl' --has 'not found' \
+    -- "$R" --kernels "$TMP/empty" --size 16 --repeat 0
+run_case "--kernels missing FILE.cl" 2 "$USAGE" --has "$TMP/nosuch\.cl" \
+    -- "$R" --kernels "$TMP/nosuch.cl" --size 16 --repeat 0
+
+cat >"$TMP/kernels/syntax.cl" <<'CL'
+/* A planted compile error on line 4. */
+__kernel void fft_radix2(__global const real2_t *x, __global real2_t *y, int p, int sign)
+{
+    y[0] = x[0] + undeclared_thing_xyz;
+}
+CL
+run_case "kernel with a syntax error" 3 "$OPENCL" --has "$TMP/kernels/syntax\.cl" \
+    --has 'build log' --has "undeclared_thing_xyz" --has "syntax\.cl:4:" \
+    -- "$R" --kernels "$TMP/kernels/syntax.cl" --size 16 --repeat 0
+
+cat >"$TMP/kernels/misnamed.cl" <<'CL'
+__kernel void not_the_kernel(__global const real2_t *x, __global real2_t *y, int p, int sign)
+{
+    y[get_global_id(0)] = x[get_global_id(0)] * (real_t)(p + sign);
+}
+CL
+run_case "kernel file without the expected kernel" 3 "$OPENCL" --has "'fft_radix2'" \
+    --has "$TMP/kernels/misnamed\.cl" -- "$R" --kernels "$TMP/kernels/misnamed.cl" --size 16 --repeat 0
+
+cat >"$TMP/kernels/params.cl" <<'CL'
+__kernel void fft_radix2(__global const real2_t *x, __global real2_t *y)
+{
+    y[get_global_id(0)] = x[get_global_id(0)];
+}
+CL
+run_case "kernel with the wrong parameters" 3 "$OPENCL" --has 'clSetKernelArg' --has 'fft_radix2' \
+    -- "$R" --kernels "$TMP/kernels/params.cl" --size 16 --repeat 0
+
+cat >"$TMP/kernels/loop.cl" <<'CL'
+/* Never finishes: the harness's --timeout must end the run. */
+__kernel void fft_radix2(__global const real2_t *x, __global real2_t *y, int p, int sign)
+{
+    volatile int forever = 1;
+    while (forever)
+        ;
+    y[get_global_id(0)] = x[get_global_id(0)] * (real_t)(p + sign);
+}
+CL
+run_case "infinite-loop kernel with --timeout 3" 3 "$OPENCL" --has 'timed out|--timeout' \
+    --max-seconds 10 --timeout 60 -- "$R" --kernels "$TMP/kernels/loop.cl" --size 1024 --timeout 3 --repeat 0
+run_case "--timeout 60 does not fire on a good run" 0 '^PASS$' -- "$R" --size 1024 --timeout 60 --repeat 0
+
+done_testing

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# --input / --output: .npy files made byte by byte here (no numpy needed), read by the
+# chapters, written back with the right header, and bad files refused with exit 2.
+. "$(dirname "$0")/lib.sh"
+need_binary 01_dft
+need_binary 02_radix2
+D=$BUILD/01_dft
+R=$BUILD/02_radix2
+
+# make_npy FILE DESCR SHAPE [DATA-FILE]: a version 1.0 .npy with the header padded to
+# 64 bytes the way numpy writes it, then the bytes of DATA-FILE.
+make_npy() {
+    local file=$1 descr=$2 shape=$3 data=${4:-/dev/null}
+    local dict="{'descr': '$descr', 'fortran_order': False, 'shape': $shape, }"
+    local len=$(( ${#dict} + 1 ))
+    local pad=$(( (64 - (10 + len) % 64) % 64 ))
+    local hlen=$(( len + pad ))
+    {
+        printf '\223NUMPY\001\000'
+        printf "\\x$(printf %02x $((hlen & 255)))\\x$(printf %02x $((hlen >> 8)))"
+        printf '%s' "$dict"
+        printf "%${pad}s" ''
+        printf '\n'
+        cat "$data"
+    } >"$file"
+}
+# Raw data: an impulse at 0 in complex64 (1.0f = 00 00 80 3f) or complex128.
+impulse_c8() { printf '\000\000\200\077\000\000\000\000'; head -c $(( 8 * ($1 - 1) )) /dev/zero; }
+impulse_c16() { printf '\000\000\000\000\000\000\360\077'; head -c 8 /dev/zero; head -c $(( 16 * ($1 - 1) )) /dev/zero; }
+# header_of FILE: the header dict text; data_offset FILE: where the data starts.
+header_len() { od -An -tu2 -j8 -N2 "$1" | tr -d ' '; }
+header_of() { dd if="$1" bs=1 skip=10 count="$(header_len "$1")" 2>/dev/null | tr -d '\n'; }
+data_offset() { echo $(( 10 + $(header_len "$1") )); }
+file_size() { wc -c <"$1" | tr -d ' '; }
+# values_are FILE TYPE RE IM: every complex value of the file (f4 or f8 parts) is (RE, IM).
+values_are() {
+    od -An -v -t"$2" -j "$(data_offset "$1")" "$1" |
+        awk -v re="$3" -v im="$4" '{ for (i = 1; i <= NF; i++) { k++; v = $i + 0;
+                                     if ((k % 2 == 1 && v != re) || (k % 2 == 0 && v != im)) bad++ } }
+                                   END { exit !(k > 0 && !bad) }'
+}
+
+impulse_c8 8 >"$TMP/imp8.raw"
+make_npy "$TMP/imp8.npy" '<c8' '(8,)' "$TMP/imp8.raw"
+[ "$(data_offset "$TMP/imp8.npy")" -eq 128 ] && [ "$(file_size "$TMP/imp8.npy")" -eq $((128 + 64)) ]
+ok $? "the hand-made impulse file: 128-byte header (64-byte aligned), 8 complex64 values" ||
+    bail_out "make_npy is broken"
+
+run_case "01_dft --input impulse (8,)" 0 '^PASS$' --has "N=8 batch=1 forward single .*input=$TMP/imp8.npy" \
+    --has 'verify +input ' -- "$D" --input "$TMP/imp8.npy" --repeat 0
+run_case "02_radix2 --input impulse (8,) --output" 0 '^PASS$' --has "wrote $TMP/y8.npy" \
+    -- "$R" --input "$TMP/imp8.npy" --output "$TMP/y8.npy" --repeat 0
+header_of "$TMP/y8.npy" | grep -q "^{'descr': '<c8', 'fortran_order': False, 'shape': (8,), } *\$"
+ok $? "--output of (8,): header {'descr': '<c8', 'fortran_order': False, 'shape': (8,), } padded" ||
+    diag "header: $(header_of "$TMP/y8.npy")"
+[ $(( $(data_offset "$TMP/y8.npy") % 64 )) -eq 0 ] &&
+    [ "$(file_size "$TMP/y8.npy")" -eq $(( $(data_offset "$TMP/y8.npy") + 64 )) ]
+ok $? "--output of (8,): data on a 64-byte boundary, then 8 complex64 values"
+values_are "$TMP/y8.npy" f4 1 0
+ok $? "--output holds the transform of the impulse: every value (1, 0)"
+
+# complex128 by hand, double run.
+impulse_c16 16 >"$TMP/imp16d.raw"
+make_npy "$TMP/imp16d.npy" '<c16' '(16,)' "$TMP/imp16d.raw"
+run_case "--precision double --input complex128 impulse, --output" 0 '^PASS$' \
+    -- "$R" --precision double --input "$TMP/imp16d.npy" --output "$TMP/y16d.npy" --repeat 0
+header_of "$TMP/y16d.npy" | grep -q "^{'descr': '<c16', 'fortran_order': False, 'shape': (16,), } *\$"
+ok $? "--output of a double run: descr '<c16', shape (16,)"
+[ "$(file_size "$TMP/y16d.npy")" -eq $(( $(data_offset "$TMP/y16d.npy") + 16 * 16 )) ]
+ok $? "--output of a double run: 16 complex128 values"
+values_are "$TMP/y16d.npy" f8 1 0
+ok $? "--output of a double run: every value (1, 0)"
+
+# (B, N) shapes.
+run_case "--size 16 --batch 3 --output" 0 '^PASS$' -- "$R" --size 16 --batch 3 --output "$TMP/b3.npy" --repeat 0
+header_of "$TMP/b3.npy" | grep -q "'shape': (3, 16), }"
+ok $? "--output of a batch of 3: shape (3, 16)" || diag "header: $(header_of "$TMP/b3.npy")"
+[ "$(file_size "$TMP/b3.npy")" -eq $(( $(data_offset "$TMP/b3.npy") + 3 * 16 * 8 )) ] &&
+    [ $(( $(data_offset "$TMP/b3.npy") % 64 )) -eq 0 ]
+ok $? "--output of a batch of 3: 48 complex64 values after a 64-byte aligned header"
+run_case "--input (3, 16) --inverse: the spectrum back" 0 '^PASS$' --has 'N=16 batch=3 inverse' \
+    -- "$R" --input "$TMP/b3.npy" --inverse --output "$TMP/b3back.npy" --repeat 0
+header_of "$TMP/b3back.npy" | grep -q "'shape': (3, 16), }"
+ok $? "--output of a (3, 16) input keeps the shape"
+run_case "01_dft reads 02_radix2's (3, 16) output" 0 '^PASS$' -- "$D" --input "$TMP/b3.npy" --repeat 0
+run_case "--input with an agreeing --size and --batch" 0 '^PASS$' \
+    -- "$R" --input "$TMP/b3.npy" --size 16 --batch 3 --repeat 0
+
+impulse_c8 8 >"$TMP/row.raw"
+make_npy "$TMP/one-row.npy" '<c8' '(1, 8)' "$TMP/row.raw"
+run_case "--input (1, 8)" 0 '^PASS$' -- "$R" --input "$TMP/one-row.npy" --output "$TMP/one-row-y.npy" --repeat 0
+header_of "$TMP/one-row-y.npy" | grep -q "'shape': (1, 8), }"
+ok $? "--output of a (1, 8) input is (1, 8), not (8,)" || diag "header: $(header_of "$TMP/one-row-y.npy")"
+run_case "--size 16 --output (N,)" 0 '^PASS$' -- "$R" --size 16 --output "$TMP/n16.npy" --repeat 0
+header_of "$TMP/n16.npy" | grep -q "'shape': (16,), }"
+ok $? "--output of a single row: shape (16,)"
+
+# Refusals: exit 2 with a message that names the problem.
+run_case "--input with --size disagreeing" 2 '^FAIL' --has 'disagrees' --has 'imp8.npy' \
+    -- "$R" --input "$TMP/imp8.npy" --size 16 --repeat 0
+run_case "--input with --batch disagreeing" 2 '^FAIL' --has 'disagrees' \
+    -- "$R" --input "$TMP/b3.npy" --batch 2 --repeat 0
+run_case "complex128 file in a single-precision run" 2 '^FAIL' --has 'complex64' --has 'complex128' \
+    -- "$R" --input "$TMP/imp16d.npy" --repeat 0
+run_case "complex64 file in a double-precision run" 2 '^FAIL' --has 'complex128' \
+    -- "$R" --input "$TMP/imp8.npy" --precision double --repeat 0
+head -c 300 /dev/urandom >"$TMP/garbage.npy"
+run_case "garbage file" 2 '^FAIL' --has 'not a \.npy|magic' -- "$R" --input "$TMP/garbage.npy" --repeat 0
+printf 'just text\n' >"$TMP/text.npy"
+run_case "text file" 2 '^FAIL' --has 'not a \.npy|magic' -- "$D" --input "$TMP/text.npy" --repeat 0
+run_case "missing file" 2 '^FAIL' --has "$TMP/nosuch.npy" --has-i 'no such file|cannot open' \
+    -- "$R" --input "$TMP/nosuch.npy" --repeat 0
+head -c 64 "$TMP/imp8.raw" >"$TMP/short.raw"
+make_npy "$TMP/short.npy" '<c8' '(16,)' "$TMP/short.raw"
+run_case "file shorter than its shape" 2 '^FAIL' --has 'shorter' -- "$R" --input "$TMP/short.npy" --repeat 0
+make_npy "$TMP/f4.npy" '<f4' '(16,)' "$TMP/imp8.raw"
+run_case "real float32 file" 2 '^FAIL' --has 'dtype' --has '<f4' -- "$R" --input "$TMP/f4.npy" --repeat 0
+make_npy "$TMP/3d.npy" '<c8' '(2, 2, 2)' "$TMP/imp8.raw"
+run_case "3-axis file" 2 '^FAIL' --has 'axes' -- "$R" --input "$TMP/3d.npy" --repeat 0
+make_npy "$TMP/empty.npy" '<c8' '(0,)'
+run_case "empty array" 2 '^FAIL' --has 'empty' -- "$R" --input "$TMP/empty.npy" --repeat 0
+head -c $((1000 * 8)) /dev/zero >"$TMP/z1000.raw"
+make_npy "$TMP/n1000.npy" '<c8' '(1000,)' "$TMP/z1000.raw"
+run_case "02_radix2 --input of length 1000 is refused, naming 01_dft" 2 '^FAIL' --has '01_dft' \
+    -- "$R" --input "$TMP/n1000.npy" --repeat 0
+run_case "01_dft --input of zeros (length 1000)" 0 '^PASS$' -- "$D" --input "$TMP/n1000.npy" --repeat 0
+run_case "--output into a missing folder" 2 '^FAIL' --has "$TMP/no/such/dir/y.npy" \
+    -- "$R" --size 16 --output "$TMP/no/such/dir/y.npy" --repeat 0
+
+done_testing

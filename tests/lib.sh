@@ -1,0 +1,227 @@
+# tests/lib.sh — TAP helpers for the shell tests. Source it from a tests/*.t script:
+#
+#   #!/usr/bin/env bash
+#   . "$(dirname "$0")/lib.sh"
+#   run_case "N=16 forward" 0 '^PASS$' -- "$BUILD/02_radix2" --size 16 --repeat 0
+#   run_case "bad size" 2 '^FAIL' --has 'at least 1' -- "$BUILD/02_radix2" --size 0
+#   done_testing
+#
+# run_case NAME EXPECTED_EXIT EXPECTED_LAST_LINE_REGEX [checks] -- COMMAND...
+#   runs COMMAND under a timeout, stdout and stderr captured apart, and prints one TAP
+#   line. It passes when the exit status is EXPECTED_EXIT, the last line of the status
+#   stream matches EXPECTED_LAST_LINE_REGEX (grep -E; '' = don't check) and every check
+#   holds. The status stream is stdout, or stderr when the command has --format csv/json
+#   (the harness sends its PASS/FAIL line there then). Checks:
+#     --has REGEX          stdout+stderr match REGEX (grep -E)
+#     --has-i REGEX        the same, ignoring case
+#     --lacks REGEX        stdout+stderr do not match REGEX
+#     --stdout-has REGEX   stdout alone matches
+#     --stdout-lacks REGEX stdout alone does not match
+#     --stdout-empty       nothing on stdout
+#     --max-seconds S      finished within S seconds
+#     --timeout S          give the command S seconds (default $RUN_TIMEOUT, 120)
+#     --status-stream stdout|stderr   where the last line is looked for
+#   Afterwards RC_EXIT, RC_SECONDS and the files RC_OUT, RC_ERR (stdout, stderr) and
+#   RC_ALL (stdout then stderr) describe the run, for further checks with ok.
+#
+# Also: plan N, ok STATUS NAME (STATUS 0 = pass, like a shell exit status), skip NAME
+# REASON, diag TEXT (stderr), note TEXT (stdout), bail_out TEXT, done_testing (prints
+# the plan if none was given; its exit status is the number of failures).
+#
+# Environment: BUILD (default build) holds the binaries; TMP is a private temporary
+# folder removed at exit. Scripts run from the repository root.
+
+set -u
+
+TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$TESTS_DIR/.." && pwd)
+cd "$ROOT" || exit 255
+BUILD=${BUILD:-build}
+RUN_TIMEOUT=${RUN_TIMEOUT:-120}
+export LC_ALL=C
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/fftlab-tests.XXXXXX") || { echo "Bail out! mktemp -d failed"; exit 255; }
+trap 'rm -rf "$TMP"' EXIT
+
+_tap_n=0
+_tap_failed=0
+_tap_planned=
+_case_no=0
+
+plan() {
+    _tap_planned=$1
+    echo "1..$1"
+}
+
+diag() {
+    local line
+    while IFS= read -r line; do printf '# %s\n' "$line" >&2; done <<<"$*"
+}
+
+note() {
+    local line
+    while IFS= read -r line; do printf '# %s\n' "$line"; done <<<"$*"
+}
+
+# ok STATUS NAME: STATUS 0 passes (so `ok $? "name"` follows a command).
+ok() {
+    local status=$1
+    shift
+    local name=${*//#/_}
+    _tap_n=$((_tap_n + 1))
+    if [ "$status" -eq 0 ]; then
+        echo "ok $_tap_n - $name"
+        return 0
+    fi
+    _tap_failed=$((_tap_failed + 1))
+    echo "not ok $_tap_n - $name"
+    diag "  Failed test $_tap_n: '$name'"
+    return 1
+}
+
+skip() {
+    _tap_n=$((_tap_n + 1))
+    echo "ok $_tap_n - ${1//#/_} # skip ${2:-}"
+}
+
+bail_out() {
+    echo "Bail out! $*"
+    exit 255
+}
+
+done_testing() {
+    if [ -z "$_tap_planned" ]; then
+        echo "1..$_tap_n"
+    elif [ "$_tap_planned" -ne "$_tap_n" ]; then
+        diag "Looks like you planned $_tap_planned tests but ran $_tap_n."
+        exit 255
+    fi
+    if [ "$_tap_failed" -gt 0 ]; then
+        diag "Looks like you failed $_tap_failed test(s) of $_tap_n."
+        exit $((_tap_failed > 254 ? 254 : _tap_failed))
+    fi
+    exit 0
+}
+
+# The command as one line a person can paste into a shell.
+_quote_cmd() {
+    local out="" a
+    for a in "$@"; do out+=$(printf '%q ' "$a"); done
+    printf '%s' "${out% }"
+}
+
+# Seconds since the epoch with microseconds.
+_now() { printf '%s' "${EPOCHREALTIME:-$(date +%s.%N)}"; }
+
+_last_line() {
+    # Last non-empty line of a file, carriage returns dropped.
+    tr -d '\r' <"$1" | awk 'NF { last = $0 } END { print last }'
+}
+
+_show_tail() {
+    local label=$1 file=$2
+    if [ -s "$file" ]; then
+        diag "  --- $label (last 15 lines) ---"
+        diag "$(tail -n 15 "$file" | cut -c1-300)"
+    else
+        diag "  --- $label: empty ---"
+    fi
+}
+
+run_case() {
+    if [ $# -lt 4 ]; then
+        bail_out "run_case: usage: run_case NAME EXIT LAST_LINE_REGEX [checks] -- command..."
+    fi
+    local name=$1 want_exit=$2 want_last=$3
+    shift 3
+    local -a checks=()
+    local max_seconds="" limit=$RUN_TIMEOUT stream=""
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+        case $1 in
+            --has|--has-i|--lacks|--stdout-has|--stdout-lacks)
+                [ $# -ge 2 ] || bail_out "run_case $name: $1 needs a value"
+                checks+=("$1" "$2"); shift 2 ;;
+            --stdout-empty) checks+=("$1" ""); shift ;;
+            --max-seconds) max_seconds=$2; shift 2 ;;
+            --timeout) limit=$2; shift 2 ;;
+            --status-stream) stream=$2; shift 2 ;;
+            *) bail_out "run_case $name: unknown check '$1' (missing -- before the command?)" ;;
+        esac
+    done
+    [ "${1:-}" = "--" ] || bail_out "run_case $name: no -- before the command"
+    shift
+    [ $# -gt 0 ] || bail_out "run_case $name: no command"
+
+    if [ -z "$stream" ]; then
+        stream=stdout
+        local prev="" a
+        for a in "$@"; do
+            case "$prev $a" in
+                "--format csv"|"--format json") stream=stderr ;;
+            esac
+            case $a in --format=csv|--format=json) stream=stderr ;; esac
+            prev=$a
+        done
+    fi
+
+    _case_no=$((_case_no + 1))
+    RC_OUT=$TMP/case$_case_no.out
+    RC_ERR=$TMP/case$_case_no.err
+    RC_ALL=$TMP/case$_case_no.all
+    local t0 t1
+    t0=$(_now)
+    timeout -k 5 "$limit" "$@" >"$RC_OUT" 2>"$RC_ERR" </dev/null
+    RC_EXIT=$?
+    t1=$(_now)
+    RC_SECONDS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+    cat "$RC_OUT" "$RC_ERR" >"$RC_ALL"
+
+    local -a problems=()
+    if [ "$RC_EXIT" -eq 124 ] || [ "$RC_EXIT" -eq 137 ]; then
+        problems+=("killed after the ${limit} s timeout (exit $RC_EXIT)")
+    elif [ "$RC_EXIT" -ne "$want_exit" ]; then
+        problems+=("exit status $RC_EXIT, expected $want_exit")
+    fi
+    local status_file=$RC_OUT
+    [ "$stream" = stderr ] && status_file=$RC_ERR
+    local last
+    last=$(_last_line "$status_file")
+    if [ -n "$want_last" ] && ! printf '%s\n' "$last" | grep -Eq -- "$want_last"; then
+        problems+=("last line of $stream is '$last', expected to match /$want_last/")
+    fi
+    local i kind pat
+    for ((i = 0; i < ${#checks[@]}; i += 2)); do
+        kind=${checks[i]}
+        pat=${checks[i + 1]}
+        case $kind in
+            --has) grep -Eq -- "$pat" "$RC_ALL" || problems+=("output does not match /$pat/") ;;
+            --has-i) grep -Eiq -- "$pat" "$RC_ALL" || problems+=("output does not match /$pat/i") ;;
+            --lacks) ! grep -Eq -- "$pat" "$RC_ALL" || problems+=("output matches /$pat/ but must not") ;;
+            --stdout-has) grep -Eq -- "$pat" "$RC_OUT" || problems+=("stdout does not match /$pat/") ;;
+            --stdout-lacks) ! grep -Eq -- "$pat" "$RC_OUT" || problems+=("stdout matches /$pat/ but must not") ;;
+            --stdout-empty) [ ! -s "$RC_OUT" ] || problems+=("stdout is not empty") ;;
+        esac
+    done
+    if [ -n "$max_seconds" ] && awk -v s="$RC_SECONDS" -v m="$max_seconds" 'BEGIN { exit !(s > m) }'; then
+        problems+=("took $RC_SECONDS s, more than $max_seconds s")
+    fi
+
+    if [ ${#problems[@]} -eq 0 ]; then
+        ok 0 "$name"
+        note "  ${RC_SECONDS}s: $(_quote_cmd "$@")"
+        return 0
+    fi
+    ok 1 "$name"
+    diag "  command: $(_quote_cmd "$@")"
+    diag "  took ${RC_SECONDS} s"
+    local p
+    for p in "${problems[@]}"; do diag "  $p"; done
+    _show_tail stdout "$RC_OUT"
+    _show_tail stderr "$RC_ERR"
+    return 1
+}
+
+# need_binary NAME: bail out when $BUILD/NAME is missing (make all first).
+need_binary() {
+    [ -x "$BUILD/$1" ] || bail_out "$BUILD/$1 is missing: run 'make all' (BUILD=$BUILD)"
+}

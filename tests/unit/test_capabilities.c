@@ -1,0 +1,128 @@
+/* common/capabilities.c: which chapter takes which shape, and what a refusal says. */
+#include "../../common/capabilities.h"
+#include "tap.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void takes(const char *chapter, size_t n)
+{
+    char why[512] = "";
+    size_t dims[1] = {n};
+    if (!is_int(fl_capability_check(chapter, dims, 1, why, sizeof why), 0, "%s takes N = %zu",
+                chapter, n))
+        diag("refusal: %s", why);
+}
+
+/* Refused; the message contains every word of MUST (NULL-terminated) and none of MUST_NOT. */
+static void refuses(const char *chapter, const size_t *dims, int ndims, const char *label,
+                    const char *const *must, const char *const *must_not)
+{
+    char why[512] = "";
+    is_int(fl_capability_check(chapter, dims, ndims, why, sizeof why), -1, "%s refuses %s",
+           chapter, label);
+    for (; must && *must; must++)
+        if (!ok(strstr(why, *must) != NULL, "%s refusing %s: message mentions '%s'", chapter, label,
+                *must))
+            diag("message: %s", why);
+    for (; must_not && *must_not; must_not++)
+        if (!ok(strstr(why, *must_not) == NULL, "%s refusing %s: message does not offer '%s'",
+                chapter, label, *must_not))
+            diag("message: %s", why);
+}
+
+#define WORDS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+int main(void)
+{
+    /* ---- the table */
+    const struct fl_capability *dft = fl_capability_of("01_dft");
+    const struct fl_capability *r2 = fl_capability_of("02_radix2");
+    ok(dft != NULL, "01_dft is in the table");
+    ok(r2 != NULL, "02_radix2 is in the table");
+    ok(fl_capability_of("99_nosuch") == NULL, "an unknown chapter is not");
+    ok(fl_capability_of("01") == NULL && fl_capability_of("") == NULL,
+       "lookup is by the full name, not a prefix");
+    if (dft) {
+        is_int((long long)dft->max_n, 65536, "01_dft max_n = 65536");
+        ok(dft->primes == NULL, "01_dft takes any prime factor");
+        is_int(dft->max_dims, 1, "01_dft is 1-D");
+        ok(dft->sizes && dft->sizes[0], "01_dft describes its sizes");
+    }
+    if (r2) {
+        is_int((long long)r2->max_n, (long long)1 << 28, "02_radix2 max_n = 2^28");
+        ok(r2->primes && r2->primes[0] == 2 && r2->primes[1] == 0, "02_radix2 takes only factors of 2");
+        is_int(r2->max_dims, 1, "02_radix2 is 1-D");
+    }
+
+    /* ---- 01_dft */
+    takes("01_dft", 1);
+    takes("01_dft", 2);
+    takes("01_dft", 7);
+    takes("01_dft", 1000);
+    takes("01_dft", 65521); /* the largest prime below 2^16 */
+    takes("01_dft", 65536);
+    {
+        size_t d[1] = {65537}; /* prime: no chapter does it */
+        refuses("01_dft", d, 1, "65537 (prime)", WORDS("01_dft", "65537", "No chapter"),
+                WORDS("02_radix2", "Chapters that can"));
+    }
+    {
+        size_t d[1] = {(size_t)1 << 17}; /* too big for O(N^2), a power of two for 02 */
+        refuses("01_dft", d, 1, "2^17", WORDS("01_dft", "131072", "65536", "02_radix2"),
+                WORDS("No chapter"));
+    }
+    {
+        size_t d[1] = {3 * 65536}; /* neither */
+        refuses("01_dft", d, 1, "3 x 2^16", WORDS("No chapter"), WORDS("02_radix2"));
+    }
+
+    /* ---- 02_radix2 */
+    takes("02_radix2", 1);
+    takes("02_radix2", 2);
+    takes("02_radix2", 1024);
+    takes("02_radix2", (size_t)1 << 20);
+    takes("02_radix2", (size_t)1 << 28);
+    {
+        size_t d[1] = {1000};
+        refuses("02_radix2", d, 1, "1000", WORDS("02_radix2", "1000", "powers of two", "01_dft"),
+                WORDS("No chapter"));
+    }
+    {
+        size_t d[1] = {3};
+        refuses("02_radix2", d, 1, "3", WORDS("01_dft"), NULL);
+    }
+    {
+        size_t d[1] = {(size_t)1 << 29};
+        refuses("02_radix2", d, 1, "2^29", WORDS("2^28", "No chapter"), WORDS("01_dft"));
+    }
+    {
+        size_t d[1] = {96};
+        refuses("02_radix2", d, 1, "96 = 3 x 32", WORDS("01_dft"), NULL);
+    }
+
+    /* ---- multi-dimensional shapes: both chapters are 1-D */
+    {
+        size_t d2[2] = {64, 64}, d3[3] = {512, 512, 64}, d1x[2] = {1, 64};
+        refuses("01_dft", d2, 2, "64x64", WORDS("dimensional", "64x64"), WORDS("02_radix2"));
+        refuses("02_radix2", d2, 2, "64x64", WORDS("dimensional", "64x64"), WORDS("01_dft"));
+        refuses("02_radix2", d3, 3, "512x512x64", WORDS("dimensional", "512x512x64"), NULL);
+        refuses("01_dft", d1x, 2, "1x64", WORDS("dimensional"), NULL);
+    }
+
+    /* ---- unknown chapter */
+    {
+        size_t d[1] = {64};
+        refuses("99_nosuch", d, 1, "anything (unknown chapter)", WORDS("99_nosuch"), NULL);
+    }
+
+    /* ---- the message fits and is terminated in a small buffer */
+    {
+        char small[24];
+        memset(small, 'Z', sizeof small);
+        size_t d[1] = {1000};
+        int rc = fl_capability_check("02_radix2", d, 1, small, 16);
+        ok(rc == -1 && strlen(small) == 15 && small[16] == 'Z', "WHY's length is respected");
+    }
+    return done_testing();
+}
