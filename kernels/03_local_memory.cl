@@ -20,7 +20,10 @@
  * when their addresses are neighbours too; here each needs its own (chapter 04 fixes it).
  *
  * The local R-point DFT is done in place, decimation in frequency (butterfly first,
- * twiddle after), which leaves V[m] at position bitrev(m) of u: the store undoes it. */
+ * twiddle after), which leaves V[m] at position bitrev(m) of u: the store undoes it.
+ * Every twiddle inside it is one of the R/2 roots exp(sign*2*pi*i*j/R), so the group
+ * computes those once into local memory (one sincos per work-item) and each stage reads
+ * them, instead of calling sincos in every stage: local memory as a shared cache. */
 
 /* Reverse the low `bits` bits of v: 0b0011 -> 0b1100 for bits = 4. */
 int reverse_bits(int v, int bits)
@@ -37,13 +40,13 @@ int reverse_bits(int v, int bits)
  *   work-items : global (n/2, batch), local (r, 1) with r a power of two; R = 2r <= n.
  *                Work-group t = get_group_id(0) (0 <= t < n/R) does butterfly t of row
  *                get_global_id(1); its item i handles m = i and m = i + r.
- *   local      : u, R complex values
+ *   local      : u, R complex values; roots, R/2 complex values
  *   reads      : x[row*n + t + m*(n/R)] for m = i, i + r
  *   writes     : y[row*n + (t-k)*R + k + m*p] for m = i, i + r, with k = t mod p
  *   host calls : fft_radix2 for p = 1, 2, ... while log2(n/p) is not a multiple of log2 R,
  *                then this kernel for p, p*R, p*R^2, ... < n; swap x and y after each. */
 __kernel void fft_local(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
-                        int p, int sign)
+                        __local real2_t *roots, int p, int sign)
 {
     int r = get_local_size(0);
     int R = 2 * r;
@@ -59,17 +62,19 @@ __kernel void fft_local(__global const real2_t *x, __global real2_t *y, __local 
     const real_t scale = (real_t)(sign * 2.0 * FFTLAB_PI) / (real_t)(R * p);
     u[i] = cmul(x[row + t + (size_t)i * stride], cexpi(scale * (real_t)(i * k)));
     u[i + r] = cmul(x[row + t + (size_t)(i + r) * stride], cexpi(scale * (real_t)((i + r) * k)));
+    roots[i] = cexpi((real_t)(sign * 2.0 * FFTLAB_PI) * (real_t)i / (real_t)R);
     barrier(CLK_LOCAL_MEM_FENCE);
 
     /* log2 R in-place stages; in the stage with half-width h, item i owns the pair
-     * (i0, i0 + h) where i0 is i with a 0 bit inserted at position log2 h. */
-    for (int h = r; h >= 1; h >>= 1) {
+     * (i0, i0 + h) where i0 is i with a 0 bit inserted at position log2 h. Its twiddle
+     * exp(sign*pi*i*d/h) is root number d*(r/h) = d << shift. */
+    for (int h = r, shift = 0; h >= 1; h >>= 1, shift++) {
         int d = i & (h - 1);
         int i0 = ((i - d) << 1) + d;
         real2_t a = u[i0];
         real2_t b = u[i0 + h];
         u[i0] = a + b;
-        u[i0 + h] = cmul(a - b, cexpi((real_t)(sign * FFTLAB_PI) * (real_t)d / (real_t)h));
+        u[i0 + h] = cmul(a - b, roots[d << shift]);
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 

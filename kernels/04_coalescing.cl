@@ -43,7 +43,8 @@ int reverse_bits(int v, int bits)
 /* Contract
  *   work-items : global (n/2, batch), local (T*R/2, 1); R and T powers of two, T divides
  *                n/R. Group g does butterflies t0 = g*T .. t0+T-1 of row get_global_id(1).
- *   local      : u, R*(T+1) complex values
+ *   local      : u, R*(T+pad) complex values (pad = 1, or 0 for --variant unpadded);
+ *                roots, R/2 complex values
  *   reads      : x[row*n + t0 + c + m*(n/R)] for all m < R, c < T, two per item, each
  *                run of T items reading T consecutive values
  *   writes     : y[row*n + (t-k)*R + k + m*p] for the group's T butterflies: runs of T
@@ -51,11 +52,13 @@ int reverse_bits(int v, int bits)
  *   host calls : p = 1, then p *= R after each launch (R may differ per launch), swapping
  *                x and y, until p = n. */
 __kernel void fft_coalesced(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
-                            int p, int R, int T, int sign)
+                            __local real2_t *roots, int p, int R, int T, int pad, int sign)
 {
+    /* R, T and p are powers of two: divisions and remainders by them are shifts and
+     * masks (a GPU has no fast integer divide, and this kernel has many). */
+    int log2R = 31 - clz(R), log2T = 31 - clz(T), log2p = 31 - clz(p);
     int items = T * R / 2;                      /* work-items in the group */
-    int pitch = T + 1;
-    int log2R = 31 - clz(R);
+    int pitch = T + pad;                        /* pad = 1; 0 only to measure the conflicts */
     int l = get_local_id(0);
     int t0 = get_group_id(0) * T;
     int stride = get_global_size(0) * 2 / R;    /* n / R */
@@ -63,22 +66,25 @@ __kernel void fft_coalesced(__global const real2_t *x, __global real2_t *y, __lo
     const real_t scale = (real_t)(sign * 2.0 * FFTLAB_PI) / (real_t)(R * p);
 
     for (int e = l; e < T * R; e += items) {
-        int m = e / T, c = e % T;
+        int m = e >> log2T, c = e & (T - 1);
         int k = (t0 + c) & (p - 1);
         real2_t v = x[row + t0 + c + (size_t)m * stride];
         u[m * pitch + c] = cmul(v, cexpi(scale * (real_t)(m * k)));
     }
+    /* The R/2 roots exp(sign*2*pi*i*j/R) serve every stage (as in chapter 03). */
+    if (l < R / 2)
+        roots[l] = cexpi((real_t)(sign * 2.0 * FFTLAB_PI) * (real_t)l / (real_t)R);
     barrier(CLK_LOCAL_MEM_FENCE);
 
     /* Column c, pair index q: the same in-place stages as chapter 03, down a column. */
-    int c = l % T, q = l / T;
-    for (int h = R / 2; h >= 1; h >>= 1) {
+    int c = l & (T - 1), q = l >> log2T;
+    for (int h = R / 2, shift = 0; h >= 1; h >>= 1, shift++) {
         int d = q & (h - 1);
         int i0 = ((q - d) << 1) + d;
         real2_t a = u[i0 * pitch + c];
         real2_t b = u[(i0 + h) * pitch + c];
         u[i0 * pitch + c] = a + b;
-        u[(i0 + h) * pitch + c] = cmul(a - b, cexpi((real_t)(sign * FFTLAB_PI) * (real_t)d / (real_t)h));
+        u[(i0 + h) * pitch + c] = cmul(a - b, roots[d << shift]);
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
@@ -86,16 +92,16 @@ __kernel void fft_coalesced(__global const real2_t *x, __global real2_t *y, __lo
         int k0 = t0 & (p - 1);
         size_t out = row + (size_t)(t0 - k0) * R + k0;
         for (int e = l; e < T * R; e += items) {
-            int m = e / T, c2 = e % T;
+            int m = e >> log2T, c2 = e & (T - 1);
             y[out + c2 + (size_t)m * p] = u[reverse_bits(m, log2R) * pitch + c2];
         }
     } else {
+        /* e = (block of p butterflies) * R*p + m*p + k  ->  column (block*p + k), row m */
         size_t out = row + (size_t)t0 * R;
         for (int e = l; e < T * R; e += items) {
-            int rp = R * p;
-            int rem = e % rp;
-            int m = rem / p, k = rem % p;
-            int c2 = (e / rp) * p + k;
+            int rem = e & (R * p - 1);
+            int m = rem >> log2p, k = rem & (p - 1);
+            int c2 = ((e >> (log2R + log2p)) << log2p) + k;
             y[out + e] = u[reverse_bits(m, log2R) * pitch + c2];
         }
     }

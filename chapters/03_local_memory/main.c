@@ -41,7 +41,7 @@ static size_t group_size(const struct fl_problem *p)
     if (p->wg)
         return p->wg;
     size_t wg = DEFAULT_WG;
-    while (wg > 1 && (2 * wg > p->n || wg > p->dev->max_wg || 2 * wg * elem > p->dev->local_mem))
+    while (wg > 1 && (2 * wg > p->n || wg > p->dev->max_wg || 3 * wg * elem > p->dev->local_mem))
         wg >>= 1;
     return wg;
 }
@@ -62,9 +62,9 @@ static int check(const struct fl_problem *p, char *why, size_t len)
                  wg, p->dev->name, p->dev->max_wg);
         return -1;
     }
-    if (2 * wg * elem > p->dev->local_mem) {
-        snprintf(why, len, "--wg %zu needs %zu bytes of local memory (2 x wg values), more than "
-                 "the %llu bytes of %s", wg, 2 * wg * elem, (unsigned long long)p->dev->local_mem,
+    if (3 * wg * elem > p->dev->local_mem) {
+        snprintf(why, len, "--wg %zu needs %zu bytes of local memory (3 x wg values), more than "
+                 "the %llu bytes of %s", wg, 3 * wg * elem, (unsigned long long)p->dev->local_mem,
                  p->dev->name);
         return -1;
     }
@@ -112,6 +112,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_buffer(l, src);
         fl_arg_buffer(l, dst);
         fl_arg_local(l, R * elem);
+        fl_arg_local(l, R / 2 * elem);
         fl_arg_int(l, (int)span);
         fl_arg_int(l, p->sign);
         fl_launch_note(l, "p=%zu: %zu groups of %zu items, radix-%zu in local memory, sub-DFTs "

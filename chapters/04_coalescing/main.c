@@ -22,6 +22,7 @@
 
 static const struct fl_variant variants[] = {
     {"tiled", "T butterflies per work-group, coalesced loads and stores (the chapter's kernel)", NULL},
+    {"unpadded", "the same without the tile's padding column: right answer, bank conflicts", NULL},
     {NULL, NULL, NULL},
 };
 
@@ -52,7 +53,7 @@ static int check(const struct fl_problem *p, char *why, size_t len)
                  wg, p->dev->name, p->dev->max_wg);
         return -1;
     }
-    size_t bytes = (2 * wg / TILE) * (TILE + 1) * elem;
+    size_t bytes = (2 * wg / TILE) * (TILE + 1) * elem + wg / TILE * elem;
     if (bytes > p->dev->local_mem) {
         snprintf(why, len, "--wg %zu needs %zu bytes of local memory, more than the %llu bytes of %s",
                  wg, bytes, (unsigned long long)p->dev->local_mem, p->dev->name);
@@ -71,9 +72,11 @@ static void add_pass(const struct fl_problem *p, struct fl_plan *plan, int *src,
     fl_arg_buffer(l, *src);
     fl_arg_buffer(l, *dst);
     fl_arg_local(l, R * (T + 1) * elem);
+    fl_arg_local(l, R / 2 * elem);
     fl_arg_int(l, (int)span);
     fl_arg_int(l, (int)R);
     fl_arg_int(l, (int)T);
+    fl_arg_int(l, strcmp(p->variant, "unpadded") == 0 ? 0 : 1);
     fl_arg_int(l, p->sign);
     fl_launch_note(l, "p=%zu: radix-%zu, %zu butterflies per group of %zu items, tile %zux%zu+1; "
                    "reads runs of %zu, writes %s", span, R, T, T * R / 2, R, T, T,
