@@ -12,12 +12,22 @@ case $build in /*) ;; *) build=$root/$build ;; esac
 out=$root/results/$label.csv
 mkdir -p "$root/results"
 
-# chapter  N  batch   (same total points for the radix-2 rows: 2^20, then larger)
+# chapter  N  batch: the demo sizes, and 2^20 points as 1024 x 1024 and 2^20 x 1, plus
+# 2^22 and 2^20 x 16 (128 MiB: larger than any cache).
 cases=${CASES:-"01_dft 1024 1
 01_dft 4096 1
 02_radix2 1024 1024
 02_radix2 1048576 1
-02_radix2 4194304 1"}
+02_radix2 4194304 1
+02_radix2 1048576 16
+03_local_memory 1024 1024
+03_local_memory 1048576 1
+03_local_memory 4194304 1
+03_local_memory 1048576 16
+04_coalescing 1024 1024
+04_coalescing 1048576 1
+04_coalescing 4194304 1
+04_coalescing 1048576 16"}
 
 today=$(date -u +%Y-%m-%d)
 tmp=$(mktemp)
