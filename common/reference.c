@@ -129,8 +129,8 @@ struct fl_bounds fl_bounds_for(enum fl_bound_kind kind, size_t n, int is_double)
     return b;
 }
 
-void fl_print_mismatches(const double *out, const double *ref, size_t n, size_t batch,
-                         double tol, int limit)
+void fl_print_mismatches(FILE *stream, const double *out, const double *ref, size_t n,
+                         size_t batch, double tol, int limit)
 {
     double rmax = 0;
     for (size_t i = 0; i < n * batch; i++) {
@@ -147,7 +147,7 @@ void fl_print_mismatches(const double *out, const double *ref, size_t n, size_t 
             continue;
         total++;
         if (shown < limit) {
-            fprintf(stderr, "    row %zu, index %zu: got (%.7g, %.7g), expected (%.7g, %.7g)%s\n",
+            fprintf(stream, "    row %zu, index %zu: got (%.7g, %.7g), expected (%.7g, %.7g)%s\n",
                     i / n, i % n, out[2 * i], out[2 * i + 1], ref[2 * i], ref[2 * i + 1],
                     isfinite(out[2 * i]) && isfinite(out[2 * i + 1]) ? "" :
                     "  <- never written (still the NaN poison)");
@@ -155,5 +155,5 @@ void fl_print_mismatches(const double *out, const double *ref, size_t n, size_t 
         }
     }
     if (total > (size_t)shown)
-        fprintf(stderr, "    ... and %zu more wrong elements (of %zu)\n", total - (size_t)shown, n * batch);
+        fprintf(stream, "    ... and %zu more wrong elements (of %zu)\n", total - (size_t)shown, n * batch);
 }

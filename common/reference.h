@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Deterministic generator (splitmix64), so a seed means the same input everywhere. */
 uint64_t fl_rng_next(uint64_t *state);
@@ -51,7 +52,7 @@ struct fl_bounds fl_bounds_for(enum fl_bound_kind kind, size_t n, int is_double)
 
 /* Print up to LIMIT elements where out and ref differ by more than TOL * max|ref|
  * (and every non-finite one up to LIMIT), as "row b, index j: got ..., expected ...". */
-void fl_print_mismatches(const double *out, const double *ref, size_t n, size_t batch,
-                         double tol, int limit);
+void fl_print_mismatches(FILE *stream, const double *out, const double *ref, size_t n,
+                         size_t batch, double tol, int limit);
 
 #endif

@@ -225,7 +225,9 @@ static void show_failure(struct verifier *v, const struct fl_check *chk, const d
 {
     fl_report_check(fmt, chk);
     if (!chk->ok)
-        fl_print_mismatches(out, ref, v->c->n, v->c->batch, chk->bound.max, 5);
+        /* Under the check's own line (stdout in text mode), so captured output reads in order. */
+        fl_print_mismatches(fmt == FL_FORMAT_TEXT ? stdout : stderr, out, ref, v->c->n,
+                            v->c->batch, chk->bound.max, 5);
 }
 
 static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_plan *plan_main,
@@ -280,7 +282,7 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
             if (got != want) {
                 chk->ok = 0;
                 snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at bin %zu, expected %zu%s",
-                         b, got, want, got == (n - want) % n ? " (the exponent's sign is flipped)" : "");
+                         b, got, want, got == (n - want) % n ? " = N - expected: is the exponent's sign flipped?" : "");
                 break;
             }
         }
