@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Chapter 04's access-pattern experiment as a table and a picture:
 #   tools/plot-stride.sh [BUILD_DIR]      runs build/04_stride on the chosen device
-#                                         (FFTLAB_DEVICE) into results/stride-<device>.csv
-#   tools/plot-stride.sh --plot CSV...    redraws results/stride.svg from existing CSVs
+#                                         (FFTLAB_DEVICE) into results/stride/<device>.csv
+#   tools/plot-stride.sh --plot CSV...    redraws results/stride/stride.svg from existing CSVs
 # The plot (gnuplot, SVG) has one line per CSV: GB/s against the stride, log scales.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,10 +16,10 @@ else
     "$build/04_stride" --format csv >"$tmp"
     dev=$(awk -F'"' 'NR == 2 { print $2 }' "$tmp")
     slug=$(printf '%s' "$dev" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//' | cut -d- -f1-2)
-    mkdir -p results
-    mv "$tmp" "results/stride-$slug.csv"
-    echo "wrote results/stride-$slug.csv"
-    csvs=(results/stride-*.csv)
+    mkdir -p results/stride
+    mv "$tmp" "results/stride/$slug.csv"
+    echo "wrote results/stride/$slug.csv"
+    csvs=(results/stride/*.csv)
 fi
 if ! command -v gnuplot >/dev/null 2>&1; then
     echo "gnuplot is not installed: 'sudo apt-get install gnuplot-nox' (or make deps) to draw the plot" >&2
@@ -32,7 +32,7 @@ for f in "${csvs[@]}"; do
 done
 gnuplot <<GP
 set terminal svg size 800,480 font 'sans,13' background '#ffffff'
-set output 'results/stride.svg'
+set output 'results/stride/stride.svg'
 set datafile separator ','
 set logscale x 2
 set logscale y 10
@@ -43,4 +43,4 @@ set grid
 set key bottom left
 plot $plot
 GP
-echo "wrote results/stride.svg"
+echo "wrote results/stride/stride.svg"
