@@ -20,6 +20,10 @@
 
 static const struct fl_variant variants[] = {
     {"strided", "one work-group per butterfly, strided global access (the chapter's kernel)", NULL},
+    {"missing_barrier", "the chapter's pass with the barriers left to you (fft_local_sync)",
+     "exercises/03_local_memory/missing_barrier.cl"},
+    {"four_per_item", "four values per work-item: R = 4 x wg (fft_local4)",
+     "exercises/03_local_memory/four_per_item.cl"},
     {NULL, NULL, NULL},
 };
 
@@ -92,10 +96,23 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         snprintf(plan->summary, sizeof plan->summary, "N = 1: the input is its own transform");
         return;
     }
-    size_t wg = group_size(p), R = 2 * wg;
+    /* four_per_item: R = 4 x wg, with 6 x wg values of local memory; a smaller group
+     * when N or the device's local memory is too small for it (check() sized --wg for
+     * R = 2 x wg). When N < 4 no local pass fits: the radix-2 passes do it all. */
+    int four = strcmp(p->variant, "four_per_item") == 0;
+    const char *kernel = four ? "fft_local4"
+                       : strcmp(p->variant, "missing_barrier") == 0 ? "fft_local_sync" : "fft_local";
+    size_t wg = group_size(p), per_item = four ? 4 : 2, asked = wg;
+    if (four)
+        while (wg > 1 && (4 * wg > p->n || 6 * wg * elem > p->dev->local_mem))
+            wg >>= 1;
+    size_t R = per_item * wg;
     int log2n = log2_of(p->n), log2R = log2_of(R);
+    if (R > p->n)   /* only N = 2 with four_per_item */
+        log2R = log2n + 1;
     int radix2_passes = log2n % log2R, local_passes = log2n / log2R;
     size_t global[2] = {p->n / 2, p->batch}, local[2] = {wg, 1};
+    size_t local_global[2] = {p->n / per_item, p->batch};
 
     size_t span = 1;
     for (int s = 0; s < radix2_passes; s++, span <<= 1) {
@@ -108,7 +125,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         swap(&src, &dst);
     }
     for (int s = 0; s < local_passes; s++, span *= R) {
-        struct fl_launch *l = fl_plan_add(plan, "fft_local", 2, global, local);
+        struct fl_launch *l = fl_plan_add(plan, kernel, 2, local_global, local);
         fl_arg_buffer(l, src);
         fl_arg_buffer(l, dst);
         fl_arg_local(l, R * elem);
@@ -121,9 +138,14 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         swap(&src, &dst);
     }
     plan->result = src;
-    snprintf(plan->summary, sizeof plan->summary, "R = 2 x wg = %zu: log2 N = %d = %d radix-2 "
-             "pass%s + %d local pass%s of log2 R = %d stages each", R, log2n, radix2_passes,
-             radix2_passes == 1 ? "" : "es", local_passes, local_passes == 1 ? "" : "es", log2R);
+    int len = snprintf(plan->summary, sizeof plan->summary, "R = %zu x wg = %zu: log2 N = %d = "
+                       "%d radix-2 pass%s + %d local pass%s of log2 R = %d stages each", per_item,
+                       R, log2n, radix2_passes, radix2_passes == 1 ? "" : "es", local_passes,
+                       local_passes == 1 ? "" : "es", log2_of(R));
+    if (four && (wg != asked || R > p->n) && len > 0 && (size_t)len < sizeof plan->summary)
+        snprintf(plan->summary + len, sizeof plan->summary - (size_t)len, R > p->n
+                 ? "; N < 4: no local pass fits, chapter 02's radix-2 pass does it"
+                 : "; wg %zu -> %zu so that R = 4 x wg fits N and local memory", asked, wg);
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,84 @@
+/* GENERATED from solutions/03_local_memory/missing_barrier.cl by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */
+/* Exercise 03_local_memory/missing_barrier — put the barriers back.
+ *
+ * fft_local_sync is chapter 03's radix-R pass (kernels/03_local_memory.cl, fft_local)
+ * with two changes in how the local R-point DFT is written:
+ *   - the last stage (half-width h = 1) is taken out of the stage loop: its twiddle is
+ *     always roots[0] = 1, so it is a bare butterfly, a + b and a - b;
+ *   - the barriers are yours. The file you start from has one barrier, right after the
+ *     load, and none in the stages: work-items read values their neighbours have not
+ *     written yet. On pocl that gives a wrong answer every time (see the README).
+ *
+ * The rule: a work-item may read a local value that another work-item wrote only after
+ * a barrier that both of them passed after the write. Every work-item of the group must
+ * reach every barrier (never put one inside a branch that only some items take).
+ *
+ * Who reads what, for item i of r (R = 2r values u[0 .. R-1], roots[0 .. r-1]):
+ *   load       writes u[i], u[i + r], roots[i]
+ *   stage h    (h = r, r/2, ..., 2) reads and writes u[i0], u[i0 + h], reads roots[d << shift],
+ *              with d = i mod h and i0 = i with a 0 bit inserted at position log2 h
+ *   last stage reads and writes u[2i], u[2i + 1]
+ *   store      reads u[reverse_bits(i)], u[reverse_bits(i + r)]
+ *
+ * Contract (the same as fft_local)
+ *   work-items : global (n/2, batch), local (r, 1), r a power of two, R = 2r <= n.
+ *                Group t = get_group_id(0) (0 <= t < n/R) does butterfly t of row
+ *                get_global_id(1); item i handles m = i and m = i + r.
+ *   local      : u, R complex values; roots, R/2 complex values
+ *   reads      : x[row*n + t + m*(n/R)] for m = i, i + r
+ *   writes     : y[row*n + (t-k)*R + k + m*p] for m = i, i + r, with k = t mod p
+ *   host calls : fft_radix2 (chapter 02) for p = 1, 2, ... while log2(n/p) is not a
+ *                multiple of log2 R, then this kernel for p, p*R, p*R^2, ... < n; swap x
+ *                and y after each. */
+
+/* Reverse the low `bits` bits of v: 0b0011 -> 0b1100 for bits = 4. */
+int reverse_bits(int v, int bits)
+{
+    int r = 0;
+    for (int b = 0; b < bits; b++) {
+        r = (r << 1) | (v & 1);
+        v >>= 1;
+    }
+    return r;
+}
+
+__kernel void fft_local_sync(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                             __local real2_t *roots, int p, int sign)
+{
+    int r = get_local_size(0);
+    int R = 2 * r;
+    int log2R = 31 - clz(R);
+    int i = get_local_id(0);
+    int t = get_group_id(0);
+    int stride = get_num_groups(0);             /* n / R */
+    size_t row = (size_t)get_global_id(1) * stride * R;
+    int k = t & (p - 1);
+
+    /* Load and twiddle (m*k < R*p <= n: the angle needs no reduction), and one of the
+     * R/2 roots exp(sign*2*pi*i*j/R) per item. */
+    const real_t scale = (real_t)(sign * 2.0 * FFTLAB_PI) / (real_t)(R * p);
+    u[i] = cmul(x[row + t + (size_t)i * stride], cexpi(scale * (real_t)(i * k)));
+    u[i + r] = cmul(x[row + t + (size_t)(i + r) * stride], cexpi(scale * (real_t)((i + r) * k)));
+    roots[i] = cexpi((real_t)(sign * 2.0 * FFTLAB_PI) * (real_t)i / (real_t)R);
+
+    // TODO(exercise): Make the local DFT race-free: a barrier(CLK_LOCAL_MEM_FENCE) wherever an item reads what another item wrote (see the table in the comment above).
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    for (int h = r, shift = 0; h >= 2; h >>= 1, shift++) {
+        int d = i & (h - 1);
+        int i0 = ((i - d) << 1) + d;
+        real2_t a = u[i0];
+        real2_t b = u[i0 + h];
+        u[i0] = a + b;
+        u[i0 + h] = cmul(a - b, roots[d << shift]);
+    }
+
+    real2_t a = u[2 * i];
+    real2_t b = u[2 * i + 1];
+    u[2 * i] = a + b;
+    u[2 * i + 1] = a - b;
+
+    size_t out = row + (size_t)(t - k) * R + k;
+    y[out + (size_t)i * p] = u[reverse_bits(i, log2R)];
+    y[out + (size_t)(i + r) * p] = u[reverse_bits(i + r, log2R)];
+}
