@@ -47,4 +47,8 @@ struct fl_chapter {
 
 int fl_main(int argc, char **argv, const struct fl_chapter *chapter);
 
+/* For chapters' check(): -1 with the usual message when WG is more than the device's
+ * CL_DEVICE_MAX_WORK_GROUP_SIZE, else 0. */
+int fl_check_group_size(const struct fl_problem *p, size_t wg, char *why, size_t len);
+
 #endif

@@ -391,6 +391,15 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
 
 /* ---------------------------------------------------------------- main */
 
+int fl_check_group_size(const struct fl_problem *p, size_t wg, char *why, size_t len)
+{
+    if (wg <= p->dev->max_wg)
+        return 0;
+    snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu)",
+             wg, p->dev->name, p->dev->max_wg);
+    return -1;
+}
+
 static const struct fl_variant *find_variant(const struct fl_chapter *ch, const char *name)
 {
     if (!name)

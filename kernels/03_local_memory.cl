@@ -25,17 +25,6 @@
  * computes those once into local memory (one sincos per work-item) and each stage reads
  * them, instead of calling sincos in every stage: local memory as a shared cache. */
 
-/* Reverse the low `bits` bits of v: 0b0011 -> 0b1100 for bits = 4. */
-int reverse_bits(int v, int bits)
-{
-    int r = 0;
-    for (int b = 0; b < bits; b++) {
-        r = (r << 1) | (v & 1);
-        v >>= 1;
-    }
-    return r;
-}
-
 /* Contract
  *   work-items : global (n/2, batch), local (r, 1) with r a power of two; R = 2r <= n.
  *                Work-group t = get_group_id(0) (0 <= t < n/R) does butterfly t of row

@@ -30,16 +30,6 @@
  * strided fetches cost most of the time; the tiled reorder through local memory follows
  * Apple's OpenCL_FFT notes (local transposes) and G. Dal's thesis, sections 3.1.3–3.2.2. */
 
-int reverse_bits(int v, int bits)
-{
-    int r = 0;
-    for (int b = 0; b < bits; b++) {
-        r = (r << 1) | (v & 1);
-        v >>= 1;
-    }
-    return r;
-}
-
 /* Contract
  *   work-items : global (n/2, batch), local (T*R/2, 1); R and T powers of two, T divides
  *                n/R. Group g does butterflies t0 = g*T .. t0+T-1 of row get_global_id(1).

@@ -42,11 +42,9 @@ static int check(const struct fl_problem *p, char *why, size_t len)
         return -1;
     }
     size_t wg = p->wg ? p->wg : DEFAULT_GROUP;
-    if ((p->wg || strcmp(p->variant, "bin_per_group") == 0) && wg > p->dev->max_wg) {
-        snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu)",
-                 wg, p->dev->name, p->dev->max_wg);
+    int uses_wg = p->wg || strcmp(p->variant, "bin_per_group") == 0;
+    if (uses_wg && fl_check_group_size(p, wg, why, len) != 0)
         return -1;
-    }
     return 0;
 }
 

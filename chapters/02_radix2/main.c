@@ -35,11 +35,8 @@ static int check(const struct fl_problem *p, char *why, size_t len)
         snprintf(why, len, "--wg %zu must divide N/2 = %zu (the work-items of one pass)", p->wg, half);
         return -1;
     }
-    if (p->wg > p->dev->max_wg) {
-        snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu)",
-                 p->wg, p->dev->name, p->dev->max_wg);
+    if (fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
-    }
     return 0;
 }
 

@@ -61,11 +61,8 @@ static int check(const struct fl_problem *p, char *why, size_t len)
                  "radix-2 stages)", wg, 2 * wg);
         return -1;
     }
-    if (wg > p->dev->max_wg) {
-        snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu)",
-                 wg, p->dev->name, p->dev->max_wg);
+    if (fl_check_group_size(p, wg, why, len) != 0)
         return -1;
-    }
     if (3 * wg * elem > p->dev->local_mem) {
         snprintf(why, len, "--wg %zu needs %zu bytes of local memory (3 x wg values), more than "
                  "the %llu bytes of %s", wg, 3 * wg * elem, (unsigned long long)p->dev->local_mem,

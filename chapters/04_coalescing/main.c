@@ -52,11 +52,8 @@ static int check(const struct fl_problem *p, char *why, size_t len)
                  "butterflies of radix 2 x wg / %d)", wg, TILE, TILE, TILE);
         return -1;
     }
-    if (wg > p->dev->max_wg) {
-        snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu)",
-                 wg, p->dev->name, p->dev->max_wg);
+    if (fl_check_group_size(p, wg, why, len) != 0)
         return -1;
-    }
     size_t bytes = (2 * wg / TILE) * (TILE + 1) * elem + wg / TILE * elem;
     if (bytes > p->dev->local_mem) {
         snprintf(why, len, "--wg %zu needs %zu bytes of local memory, more than the %llu bytes of %s",

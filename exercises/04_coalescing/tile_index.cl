@@ -26,16 +26,6 @@
  *   host calls : p = 1, then p *= R after each launch (R may differ per launch), swapping
  *                x and y, until p = n. */
 
-int reverse_bits(int v, int bits)
-{
-    int r = 0;
-    for (int b = 0; b < bits; b++) {
-        r = (r << 1) | (v & 1);
-        v >>= 1;
-    }
-    return r;
-}
-
 /* Position of tile entry (row m, column c) in u. */
 int tile_at(int m, int c, int T)
 {

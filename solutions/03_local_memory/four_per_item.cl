@@ -30,17 +30,6 @@
  *                multiple of log2 R, then this kernel for p, p*R, p*R^2, ... < n; swap x
  *                and y after each. */
 
-/* Reverse the low `bits` bits of v: 0b0011 -> 0b1100 for bits = 4. */
-int reverse_bits(int v, int bits)
-{
-    int r = 0;
-    for (int b = 0; b < bits; b++) {
-        r = (r << 1) | (v & 1);
-        v >>= 1;
-    }
-    return r;
-}
-
 __kernel void fft_local4(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                          __local real2_t *roots, int p, int sign)
 {

@@ -27,16 +27,6 @@
  *   host calls : p = 1, then p *= R after each launch (R may differ per launch), swapping
  *                x and y, until p = n. */
 
-int reverse_bits(int v, int bits)
-{
-    int r = 0;
-    for (int b = 0; b < bits; b++) {
-        r = (r << 1) | (v & 1);
-        v >>= 1;
-    }
-    return r;
-}
-
 __kernel void fft_tile_regs(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                             __local real2_t *roots, int p, int R, int T, int sign)
 {
