@@ -9,12 +9,14 @@ cd "$root"
 vg=(valgrind --quiet --error-exitcode=99 --suppressions=tests/valgrind.supp --track-origins=yes)
 status=0
 count=0
+failed=0
 run() {
     count=$((count + 1))
     if "${vg[@]}" "$@" >/tmp/fftlab-vg.$$ 2>&1; then
         echo "ok $count - valgrind $*"
     else
         echo "not ok $count - valgrind $* (exit $?)"
+        failed=$((failed + 1))
         sed 's/^/# /' /tmp/fftlab-vg.$$ | tail -n 40
         status=1
     fi
@@ -31,5 +33,6 @@ for ch in chapters/[0-9][0-9]_*/; do
 done
 run --leak-check=no "$build/02_radix2" --size 16 --batch 2 --repeat 2 --warmup 1
 echo "1..$count"
+echo "valgrind: $((count - failed)) passed, $failed failed"
 rm -f /tmp/fftlab-vg.$$
 exit $status
