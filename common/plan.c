@@ -80,6 +80,14 @@ int fl_plan_table(struct fl_plan *plan, const char *name, size_t count, double *
     return FL_BUF_TABLE0 + plan->ntables++;
 }
 
+int fl_log2(size_t n)
+{
+    int l = 0;
+    while (((size_t)1 << l) < n)
+        l++;
+    return l;
+}
+
 void fl_plan_free(struct fl_plan *plan)
 {
     for (int i = 0; i < plan->ntables; i++) {

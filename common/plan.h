@@ -67,6 +67,9 @@ void fl_arg_local(struct fl_launch *l, size_t bytes);
 int fl_plan_table(struct fl_plan *plan, const char *name, size_t count, double **data);
 void fl_plan_free(struct fl_plan *plan);
 
+/* ceil(log2 n): the number of radix-2 stages for a power of two n (0 for n = 1). */
+int fl_log2(size_t n);
+
 /* Print the plan: one line per enqueue. */
 void fl_plan_print(const struct fl_plan *plan, const char *direction);
 

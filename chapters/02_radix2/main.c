@@ -75,7 +75,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     }
     plan->result = src; /* the last pass wrote here (A itself when N = 1: no pass) */
     snprintf(plan->summary, sizeof plan->summary, "log2 N = %d passes p = 1, 2, ..., N/2, "
-             "ping-ponging A and B", (int)(p->n > 1 ? log2((double)p->n) : 0));
+             "ping-ponging A and B", fl_log2(p->n));
 }
 
 int main(int argc, char **argv)

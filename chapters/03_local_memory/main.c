@@ -29,14 +29,6 @@ static const struct fl_variant variants[] = {
 
 #define DEFAULT_WG 256
 
-static int log2_of(size_t v)
-{
-    int l = 0;
-    while (((size_t)1 << l) < v)
-        l++;
-    return l;
-}
-
 /* The work-group size this run uses: --wg, else the default shrunk to fit N, the
  * device's work-group limit and its local memory. */
 static size_t group_size(const struct fl_problem *p)
@@ -104,7 +96,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         while (wg > 1 && (4 * wg > p->n || 6 * wg * elem > p->dev->local_mem))
             wg >>= 1;
     size_t R = per_item * wg;
-    int log2n = log2_of(p->n), log2R = log2_of(R);
+    int log2n = fl_log2(p->n), log2R = fl_log2(R);
     if (R > p->n)   /* only N = 2 with four_per_item */
         log2R = log2n + 1;
     int radix2_passes = log2n % log2R, local_passes = log2n / log2R;
@@ -138,7 +130,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     int len = snprintf(plan->summary, sizeof plan->summary, "R = %zu x wg = %zu: log2 N = %d = "
                        "%d radix-2 pass%s + %d local pass%s of log2 R = %d stages each", per_item,
                        R, log2n, radix2_passes, radix2_passes == 1 ? "" : "es", local_passes,
-                       local_passes == 1 ? "" : "es", log2_of(R));
+                       local_passes == 1 ? "" : "es", fl_log2(R));
     if (four && (wg != asked || R > p->n) && len > 0 && (size_t)len < sizeof plan->summary)
         snprintf(plan->summary + len, sizeof plan->summary - (size_t)len, R > p->n
                  ? "; N < 4: no local pass fits, chapter 02's radix-2 pass does it"

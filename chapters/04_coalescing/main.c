@@ -33,14 +33,6 @@ static const struct fl_variant variants[] = {
 #define DEFAULT_WG 256
 #define TILE 16 /* butterflies per work-group: 16 complex floats = 128 bytes per run */
 
-static int log2_of(size_t v)
-{
-    int l = 0;
-    while (((size_t)1 << l) < v)
-        l++;
-    return l;
-}
-
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
     size_t elem = p->precision == FL_DOUBLE ? 16 : 8;
@@ -107,7 +99,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     size_t R = 2 * wg / TILE;
     if (R > p->n) R = p->n;
     if (R < 2) R = 2;
-    int log2n = log2_of(p->n), log2R = log2_of(R);
+    int log2n = fl_log2(p->n), log2R = fl_log2(R);
     int full = log2n / log2R, rest = log2n % log2R;
     size_t span = 1;
     if (rest) {
