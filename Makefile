@@ -6,6 +6,7 @@
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
+#   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
 
 CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing
 
@@ -29,7 +30,7 @@ COMMON_HDR := $(wildcard common/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test valgrind grade deps stubs check-stubs results stride-plot clean $(CHAPTERS) $(EXTRAS) help
+.PHONY: all run tour test valgrind bench grade deps stubs check-stubs results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
 EXTRAS := 04_stride
@@ -37,7 +38,7 @@ EXTRAS := 04_stride
 all: $(CHAPTERS:%=$(BUILD)/%) $(EXTRAS:%=$(BUILD)/%) $(UNIT_TESTS)
 
 help:
-	@sed -n '2,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
 
 $(CHAPTERS) $(EXTRAS): %: $(BUILD)/%
 
@@ -79,6 +80,10 @@ test: all
 
 valgrind: all
 	BUILD=$(BUILD) tools/run-valgrind.sh
+
+# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh.
+bench: all
+	BUILD=$(BUILD) tools/bench.sh $(BENCH_ARGS)
 
 grade: all
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC))

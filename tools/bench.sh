@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# make bench — every FFT chapter and every installed peer library over a size sweep, on
+# the chosen device (FFTLAB_DEVICE), with the same number of points per call:
+#   N = 2^10, 2^12, ..., 2^24, batch = TOTAL / N  (TOTAL = 2^24 on a GPU, 2^20 on a CPU).
+# Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
+# results/bench/<label>-gflops.svg and -pct_copy.svg with gnuplot, and rewrites the
+# README table between <!-- bench-table:begin --> and <!-- bench-table:end -->.
+#
+#   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--out DIR]
+#                  [--no-readme] [--build DIR]
+# 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
+# Every row, peers included, is verified against FFTW before it is timed.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+build=${BUILD:-build}
+label="" sizes="" total="" out=results/bench readme=1
+while [ $# -gt 0 ]; do
+    case $1 in
+        --label) label=$2; shift 2 ;;
+        --sizes) sizes=$2; shift 2 ;;
+        --total) total=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        --build) build=$2; shift 2 ;;
+        --no-readme) readme=0; shift ;;
+        *) echo "bench: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+pow() { # "2^k" or a number -> number
+    case $1 in 2^*) echo $((1 << ${1#2^})) ;; *) echo "$1" ;; esac
+}
+
+chapters=()
+for d in chapters/[0-9][0-9]_*/; do
+    c=$(basename "$d")
+    [ "$c" = 01_dft ] && continue
+    chapters+=("$c")
+done
+peers=()
+for p in peer_fftw peer_clfft peer_vkfft; do
+    [ -x "$build/$p" ] && peers+=("$p")
+done
+
+# Device kind decides the default total: a GPU needs 2^24 points to be busy.
+devline=$("$build/${chapters[0]}" --size 2 --repeat 0 2>/dev/null | sed -n 's/^device *//p')
+case $devline in *"(GPU)"*) gpu=1 ;; *) gpu=0 ;; esac
+[ -n "$total" ] || total=$([ $gpu = 1 ] && echo 2^24 || echo 2^20)
+[ -n "$sizes" ] || sizes="2^10 2^12 2^14 2^16 2^18 2^20 2^22 2^24"
+if [ -z "$label" ]; then
+    label=$(printf '%s' "$devline" | sed 's/^[0-9]*:[0-9]* //; s/ (.*//' | tr 'A-Z' 'a-z' |
+            sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//' | cut -d- -f1-2)
+    [ -n "$label" ] || label=device
+fi
+T=$(pow "$total")
+mkdir -p "$out"
+csv=$out/$label.csv
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "bench: device '$devline' -> $csv; total points per call $T; chapters ${chapters[*]}; peers ${peers[*]:-none}"
+[ ${#peers[@]} -gt 0 ] || echo "bench: no peer binaries in $build (make builds peer_fftw; peer_clfft needs libclfft-dev)"
+first=1
+fails=0
+for s in $sizes; do
+    n=$(pow "$s")
+    b=$(( T / n )); [ $b -ge 1 ] || b=1
+    for prog in "${chapters[@]}" "${peers[@]}"; do
+        if timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv >"$tmp/row" 2>"$tmp/err"; then
+            [ $first = 1 ] && { head -n 1 "$tmp/row" >"$csv"; first=0; }
+            sed -n 2p "$tmp/row" >>"$csv"
+            printf '  %-18s N=%-9s batch=%-6s %s\n' "$prog" "$n" "$b" \
+                "$(awk -F, 'NR==2 { print $14 " ms" }' "$tmp/row")"
+        else
+            printf '  %-18s N=%-9s batch=%-6s FAILED: %s\n' "$prog" "$n" "$b" "$(tail -n 1 "$tmp/err")"
+            fails=$((fails + 1))
+        fi
+    done
+done
+[ $first = 0 ] || { echo "bench: no row measured" >&2; exit 1; }
+echo "bench: wrote $csv"
+
+if command -v gnuplot >/dev/null 2>&1; then
+    for metric in gflops pct_copy; do
+        ylabel=$([ $metric = gflops ] && echo 'GFLOP/s (5 N log2 N per transform)' || echo '% of the copy kernel bandwidth (1 read + 1 write)')
+        awk -v m=$metric "$(cat tools/csv.awk)"'
+            NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
+            { csvsplit($0, v); print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
+            dir="$tmp" "$csv"
+        plot=""
+        for f in "$tmp"/*.dat; do
+            t=$(basename "$f" .dat)
+            plot="$plot${plot:+, }'$f' using 2:3 with linespoints lw 2 title '${t//_/\\_}'"
+        done
+        gnuplot <<GP
+set terminal svg size 800,480 font 'sans,13' background '#ffffff'
+set output '$out/$label-$metric.svg'
+set logscale x 2
+set xlabel 'N (batch = $T / N)'
+set ylabel '$ylabel'
+set title '$(printf '%s' "$devline" | sed "s/'//g; s/_/\\\\_/g")'
+set grid
+set key outside right
+plot $plot
+GP
+        echo "bench: wrote $out/$label-$metric.svg"
+    done
+else
+    echo "bench: gnuplot not installed (make deps): no plots"
+fi
+
+if [ $readme = 1 ]; then
+    tools/bench-table.sh
+fi
+[ $fails = 0 ] || { echo "bench: $fails runs failed" >&2; exit 1; }
