@@ -38,7 +38,7 @@ EXTRAS := 04_stride
 all: $(CHAPTERS:%=$(BUILD)/%) $(EXTRAS:%=$(BUILD)/%) $(UNIT_TESTS)
 
 help:
-	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
 $(CHAPTERS) $(EXTRAS): %: $(BUILD)/%
 
