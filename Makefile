@@ -98,3 +98,8 @@ results:
 
 clean:
 	rm -rf build build-asan grade.json
+
+# Peer libraries for make bench (FFTW always; clFFT when libclfft-dev is installed).
+include bench/bench.mk
+all: $(PEERS)
+bench: $(PEERS)

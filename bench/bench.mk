@@ -1,0 +1,44 @@
+# Peer benchmarks: other FFT libraries timed on the chapters' data, one CSV row each in
+# the chapters' schema (bench/peer.h says how they differ in what they time).
+#
+# Include this from the top Makefile AFTER its variables (BUILD, CC, CFLAGS, LDFLAGS,
+# LDLIBS, COMMON_OBJ, COMMON_HDR) are set — prerequisites are expanded when read — e.g.
+# as its last line:   include bench/bench.mk
+# It does not change the default goal, wherever it is included.
+#
+#   make peers                 build every peer this machine can build ($(PEERS))
+#   build/peer_fftw            FFTW fftwf + threads (libfftw3-dev has fftw3f and fftw3f_threads)
+#   build/peer_clfft           clFFT, only when /usr/include/clFFT.h exists (libclfft-dev)
+
+bench_saved_goal := $(.DEFAULT_GOAL)
+
+PEERS := $(BUILD)/peer_fftw
+ifneq ($(wildcard /usr/include/clFFT.h),)
+PEERS += $(BUILD)/peer_clfft
+endif
+
+BENCH_HDR := bench/peer.h $(COMMON_HDR)
+BENCH_OBJ := $(BUILD)/bench/peer.o
+
+.PHONY: peers
+peers: $(PEERS)
+
+$(BUILD)/bench:
+	mkdir -p $@
+
+$(BUILD)/bench/peer.o: bench/peer.c $(BENCH_HDR) | $(BUILD)/bench
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/peer_fftw: bench/peer_fftw.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
+	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) -lfftw3f_threads -lfftw3f $(LDLIBS) -lpthread
+
+ifneq ($(wildcard /usr/include/clFFT.h),)
+$(BUILD)/peer_clfft: bench/peer_clfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
+	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) -lclFFT $(LDLIBS)
+else
+$(BUILD)/peer_clfft:
+	@echo "peer_clfft needs clFFT: apt-get install libclfft-dev (header /usr/include/clFFT.h)" >&2; exit 2
+endif
+
+# Keep the top Makefile's first target (all) as the default goal.
+.DEFAULT_GOAL := $(bench_saved_goal)

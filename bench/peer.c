@@ -1,0 +1,257 @@
+#define _POSIX_C_SOURCE 200809L
+#include "peer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Peers index with int like the chapters' kernels (FFTW's plan_many takes int). */
+#define PEER_MAX_ELEMENTS (((size_t)1 << 31) - 1)
+
+double peer_now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+void *peer_xmalloc(size_t bytes, const char *what)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        fl_die(FL_EXIT_OPENCL, "out of host memory allocating %s (%zu MiB)", what, bytes >> 20);
+    return p;
+}
+
+int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char *name, const char *value),
+               struct peer_problem *p)
+{
+    char err[1024];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    /* stdout is the CSV table: every status and error line goes to stderr. */
+    fl_set_status_stream_stderr(1);
+    memset(p, 0, sizeof *p);
+    fl_options_defaults(&p->o);
+
+    /* Take the peer's own options out first; the rest is the chapters' command line. */
+    char **rest = peer_xmalloc((size_t)(argc + 1) * sizeof *rest, "arguments");
+    int nrest = 0;
+    int format_given = 0;
+    rest[nrest++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--format", 8) == 0 && (a[8] == '\0' || a[8] == '='))
+            format_given = 1;
+        if (extra && strncmp(a, "--", 2) == 0) {
+            char name[64];
+            const char *eq = strchr(a, '=');
+            const char *val = NULL;
+            if (eq && (size_t)(eq - a) < sizeof name) {
+                memcpy(name, a, (size_t)(eq - a));
+                name[eq - a] = '\0';
+                val = eq + 1;
+            } else {
+                snprintf(name, sizeof name, "%s", a);
+                val = i + 1 < argc ? argv[i + 1] : NULL;
+            }
+            int took = extra(name, val);
+            if (took) {
+                if (!eq)
+                    i++; /* the value was the next argument */
+                continue;
+            }
+        }
+        rest[nrest++] = argv[i];
+    }
+    rest[nrest] = NULL;
+    if (fl_parse_options(nrest, rest, &p->o, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err);
+    free(rest);
+
+    const struct fl_options *o = &p->o;
+    if (o->help) {
+        printf("%s\n\n"
+               "options (the chapters' names; the rest of theirs are refused)\n"
+               "  --size N            transform length: 1024 or 2^20 (1D only)\n"
+               "  --batch B           B transforms of length N, one after another in memory\n"
+               "  --inverse           exp(+2 pi i jk/N), not divided by N (FFTW's convention)\n"
+               "  --seed S            seed of the random test input (default 1)\n"
+               "  --warmup W          untimed calls first (default 2)\n"
+               "  --repeat R          timed calls (default: enough for ~0.2 s, 5..1000; 0 = don't time)\n"
+               "  --no-verify         skip the FFTW comparison (the row says UNVERIFIED)\n"
+               "  --device SPEC       OpenCL peers: P:D or part of a name (env FFTLAB_DEVICE)\n"
+               "  --list-devices      OpenCL peers: list platforms and devices\n"
+               "  --format csv        the only format: stdout is fl_csv_header, then one row;\n"
+               "                      the check lines and PASS/FAIL go to stderr\n\n"
+               "exit status: 0 verified, 1 wrong result, 2 usage error or a size the library\n"
+               "can't do, 3 OpenCL or library error.\n", help);
+        return 1;
+    }
+    if (o->list_devices)
+        return 0;
+    if (format_given && o->format != FL_FORMAT_CSV)
+        fl_die(FL_EXIT_USAGE, "peers print CSV only (the chapters' schema): use --format csv or leave --format out");
+    if (o->input || o->output)
+        fl_die(FL_EXIT_USAGE, "peers take no --input/--output: they transform the seeded random input (--seed)");
+    if (o->precision != FL_SINGLE)
+        fl_die(FL_EXIT_USAGE, "peers measure single precision only (fp32 complex, as in ../shared/notes/peers.md)");
+    if (o->ndims > 1)
+        fl_die(FL_EXIT_USAGE, "peers do 1D transforms only; --size takes one length like 1024 or 2^20");
+    if (o->kernels || o->variant || o->wg || o->explain || o->timeout_s > 0)
+        fl_die(FL_EXIT_USAGE, "--kernels, --variant, --wg, --explain and --timeout are chapter options; "
+               "a peer has none of them");
+
+    p->n = o->ndims ? o->dims[0] : 1024;
+    p->batch = o->batch ? o->batch : (o->ndims ? 1 : 1024);
+    if (p->batch > PEER_MAX_ELEMENTS / p->n)
+        fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu is more than 2^31 elements, the most a peer "
+               "(like the chapters) indexes", p->n, p->batch);
+    p->count = p->n * p->batch;
+    p->sign = o->inverse ? 1 : -1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- verification */
+
+static size_t find_peak(const double *row, size_t n)
+{
+    size_t best = 0;
+    double bv = -1;
+    for (size_t i = 0; i < n; i++) {
+        double m = row[2 * i] * row[2 * i] + row[2 * i + 1] * row[2 * i + 1];
+        if (m > bv) { bv = m; best = i; }
+    }
+    return best;
+}
+
+static struct fl_check *judge(const struct peer_problem *p, struct fl_result *r, const char *name,
+                              const double *out, const double *ref)
+{
+    struct fl_check *chk = &r->check[r->nchecks++];
+    memset(chk, 0, sizeof *chk);
+    snprintf(chk->name, sizeof chk->name, "%s", name);
+    fl_compare(out, ref, p->count, &chk->err);
+    chk->bound = fl_bounds_for(FL_BOUND_FFT, p->n, 0);
+    chk->ok = chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
+    if (chk->err.nonfinite)
+        snprintf(chk->detail, sizeof chk->detail, "%zu of %zu outputs are NaN/Inf, first at row %zu "
+                 "index %zu", chk->err.nonfinite, p->count, chk->err.first_nonfinite / p->n,
+                 chk->err.first_nonfinite % p->n);
+    else if (!chk->ok)
+        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %zu",
+                 chk->err.worst / p->n, chk->err.worst % p->n);
+    return chk;
+}
+
+static void show(const struct peer_problem *p, const struct fl_check *chk, const double *out,
+                 const double *ref)
+{
+    fl_report_check(FL_FORMAT_CSV, chk); /* CSV mode: the line goes to stderr */
+    if (!chk->ok)
+        fl_print_mismatches(stderr, out, ref, p->n, p->batch, chk->bound.max, 5);
+}
+
+void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struct fl_result *r)
+{
+    size_t n = p->n, count = p->count;
+    double *x = peer_xmalloc(count * 16, "test input");
+    double *ref = peer_xmalloc(count * 16, "reference");
+    double *out = peer_xmalloc(count * 16, "output");
+    struct fl_check *chk;
+
+    /* 1. the seeded random input, rounded to float as the library sees it */
+    fl_fill_random(x, count, p->o.seed);
+    fl_round_to_float(x, count);
+    if (fl_reference_dft(x, ref, n, p->batch, p->sign) != 0)
+        fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
+    run(ctx, x, out);
+    chk = judge(p, r, "random", out, ref);
+    show(p, chk, out, ref);
+
+    /* 2. an impulse at j: a pure rotation per row (finds index and stride bugs) */
+    {
+        size_t j = n > 1 ? (n / 3 + 1) % n : 0;
+        char name[32];
+        snprintf(name, sizeof name, "impulse@%zu", j);
+        fl_fill_impulse(x, n, p->batch, j);
+        fl_reference_dft(x, ref, n, p->batch, p->sign);
+        run(ctx, x, out);
+        chk = judge(p, r, name, out, ref);
+        show(p, chk, out, ref);
+    }
+
+    /* 3. a tone at bin k: all energy must land there (a flipped sign puts it at N-k) */
+    {
+        size_t k = n > 2 ? (n / 4 + 1) % n : n - 1;
+        char name[32];
+        snprintf(name, sizeof name, "tone@%zu", k);
+        fl_fill_tone(x, n, p->batch, k, p->sign);
+        fl_round_to_float(x, count);
+        fl_reference_dft(x, ref, n, p->batch, p->sign);
+        run(ctx, x, out);
+        chk = judge(p, r, name, out, ref);
+        for (size_t b = 0; b < p->batch && !chk->err.nonfinite && n > 1; b++) {
+            size_t want = (k + b) % n, got = find_peak(out + 2 * b * n, n);
+            if (got != want) {
+                chk->ok = 0;
+                snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at bin %zu, expected %zu%s",
+                         b, got, want, got == (n - want) % n ? " = N - expected: the sign is flipped" : "");
+                break;
+            }
+        }
+        show(p, chk, out, ref);
+    }
+
+    for (int i = 0; i < r->nchecks; i++)
+        if (!r->check[i].ok) {
+            r->passed = 0;
+            snprintf(r->reason, sizeof r->reason, "check %s: %s (rel L2 %.2e vs bound %.2e, "
+                     "rel max %.2e vs bound %.2e)", r->check[i].name,
+                     r->check[i].detail[0] ? r->check[i].detail : "error above the bound",
+                     r->check[i].err.rel_l2, r->check[i].bound.l2, r->check[i].err.rel_max,
+                     r->check[i].bound.max);
+            break;
+        }
+    free(x);
+    free(ref);
+    free(out);
+}
+
+/* ---------------------------------------------------------------- timing */
+
+void peer_time(const struct peer_problem *p, peer_time_fn one, void *ctx, double copy_gbs,
+               struct fl_result *r)
+{
+    const struct fl_options *o = &p->o;
+    for (int i = 0; i < o->warmup; i++)
+        one(ctx);
+    int runs = o->repeat;
+    double first = -1;
+    if (runs < 0) {
+        /* The chapters' rule: enough calls to fill ~0.2 s, at least 5, at most 1000 (3 when
+         * one call takes over a second). The first timed call decides, and counts. */
+        first = one(ctx);
+        double want = 200.0 / (first > 1e-6 ? first : 1e-6);
+        runs = want > 1000 ? 1000 : want < 5 ? (first > 1000 ? 3 : 5) : (int)ceil(want);
+    }
+    double *ms = peer_xmalloc((size_t)runs * sizeof *ms, "timings");
+    int done = 0;
+    if (first >= 0)
+        ms[done++] = first;
+    while (done < runs)
+        ms[done++] = one(ctx);
+    r->ms = fl_stats_of(ms, runs);
+    free(ms);
+    r->warmup = o->warmup;
+
+    double secs = r->ms.median * 1e-3;
+    double flops = 5.0 * (double)p->n * (p->n > 1 ? log2((double)p->n) : 0.0) * (double)p->batch;
+    double bytes = 2.0 * (double)p->count * 8.0;
+    r->gflops = secs > 0 ? flops / secs / 1e9 : 0;
+    r->gbs = secs > 0 ? bytes / secs / 1e9 : 0;
+    r->copy_gbs = copy_gbs;
+    r->pct_copy = copy_gbs > 0 ? 100.0 * r->gbs / copy_gbs : 0;
+    r->timed = 1;
+}

@@ -1,0 +1,240 @@
+/* peer_clfft — clFFT (AMD's OpenCL FFT library) on the chapters' OpenCL device, as a peer.
+ *
+ *   ./build/peer_clfft --size 1024 --batch 1024          # one CSV row, PASS/FAIL on stderr
+ *   FFTLAB_DEVICE=pthread ./build/peer_clfft --size 2^20
+ *
+ * 1D, batched, single precision, complex interleaved, out of place, unnormalized in both
+ * directions (clFFT divides the backward transform by N unless told otherwise; FFTW does
+ * not, and neither do the chapters). Device, queue and copy bandwidth come from common/
+ * exactly as for a chapter, so this binary must live in build/ next to them (the copy
+ * kernel is found at ../kernels relative to the executable).
+ *
+ * Timing differs from the chapters: they sum their own kernels' OpenCL profiling events
+ * (device time only). clFFT enqueues kernels of its own choosing, so this peer times the
+ * whole call on the host: clock_gettime(CLOCK_MONOTONIC) around clfftEnqueueTransform +
+ * clFinish, as the peers table of ../shared/gpu/README.md was measured. That includes the
+ * enqueue overhead and the wait, so for short transforms it reads a little higher than
+ * the same kernels' event time would. */
+#define _POSIX_C_SOURCE 200809L
+#include "peer.h"
+
+#include "../common/timing.h"
+
+#include <clFFT.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *clfft_status_name(clfftStatus s)
+{
+    switch (s) {
+    case CLFFT_BUGCHECK: return "CLFFT_BUGCHECK";
+    case CLFFT_NOTIMPLEMENTED: return "CLFFT_NOTIMPLEMENTED";
+    case CLFFT_TRANSPOSED_NOTIMPLEMENTED: return "CLFFT_TRANSPOSED_NOTIMPLEMENTED";
+    case CLFFT_FILE_NOT_FOUND: return "CLFFT_FILE_NOT_FOUND";
+    case CLFFT_FILE_CREATE_FAILURE: return "CLFFT_FILE_CREATE_FAILURE";
+    case CLFFT_VERSION_MISMATCH: return "CLFFT_VERSION_MISMATCH";
+    case CLFFT_INVALID_PLAN: return "CLFFT_INVALID_PLAN";
+    case CLFFT_DEVICE_NO_DOUBLE: return "CLFFT_DEVICE_NO_DOUBLE";
+    case CLFFT_DEVICE_MISMATCH: return "CLFFT_DEVICE_MISMATCH";
+    default: return fl_cl_error_name((cl_int)s); /* the rest are OpenCL's codes */
+    }
+}
+
+#define CLFFT_CHECK(call)                                                              \
+    do {                                                                               \
+        clfftStatus st_ = (call);                                                      \
+        if (st_ != CLFFT_SUCCESS)                                                      \
+            fl_die(FL_EXIT_OPENCL, "clFFT call %s returned %s (%d) at %s:%d", #call,     \
+                   clfft_status_name(st_), (int)st_, __FILE__, __LINE__);               \
+    } while (0)
+
+/* clFFT 2.12 does lengths whose prime factors are all in {2, 3, 5, 7, 11, 13}. Returns
+ * 1 and the first other prime factor in *BAD, or 0. */
+static int unsupported_factor(size_t n, size_t *bad)
+{
+    static const size_t primes[] = {2, 3, 5, 7, 11, 13};
+    for (size_t i = 0; i < sizeof primes / sizeof primes[0]; i++)
+        while (n % primes[i] == 0)
+            n /= primes[i];
+    if (n == 1)
+        return 0;
+    for (size_t f = 17; f * f <= n; f += 2)
+        if (n % f == 0) {
+            *bad = f;
+            return 1;
+        }
+    *bad = n;
+    return 1;
+}
+
+struct clfft_ctx {
+    struct fl_device *dev;
+    size_t count;
+    cl_mem in, out;
+    float *staging;
+    clfftPlanHandle plan;
+    clfftDirection dir;
+};
+
+static void enqueue_and_wait(struct clfft_ctx *c)
+{
+    CLFFT_CHECK(clfftEnqueueTransform(c->plan, c->dir, 1, &c->dev->queue, 0, NULL, NULL, &c->in,
+                                      &c->out, NULL));
+    CL_CHECK(clFinish(c->dev->queue));
+}
+
+static void run_once(void *vctx, const double *x, double *y)
+{
+    struct clfft_ctx *c = vctx;
+    size_t bytes = c->count * 8;
+    for (size_t i = 0; i < 2 * c->count; i++)
+        c->staging[i] = (float)x[i];
+    CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->in, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
+    /* NaN first: an element clFFT never writes fails the check. */
+    static const float nan2[2] = {__builtin_nanf(""), __builtin_nanf("")};
+    CL_CHECK(clEnqueueFillBuffer(c->dev->queue, c->out, nan2, sizeof nan2, 0, bytes, 0, NULL, NULL));
+    enqueue_and_wait(c);
+    CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->out, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
+    for (size_t i = 0; i < 2 * c->count; i++)
+        y[i] = c->staging[i];
+}
+
+/* Wall time of one transform: enqueue + clFinish on the host clock (see the top). */
+static double time_once(void *vctx)
+{
+    struct clfft_ctx *c = vctx;
+    double t0 = peer_now_ms();
+    enqueue_and_wait(c);
+    return peer_now_ms() - t0;
+}
+
+static double transfer_ms(struct clfft_ctx *c, int to_device)
+{
+    cl_event ev;
+    size_t bytes = c->count * 8;
+    if (to_device)
+        CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->in, CL_FALSE, 0, bytes, c->staging, 0, NULL, &ev));
+    else
+        CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->out, CL_FALSE, 0, bytes, c->staging, 0, NULL, &ev));
+    CL_CHECK(clWaitForEvents(1, &ev));
+    double ms = fl_event_span_ms(ev, ev);
+    clReleaseEvent(ev);
+    return ms;
+}
+
+int main(int argc, char **argv)
+{
+    struct peer_problem p;
+    if (peer_parse(argc, argv,
+                   "peer_clfft — clFFT 1D batched C2C, single precision, complex interleaved, out of\n"
+                   "place, unnormalized, on the chapters' OpenCL device (--device / FFTLAB_DEVICE);\n"
+                   "verified against FFTW double, timed as wall time of clfftEnqueueTransform +\n"
+                   "clFinish (chapters use profiling events). Lengths: prime factors 2,3,5,7,11,13.\n"
+                   "Default 1024 x batch 1024.",
+                   NULL, &p))
+        return FL_EXIT_OK;
+    if (p.o.list_devices)
+        return fl_list_devices(stdout) ? FL_EXIT_OK : FL_EXIT_OPENCL;
+
+    size_t bad;
+    if (unsupported_factor(p.n, &bad))
+        fl_die(FL_EXIT_USAGE, "clFFT cannot do N = %zu: it has the prime factor %zu, and clFFT does "
+               "only lengths whose prime factors are 2, 3, 5, 7, 11 and 13 (peer_fftw does any N)",
+               p.n, bad);
+
+    struct fl_device dev;
+    fl_device_open(p.o.device, &dev);
+    size_t bytes = p.count * 8;
+    if (bytes > dev.max_alloc || 2 * bytes > dev.global_mem)
+        fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs 2 buffers of %zu MiB: too large for %s "
+               "(max allocation %llu MiB, global memory %llu MiB)", p.n, p.batch, bytes >> 20,
+               dev.name, (unsigned long long)(dev.max_alloc >> 20),
+               (unsigned long long)(dev.global_mem >> 20));
+
+    clfftSetupData setup;
+    CLFFT_CHECK(clfftInitSetupData(&setup));
+    CLFFT_CHECK(clfftSetup(&setup));
+    cl_uint vmaj = 0, vmin = 0, vpatch = 0;
+    CLFFT_CHECK(clfftGetVersion(&vmaj, &vmin, &vpatch));
+    fprintf(stderr, "clfft %u.%u.%u on %s | %s | driver %s | %s\n", vmaj, vmin, vpatch,
+            dev.platform_name, dev.name, dev.driver, dev.clc_version);
+
+    struct clfft_ctx c;
+    memset(&c, 0, sizeof c);
+    c.dev = &dev;
+    c.count = p.count;
+    c.dir = p.sign < 0 ? CLFFT_FORWARD : CLFFT_BACKWARD;
+    c.staging = peer_xmalloc(bytes, "staging buffer");
+    cl_int err;
+    c.in = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot allocate the input buffer (%zu MiB) on %s: %s", bytes >> 20,
+               dev.name, fl_cl_error_name(err));
+    c.out = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot allocate the output buffer (%zu MiB) on %s: %s", bytes >> 20,
+               dev.name, fl_cl_error_name(err));
+
+    size_t len[1] = {p.n};
+    double t0 = peer_now_ms();
+    clfftStatus st = clfftCreateDefaultPlan(&c.plan, dev.context, CLFFT_1D, len);
+    if (st == CLFFT_SUCCESS) st = clfftSetPlanPrecision(c.plan, CLFFT_SINGLE);
+    if (st == CLFFT_SUCCESS) st = clfftSetLayout(c.plan, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
+    if (st == CLFFT_SUCCESS) st = clfftSetResultLocation(c.plan, CLFFT_OUTOFPLACE);
+    if (st == CLFFT_SUCCESS) st = clfftSetPlanBatchSize(c.plan, p.batch);
+    if (st == CLFFT_SUCCESS) st = clfftSetPlanDistance(c.plan, p.n, p.n);
+    if (st == CLFFT_SUCCESS) st = clfftSetPlanScale(c.plan, CLFFT_FORWARD, 1.0f);
+    if (st == CLFFT_SUCCESS) st = clfftSetPlanScale(c.plan, CLFFT_BACKWARD, 1.0f);
+    if (st != CLFFT_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "clFFT could not make a plan for N = %zu x batch %zu: %s (%d)", p.n,
+               p.batch, clfft_status_name(st), (int)st);
+    st = clfftBakePlan(c.plan, 1, &dev.queue, NULL, NULL);
+    if (st != CLFFT_SUCCESS)
+        fl_die(st == CLFFT_NOTIMPLEMENTED ? FL_EXIT_USAGE : FL_EXIT_OPENCL,
+               "clFFT could not bake a plan for N = %zu x batch %zu on %s: %s (%d)%s", p.n, p.batch,
+               dev.name, clfft_status_name(st), (int)st,
+               st == CLFFT_NOTIMPLEMENTED ? " — a size clFFT does not do" : "");
+    fprintf(stderr, "plan     %.1f ms (create + bake: clFFT generates and builds its kernels)\n",
+            peer_now_ms() - t0);
+
+    struct fl_result r;
+    memset(&r, 0, sizeof r);
+    r.chapter = "clfft";
+    r.variant = "default";
+    r.dev = &dev;
+    r.n = p.n;
+    r.batch = p.batch;
+    r.sign = p.sign;
+    r.precision = FL_SINGLE;
+    r.seed = p.o.seed;
+    r.passed = 1;
+    r.verified = p.o.verify;
+
+    if (p.o.verify)
+        peer_verify(&p, run_once, &c, &r);
+
+    if (p.o.repeat != 0 && r.passed) {
+        double *x = peer_xmalloc(p.count * 16, "input");
+        double *y = peer_xmalloc(p.count * 16, "output");
+        fl_fill_random(x, p.count, p.o.seed);
+        run_once(&c, x, y); /* leaves the random input in c.in */
+        free(x);
+        free(y);
+        size_t used;
+        double copy = fl_copy_bandwidth(&dev, "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", 8, &used);
+        peer_time(&p, time_once, &c, copy, &r);
+        r.h2d_ms = transfer_ms(&c, 1);
+        r.d2h_ms = transfer_ms(&c, 0);
+    }
+
+    fl_report_result(FL_FORMAT_CSV, &r);
+
+    clfftDestroyPlan(&c.plan);
+    clfftTeardown();
+    clReleaseMemObject(c.in);
+    clReleaseMemObject(c.out);
+    free(c.staging);
+    fl_device_close(&dev);
+    return r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH;
+}

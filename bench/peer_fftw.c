@@ -1,0 +1,216 @@
+/* peer_fftw — FFTW single precision (fftwf) with threads, as a peer of the chapters.
+ *
+ *   ./build/peer_fftw --size 1024 --batch 1024          # one CSV row, PASS/FAIL on stderr
+ *   ./build/peer_fftw --size 2^20 --effort patient      # planning effort: estimate|measure|patient
+ *   ./build/peer_fftw --threads 1                       # default: one thread per online CPU
+ *
+ * Batched complex-to-complex, out of place, fftwf_plan_many_dft with one thread per online
+ * CPU. Verified against FFTW in double precision (bench/peer.c), then each fftwf_execute
+ * is timed on the host clock. The copy bandwidth column is a single-threaded host memcpy
+ * (2^25 x 8 bytes, median of 7; GB/s counts read + write), not the OpenCL copy kernel the
+ * chapters use; h2d_ms and d2h_ms are 0: there is no device to transfer to. */
+#define _POSIX_C_SOURCE 200809L
+#include "peer.h"
+
+#include <fftw3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static unsigned planner_effort = FFTW_MEASURE;
+static const char *effort_name = "measure";
+
+static int threads_wanted; /* --threads, 0 = one per online CPU */
+
+static int take_option(const char *name, const char *value)
+{
+    if (strcmp(name, "--threads") == 0) {
+        char err[256];
+        size_t t;
+        if (!value || fl_parse_count(value, "--threads", &t, err, sizeof err) != 0 || t > 1024)
+            fl_die(FL_EXIT_USAGE, "--threads must be a count from 1 to 1024, got '%s'", value ? value : "");
+        threads_wanted = (int)t;
+        return 1;
+    }
+    if (strcmp(name, "--effort") != 0)
+        return 0;
+    if (!value)
+        fl_die(FL_EXIT_USAGE, "--effort needs a value: estimate, measure or patient");
+    if (strcmp(value, "estimate") == 0)
+        planner_effort = FFTW_ESTIMATE;
+    else if (strcmp(value, "measure") == 0)
+        planner_effort = FFTW_MEASURE;
+    else if (strcmp(value, "patient") == 0)
+        planner_effort = FFTW_PATIENT;
+    else
+        fl_die(FL_EXIT_USAGE, "--effort must be estimate, measure or patient, got '%s'", value);
+    effort_name = value;
+    return 1;
+}
+
+struct fftw_ctx {
+    size_t count;
+    fftwf_complex *in, *out;
+    fftwf_plan plan;
+};
+
+static void run_once(void *vctx, const double *x, double *y)
+{
+    struct fftw_ctx *c = vctx;
+    float *in = (float *)c->in, *out = (float *)c->out;
+    for (size_t i = 0; i < 2 * c->count; i++)
+        in[i] = (float)x[i];
+    /* NaN first: an element FFTW did not write fails the check. */
+    for (size_t i = 0; i < 2 * c->count; i++)
+        out[i] = __builtin_nanf("");
+    fftwf_execute(c->plan);
+    for (size_t i = 0; i < 2 * c->count; i++)
+        y[i] = out[i];
+}
+
+static double time_once(void *vctx)
+{
+    struct fftw_ctx *c = vctx;
+    double t0 = peer_now_ms();
+    fftwf_execute(c->plan);
+    return peer_now_ms() - t0;
+}
+
+/* The host's copy bandwidth: one thread's memcpy of 2^25 x 8 bytes, median of 7 after one
+ * warm-up, counted as read + write like the chapters' copy kernel. */
+static double host_copy_gbs(void)
+{
+    size_t bytes = ((size_t)1 << 25) * 8;
+    char *a = malloc(bytes), *b = malloc(bytes);
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return 0;
+    }
+    memset(a, 1, bytes);
+    memset(b, 0, bytes);
+    double ms[7];
+    for (int r = -1; r < 7; r++) {
+        double t0 = peer_now_ms();
+        memcpy(b, a, bytes);
+        double t = peer_now_ms() - t0;
+        if (r >= 0)
+            ms[r] = t;
+        a[r & 7] ^= b[bytes - 1]; /* keep the copies from being optimized away */
+    }
+    free(a);
+    free(b);
+    struct fl_stats s = fl_stats_of(ms, 7);
+    return s.median > 0 ? 2.0 * (double)bytes / (s.median * 1e-3) / 1e9 : 0;
+}
+
+static void cpu_model(char *buf, size_t len)
+{
+    snprintf(buf, len, "host CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0)
+            continue;
+        const char *v = strchr(line, ':');
+        if (!v)
+            break;
+        v++;
+        while (*v == ' ' || *v == '\t')
+            v++;
+        size_t l = strcspn(v, "\n");
+        if (l > 0)
+            snprintf(buf, len, "%.*s", (int)l, v);
+        break;
+    }
+    fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+    struct peer_problem p;
+    if (peer_parse(argc, argv,
+                   "peer_fftw — FFTW single precision (fftwf) with one thread per online CPU, batched\n"
+                   "C2C out of place (fftwf_plan_many_dft), verified against FFTW double, timed\n"
+                   "with CLOCK_MONOTONIC around each fftwf_execute. Default 1024 x batch 1024.\n"
+                   "  --effort E          FFTW planner: estimate, measure (default) or patient\n"
+                   "  --threads T         FFTW threads (default: one per online CPU)",
+                   take_option, &p))
+        return FL_EXIT_OK;
+    if (p.o.list_devices)
+        fl_die(FL_EXIT_USAGE, "peer_fftw runs on the host CPU: it has no OpenCL devices to list");
+
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = threads_wanted ? threads_wanted : cpus > 0 ? (int)cpus : 1;
+    if (!fftwf_init_threads())
+        fl_die(FL_EXIT_OPENCL, "fftwf_init_threads failed");
+    fftwf_plan_with_nthreads(threads);
+
+    /* A stand-in device, so the row's device and driver columns say what ran. */
+    struct fl_device dev;
+    memset(&dev, 0, sizeof dev);
+    cpu_model(dev.name, sizeof dev.name);
+    snprintf(dev.driver, sizeof dev.driver, "%s", fftwf_version);
+    snprintf(dev.platform_name, sizeof dev.platform_name, "FFTW (host)");
+    char variant[32];
+    snprintf(variant, sizeof variant, "threads=%d", threads);
+    fprintf(stderr, "fftw on %s | %s | %d threads | planner %s\n", dev.name, dev.driver, threads,
+            effort_name);
+
+    struct fftw_ctx c;
+    c.count = p.count;
+    c.in = fftwf_malloc(p.count * sizeof(fftwf_complex));
+    c.out = fftwf_malloc(p.count * sizeof(fftwf_complex));
+    if (!c.in || !c.out)
+        fl_die(FL_EXIT_OPENCL, "out of host memory allocating 2 x %zu MiB", (p.count * 8) >> 20);
+    int n = (int)p.n, batch = (int)p.batch;
+    /* FFTW_MEASURE and PATIENT overwrite the arrays while planning: plan before any data. */
+    double t0 = peer_now_ms();
+    c.plan = fftwf_plan_many_dft(1, &n, batch, c.in, NULL, 1, n, c.out, NULL, 1, n,
+                                 p.sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, planner_effort);
+    double plan_ms = peer_now_ms() - t0;
+    if (!c.plan)
+        fl_die(FL_EXIT_OPENCL, "fftwf_plan_many_dft failed for N=%zu batch=%zu", p.n, p.batch);
+    fprintf(stderr, "plan     %.1f ms (FFTW_%s, %d threads)\n", plan_ms,
+            planner_effort == FFTW_ESTIMATE ? "ESTIMATE" : planner_effort == FFTW_PATIENT ? "PATIENT" : "MEASURE",
+            threads);
+
+    struct fl_result r;
+    memset(&r, 0, sizeof r);
+    r.chapter = "fftw";
+    r.variant = variant;
+    r.dev = &dev;
+    r.n = p.n;
+    r.batch = p.batch;
+    r.sign = p.sign;
+    r.precision = FL_SINGLE;
+    r.seed = p.o.seed;
+    r.passed = 1;
+    r.verified = p.o.verify;
+
+    if (p.o.verify)
+        peer_verify(&p, run_once, &c, &r);
+
+    if (p.o.repeat != 0 && r.passed) {
+        /* The timed data: the seeded random input, as the chapters time. */
+        double *x = peer_xmalloc(p.count * 16, "input");
+        double *y = peer_xmalloc(p.count * 16, "output");
+        fl_fill_random(x, p.count, p.o.seed);
+        run_once(&c, x, y);
+        free(x);
+        free(y);
+        peer_time(&p, time_once, &c, host_copy_gbs(), &r);
+        r.h2d_ms = r.d2h_ms = 0; /* no device: nothing is transferred */
+    }
+
+    fl_report_result(FL_FORMAT_CSV, &r);
+
+    fftwf_destroy_plan(c.plan);
+    fftwf_free(c.in);
+    fftwf_free(c.out);
+    fftwf_cleanup_threads();
+    return r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH;
+}
