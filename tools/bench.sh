@@ -7,14 +7,16 @@
 # README table between <!-- bench-table:begin --> and <!-- bench-table:end -->.
 #
 #   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--out DIR]
-#                  [--no-readme] [--build DIR]
+#                  [--no-readme] [--build DIR] [--replot]
+# --replot redraws the plots (and the README table) from an existing <label>.csv, e.g.
+# one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
 # Every row, peers included, is verified against FFTW before it is timed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
-label="" sizes="" total="" out=results/bench readme=1
+label="" sizes="" total="" out=results/bench readme=1 replot=0
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
@@ -23,6 +25,7 @@ while [ $# -gt 0 ]; do
         --out) out=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --no-readme) readme=0; shift ;;
+        --replot) replot=1; shift ;;
         *) echo "bench: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -57,6 +60,12 @@ csv=$out/$label.csv
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+if [ $replot = 1 ]; then
+    [ -s "$csv" ] || { echo "bench: --replot needs $csv" >&2; exit 2; }
+    devline=$(awk -F'"' 'NR == 2 { print $6 }' "$csv")
+    T=$(awk "$(cat tools/csv.awk)"'NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
+          { csvsplit($0, v); print v[c["n"]] * v[c["batch"]]; exit }' "$csv")
+else
 echo "bench: device '$devline' -> $csv; total points per call $T; chapters ${chapters[*]}; peers ${peers[*]:-none}"
 [ ${#peers[@]} -gt 0 ] || echo "bench: no peer binaries in $build (make builds peer_fftw; peer_clfft needs libclfft-dev)"
 first=1
@@ -78,6 +87,7 @@ for s in $sizes; do
 done
 [ $first = 0 ] || { echo "bench: no row measured" >&2; exit 1; }
 echo "bench: wrote $csv"
+fi
 
 if command -v gnuplot >/dev/null 2>&1; then
     for metric in gflops pct_copy; do
