@@ -16,7 +16,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
-label="" sizes="" total="" out=results/bench readme=1 replot=0
+label="" sizes="" total="" out=results/bench readme=1 replot=0 fails=0
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
@@ -69,7 +69,6 @@ else
 echo "bench: device '$devline' -> $csv; total points per call $T; chapters ${chapters[*]}; peers ${peers[*]:-none}"
 [ ${#peers[@]} -gt 0 ] || echo "bench: no peer binaries in $build (make builds peer_fftw; peer_clfft needs libclfft-dev)"
 first=1
-fails=0
 for s in $sizes; do
     n=$(pow "$s")
     b=$(( T / n )); [ $b -ge 1 ] || b=1
