@@ -255,3 +255,19 @@ void peer_time(const struct peer_problem *p, peer_time_fn one, void *ctx, double
     r->pct_copy = copy_gbs > 0 ? 100.0 * r->gbs / copy_gbs : 0;
     r->timed = 1;
 }
+
+void peer_result_init(struct fl_result *r, const struct peer_problem *p, const char *name,
+                      const char *variant, const struct fl_device *dev)
+{
+    memset(r, 0, sizeof *r);
+    r->chapter = name;
+    r->variant = variant;
+    r->dev = dev;
+    r->n = p->n;
+    r->batch = p->batch;
+    r->sign = p->sign;
+    r->precision = FL_SINGLE;
+    r->seed = p->o.seed;
+    r->passed = 1;
+    r->verified = p->o.verify;
+}

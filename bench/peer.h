@@ -42,6 +42,10 @@ typedef double (*peer_time_fn)(void *ctx);
 
 /* The checks (seeded random input, an impulse at j, a tone at bin k), filled into R
  * (check[], nchecks, passed, reason). Prints each check's line on stderr. */
+/* The report's fixed fields for peer NAME (the CSV's chapter column) on DEV. */
+void peer_result_init(struct fl_result *r, const struct peer_problem *p, const char *name,
+                      const char *variant, const struct fl_device *dev);
+
 void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struct fl_result *r);
 
 /* Warm-up, then the repeats (--repeat, or enough for ~0.2 s: at least 5, at most 1000);

@@ -199,17 +199,7 @@ int main(int argc, char **argv)
             peer_now_ms() - t0);
 
     struct fl_result r;
-    memset(&r, 0, sizeof r);
-    r.chapter = "clfft";
-    r.variant = "default";
-    r.dev = &dev;
-    r.n = p.n;
-    r.batch = p.batch;
-    r.sign = p.sign;
-    r.precision = FL_SINGLE;
-    r.seed = p.o.seed;
-    r.passed = 1;
-    r.verified = p.o.verify;
+    peer_result_init(&r, &p, "clfft", "default", &dev);
 
     if (p.o.verify)
         peer_verify(&p, run_once, &c, &r);
