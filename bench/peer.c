@@ -115,17 +115,6 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
 
 /* ---------------------------------------------------------------- verification */
 
-static size_t find_peak(const double *row, size_t n)
-{
-    size_t best = 0;
-    double bv = -1;
-    for (size_t i = 0; i < n; i++) {
-        double m = row[2 * i] * row[2 * i] + row[2 * i + 1] * row[2 * i + 1];
-        if (m > bv) { bv = m; best = i; }
-    }
-    return best;
-}
-
 static struct fl_check *judge(const struct peer_problem *p, struct fl_result *r, const char *name,
                               const double *out, const double *ref)
 {
@@ -192,28 +181,11 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
         fl_reference_dft(x, ref, n, p->batch, p->sign);
         run(ctx, x, out);
         chk = judge(p, r, name, out, ref);
-        for (size_t b = 0; b < p->batch && !chk->err.nonfinite && n > 1; b++) {
-            size_t want = (k + b) % n, got = find_peak(out + 2 * b * n, n);
-            if (got != want) {
-                chk->ok = 0;
-                snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at bin %zu, expected %zu%s",
-                         b, got, want, got == (n - want) % n ? " = N - expected: the sign is flipped" : "");
-                break;
-            }
-        }
+        fl_check_tone_peak(chk, out, n, p->batch, k);
         show(p, chk, out, ref);
     }
 
-    for (int i = 0; i < r->nchecks; i++)
-        if (!r->check[i].ok) {
-            r->passed = 0;
-            snprintf(r->reason, sizeof r->reason, "check %s: %s (rel L2 %.2e vs bound %.2e, "
-                     "rel max %.2e vs bound %.2e)", r->check[i].name,
-                     r->check[i].detail[0] ? r->check[i].detail : "error above the bound",
-                     r->check[i].err.rel_l2, r->check[i].bound.l2, r->check[i].err.rel_max,
-                     r->check[i].bound.max);
-            break;
-        }
+    fl_conclude_checks(r);
     free(x);
     free(ref);
     free(out);

@@ -10,6 +10,49 @@ const char *const fl_csv_header =
 
 static const char *direction(int sign) { return sign < 0 ? "forward" : "inverse"; }
 
+static size_t find_peak(const double *row, size_t n)
+{
+    size_t best = 0;
+    double bv = -1;
+    for (size_t i = 0; i < n; i++) {
+        double m = row[2 * i] * row[2 * i] + row[2 * i + 1] * row[2 * i + 1];
+        if (m > bv) {
+            bv = m;
+            best = i;
+        }
+    }
+    return best;
+}
+
+void fl_check_tone_peak(struct fl_check *chk, const double *out, size_t n, size_t batch, size_t k)
+{
+    /* Asked even when the errors already failed the check: a tone at N-k names the bug
+     * (a flipped sign) better than an error figure. Meaningless with NaN in the output. */
+    for (size_t b = 0; b < batch && !chk->err.nonfinite && n > 1; b++) {
+        size_t want = (k + b) % n, got = find_peak(out + 2 * b * n, n);
+        if (got != want) {
+            chk->ok = 0;
+            snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at bin %zu, expected %zu%s", b,
+                     got, want, got == (n - want) % n ? " = N - expected: is the exponent's sign flipped?" : "");
+            return;
+        }
+    }
+}
+
+void fl_conclude_checks(struct fl_result *r)
+{
+    for (int i = 0; i < r->nchecks; i++)
+        if (!r->check[i].ok) {
+            r->passed = 0;
+            snprintf(r->reason, sizeof r->reason, "check %s: %s (rel L2 %.2e vs bound %.2e, "
+                     "rel max %.2e vs bound %.2e)", r->check[i].name,
+                     r->check[i].detail[0] ? r->check[i].detail : "error above the bound",
+                     r->check[i].err.rel_l2, r->check[i].bound.l2, r->check[i].err.rel_max,
+                     r->check[i].bound.max);
+            return;
+        }
+}
+
 void fl_report_header(enum fl_format fmt, const char *chapter, const char *title,
                       const struct fl_device *dev)
 {

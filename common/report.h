@@ -38,6 +38,13 @@ struct fl_result {
     char reason[256];                  /* the FAIL reason */
 };
 
+/* The tone check's extra question: does row b's energy sit at bin (k + b) mod n? On the
+ * first row where it does not, mark CHK wrong and say where it went. OUT holds BATCH rows. */
+void fl_check_tone_peak(struct fl_check *chk, const double *out, size_t n, size_t batch, size_t k);
+
+/* After the checks: passed = every check ok; reason = the first failing check, in words. */
+void fl_conclude_checks(struct fl_result *r);
+
 void fl_report_header(enum fl_format fmt, const char *chapter, const char *title,
                       const struct fl_device *dev);
 void fl_report_check(enum fl_format fmt, const struct fl_check *c);

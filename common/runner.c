@@ -172,17 +172,6 @@ static const char *run_plan_once(struct run_ctx *c, struct fl_exec *ex, const st
     return guard_damage(c);
 }
 
-static int find_peak(const double *row, size_t n)
-{
-    size_t best = 0;
-    double bv = -1;
-    for (size_t i = 0; i < n; i++) {
-        double m = row[2 * i] * row[2 * i] + row[2 * i + 1] * row[2 * i + 1];
-        if (m > bv) { bv = m; best = i; }
-    }
-    return (int)best;
-}
-
 /* ---------------------------------------------------------------- verification */
 
 struct verifier {
@@ -275,17 +264,7 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
         guard = run_plan_once(c, ex_main, plan_main, x, v.out);
         chk = judge(&v, name, v.out, v.ref, 1.0);
         if (guard) report_guard(chk, guard);
-        /* Where did the energy go? Asked even when the errors already failed the check:
-         * a tone at N-k names the bug (a flipped sign) better than an error figure. */
-        for (size_t b = 0; b < c->batch && !chk->err.nonfinite && n > 1; b++) {
-            size_t want = (k + b) % n, got = (size_t)find_peak(v.out + 2 * b * n, n);
-            if (got != want) {
-                chk->ok = 0;
-                snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at bin %zu, expected %zu%s",
-                         b, got, want, got == (n - want) % n ? " = N - expected: is the exponent's sign flipped?" : "");
-                break;
-            }
-        }
+        fl_check_tone_peak(chk, v.out, n, c->batch, k);
         show_failure(&v, chk, v.out, v.ref, o->format);
     }
 
@@ -299,16 +278,7 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
         show_failure(&v, chk, v.out, x0, o->format);
     }
 
-    for (int i = 0; i < r->nchecks; i++)
-        if (!r->check[i].ok) {
-            r->passed = 0;
-            snprintf(r->reason, sizeof r->reason, "check %s: %s (rel L2 %.2e vs bound %.2e, "
-                     "rel max %.2e vs bound %.2e)", r->check[i].name,
-                     r->check[i].detail[0] ? r->check[i].detail : "error above the bound",
-                     r->check[i].err.rel_l2, r->check[i].bound.l2, r->check[i].err.rel_max,
-                     r->check[i].bound.max);
-            break;
-        }
+    fl_conclude_checks(r);
     free(x);
     free(v.ref);
     free(v.out);
