@@ -9,12 +9,17 @@
 #   make peers                 build every peer this machine can build ($(PEERS))
 #   build/peer_fftw            FFTW fftwf + threads (libfftw3-dev has fftw3f and fftw3f_threads)
 #   build/peer_clfft           clFFT, only when /usr/include/clFFT.h exists (libclfft-dev)
+#   build/peer_vkfft           VkFFT's OpenCL backend, only when /usr/include/vkFFT.h exists
+#                              (libvkfft-dev: one C header, nothing to link but libOpenCL, -lm)
 
 bench_saved_goal := $(.DEFAULT_GOAL)
 
 PEERS := $(BUILD)/peer_fftw
 ifneq ($(wildcard /usr/include/clFFT.h),)
 PEERS += $(BUILD)/peer_clfft
+endif
+ifneq ($(wildcard /usr/include/vkFFT.h),)
+PEERS += $(BUILD)/peer_vkfft
 endif
 
 BENCH_HDR := bench/peer.h $(COMMON_HDR)
@@ -38,6 +43,14 @@ $(BUILD)/peer_clfft: bench/peer_clfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
 else
 $(BUILD)/peer_clfft:
 	@echo "peer_clfft needs clFFT: apt-get install libclfft-dev (header /usr/include/clFFT.h)" >&2; exit 2
+endif
+
+ifneq ($(wildcard /usr/include/vkFFT.h),)
+$(BUILD)/peer_vkfft: bench/peer_vkfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
+	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
+else
+$(BUILD)/peer_vkfft:
+	@echo "peer_vkfft needs VkFFT: apt-get install libvkfft-dev (header /usr/include/vkFFT.h)" >&2; exit 2
 endif
 
 # Keep the top Makefile's first target (all) as the default goal.

@@ -1,0 +1,271 @@
+/* peer_vkfft — VkFFT (header-only, its OpenCL backend) on the chapters' OpenCL device, as a peer.
+ *
+ *   ./build/peer_vkfft --size 1024 --batch 1024          # one CSV row, PASS/FAIL on stderr
+ *   FFTLAB_DEVICE=pthread ./build/peer_vkfft --size 2^20
+ *
+ * 1D, batched, single precision, complex interleaved, IN PLACE (VkFFT's natural mode: one
+ * buffer; it allocates a temporary buffer of its own when its four-step plan needs one),
+ * unnormalized in both directions (configuration.normalize = 0: the inverse is not
+ * divided by N, as in FFTW and the chapters). VkFFTAppend(app, -1, ...) is the forward
+ * transform, exp(-2 pi i jk/N) like FFTW's FFTW_FORWARD; +1 the inverse, exp(+2 pi i jk/N)
+ * (checked by peer_verify's tone test, which a flipped sign fails). Only the direction
+ * asked for is planned (makeForwardPlanOnly / makeInversePlanOnly), which halves the
+ * kernel compile time. Device, queue and copy bandwidth come from common/ exactly as for a
+ * chapter, so this binary must live in build/ next to them (the copy kernel is found at
+ * ../kernels relative to the executable).
+ *
+ * Timing differs from the chapters: they sum their own kernels' OpenCL profiling events
+ * (device time only). VkFFT enqueues kernels of its own choosing, so this peer times the
+ * whole call on the host, exactly as peer_clfft does: clock_gettime(CLOCK_MONOTONIC)
+ * around VkFFTAppend + clFinish. That includes the enqueue overhead (VkFFT sets every
+ * kernel's arguments again on each call) and the wait.
+ *
+ * pocl: VkFFT 1.2.26 plans some sizes (2^18, for one) as one kernel with 4096-wide
+ * work-groups, whose generated work-group code needs more than the default 8 MiB thread
+ * stack (~17 MiB): it dies with SIGSEGV in pocl's worker thread, inside
+ * _pocl_kernel_VkFFT_main_workgroup (../shared/notes/peers.md). pocl creates those threads
+ * with the default attributes, whose stack size glibc takes from `ulimit -s` at process
+ * start; so main() raises the default thread stack to 64 MiB (pthread_setattr_default_np,
+ * address space only, committed as touched) before OpenCL is loaded. tools/bench.sh also
+ * runs the peers under `ulimit -s 65536`, for runtimes that create threads otherwise. */
+#define _GNU_SOURCE /* pthread_getattr_default_np / pthread_setattr_default_np (glibc) */
+#include "peer.h"
+
+#include "../common/timing.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* VKFFT_BACKEND 3 is OpenCL: the header then needs <CL/cl.h> (already included through
+ * peer.h with CL_TARGET_OPENCL_VERSION 120) and libOpenCL, nothing else; it is plain C. */
+#define VKFFT_BACKEND 3
+#include <vkFFT.h>
+
+static const char *vkfft_result_name(VkFFTResult r)
+{
+    switch (r) {
+    case VKFFT_SUCCESS: return "VKFFT_SUCCESS";
+    case VKFFT_ERROR_MALLOC_FAILED: return "VKFFT_ERROR_MALLOC_FAILED";
+    case VKFFT_ERROR_INSUFFICIENT_CODE_BUFFER: return "VKFFT_ERROR_INSUFFICIENT_CODE_BUFFER";
+    case VKFFT_ERROR_INSUFFICIENT_TEMP_BUFFER: return "VKFFT_ERROR_INSUFFICIENT_TEMP_BUFFER";
+    case VKFFT_ERROR_PLAN_NOT_INITIALIZED: return "VKFFT_ERROR_PLAN_NOT_INITIALIZED";
+    case VKFFT_ERROR_INVALID_DEVICE: return "VKFFT_ERROR_INVALID_DEVICE";
+    case VKFFT_ERROR_INVALID_CONTEXT: return "VKFFT_ERROR_INVALID_CONTEXT";
+    case VKFFT_ERROR_EMPTY_bufferSize: return "VKFFT_ERROR_EMPTY_bufferSize";
+    case VKFFT_ERROR_EMPTY_buffer: return "VKFFT_ERROR_EMPTY_buffer";
+    case VKFFT_ERROR_UNSUPPORTED_RADIX: return "VKFFT_ERROR_UNSUPPORTED_RADIX";
+    case VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH: return "VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH";
+    case VKFFT_ERROR_FAILED_TO_ALLOCATE: return "VKFFT_ERROR_FAILED_TO_ALLOCATE";
+    case VKFFT_ERROR_FAILED_TO_COPY: return "VKFFT_ERROR_FAILED_TO_COPY";
+    case VKFFT_ERROR_FAILED_TO_CREATE_PROGRAM: return "VKFFT_ERROR_FAILED_TO_CREATE_PROGRAM";
+    case VKFFT_ERROR_FAILED_TO_COMPILE_PROGRAM: return "VKFFT_ERROR_FAILED_TO_COMPILE_PROGRAM";
+    case VKFFT_ERROR_FAILED_TO_GET_ATTRIBUTE: return "VKFFT_ERROR_FAILED_TO_GET_ATTRIBUTE";
+    case VKFFT_ERROR_FAILED_TO_CREATE_PIPELINE: return "VKFFT_ERROR_FAILED_TO_CREATE_PIPELINE";
+    case VKFFT_ERROR_FAILED_TO_SET_KERNEL_ARG: return "VKFFT_ERROR_FAILED_TO_SET_KERNEL_ARG";
+    case VKFFT_ERROR_FAILED_TO_LAUNCH_KERNEL: return "VKFFT_ERROR_FAILED_TO_LAUNCH_KERNEL";
+    case VKFFT_ERROR_FAILED_TO_CREATE_COMMAND_QUEUE: return "VKFFT_ERROR_FAILED_TO_CREATE_COMMAND_QUEUE";
+    default: return "a VkFFTResult (see enum VkFFTResult in vkFFT.h)";
+    }
+}
+
+struct vkfft_ctx {
+    struct fl_device *dev;
+    size_t count;
+    cl_mem buf;               /* in place: input and output */
+    uint64_t buf_bytes;       /* VkFFT takes the size by pointer */
+    float *staging;
+    VkFFTApplication app;
+    VkFFTLaunchParams launch;
+    int dir;                  /* VkFFTAppend's direction: -1 forward, +1 inverse */
+};
+
+static void enqueue_and_wait(struct vkfft_ctx *c)
+{
+    VkFFTResult res = VkFFTAppend(&c->app, c->dir, &c->launch);
+    if (res != VKFFT_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "VkFFTAppend returned %s (%d) on %s", vkfft_result_name(res), (int)res,
+               c->dev->name);
+    CL_CHECK(clFinish(c->dev->queue));
+}
+
+static void run_once(void *vctx, const double *x, double *y)
+{
+    struct vkfft_ctx *c = vctx;
+    size_t bytes = c->count * 8;
+    for (size_t i = 0; i < 2 * c->count; i++)
+        c->staging[i] = (float)x[i];
+    /* In place, so there is no output buffer to fill with NaN first (as peer_clfft does):
+     * an element VkFFT never writes keeps its input value, which no check accepts. */
+    CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->buf, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
+    enqueue_and_wait(c);
+    CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->buf, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
+    for (size_t i = 0; i < 2 * c->count; i++)
+        y[i] = c->staging[i];
+}
+
+/* Wall time of one transform: VkFFTAppend + clFinish on the host clock (see the top).
+ * In place, each call would transform the previous call's output: unnormalized, the
+ * values grow by about sqrt(N) a call and reach Inf/NaN within a few dozen calls. So the
+ * random input (in c->staging) is written back first, outside the timed region; the
+ * blocking write leaves the queue idle when the clock starts. */
+static double time_once(void *vctx)
+{
+    struct vkfft_ctx *c = vctx;
+    CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->buf, CL_TRUE, 0, c->count * 8, c->staging, 0,
+                                  NULL, NULL));
+    double t0 = peer_now_ms();
+    enqueue_and_wait(c);
+    return peer_now_ms() - t0;
+}
+
+static double transfer_ms(struct vkfft_ctx *c, int to_device)
+{
+    cl_event ev;
+    size_t bytes = c->count * 8;
+    if (to_device)
+        CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->buf, CL_FALSE, 0, bytes, c->staging, 0, NULL, &ev));
+    else
+        CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->buf, CL_FALSE, 0, bytes, c->staging, 0, NULL, &ev));
+    CL_CHECK(clWaitForEvents(1, &ev));
+    double ms = fl_event_span_ms(ev, ev);
+    clReleaseEvent(ev);
+    return ms;
+}
+
+/* initializeVkFFT with stdout pointing at stderr: when the device compiler rejects a
+ * kernel, VkFFT printf()s the build log and the whole kernel source, which must not land
+ * in the CSV on stdout. */
+static VkFFTResult init_quietly(VkFFTApplication *app, VkFFTConfiguration *cfg)
+{
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    if (saved >= 0)
+        dup2(STDERR_FILENO, STDOUT_FILENO);
+    VkFFTResult res = initializeVkFFT(app, *cfg);
+    fflush(stdout);
+    if (saved >= 0) {
+        dup2(saved, STDOUT_FILENO);
+        close(saved);
+    }
+    return res;
+}
+
+/* Threads created from now on with default attributes get at least WANT bytes of stack
+ * (see the top: pocl's worker threads running VkFFT's 4096-wide work-groups). A larger
+ * `ulimit -s` is left alone. */
+static void raise_default_thread_stack(size_t want)
+{
+    pthread_attr_t a;
+    size_t have = 0;
+    if (pthread_getattr_default_np(&a) != 0)
+        return;
+    if (pthread_attr_getstacksize(&a, &have) == 0 && have < want &&
+        pthread_attr_setstacksize(&a, want) == 0)
+        pthread_setattr_default_np(&a);
+    pthread_attr_destroy(&a);
+}
+
+int main(int argc, char **argv)
+{
+    raise_default_thread_stack((size_t)64 << 20); /* before any OpenCL call */
+    struct peer_problem p;
+    if (peer_parse(argc, argv,
+                   "peer_vkfft — VkFFT (OpenCL backend) 1D batched C2C, single precision, complex\n"
+                   "interleaved, in place, unnormalized, on the chapters' OpenCL device (--device /\n"
+                   "FFTLAB_DEVICE); verified against FFTW double, timed as wall time of VkFFTAppend +\n"
+                   "clFinish (chapters use profiling events). Any length (Bluestein for large primes).\n"
+                   "Threads get a 64 MiB stack (pocl runs VkFFT's 4096-wide work-groups on them).\n"
+                   "Default 1024 x batch 1024.",
+                   NULL, &p))
+        return FL_EXIT_OK;
+    if (p.o.list_devices)
+        return fl_list_devices(stdout) ? FL_EXIT_OK : FL_EXIT_OPENCL;
+
+    struct fl_device dev;
+    fl_device_open(p.o.device, &dev);
+    size_t bytes = p.count * 8;
+    if (bytes > dev.max_alloc || 2 * bytes > dev.global_mem)
+        fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs a buffer of %zu MiB and room for VkFFT's "
+               "temporary buffer of the same size: too large for %s (max allocation %llu MiB, global "
+               "memory %llu MiB)", p.n, p.batch, bytes >> 20, dev.name,
+               (unsigned long long)(dev.max_alloc >> 20), (unsigned long long)(dev.global_mem >> 20));
+
+    int v = VkFFTGetVersion();
+    fprintf(stderr, "vkfft %d.%d.%d (OpenCL backend) on %s | %s | driver %s | %s\n", v / 10000,
+            v / 100 % 100, v % 100, dev.platform_name, dev.name, dev.driver, dev.clc_version);
+
+    /* The application is large (its plans live in it) and must start zeroed. */
+    struct vkfft_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        fl_die(FL_EXIT_OPENCL, "out of host memory allocating the VkFFT application");
+    c->dev = &dev;
+    c->count = p.count;
+    c->dir = p.sign;
+    c->buf_bytes = bytes;
+    c->staging = peer_xmalloc(bytes, "staging buffer");
+    cl_int err;
+    c->buf = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot allocate the buffer (%zu MiB) on %s: %s", bytes >> 20, dev.name,
+               fl_cl_error_name(err));
+
+    VkFFTConfiguration cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.FFTdim = 1;
+    cfg.size[0] = p.n;
+    cfg.numberBatches = p.batch;
+    cfg.device = &dev.id;
+    cfg.context = &dev.context;
+    cfg.platform = &dev.platform;
+    cfg.buffer = &c->buf;
+    cfg.bufferSize = &c->buf_bytes;
+    cfg.normalize = 0;                      /* FFTW's convention: the inverse is not divided by N */
+    cfg.makeForwardPlanOnly = p.sign < 0;
+    cfg.makeInversePlanOnly = p.sign > 0;
+
+    double t0 = peer_now_ms();
+    VkFFTResult res = init_quietly(&c->app, &cfg);
+    if (res != VKFFT_SUCCESS)
+        fl_die(res == VKFFT_ERROR_UNSUPPORTED_RADIX || res == VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH
+                   ? FL_EXIT_USAGE : FL_EXIT_OPENCL,
+               "VkFFT could not make a plan for N = %zu x batch %zu on %s: initializeVkFFT returned "
+               "%s (%d)%s", p.n, p.batch, dev.name, vkfft_result_name(res), (int)res,
+               res == VKFFT_ERROR_UNSUPPORTED_RADIX || res == VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH
+                   ? " — a size VkFFT does not do" : "");
+    fprintf(stderr, "plan     %.1f ms (initializeVkFFT: VkFFT generates and builds its kernels)\n",
+            peer_now_ms() - t0);
+    c->launch.commandQueue = &dev.queue;
+    c->launch.buffer = &c->buf;
+
+    struct fl_result r;
+    peer_result_init(&r, &p, "vkfft", "default", &dev);
+
+    if (p.o.verify)
+        peer_verify(&p, run_once, c, &r);
+
+    if (p.o.repeat != 0 && r.passed) {
+        double *x = peer_xmalloc(p.count * 16, "input");
+        fl_fill_random(x, p.count, p.o.seed);
+        for (size_t i = 0; i < 2 * p.count; i++)
+            c->staging[i] = (float)x[i]; /* time_once writes it before every call */
+        free(x);
+        size_t used;
+        double copy = fl_copy_bandwidth(&dev, "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", 8, &used);
+        peer_time(&p, time_once, c, copy, &r);
+        r.h2d_ms = transfer_ms(c, 1);
+        r.d2h_ms = transfer_ms(c, 0);
+    }
+
+    fl_report_result(FL_FORMAT_CSV, &r);
+
+    deleteVkFFT(&c->app);
+    clReleaseMemObject(c->buf);
+    free(c->staging);
+    free(c);
+    fl_device_close(&dev);
+    return r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH;
+}
