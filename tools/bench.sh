@@ -12,6 +12,10 @@
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
 # Every row, peers included, is verified against FFTW before it is timed.
+# A peer killed by a signal (a crash inside its library or the OpenCL runtime) is
+# reported as SKIPPED with the signal's name and leaves no row; it does not stop the
+# sweep nor fail it. A chapter that crashes, or any run that fails otherwise, is FAILED
+# and makes the exit status 1.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -67,25 +71,72 @@ if [ $replot = 1 ]; then
           { csvsplit($0, v); print v[c["n"]] * v[c["batch"]]; exit }' "$csv")
 else
 echo "bench: device '$devline' -> $csv; total points per call $T; chapters ${chapters[*]}; peers ${peers[*]:-none}"
-[ ${#peers[@]} -gt 0 ] || echo "bench: no peer binaries in $build (make builds peer_fftw; peer_clfft needs libclfft-dev)"
-first=1
+[ ${#peers[@]} -gt 0 ] || echo "bench: no peer binaries in $build (make builds peer_fftw; peer_clfft needs libclfft-dev, peer_vkfft libvkfft-dev)"
+for p in peer_clfft peer_vkfft; do
+    [ -x "$build/$p" ] || echo "bench: note: $p not built, no $p rows (make peers; tools/install-deps.sh --ci installs its library)"
+done
+
+# run_prog PROG N BATCH: one run, its CSV on $tmp/row and its stderr on $tmp/err; returns
+# its exit status (124: timed out; above 128: killed by signal status-128).
+run_prog() {
+    local prog=$1 n=$2 b=$3
+    case $prog in
+    peer_*)
+        # Peers run with at least a 64 MiB stack: VkFFT 1.2.26 on pocl 3.1 plans 2^18 as one
+        # kernel with 4096-wide work-groups, whose work-group code overflows the default 8 MiB
+        # stack of pocl's worker threads and dies with SIGSEGV (../shared/notes/peers.md;
+        # peer_vkfft raises its threads' stack itself too). Harmless for the other peers and
+        # devices. Chapters keep the default stack: a crash of ours must show, not be hidden.
+        # The subshell does not exec, so bash's "Segmentation fault" lands in $tmp/err.
+        (
+            cur=$(ulimit -s)
+            if [ "$cur" != unlimited ] && [ "$cur" -lt 65536 ]; then
+                ulimit -s 65536 2>/dev/null || ulimit -s "$(ulimit -H -s)" 2>/dev/null
+            fi
+            timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv
+            st=$?
+            exit $st
+        ) >"$tmp/row" 2>"$tmp/err" ;;
+    *)
+        timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv >"$tmp/row" 2>"$tmp/err" ;;
+    esac
+}
+
+first=1 skipped=()
 for s in $sizes; do
     n=$(pow "$s")
     b=$(( T / n )); [ $b -ge 1 ] || b=1
     for prog in "${chapters[@]}" "${peers[@]}"; do
-        if timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv >"$tmp/row" 2>"$tmp/err"; then
+        run_prog "$prog" "$n" "$b"
+        st=$?
+        sig=""
+        if [ $st -gt 128 ] && [ $st -ne 137 ]; then
+            sig=SIG$(kill -l $((st - 128)) 2>/dev/null || echo $((st - 128)))
+        fi
+        if [ $st = 0 ]; then
             [ $first = 1 ] && { head -n 1 "$tmp/row" >"$csv"; first=0; }
             sed -n 2p "$tmp/row" >>"$csv"
             printf '  %-18s N=%-9s batch=%-6s %s\n' "$prog" "$n" "$b" \
                 "$(awk -F, 'NR==2 { print $14 " ms" }' "$tmp/row")"
+        elif [ -n "$sig" ] && [ "${prog#peer_}" != "$prog" ]; then
+            printf '  %-18s N=%-9s batch=%-6s SKIPPED: the peer crashed (%s), no row\n' "$prog" "$n" "$b" "$sig"
+            skipped+=("$prog N=$n batch=$b ($sig)")
         else
-            printf '  %-18s N=%-9s batch=%-6s FAILED: %s\n' "$prog" "$n" "$b" "$(tail -n 1 "$tmp/err")"
+            note=$(grep -v '^[[:space:]]*$' "$tmp/err" | grep -v 'Segmentation fault\|Aborted\|core dumped' | tail -n 1)
+            case $st in
+                124) note="timed out after 900 s${note:+; $note}" ;;
+                137) note="killed (SIGKILL: timeout or out of memory)${note:+; $note}" ;;
+                *) [ -n "$sig" ] && note="crashed ($sig)${note:+; $note}" ;;
+            esac
+            printf '  %-18s N=%-9s batch=%-6s FAILED: %s\n' "$prog" "$n" "$b" "${note:-exit status $st}"
             fails=$((fails + 1))
         fi
     done
 done
 [ $first = 0 ] || { echo "bench: no row measured" >&2; exit 1; }
 echo "bench: wrote $csv"
+[ ${#skipped[@]} = 0 ] || printf 'bench: note: %d peer runs skipped (crashed, no row): %s\n' \
+    ${#skipped[@]} "$(IFS=';'; echo "${skipped[*]}")"
 fi
 
 if command -v gnuplot >/dev/null 2>&1; then
