@@ -10,6 +10,7 @@ static const struct fl_capability table[] = {
     {"02_radix2", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1},
     {"03_local_memory", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1},
     {"04_coalescing", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1},
+    {"05_register_radix", "powers of two up to 2^26", only_two, (size_t)1 << 26, 1},
 };
 
 const struct fl_capability *fl_capability_of(const char *chapter)

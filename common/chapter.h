@@ -26,6 +26,9 @@ struct fl_variant {
     const char *about;              /* one line for --help                          */
     const char *exercise;           /* NULL, or the exercise file whose kernels this
                                        variant runs, e.g. "exercises/02_radix2/dif.cl" */
+    double bound_scale;             /* 0 = the chapter's bound; else that bound times this,
+                                       for a variant that trades accuracy for speed on
+                                       purpose (it must say so in `about`)             */
 };
 
 struct fl_chapter {

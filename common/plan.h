@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #define FL_MAX_LAUNCHES 128
-#define FL_MAX_ARGS 10
+#define FL_MAX_ARGS 16
 #define FL_MAX_TABLES 4
 
 enum fl_slot { FL_BUF_A = 0, FL_BUF_B = 1, FL_BUF_TABLE0 = 2, FL_NUM_SLOTS = 2 + FL_MAX_TABLES };

@@ -30,6 +30,7 @@
 
 struct run_ctx {
     const struct fl_chapter *ch;
+    const struct fl_variant *variant;
     const struct fl_options *o;
     struct fl_device dev;
     size_t n, batch, count;       /* count = n * batch */
@@ -225,6 +226,10 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
 {
     const struct fl_options *o = c->o;
     struct verifier v = {c, r, fl_bounds_for(c->ch->bound, c->n, o->precision == FL_DOUBLE), NULL, NULL};
+    if (c->variant->bound_scale > 0) {
+        v.bound.l2 *= c->variant->bound_scale;
+        v.bound.max *= c->variant->bound_scale;
+    }
     size_t count = c->count, n = c->n;
     int sign = r->sign;
     v.ref = xmalloc(count * 16, "reference");
@@ -441,6 +446,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     struct run_ctx c;
     memset(&c, 0, sizeof c);
     c.ch = ch;
+    c.variant = variant;
     c.o = &o;
 
     /* --- the problem's shape */

@@ -18,13 +18,13 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
-    {"reduced", "angle index j*k reduced mod N in integers (the chapter's kernel)", NULL},
-    {"unreduced", "angle from j*k in floating point: loses accuracy as N grows", NULL},
+    {"reduced", "angle index j*k reduced mod N in integers (the chapter's kernel)", NULL, 0},
+    {"unreduced", "angle from j*k in floating point: loses accuracy as N grows", NULL, 0},
     {"twiddle_table", "twiddles read from a table of the N roots of unity",
-     "exercises/01_dft/twiddle_table.cl"},
+     "exercises/01_dft/twiddle_table.cl", 0},
     {"bin_per_group", "one work-group per bin, partial sums reduced in local memory (--wg)",
-     "exercises/01_dft/bin_per_group.cl"},
-    {NULL, NULL, NULL},
+     "exercises/01_dft/bin_per_group.cl", 0},
+    {NULL, NULL, NULL, 0},
 };
 
 #define DEFAULT_GROUP 64

@@ -18,12 +18,12 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
-    {"stockham", "decimation in time, twiddle from sincos (the chapter's kernel)", NULL},
+    {"stockham", "decimation in time, twiddle from sincos (the chapter's kernel)", NULL, 0},
     {"twiddle_table", "twiddles read from a table of N/2 roots of unity",
-     "exercises/02_radix2/twiddle_table.cl"},
+     "exercises/02_radix2/twiddle_table.cl", 0},
     {"dif", "decimation in frequency: twiddle after the butterfly",
-     "exercises/02_radix2/dif.cl"},
-    {NULL, NULL, NULL},
+     "exercises/02_radix2/dif.cl", 0},
+    {NULL, NULL, NULL, 0},
 };
 
 static int check(const struct fl_problem *p, char *why, size_t len)

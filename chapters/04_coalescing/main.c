@@ -21,13 +21,13 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
-    {"tiled", "T butterflies per work-group, coalesced loads and stores (the chapter's kernel)", NULL},
-    {"unpadded", "the same without the tile's padding column: right answer, bank conflicts", NULL},
+    {"tiled", "T butterflies per work-group, coalesced loads and stores (the chapter's kernel)", NULL, 0},
+    {"unpadded", "the same without the tile's padding column: right answer, bank conflicts", NULL, 0},
     {"tile_index", "the tile's addresses and the p < T block store are yours (fft_tile)",
-     "exercises/04_coalescing/tile_index.cl"},
+     "exercises/04_coalescing/tile_index.cl", 0},
     {"register_store", "last stage in registers, stored from there when p >= T (fft_tile_regs)",
-     "exercises/04_coalescing/register_store.cl"},
-    {NULL, NULL, NULL},
+     "exercises/04_coalescing/register_store.cl", 0},
+    {NULL, NULL, NULL, 0},
 };
 
 #define DEFAULT_WG 256
