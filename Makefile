@@ -99,7 +99,8 @@ results:
 clean:
 	rm -rf build build-asan grade.json
 
-# Peer libraries for make bench (FFTW always; clFFT when libclfft-dev is installed).
+# Peer libraries for make bench (FFTW always; clFFT and VkFFT when libclfft-dev and
+# libvkfft-dev are installed).
 include bench/bench.mk
 all: $(PEERS)
 bench: $(PEERS)

@@ -146,12 +146,24 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
     }
     append_file(&src, &len, file);
 
+    /* FFTLAB_BUILD_OPTIONS adds compiler options (e.g. -cl-nv-verbose on NVIDIA, which
+     * reports registers and spills per kernel); FFTLAB_BUILD_LOG=1 prints the log of a
+     * build that succeeded too. Both are for experiments; graded runs use neither. */
+    const char *extra = getenv("FFTLAB_BUILD_OPTIONS");
+    char all[1024];
+    if (extra && extra[0]) {
+        snprintf(all, sizeof all, "%s %s", options, extra);
+        options = all;
+    }
     cl_int err;
     const char *srcs[1] = {src};
     cl_program prog = clCreateProgramWithSource(dev->context, 1, srcs, NULL, &err);
     CL_CHECK_ERR(err, "clCreateProgramWithSource");
     err = clBuildProgram(prog, 1, &dev->id, options, NULL, NULL);
     free(src);
+    const char *want_log = getenv("FFTLAB_BUILD_LOG");
+    if (err == CL_SUCCESS && want_log && strcmp(want_log, "1") == 0)
+        print_build_log(dev, prog, file, options);
     if (err != CL_SUCCESS) {
         print_build_log(dev, prog, file, options);
         clReleaseProgram(prog);

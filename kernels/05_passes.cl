@@ -45,29 +45,34 @@
 #define PASS_CONJ_IN 1
 #define PASS_CONJ_OUT 2
 
-/* Defined in kernels/05_register_radix.cl, built after this file. */
-void dft2(real2_t *v);
-void dft4(real2_t *v);
-void dft8(real2_t *v);
-void dft16(real2_t *v);
-real2_t twiddle(int mode, int a, int log2M, int log2n, __global const real2_t *hi,
-                __global const real2_t *lo, int lo_bits);
+/* Every helper is inlined, always: a call that passes v[] by pointer keeps v in memory,
+ * and a loop with a call in it is not vectorized. Without this, pocl 3.1's inliner gives
+ * up on dft16 by a hair (POCL_VECTORIZER_REMARKS=1: cost 565, threshold 562). */
+#define INLINE __attribute__((always_inline))
 
-int ilog2(int v)
+/* Defined in kernels/05_register_radix.cl, built after this file. */
+void dft2(real2_t *v) INLINE;
+void dft4(real2_t *v) INLINE;
+void dft8(real2_t *v) INLINE;
+void dft16(real2_t *v) INLINE;
+real2_t twiddle(int mode, int a, int log2M, int log2n, __global const real2_t *hi,
+                __global const real2_t *lo, int lo_bits) INLINE;
+
+INLINE int ilog2(int v)
 {
     return 31 - clz(v);
 }
 
 /* Local-memory slot for value IDX of column C. One extra slot every 16 values, so that
  * lanes writing 16 values apart (stride R) fall on different banks. */
-int slot(int idx, int c, int Q, int T, int columns_fastest)
+INLINE int slot(int idx, int c, int Q, int T, int columns_fastest)
 {
     int a = columns_fastest ? idx * T + c : c * Q + idx;
     return a + (a >> 4);
 }
 
 /* A DFT of radix r on the values v[q], v[q + step], ..., step = R/r: gather, block, scatter. */
-void dft_strided(real2_t *v, int q, const int r, const int step)
+INLINE void dft_strided(real2_t *v, int q, const int r, const int step)
 {
     real2_t w[16];
     for (int m = 0; m < r; m++)
@@ -83,8 +88,9 @@ void dft_strided(real2_t *v, int q, const int r, const int step)
 /* The leftover stage of radix r < R (s = 1, no twiddles): item i does the R/r butterflies
  * b = i + q*Q/R, q < R/r, whose values it already holds at v[q + m*R/r]; their outputs go
  * to b*r + m. R and r must be constants here: with a variable r, the indices into v
- * would not be constants and v would leave the registers (measured: 2x slower). */
-void leftover_stage(real2_t *v, __local real2_t *u, int i, int c, int Q, int T, int ipc,
+ * would not be constants and v would leave the registers (--variant runtime_radix does
+ * that on purpose: 2.6x slower at N = 1024 on an H100, see the chapter's README). */
+INLINE void leftover_stage(real2_t *v, __local real2_t *u, int i, int c, int Q, int T, int ipc,
                     int columns_fastest, const int r, const int R)
 {
     const int step = R / r;
@@ -101,7 +107,7 @@ void leftover_stage(real2_t *v, __local real2_t *u, int i, int c, int Q, int T, 
 /* w[m] = w_M^(a*m) for m < R. sincos and native compute each one; the table strategy
  * looks up w^a, w^4a and w^8a and multiplies the rest together (w^7 = w^4 * w^2 * w),
  * 3 lookups instead of 15 for R = 16, at most 3 products deep. */
-void twiddle_powers(real2_t *w, int mode, int a, int log2M, int log2n, __global const real2_t *hi,
+INLINE void twiddle_powers(real2_t *w, int mode, int a, int log2M, int log2n, __global const real2_t *hi,
                     __global const real2_t *lo, int lo_bits, const int R)
 {
     int mask = (1 << log2M) - 1;
@@ -140,9 +146,10 @@ void twiddle_powers(real2_t *w, int mode, int a, int log2M, int log2n, __global 
  *                x and y, until p = n; Q, T powers of two, R <= Q <= n; when n > Q,
  *                T divides n/Q. PASS_CONJ_IN on the first launch and PASS_CONJ_OUT on the
  *                last for an inverse. */
-void fft_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
               __global const real2_t *hi, __global const real2_t *lo, int n, int p, int Q,
-              int T, int batch, int flags, int lo_bits, const int R, const int mode)
+              int T, int batch, int flags, int lo_bits, const int R, const int mode,
+              const int runtime_leftover)
 {
     const int log2R = ilog2(R);
     int log2n = ilog2(n), log2Q = ilog2(Q), log2T = ilog2(T), log2p = ilog2(p);
@@ -186,7 +193,11 @@ void fft_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u
     /* the column's own stages: a leftover radix first (s = 1), then radix R */
     int rest = log2Q % log2R;
     int s = 1;
-    if (rest == 1)
+    if (rest && runtime_leftover)
+        /* the same stage with r known only at run time: v[q + m*R/r] is no longer a
+         * constant index, so v[] moves from registers to per-item memory */
+        leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 1 << rest, R);
+    else if (rest == 1)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 2, R);
     else if (rest == 2)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 4, R);
@@ -242,24 +253,27 @@ void fft_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u
 /* The kernels: one per register radix R and twiddle strategy, all the same pass. R and
  * the strategy are constants here, so after inlining every loop over e and m unrolls and
  * v[] stays in registers. */
-#define FFT_PASS_KERNEL(R, NAME, MODE)                                                         \
+#define FFT_PASS_KERNEL(R, NAME, MODE, RUNTIME)                                                \
     __kernel void fft_r##R##_##NAME(__global const real2_t *x, __global real2_t *y,            \
                                     __local real2_t *u, __global const real2_t *hi,           \
                                     __global const real2_t *lo, int n, int p, int Q, int T,   \
                                     int batch, int flags, int lo_bits)                        \
     {                                                                                          \
-        fft_pass(x, y, u, hi, lo, n, p, Q, T, batch, flags, lo_bits, R, MODE);                \
+        fft_pass(x, y, u, hi, lo, n, p, Q, T, batch, flags, lo_bits, R, MODE, RUNTIME);       \
     }
 
-FFT_PASS_KERNEL(2, sincos, TWIDDLE_SINCOS)
-FFT_PASS_KERNEL(4, sincos, TWIDDLE_SINCOS)
-FFT_PASS_KERNEL(8, sincos, TWIDDLE_SINCOS)
-FFT_PASS_KERNEL(16, sincos, TWIDDLE_SINCOS)
-FFT_PASS_KERNEL(2, table, TWIDDLE_TABLE)
-FFT_PASS_KERNEL(4, table, TWIDDLE_TABLE)
-FFT_PASS_KERNEL(8, table, TWIDDLE_TABLE)
-FFT_PASS_KERNEL(16, table, TWIDDLE_TABLE)
-FFT_PASS_KERNEL(2, native, TWIDDLE_NATIVE)
-FFT_PASS_KERNEL(4, native, TWIDDLE_NATIVE)
-FFT_PASS_KERNEL(8, native, TWIDDLE_NATIVE)
-FFT_PASS_KERNEL(16, native, TWIDDLE_NATIVE)
+FFT_PASS_KERNEL(2, sincos, TWIDDLE_SINCOS, 0)
+FFT_PASS_KERNEL(4, sincos, TWIDDLE_SINCOS, 0)
+FFT_PASS_KERNEL(8, sincos, TWIDDLE_SINCOS, 0)
+FFT_PASS_KERNEL(16, sincos, TWIDDLE_SINCOS, 0)
+FFT_PASS_KERNEL(2, table, TWIDDLE_TABLE, 0)
+FFT_PASS_KERNEL(4, table, TWIDDLE_TABLE, 0)
+FFT_PASS_KERNEL(8, table, TWIDDLE_TABLE, 0)
+FFT_PASS_KERNEL(16, table, TWIDDLE_TABLE, 0)
+FFT_PASS_KERNEL(2, native, TWIDDLE_NATIVE, 0)
+FFT_PASS_KERNEL(4, native, TWIDDLE_NATIVE, 0)
+FFT_PASS_KERNEL(8, native, TWIDDLE_NATIVE, 0)
+FFT_PASS_KERNEL(16, native, TWIDDLE_NATIVE, 0)
+/* --variant runtime_radix, the lesson's counter-example: one dynamic index into v[] is
+ * enough for the compiler to keep all of v[] in memory, in this kernel only. */
+FFT_PASS_KERNEL(16, table_runtime, TWIDDLE_TABLE, 1)

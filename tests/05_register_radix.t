@@ -15,7 +15,7 @@ for k in $(seq 0 18) 20; do
     run_case "N=2^$k forward" 0 '^PASS$' --has "problem +N=$((1 << k)) batch=1 forward" \
         -- "$R" --size "2^$k" --repeat 0
 done
-for v in radix16 radix8 radix4 sincos native; do
+for v in radix16 radix8 radix4 sincos native runtime_radix; do
     for k in 1 2 3 5 7 10 12 13 17; do
         run_case "--variant $v N=2^$k x batch 3" 0 '^PASS$' \
             -- "$R" --size "2^$k" --batch 3 --variant "$v" --repeat 0

@@ -81,4 +81,32 @@ if plant dft-last-bin "$DFT" 's/^\( *\)y\[(size_t)row \* n + k\] = sum;/\1if (k 
         --has 'index 99' -- "$D" --kernels "$TMP/k/dft-last-bin.cl" --size 100 --repeat 0
 fi
 
+# 8. 05_register_radix's building blocks (--kernels replaces kernels/05_register_radix.cl;
+# the passes come from 05_passes.cl in front): a wrong constant in dft16, a dft8 that
+# forgets its -i twiddle, a table lookup that ignores the low half, and a twiddle angle
+# with the wrong sign. Each must fail where the block is used.
+if [ -x "$BUILD/05_register_radix" ]; then
+    RR=$BUILD/05_register_radix
+    BL=kernels/05_register_radix.cl
+    cp "$BL" "$TMP/k/blocks-copy.cl"
+    run_case "control: a copy of 05_register_radix.cl passes" 0 '^PASS$' \
+        -- "$RR" --kernels "$TMP/k/blocks-copy.cl" --size 4096 --batch 2 --repeat 0
+    if plant dft16-constant "$BL" 's/a\[1\]\[1\] = cmul(a\[1\]\[1\], (real2_t)(c1, -s1));/a[1][1] = cmul(a[1][1], (real2_t)(c1, s1));/'; then
+        run_case "dft16 with w16 conjugated: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$RR" --kernels "$TMP/k/dft16-constant.cl" --size 16 --repeat 0
+    fi
+    if plant dft8-no-minus-i "$BL" 's/o\[2\] = mul_minus_i(o\[2\]);/o[2] = o[2];/'; then
+        run_case "dft8 without its -i: FAIL (radix8)" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$RR" --kernels "$TMP/k/dft8-no-minus-i.cl" --size 512 --variant radix8 --repeat 0
+    fi
+    if plant table-high-half-only "$BL" 's/return cmul(hi\[x >> lo_bits\], lo\[x & ((1 << lo_bits) - 1)\]);/return hi[x >> lo_bits];/'; then
+        run_case "twiddle lookup without lo[]: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$RR" --kernels "$TMP/k/table-high-half-only.cl" --size 2^14 --repeat 0
+    fi
+    if plant angle-sign "$BL" 's/return (real_t)(-2\.0 \* FFTLAB_PI)/return (real_t)(2.0 * FFTLAB_PI)/'; then
+        run_case "sincos twiddle angle with + sign: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$RR" --kernels "$TMP/k/angle-sign.cl" --size 2^10 --variant sincos --repeat 0
+    fi
+fi
+
 done_testing

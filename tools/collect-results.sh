@@ -27,7 +27,11 @@ cases=${CASES:-"01_dft 1024 1
 04_coalescing 1024 1024
 04_coalescing 1048576 1
 04_coalescing 4194304 1
-04_coalescing 1048576 16"}
+04_coalescing 1048576 16
+05_register_radix 1024 1024
+05_register_radix 1048576 1
+05_register_radix 4194304 1
+05_register_radix 1048576 16"}
 
 today=$(date -u +%Y-%m-%d)
 tmp=$(mktemp)

@@ -30,6 +30,8 @@ static const struct fl_variant variants[] = {
     {"sincos", "R = 16, every twiddle computed with full-precision sincos", NULL, 0},
     {"native", "R = 16, twiddles from native_sin/native_cos: faster, less accurate; "
      "checked against 4x the bound, not graded", NULL, 4.0},
+    {"runtime_radix", "R = 16, the leftover stage's radix passed at run time: v[] leaves the "
+     "registers (the lesson's spill demo; slow on a GPU)", NULL, 0},
     {"dft8", "R = 8 with your dft8 built from dft4/dft2 (exercise)",
      "exercises/05_register_radix/dft8.cl", 0},
     {"twiddle_table", "R = 16 with your two-level table lookup (exercise)",
@@ -117,8 +119,9 @@ static void add_pass(const struct fl_problem *p, struct fl_plan *plan, int *src,
     size_t items = T * (Q / R);
     size_t groups = (columns + T - 1) / T;
     size_t global[1] = {groups * items}, local[1] = {items};
-    char kernel[32];
-    snprintf(kernel, sizeof kernel, "fft_r%zu_%s", R, tw);
+    char kernel[64];
+    snprintf(kernel, sizeof kernel, "fft_r%zu_%s%s", R, tw,
+             strcmp(p->variant, "runtime_radix") == 0 && R == 16 ? "_runtime" : "");
     struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
     fl_arg_buffer(l, *src);
     fl_arg_buffer(l, *dst);
