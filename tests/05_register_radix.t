@@ -26,9 +26,14 @@ done
 for k in 0 1 4 11 15; do
     run_case "N=2^$k inverse x batch 2" 0 '^PASS$' -- "$R" --size "2^$k" --batch 2 --inverse --repeat 0
 done
-for wg in 1 4 16 64 512 4096; do
+for wg in 1 4 16 64; do
     run_case "--wg $wg at N=2^14 x batch 3" 0 '^PASS$' -- "$R" --size 2^14 --batch 3 --wg "$wg" --repeat 0
 done
+# Above 256 items R = 16 groups do not grow (4096 values of local memory); radix 4 and 8 do.
+run_case "--wg 1024 --variant radix4: 4096 in one pass of 1024 items" 0 '^PASS$' \
+    --has 'N = 4096 \(1 pass\)' --has 'local 1024' \
+    -- "$R" --size 4096 --batch 3 --wg 1024 --variant radix4 --explain --repeat 0
+run_case "--wg 512 --variant radix8 inverse" 0 '^PASS$' -- "$R" --size 4096 --batch 2 --wg 512 --variant radix8 --inverse --repeat 0
 run_case "N=64 x batch 7 (rows per group do not divide the batch)" 0 '^PASS$' -- "$R" --size 64 --batch 7 --repeat 0
 run_case "N=2^16 double inverse" 0 '^PASS$' -- "$R" --size 2^16 --precision double --inverse --repeat 0
 run_case "N=2^12 double x batch 3" 0 '^PASS$' -- "$R" --size 2^12 --precision double --batch 3 --repeat 0
