@@ -5,7 +5,7 @@
  * left for you. The chapter runs it with --variant dft8: every pass then uses register
  * radix R = 8, so each work-item calls dft8 once per stage, and sizes whose log2 is not
  * a multiple of 3 also use dft2/dft4 in a first, leftover stage.
- * Run:  ./build/05_register_radix --variant dft8 --kernels exercises/05_register_radix/dft8.cl --size 4096
+ * Run:  ./build/05_register_radix --variant dft8 --kernels exercises/05_register_radix/dft8.cl --size 512
  * Grade: make grade (or tools/grade.sh --only 05_register_radix/dft8).
  * -------------------------------------------------------------------------------------- */
 /* 05_register_radix — the building blocks: small DFTs in registers, and twiddles.
