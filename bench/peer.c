@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "peer.h"
 
+#include "../common/timing.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,4 +244,18 @@ void peer_result_init(struct fl_result *r, const struct peer_problem *p, const c
     r->seed = p->o.seed;
     r->passed = 1;
     r->verified = p->o.verify;
+}
+
+double peer_transfer_ms(cl_command_queue queue, cl_mem buf, void *staging, size_t bytes,
+                        int to_device)
+{
+    cl_event ev;
+    if (to_device)
+        CL_CHECK(clEnqueueWriteBuffer(queue, buf, CL_FALSE, 0, bytes, staging, 0, NULL, &ev));
+    else
+        CL_CHECK(clEnqueueReadBuffer(queue, buf, CL_FALSE, 0, bytes, staging, 0, NULL, &ev));
+    CL_CHECK(clWaitForEvents(1, &ev));
+    double ms = fl_event_span_ms(ev, ev);
+    clReleaseEvent(ev);
+    return ms;
 }

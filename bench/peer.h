@@ -14,6 +14,7 @@
 #ifndef FFTLAB_PEER_H
 #define FFTLAB_PEER_H
 
+#include "../common/clerr.h"
 #include "../common/report.h"
 
 #include <stddef.h>
@@ -53,6 +54,11 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
  * transform, one read + one write of 8-byte elements), with pct_copy against COPY_GBS. */
 void peer_time(const struct peer_problem *p, peer_time_fn one, void *ctx, double copy_gbs,
                struct fl_result *r);
+
+/* An OpenCL peer's host->device (TO_DEVICE = 1) or device->host copy of BYTES between
+ * STAGING and BUF on QUEUE, timed with a profiling event like the chapters' transfers; ms. */
+double peer_transfer_ms(cl_command_queue queue, cl_mem buf, void *staging, size_t bytes,
+                        int to_device);
 
 /* Wall clock in ms (CLOCK_MONOTONIC). */
 double peer_now_ms(void);

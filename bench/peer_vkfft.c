@@ -122,20 +122,6 @@ static double time_once(void *vctx)
     return peer_now_ms() - t0;
 }
 
-static double transfer_ms(struct vkfft_ctx *c, int to_device)
-{
-    cl_event ev;
-    size_t bytes = c->count * 8;
-    if (to_device)
-        CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->buf, CL_FALSE, 0, bytes, c->staging, 0, NULL, &ev));
-    else
-        CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->buf, CL_FALSE, 0, bytes, c->staging, 0, NULL, &ev));
-    CL_CHECK(clWaitForEvents(1, &ev));
-    double ms = fl_event_span_ms(ev, ev);
-    clReleaseEvent(ev);
-    return ms;
-}
-
 /* initializeVkFFT with stdout pointing at stderr: when the device compiler rejects a
  * kernel, VkFFT printf()s the build log and the whole kernel source, which must not land
  * in the CSV on stdout. */
@@ -256,8 +242,8 @@ int main(int argc, char **argv)
         size_t used;
         double copy = fl_copy_bandwidth(&dev, "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", 8, &used);
         peer_time(&p, time_once, c, copy, &r);
-        r.h2d_ms = transfer_ms(c, 1);
-        r.d2h_ms = transfer_ms(c, 0);
+        r.h2d_ms = peer_transfer_ms(c->dev->queue, c->buf, c->staging, c->count * 8, 1);
+        r.d2h_ms = peer_transfer_ms(c->dev->queue, c->buf, c->staging, c->count * 8, 0);
     }
 
     fl_report_result(FL_FORMAT_CSV, &r);
