@@ -63,12 +63,27 @@ INLINE int ilog2(int v)
     return 31 - clz(v);
 }
 
-/* Local-memory slot for value IDX of column C. One extra slot every 16 values, so that
- * lanes writing 16 values apart (stride R) fall on different banks. */
+/* Local-memory address A with one extra slot every 16 values, so that lanes writing 16
+ * values apart (stride R) fall on different banks. */
+INLINE int padded(int a)
+{
+    return a + (a >> 4);
+}
+
+/* Local-memory slot for value IDX of column C: columns interleaved when the column index
+ * runs fastest across lanes, else one column after another. */
 INLINE int slot(int idx, int c, int Q, int T, int columns_fastest)
 {
-    int a = columns_fastest ? idx * T + c : c * Q + idx;
-    return a + (a >> 4);
+    return padded(columns_fastest ? idx * T + c : c * Q + idx);
+}
+
+/* The block of radix r (a constant after inlining) on v[0 .. r-1]. */
+INLINE void dft_r(real2_t *v, const int r)
+{
+    if (r == 2) dft2(v);
+    else if (r == 4) dft4(v);
+    else if (r == 8) dft8(v);
+    else dft16(v);
 }
 
 /* A DFT of radix r on the values v[q], v[q + step], ..., step = R/r: gather, block, scatter. */
@@ -77,10 +92,7 @@ INLINE void dft_strided(real2_t *v, int q, const int r, const int step)
     real2_t w[16];
     for (int m = 0; m < r; m++)
         w[m] = v[q + m * step];
-    if (r == 2) dft2(w);
-    else if (r == 4) dft4(w);
-    else if (r == 8) dft8(w);
-    else dft16(w);
+    dft_r(w, r);
     for (int m = 0; m < r; m++)
         v[q + m * step] = w[m];
 }
@@ -213,10 +225,7 @@ INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local rea
             for (int m = 1; m < R; m++)
                 v[m] = cmul(v[m], w[m]);
         }
-        if (R == 2) dft2(v);
-        else if (R == 4) dft4(v);
-        else if (R == 8) dft8(v);
-        else dft16(v);
+        dft_r(v, R);
         if ((s << log2R) < Q) {
             for (int m = 0; m < R; m++)
                 u[slot(((i - kb) << log2R) + kb + m * s, c, Q, T, columns_fastest)] = v[m];
@@ -241,7 +250,7 @@ INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local rea
             __global real2_t *out = y + (first >> (log2n - log2Q)) * (size_t)n
                                       + (size_t)((int)first & (per_row - 1)) * Q;
             for (int e = l; e < T * Q; e += T * ipc)
-                out[e] = u[e + (e >> 4)];                     /* = slot(e % Q, e / Q, ..., 0) */
+                out[e] = u[padded(e)];                        /* = slot(e % Q, e / Q, ..., 0) */
         }
     } else if (valid) {
         __global real2_t *out = y + row * (size_t)n + (size_t)(t - k) * Q + k;

@@ -47,8 +47,13 @@ run_case "N=4096 --explain: one pass" 0 '^PASS$' --has 'N = 4096 \(1 pass\)' \
 run_case "N=2^22 --explain --variant sincos: 3 passes, no table" 0 '^PASS$' \
     --has 'N = 256 x 128 x 128 \(3 passes\)' --lacks 'table twiddles' --has 'fft_r16_sincos' \
     -- "$R" --size 2^22 --variant sincos --explain --repeat 0
-run_case "--variant native says its bound is widened" 0 '^PASS$' --has 'bound 4\.' \
+# At N = 1024 the L2 bound is 2 eps 10 = 1.19e-06; native is checked against 4x that.
+run_case "--variant native is checked against 4x the L2 bound" 0 '^PASS$' \
+    --has 'random +rel L2 [0-9.e+-]+ \(bound 4\.77e-06\)' \
     -- "$R" --size 2^10 --variant native --repeat 0
+run_case "--variant radix16 keeps the plain L2 bound" 0 '^PASS$' \
+    --has 'random +rel L2 [0-9.e+-]+ \(bound 1\.19e-06\)' \
+    -- "$R" --size 2^10 --repeat 0
 run_case "timed run" 0 '^PASS$' --has 'time +[0-9.]+ ms median' -- "$R" --size 2^14 --repeat 3 --warmup 1
 
 run_case "--wg 48: not a power of two" 2 'FAIL.*' --has 'power of two' -- "$R" --size 1024 --wg 48

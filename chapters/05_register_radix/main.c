@@ -184,10 +184,10 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
      * must keep MIN_COLUMNS columns per group for coalesced reads, which caps Q; take as
      * few passes as that cap allows and split log2 N evenly between them. */
     size_t Rn = R < p->n ? R : p->n;
-    size_t qcap = p->n <= lmax && p->n <= wg * Rn ? p->n : 0;
+    int one_pass = p->n <= lmax && p->n <= wg * Rn;
     int npass = 1, logq[32];
     logq[0] = log2n;
-    if (!qcap) {
+    if (!one_pass) {
         size_t cap = wg * R / MIN_COLUMNS;
         if (cap > lmax / MIN_COLUMNS)
             cap = lmax / MIN_COLUMNS;
