@@ -22,8 +22,12 @@ ifneq ($(wildcard /usr/include/vkFFT.h),)
 PEERS += $(BUILD)/peer_vkfft
 endif
 
-BENCH_HDR := bench/peer.h $(COMMON_HDR)
-BENCH_OBJ := $(BUILD)/bench/peer.o
+BENCH_HDR := bench/peer.h bench/peer_events.h $(COMMON_HDR)
+BENCH_OBJ := $(BUILD)/bench/peer.o $(BUILD)/bench/peer_events.o
+# The peers export their symbols (-rdynamic) so that the clEnqueueNDRangeKernel and
+# clEnqueueCopyBuffer of bench/peer_events.c are the ones a library like libclFFT.so
+# calls: that is how every kernel a library enqueues gets a profiling event.
+PEER_LDFLAGS := -rdynamic
 
 .PHONY: peers
 peers: $(PEERS)
@@ -31,15 +35,15 @@ peers: $(PEERS)
 $(BUILD)/bench:
 	mkdir -p $@
 
-$(BUILD)/bench/peer.o: bench/peer.c $(BENCH_HDR) | $(BUILD)/bench
+$(BUILD)/bench/%.o: bench/%.c $(BENCH_HDR) | $(BUILD)/bench
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/peer_fftw: bench/peer_fftw.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
-	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) -lfftw3f_threads -lfftw3f $(LDLIBS) -lpthread
+	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) -lfftw3f_threads -lfftw3f $(LDLIBS) -lpthread -ldl
 
 ifneq ($(wildcard /usr/include/clFFT.h),)
 $(BUILD)/peer_clfft: bench/peer_clfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
-	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) -lclFFT $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) -lclFFT $(LDLIBS) -ldl
 else
 $(BUILD)/peer_clfft:
 	@echo "peer_clfft needs clFFT: apt-get install libclfft-dev (header /usr/include/clFFT.h)" >&2; exit 2
@@ -47,7 +51,7 @@ endif
 
 ifneq ($(wildcard /usr/include/vkFFT.h),)
 $(BUILD)/peer_vkfft: bench/peer_vkfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
-	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) $(LDLIBS) -ldl
 else
 $(BUILD)/peer_vkfft:
 	@echo "peer_vkfft needs VkFFT: apt-get install libvkfft-dev (header /usr/include/vkFFT.h)" >&2; exit 2

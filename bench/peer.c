@@ -2,22 +2,15 @@
 #include "peer.h"
 
 #include "../common/timing.h"
+#include "peer_events.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* Peers index with int like the chapters' kernels (FFTW's plan_many takes int). */
 #define PEER_MAX_ELEMENTS (((size_t)1 << 31) - 1)
-
-double peer_now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
 
 void *peer_xmalloc(size_t bytes, const char *what)
 {
@@ -195,18 +188,52 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
 
 /* ---------------------------------------------------------------- timing */
 
-void peer_time(const struct peer_problem *p, peer_time_fn one, void *ctx, double copy_gbs,
-               struct fl_result *r)
+/* One call's time in ms, and in *LAUNCHES what it enqueued (0 for a host library). */
+static double time_call(const struct peer_timer *t, void *ctx, int *launches)
+{
+    if (t->reset)
+        t->reset(ctx);
+    if (!t->queue) {
+        double t0 = fl_wall_ms();
+        t->call(ctx);
+        *launches = 0;
+        return fl_wall_ms() - t0;
+    }
+    double ms;
+    peer_events_begin();
+    t->call(ctx);
+    CL_CHECK(clFinish(t->queue));
+    *launches = peer_events_end(&ms);
+    return ms;
+}
+
+/* K calls back to back, one wait at the end, on the host clock for every peer (as the
+ * chapters' loop_ms); ms per call. */
+static double time_loop(const struct peer_timer *t, void *ctx, int k)
+{
+    if (t->reset)
+        t->reset(ctx);
+    double t0 = fl_wall_ms();
+    for (int i = 0; i < k; i++)
+        t->call(ctx);
+    if (t->queue)
+        CL_CHECK(clFinish(t->queue));
+    return (fl_wall_ms() - t0) / k;
+}
+
+void peer_time(const struct peer_problem *p, const struct peer_timer *t, void *ctx,
+               double copy_gbs, struct fl_result *r)
 {
     const struct fl_options *o = &p->o;
+    int launches = 0;
     for (int i = 0; i < o->warmup; i++)
-        one(ctx);
+        time_call(t, ctx, &launches);
     int runs = o->repeat;
     double first = -1;
     if (runs < 0) {
         /* The chapters' rule: enough calls to fill ~0.2 s, at least 5, at most 1000 (3 when
          * one call takes over a second). The first timed call decides, and counts. */
-        first = one(ctx);
+        first = time_call(t, ctx, &launches);
         double want = 200.0 / (first > 1e-6 ? first : 1e-6);
         runs = want > 1000 ? 1000 : want < 5 ? (first > 1000 ? 3 : 5) : (int)ceil(want);
     }
@@ -215,10 +242,13 @@ void peer_time(const struct peer_problem *p, peer_time_fn one, void *ctx, double
     if (first >= 0)
         ms[done++] = first;
     while (done < runs)
-        ms[done++] = one(ctx);
+        ms[done++] = time_call(t, ctx, &launches);
     r->ms = fl_stats_of(ms, runs);
     free(ms);
     r->warmup = o->warmup;
+    r->timing = t->queue ? "events-interposed" : "wall";
+    r->launches = launches;
+    r->loop_ms = time_loop(t, ctx, runs);
 
     double secs = r->ms.median * 1e-3;
     double flops = 5.0 * (double)p->n * (p->n > 1 ? log2((double)p->n) : 0.0) * (double)p->batch;

@@ -6,11 +6,14 @@
  *
  * Batched complex-to-complex, out of place, fftwf_plan_many_dft with one thread per online
  * CPU. Verified against FFTW in double precision (bench/peer.c), then each fftwf_execute
- * is timed on the host clock. The copy bandwidth column is a single-threaded host memcpy
+ * is timed on the host clock: the one peer without profiling events, so its CSV row says
+ * "wall" in the timing column. The copy bandwidth column is a single-threaded host memcpy
  * (2^25 x 8 bytes, median of 7; GB/s counts read + write), not the OpenCL copy kernel the
  * chapters use; h2d_ms and d2h_ms are 0: there is no device to transfer to. */
 #define _POSIX_C_SOURCE 200809L
 #include "peer.h"
+
+#include "../common/timing.h"
 
 #include <fftw3.h>
 #include <stdio.h>
@@ -69,12 +72,10 @@ static void run_once(void *vctx, const double *x, double *y)
         y[i] = out[i];
 }
 
-static double time_once(void *vctx)
+/* One timed call: FFTW runs on the host, so peer_time takes the host clock around it. */
+static void call(void *vctx)
 {
-    struct fftw_ctx *c = vctx;
-    double t0 = peer_now_ms();
-    fftwf_execute(c->plan);
-    return peer_now_ms() - t0;
+    fftwf_execute(((struct fftw_ctx *)vctx)->plan);
 }
 
 /* The host's copy bandwidth: one thread's memcpy of 2^25 x 8 bytes, median of 7 after one
@@ -92,9 +93,9 @@ static double host_copy_gbs(void)
     memset(b, 0, bytes);
     double ms[7];
     for (int r = -1; r < 7; r++) {
-        double t0 = peer_now_ms();
+        double t0 = fl_wall_ms();
         memcpy(b, a, bytes);
-        double t = peer_now_ms() - t0;
+        double t = fl_wall_ms() - t0;
         if (r >= 0)
             ms[r] = t;
         a[r & 7] ^= b[bytes - 1]; /* keep the copies from being optimized away */
@@ -168,10 +169,10 @@ int main(int argc, char **argv)
         fl_die(FL_EXIT_OPENCL, "out of host memory allocating 2 x %zu MiB", (p.count * 8) >> 20);
     int n = (int)p.n, batch = (int)p.batch;
     /* FFTW_MEASURE and PATIENT overwrite the arrays while planning: plan before any data. */
-    double t0 = peer_now_ms();
+    double t0 = fl_wall_ms();
     c.plan = fftwf_plan_many_dft(1, &n, batch, c.in, NULL, 1, n, c.out, NULL, 1, n,
                                  p.sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, planner_effort);
-    double plan_ms = peer_now_ms() - t0;
+    double plan_ms = fl_wall_ms() - t0;
     if (!c.plan)
         fl_die(FL_EXIT_OPENCL, "fftwf_plan_many_dft failed for N=%zu batch=%zu", p.n, p.batch);
     fprintf(stderr, "plan     %.1f ms (FFTW_%s, %d threads)\n", plan_ms,
@@ -192,7 +193,8 @@ int main(int argc, char **argv)
         run_once(&c, x, y);
         free(x);
         free(y);
-        peer_time(&p, time_once, &c, host_copy_gbs(), &r);
+        struct peer_timer timer = {NULL, call, NULL};
+        peer_time(&p, &timer, &c, host_copy_gbs(), &r);
         r.h2d_ms = r.d2h_ms = 0; /* no device: nothing is transferred */
     }
 

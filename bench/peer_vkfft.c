@@ -14,11 +14,14 @@
  * chapter, so this binary must live in build/ next to them (the copy kernel is found at
  * ../kernels relative to the executable).
  *
- * Timing differs from the chapters: they sum their own kernels' OpenCL profiling events
- * (device time only). VkFFT enqueues kernels of its own choosing, so this peer times the
- * whole call on the host, exactly as peer_clfft does: clock_gettime(CLOCK_MONOTONIC)
- * around VkFFTAppend + clFinish. That includes the enqueue overhead (VkFFT sets every
- * kernel's arguments again on each call) and the wait.
+ * Timing is the chapters': VkFFT enqueues kernels of its own choosing (one to a few per
+ * call), and bench/peer_events.c catches every one of them (it interposes
+ * clEnqueueNDRangeKernel, which VkFFT's OpenCL backend calls for each kernel) and asks
+ * each for a profiling event; a call's time is the first kernel's START to the last
+ * kernel's END, on the chapters' profiling queue. The CSV row says "events-interposed"
+ * and how many kernels a call launched. VkFFTAppend sets every kernel's arguments again
+ * on each call; that host cost is outside the events, as the chapters' is, and shows in
+ * the loop throughput (loop_ms) only if it starves the device.
  *
  * pocl: VkFFT 1.2.26 plans some sizes (2^18, for one) as one kernel with 4096-wide
  * work-groups, whose generated work-group code needs more than the default 8 MiB thread
@@ -83,13 +86,12 @@ struct vkfft_ctx {
     int dir;                  /* VkFFTAppend's direction: -1 forward, +1 inverse */
 };
 
-static void enqueue_and_wait(struct vkfft_ctx *c)
+static void enqueue(struct vkfft_ctx *c)
 {
     VkFFTResult res = VkFFTAppend(&c->app, c->dir, &c->launch);
     if (res != VKFFT_SUCCESS)
         fl_die(FL_EXIT_OPENCL, "VkFFTAppend returned %s (%d) on %s", vkfft_result_name(res), (int)res,
                c->dev->name);
-    CL_CHECK(clFinish(c->dev->queue));
 }
 
 static void run_once(void *vctx, const double *x, double *y)
@@ -101,25 +103,29 @@ static void run_once(void *vctx, const double *x, double *y)
     /* In place, so there is no output buffer to fill with NaN first (as peer_clfft does):
      * an element VkFFT never writes keeps its input value, which no check accepts. */
     CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->buf, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
-    enqueue_and_wait(c);
+    enqueue(c);
+    CL_CHECK(clFinish(c->dev->queue));
     CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->buf, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
     for (size_t i = 0; i < 2 * c->count; i++)
         y[i] = c->staging[i];
 }
 
-/* Wall time of one transform: VkFFTAppend + clFinish on the host clock (see the top).
- * In place, each call would transform the previous call's output: unnormalized, the
+/* In place, each call would transform the previous call's output: unnormalized, the
  * values grow by about sqrt(N) a call and reach Inf/NaN within a few dozen calls. So the
- * random input (in c->staging) is written back first, outside the timed region; the
- * blocking write leaves the queue idle when the clock starts. */
-static double time_once(void *vctx)
+ * random input (in c->staging) is written back before every timed call, outside the timed
+ * region; the blocking write leaves the queue idle when the call starts. (The loop
+ * throughput runs its calls back to back on whatever the last one left, as the chapters'
+ * does: the kernels cost the same on any values.) */
+static void reset_input(void *vctx)
 {
     struct vkfft_ctx *c = vctx;
     CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->buf, CL_TRUE, 0, c->count * 8, c->staging, 0,
                                   NULL, NULL));
-    double t0 = peer_now_ms();
-    enqueue_and_wait(c);
-    return peer_now_ms() - t0;
+}
+
+static void call(void *vctx)
+{
+    enqueue(vctx);
 }
 
 /* initializeVkFFT with stdout pointing at stderr: when the device compiler rejects a
@@ -162,8 +168,9 @@ int main(int argc, char **argv)
     if (peer_parse(argc, argv,
                    "peer_vkfft — VkFFT (OpenCL backend) 1D batched C2C, single precision, complex\n"
                    "interleaved, in place, unnormalized, on the chapters' OpenCL device (--device /\n"
-                   "FFTLAB_DEVICE); verified against FFTW double, timed as wall time of VkFFTAppend +\n"
-                   "clFinish (chapters use profiling events). Any length (Bluestein for large primes).\n"
+                   "FFTLAB_DEVICE); verified against FFTW double, timed like the chapters: profiling\n"
+                   "events of every kernel VkFFTAppend enqueues (bench/peer_events.c), first START to\n"
+                   "last END. Any length (Bluestein for large primes).\n"
                    "Threads get a 64 MiB stack (pocl runs VkFFT's 4096-wide work-groups on them).\n"
                    "Default 1024 x batch 1024.",
                    NULL, &p))
@@ -213,7 +220,7 @@ int main(int argc, char **argv)
     cfg.makeForwardPlanOnly = p.sign < 0;
     cfg.makeInversePlanOnly = p.sign > 0;
 
-    double t0 = peer_now_ms();
+    double t0 = fl_wall_ms();
     VkFFTResult res = init_quietly(&c->app, &cfg);
     if (res != VKFFT_SUCCESS)
         fl_die(res == VKFFT_ERROR_UNSUPPORTED_RADIX || res == VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH
@@ -223,7 +230,7 @@ int main(int argc, char **argv)
                res == VKFFT_ERROR_UNSUPPORTED_RADIX || res == VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH
                    ? " — a size VkFFT does not do" : "");
     fprintf(stderr, "plan     %.1f ms (initializeVkFFT: VkFFT generates and builds its kernels)\n",
-            peer_now_ms() - t0);
+            fl_wall_ms() - t0);
     c->launch.commandQueue = &dev.queue;
     c->launch.buffer = &c->buf;
 
@@ -237,11 +244,12 @@ int main(int argc, char **argv)
         double *x = peer_xmalloc(p.count * 16, "input");
         fl_fill_random(x, p.count, p.o.seed);
         for (size_t i = 0; i < 2 * p.count; i++)
-            c->staging[i] = (float)x[i]; /* time_once writes it before every call */
+            c->staging[i] = (float)x[i]; /* reset_input writes it before every call */
         free(x);
         size_t used;
         double copy = fl_copy_bandwidth(&dev, "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", 8, &used);
-        peer_time(&p, time_once, c, copy, &r);
+        struct peer_timer timer = {reset_input, call, dev.queue};
+        peer_time(&p, &timer, c, copy, &r);
         r.h2d_ms = peer_transfer_ms(c->dev->queue, c->buf, c->staging, c->count * 8, 1);
         r.d2h_ms = peer_transfer_ms(c->dev->queue, c->buf, c->staging, c->count * 8, 0);
     }

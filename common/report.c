@@ -6,7 +6,8 @@
 
 const char *const fl_csv_header =
     "chapter,variant,device,driver,n,batch,direction,precision,verified,l2_error,max_error,"
-    "l2_bound,max_bound,ms_median,ms_min,ms_max,runs,gflops,gbs,copy_gbs,pct_copy,h2d_ms,d2h_ms,verdict";
+    "l2_bound,max_bound,ms_median,ms_min,ms_max,runs,gflops,gbs,copy_gbs,pct_copy,h2d_ms,d2h_ms,verdict,"
+    "timing,launches,loop_ms";
 
 static const char *direction(int sign) { return sign < 0 ? "forward" : "inverse"; }
 
@@ -123,6 +124,8 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf("time     %.4f ms median per call (min %.4f, max %.4f; %d runs after %d "
                    "warm-up) — kernels only, from profiling events\n",
                    r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup);
+            printf("loop     %.4f ms per call over %d calls back to back, one clFinish (host "
+                   "clock / %d)\n", r->loop_ms, r->ms.count, r->ms.count);
             printf("rate     %.4g GFLOP/s (counting 5·N·log2 N per transform)  %.4g GB/s "
                    "(one read + one write of the data)\n", r->gflops, r->gbs);
             printf("         %.3g%% of this device's copy bandwidth (%.4g GB/s, copy kernel)\n",
@@ -153,7 +156,12 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
                    r->d2h_ms);
         else
             printf(",,,0,,,,,,,");
-        printf("%s\n", verdict);
+        printf("%s,", verdict);
+        csv_field(r->timed ? r->timing : "");
+        if (r->timed)
+            printf(",%d,%.6g\n", r->launches, r->loop_ms);
+        else
+            printf(",,\n");
     } else {
         printf("{\"chapter\": ");
         json_string(r->chapter);
@@ -185,9 +193,10 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf(", \"time_ms\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"runs\": %d, "
                    "\"warmup\": %d}, \"gflops\": %.6g, \"flop_count\": \"5*N*log2(N)*batch\", "
                    "\"gbs\": %.6g, \"copy_gbs\": %.6g, \"pct_copy\": %.4g, \"h2d_ms\": %.6g, "
-                   "\"d2h_ms\": %.6g",
+                   "\"d2h_ms\": %.6g, \"timing\": \"%s\", \"launches\": %d, \"loop_ms\": %.6g",
                    r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup, r->gflops, r->gbs,
-                   r->copy_gbs, r->pct_copy, r->h2d_ms, r->d2h_ms);
+                   r->copy_gbs, r->pct_copy, r->h2d_ms, r->d2h_ms, r->timing, r->launches,
+                   r->loop_ms);
         printf(", \"verdict\": \"%s\"", verdict);
         if (!r->passed) {
             printf(", \"reason\": ");

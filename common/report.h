@@ -32,6 +32,20 @@ struct fl_result {
     int timed;                         /* 0 with --repeat 0 or when the plan is empty */
     struct fl_stats ms;                /* per transform call (all batch rows)        */
     int warmup;
+    /* How ms was measured, named in the CSV's `timing` column so a table never sets two
+     * clocks side by side unknowingly:
+     *   "events"             profiling events of every kernel the call enqueued: START
+     *                        of the first to END of the last (the chapters; device time)
+     *   "events-interposed"  the same, for a library's kernels, caught by interposing
+     *                        clEnqueueNDRangeKernel (bench/peer_events.c)
+     *   "wall"               the host clock around the call (FFTW: no device, no events) */
+    const char *timing;
+    int launches;                      /* kernels enqueued per call (0: not a device run) */
+    /* Loop throughput: K = ms.count calls enqueued back to back, one clFinish, on the
+     * host clock, divided by K: the same measure for every row (FFTW's included), and
+     * what the per-call event time hides: enqueue costs and gaps between kernels and
+     * calls when the host cannot keep the device fed. */
+    double loop_ms;
     double gflops, gbs, copy_gbs, pct_copy;
     double h2d_ms, d2h_ms;             /* one transfer each way, for comparison   */
     int passed;

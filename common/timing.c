@@ -1,9 +1,11 @@
+#define _POSIX_C_SOURCE 200809L
 #include "timing.h"
 
 #include "program.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -21,6 +23,13 @@ struct fl_stats fl_stats_of(double *v, int count)
     s.max = v[count - 1];
     s.median = count % 2 ? v[count / 2] : 0.5 * (v[count / 2 - 1] + v[count / 2]);
     return s;
+}
+
+double fl_wall_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
 double fl_event_span_ms(cl_event first, cl_event last)

@@ -1,5 +1,6 @@
 /* Timing with OpenCL profiling events: device time of the kernels only, never the
- * host's enqueue overhead or the transfers (those are timed separately). */
+ * host's enqueue overhead or the transfers (those are timed separately). The one host
+ * clock here is for the loop throughput (K calls back to back, one clFinish). */
 #ifndef FFTLAB_TIMING_H
 #define FFTLAB_TIMING_H
 
@@ -9,6 +10,10 @@ struct fl_stats { double median, min, max; int count; };
 
 /* Sorts V in place. */
 struct fl_stats fl_stats_of(double *v, int count);
+
+/* The host clock in ms (CLOCK_MONOTONIC): for the loop throughput, which is a wall-clock
+ * measure on purpose (what a caller waiting on K calls sees), and for host libraries. */
+double fl_wall_ms(void);
 
 /* Milliseconds from the start of FIRST to the end of LAST (both finished). */
 double fl_event_span_ms(cl_event first, cl_event last);

@@ -12,8 +12,9 @@ csv=$tmp/smoke.csv
 expected=0
 for d in chapters/[0-9][0-9]_*/; do [ "$(basename "$d")" = 01_dft ] || expected=$((expected + 2)); done
 for p in peer_fftw peer_clfft peer_vkfft; do [ -x "$BUILD/$p" ] && expected=$((expected + 2)); done
-# check_csv FILE WANT [DIRECTION]: WANT rows, each verified and PASS, its numbers numbers
-# (and its direction DIRECTION when given). Prints what is wrong; exit status 0 = all good.
+# check_csv FILE WANT [DIRECTION]: WANT rows, each verified and PASS, its numbers numbers,
+# its timing column the right clock (events for chapters and OpenCL peers, never wall
+# time where events exist), and its direction DIRECTION when given. Prints what is wrong; exit status 0 = all good.
 check_csv() {
     awk "$(cat tools/csv.awk)"'
         function num(s) { return s ~ /^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }
@@ -22,8 +23,14 @@ check_csv() {
           if (m != n) { print "row " NR ": " m " fields, header has " n; bad = 1 }
           if (v[c["verdict"]] != "PASS" || v[c["verified"]] != 1) { print "row " NR " not verified"; bad = 1 }
           if (dir != "" && v[c["direction"]] != dir) { print "row " NR ": direction " v[c["direction"]] ", expected " dir; bad = 1 }
-          split("ms_median gflops gbs pct_copy l2_error", need, " ")
-          for (k in need) if (!num(v[c[need[k]]])) { print "row " NR ": " need[k] " = " v[c[need[k]]]; bad = 1 } }
+          split("ms_median gflops gbs pct_copy l2_error loop_ms launches", need, " ")
+          for (k in need) if (!num(v[c[need[k]]])) { print "row " NR ": " need[k] " = " v[c[need[k]]]; bad = 1 }
+          # One clock for every OpenCL row: device events on every kernel of a call. Only
+          # FFTW, on the host, has no events and is timed on the host clock ("wall").
+          who = v[c["chapter"]]; t = v[c["timing"]]
+          want_t = who ~ /^[0-9][0-9]_/ ? "events" : who == "fftw" ? "wall" : "events-interposed"
+          if (t != want_t) { print "row " NR " (" who "): timing \"" t "\", expected \"" want_t "\""; bad = 1 }
+          if (want_t != "wall" && v[c["launches"]] + 0 < 1) { print "row " NR " (" who "): " v[c["launches"]] " launches per call"; bad = 1 } }
         END { if (rows != want) { print rows " rows, expected " want; bad = 1 }; exit bad }' \
         want="$2" dir="${3:-}" "$1"
 }

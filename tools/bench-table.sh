@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Rewrite README.md between <!-- bench-table:begin --> and <!-- bench-table:end --> from
-# results/bench/*.csv: per device, one row per chapter (in order) then per peer, one
-# column per size, each cell "ms (ratio)" where ratio = best peer's time / this time
-# (above 1: faster than every peer measured on that device in the same run).
+# results/bench/*.csv. Per device, two tables, one row per chapter (in order) then per
+# peer, one column per size:
+#   1. device time per call (ms_median: profiling events of every kernel, the chapters'
+#      and the OpenCL peers' alike), each cell "ms (ratio)" with ratio = the best OpenCL
+#      peer's time / this time. FFTW runs on the host without events (timing "wall"):
+#      its row is shown for scale, and never a ratio's reference.
+#   2. loop throughput (loop_ms: K calls back to back, one clFinish, host clock, for
+#      every row), ratio = the best peer's loop time (FFTW included) / this one.
+# Above 1: faster than every such peer measured on that device in the same run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -15,27 +21,38 @@ table=$(for f in "${csvs[@]}"; do
         { csvsplit($0, v); who = v[c["chapter"]]; key = v[c["n"]] " × " v[c["batch"]]
           if (!(key in seen)) { seen[key] = 1; cols[++nc] = key }
           if (!(who in isrow)) { isrow[who] = 1; rows[++nr] = who }
-          ms[who, key] = v[c["ms_median"]]
+          ms[1, who, key] = v[c["ms_median"]]; ms[2, who, key] = v[c["loop_ms"]]
+          timing[who] = v[c["timing"]]
           peer = who !~ /^[0-9][0-9]_/
-          if (peer && (!((key) in best) || v[c["ms_median"]] + 0 < best[key])) best[key] = v[c["ms_median"]] + 0
+          if (peer && v[c["timing"]] ~ /^events/ && (!((1, key) in best) || v[c["ms_median"]] + 0 < best[1, key]))
+              best[1, key] = v[c["ms_median"]] + 0
+          if (peer && v[c["loop_ms"]] != "" && (!((2, key) in best) || v[c["loop_ms"]] + 0 < best[2, key]))
+              best[2, key] = v[c["loop_ms"]] + 0
           dev = v[c["device"]]; drv = v[c["driver"]] }
-        END {
-          printf "\n**%s** — driver %s (`%s`): ms per call (best peer time / this time)\n\n", dev, drv, file
+        function table(t,   i, j, k, line, sep, cell) {
           line = "| | "; sep = "|---|"
           for (j = 1; j <= nc; j++) { line = line cols[j] " | "; sep = sep "---|" }
           print line; print sep
           for (i = 1; i <= nr; i++) {
-              line = "| " rows[i] " | "
+              line = "| " rows[i] (t == 1 && timing[rows[i]] == "wall" ? " (host clock)" : "") " | "
               for (j = 1; j <= nc; j++) {
                   k = cols[j]
-                  if ((rows[i], k) in ms) {
-                      cell = sprintf("%.4g", ms[rows[i], k])
-                      if (k in best && ms[rows[i], k] > 0) cell = cell sprintf(" (%.2f)", best[k] / ms[rows[i], k])
+                  if ((t, rows[i], k) in ms && ms[t, rows[i], k] != "") {
+                      cell = sprintf("%.4g", ms[t, rows[i], k])
+                      if ((t, k) in best && ms[t, rows[i], k] > 0 && !(t == 1 && timing[rows[i]] == "wall"))
+                          cell = cell sprintf(" (%.2f)", best[t, k] / ms[t, rows[i], k])
                   } else cell = "—"
                   line = line cell " | "
               }
               print line
           }
+        }
+        END {
+          printf "\n**%s** — driver %s (`%s`)\n\n", dev, drv, file
+          print "Device time per call, ms (profiling events on every kernel; in brackets the best OpenCL peer'"'"'s time / this time):\n"
+          table(1)
+          print "\nLoop throughput, ms per call (K calls back to back, one `clFinish`, host clock; in brackets the best peer'"'"'s, FFTW included, / this):\n"
+          table(2)
         }' "$f"
 done)
 awk -v table="$table" '

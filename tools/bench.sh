@@ -11,7 +11,11 @@
 # --replot redraws the plots (and the README table) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
-# Every row, peers included, is verified against FFTW before it is timed.
+# Every row, peers included, is verified against FFTW before it is timed, and every
+# OpenCL row is timed the same way: profiling events on every kernel of a call (the
+# peers' through bench/peer_events.c), first START to last END; the CSV's timing column
+# says so per row ("wall" only for FFTW, which runs on the host). loop_ms is the second
+# measure, the same for all: K calls back to back, one clFinish, span / K.
 # A peer killed by a signal (a crash inside its library or the OpenCL runtime) is
 # reported as SKIPPED with the signal's name and leaves no row; it does not stop the
 # sweep nor fail it. A chapter that crashes, or any run that fails otherwise, is FAILED
@@ -116,8 +120,12 @@ for s in $sizes; do
         if [ $st = 0 ]; then
             [ $first = 1 ] && { head -n 1 "$tmp/row" >"$csv"; first=0; }
             sed -n 2p "$tmp/row" >>"$csv"
-            printf '  %-18s N=%-9s batch=%-6s %s\n' "$prog" "$n" "$b" \
-                "$(awk -F, 'NR==2 { print $14 " ms" }' "$tmp/row")"
+            awk "$(cat tools/csv.awk)"'
+                NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
+                { csvsplit($0, v)
+                  printf "  %-18s N=%-9s batch=%-6s %s ms (%s, %s launches), loop %s ms\n", prog,
+                         v[c["n"]], v[c["batch"]], v[c["ms_median"]], v[c["timing"]],
+                         v[c["launches"]], v[c["loop_ms"]] }' prog="$prog" "$tmp/row"
         elif [ -n "$sig" ] && [ "${prog#peer_}" != "$prog" ]; then
             printf '  %-18s N=%-9s batch=%-6s SKIPPED: the peer crashed (%s), no row\n' "$prog" "$n" "$b" "$sig"
             skipped+=("$prog N=$n batch=$b ($sig)")
