@@ -5,13 +5,21 @@
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-run_case "bench at 2^10 and 2^12, 2^14 points per call" 0 '.*' --has 'bench: wrote ' \
+# Two powers of two and one mixed-radix case (12 x 3): the power-of-two chapters have no
+# row for 12 (n/a), every chapter that does 12 and every peer has one.
+run_case "bench at 2^10 and 2^12, 2^14 points per call, and 12 x 3" 0 '.*' --has 'bench: wrote ' \
+    --has '02_radix2 +N=12 +batch=3 +n/a' --lacks 'FAILED' \
     --timeout 300 -- tools/bench.sh --build "$BUILD" --sizes "2^10 2^12" --total 2^14 \
-    --out "$tmp" --label smoke --no-readme
+    --cases "12x3" --out "$tmp" --label smoke --no-readme
 csv=$tmp/smoke.csv
 expected=0
-for d in chapters/[0-9][0-9]_*/; do [ "$(basename "$d")" = 01_dft ] || expected=$((expected + 2)); done
-for p in peer_fftw peer_clfft peer_vkfft; do [ -x "$BUILD/$p" ] && expected=$((expected + 2)); done
+for d in chapters/[0-9][0-9]_*/; do
+    c=$(basename "$d")
+    [ "$c" = 01_dft ] && continue
+    expected=$((expected + 2))
+    "$BUILD/$c" --size 12 --batch 3 --repeat 0 --no-verify >/dev/null 2>&1 && expected=$((expected + 1))
+done
+for p in peer_fftw peer_clfft peer_vkfft; do [ -x "$BUILD/$p" ] && expected=$((expected + 3)); done
 # check_csv FILE WANT [DIRECTION]: WANT rows, each verified and PASS, its numbers numbers,
 # its timing column the right clock (events for chapters and OpenCL peers, never wall
 # time where events exist), and its direction DIRECTION when given. Prints what is wrong; exit status 0 = all good.

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # make bench — every FFT chapter and every installed peer library over a size sweep, on
 # the chosen device (FFTLAB_DEVICE), with the same number of points per call:
-#   N = 2^10, 2^12, ..., 2^24, batch = TOTAL / N  (TOTAL = 2^24 on a GPU, 2^20 on a CPU).
+#   N = 2^10, 2^12, ..., 2^24, batch = TOTAL / N  (TOTAL = 2^24 on a GPU, 2^20 on a CPU),
+# then the mixed-radix cases (N x batch, about TOTAL points each):
+#   GPU: 1000x16384 3072x5461 19683x852 15625x1073 16807x998 1000000x16
+#   CPU: the same N with a 16th of the batch (1000x1024 ... 1000000x1).
+# A chapter that cannot do a size (it exits 2 saying so: 02-05 do powers of two only) has
+# no row there ("n/a"), and neither has a peer library that cannot.
 # Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
 # results/bench/<label>-gflops.svg and -pct_copy.svg with gnuplot, and rewrites the
 # README table between <!-- bench-table:begin --> and <!-- bench-table:end -->.
 #
-#   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--out DIR]
-#                  [--no-readme] [--build DIR] [--replot]
+#   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
+#                  [--out DIR] [--no-readme] [--build DIR] [--replot]
+# --cases "" leaves the mixed-radix cases out.
 # --replot redraws the plots (and the README table) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
@@ -24,12 +30,13 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
-label="" sizes="" total="" out=results/bench readme=1 replot=0 fails=0
+label="" sizes="" total="" out=results/bench readme=1 replot=0 fails=0 cases=default
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
         --sizes) sizes=$2; shift 2 ;;
         --total) total=$2; shift 2 ;;
+        --cases) cases=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --no-readme) readme=0; shift ;;
@@ -63,6 +70,10 @@ if [ -z "$label" ]; then
     [ -n "$label" ] || label=device
 fi
 T=$(pow "$total")
+if [ "$cases" = default ]; then
+    cases="1000x16384 3072x5461 19683x852 15625x1073 16807x998 1000000x16"
+    [ $gpu = 1 ] || cases="1000x1024 3072x341 19683x53 15625x67 16807x62 1000000x1"
+fi
 mkdir -p "$out"
 csv=$out/$label.csv
 tmp=$(mktemp -d)
@@ -97,19 +108,20 @@ run_prog() {
             if [ "$cur" != unlimited ] && [ "$cur" -lt 65536 ]; then
                 ulimit -s 65536 2>/dev/null || ulimit -s "$(ulimit -H -s)" 2>/dev/null
             fi
-            timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv
+            timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv </dev/null
             st=$?
             exit $st
         ) >"$tmp/row" 2>"$tmp/err" ;;
     *)
-        timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv >"$tmp/row" 2>"$tmp/err" ;;
+        timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv </dev/null >"$tmp/row" 2>"$tmp/err" ;;
     esac
 }
 
+# The runs: "N B" per line, the power-of-two sweep first, then the mixed cases.
+runs=$(for s in $sizes; do n=$(pow "$s"); b=$(( T / n )); [ $b -ge 1 ] || b=1; echo "$n $b"; done
+       for c in $cases; do echo "$(pow "${c%x*}") $(pow "${c#*x}")"; done)
 first=1 skipped=()
-for s in $sizes; do
-    n=$(pow "$s")
-    b=$(( T / n )); [ $b -ge 1 ] || b=1
+while read -r n b; do
     for prog in "${chapters[@]}" "${peers[@]}"; do
         run_prog "$prog" "$n" "$b"
         st=$?
@@ -126,6 +138,8 @@ for s in $sizes; do
                   printf "  %-18s N=%-9s batch=%-6s %s ms (%s, %s launches), loop %s ms\n", prog,
                          v[c["n"]], v[c["batch"]], v[c["ms_median"]], v[c["timing"]],
                          v[c["launches"]], v[c["loop_ms"]] }' prog="$prog" "$tmp/row"
+        elif [ $st = 2 ] && grep -q 'cannot transform size\|cannot do N\|a size VkFFT does not do' "$tmp/err"; then
+            printf '  %-18s N=%-9s batch=%-6s n/a: not a size it does, no row\n' "$prog" "$n" "$b"
         elif [ -n "$sig" ] && [ "${prog#peer_}" != "$prog" ]; then
             printf '  %-18s N=%-9s batch=%-6s SKIPPED: the peer crashed (%s), no row\n' "$prog" "$n" "$b" "$sig"
             skipped+=("$prog N=$n batch=$b ($sig)")
@@ -140,7 +154,7 @@ for s in $sizes; do
             fails=$((fails + 1))
         fi
     done
-done
+done <<<"$runs"
 [ $first = 0 ] || { echo "bench: no row measured" >&2; exit 1; }
 echo "bench: wrote $csv"
 [ ${#skipped[@]} = 0 ] || printf 'bench: note: %d peer runs skipped (crashed, no row): %s\n' \
@@ -152,7 +166,8 @@ if command -v gnuplot >/dev/null 2>&1; then
         ylabel=$([ $metric = gflops ] && echo 'GFLOP/s (5 N log2 N per transform)' || echo '% of the copy kernel bandwidth (1 read + 1 write)')
         awk -v m=$metric "$(cat tools/csv.awk)"'
             NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
-            { csvsplit($0, v); print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
+            { csvsplit($0, v); k = v[c["n"]] + 0; while (k > 1 && k % 2 == 0) k /= 2
+              if (k == 1) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
             dir="$tmp" "$csv"
         plot=""
         for f in "$tmp"/*.dat; do
