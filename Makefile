@@ -8,7 +8,7 @@
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
 
-CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing 05_register_radix
+CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing 05_register_radix 06_mixed_radix 07_multidim
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan

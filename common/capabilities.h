@@ -11,6 +11,8 @@ struct fl_capability {
     const unsigned *primes;  /* allowed prime factors of N, 0-terminated; NULL = any N */
     size_t max_n;            /* largest transform length (all dimensions together) */
     int max_dims;
+    int planned;             /* 1: a chapter not written yet; named as coming, never as
+                                one that can */
 };
 
 const struct fl_capability *fl_capability_of(const char *chapter);

@@ -12,13 +12,17 @@
 #include "reference.h"
 
 struct fl_problem {
-    size_t n;                       /* transform length                         */
+    size_t n;                       /* transform length (points per transform,  */
+                                    /* all axes together)                       */
     size_t batch;                   /* transforms, one after another in memory  */
     int sign;                       /* -1 forward, +1 inverse                   */
     enum fl_precision precision;
     size_t wg;                      /* --wg, 0 = chapter default                */
     const char *variant;            /* never NULL: the default variant's name   */
     const struct fl_device *dev;
+    int ndims;                      /* the shape, outermost first, row-major    */
+    size_t dims[FL_MAX_DIMS];       /* (last axis contiguous); n = the product. */
+                                    /* 1-D chapters: ndims 1, dims[0] = n       */
 };
 
 struct fl_variant {
@@ -39,6 +43,8 @@ struct fl_chapter {
                                        kernel_file (NULL-terminated; may be NULL)      */
     const char *help;               /* paragraph for --help */
     size_t demo_n, demo_batch;      /* the size the tour runs */
+    const char *demo_shape;         /* NULL, or a multi-dimensional demo size written
+                                       like --size ("512x512"), used instead of demo_n */
     enum fl_bound_kind bound;
     const struct fl_variant *variants; /* the first is the default; ends with {NULL} */
     /* Chapter-specific limits beyond common/capabilities.c (work-group sizes...).
@@ -46,6 +52,11 @@ struct fl_chapter {
     int (*check)(const struct fl_problem *p, char *why, size_t len);
     /* Fill PLAN for problem P (called once per direction the run needs). */
     void (*plan)(const struct fl_problem *p, struct fl_plan *plan);
+    /* Extra kernel build options for problem P (e.g. -D constants the kernels are
+     * specialized on), written to OPTS and added after the harness's own. Called once,
+     * before the build; both directions share the program, so they must not depend on
+     * P->sign. May be NULL (chapters 01-05). */
+    void (*build_options)(const struct fl_problem *p, char *opts, size_t len);
 };
 
 int fl_main(int argc, char **argv, const struct fl_chapter *chapter);

@@ -45,16 +45,20 @@ int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size
         return -1;
     }
     if (*end == '^') {
-        if (v != 2 || !isdigit((unsigned char)end[1])) {
-            snprintf(err, errlen, "%s: only powers of two may be written with '^' (2^k), got '%s'", what, s);
+        /* a power: 2^20, 3^10, 10^6 */
+        if (v < 2 || !isdigit((unsigned char)end[1])) {
+            snprintf(err, errlen, "%s: a power must look like 2^20 or 3^10 (base at least 2), got '%s'",
+                     what, s);
             return -1;
         }
-        unsigned long long k = strtoull(end + 1, &end, 10);
-        if (k > 40) {
+        unsigned long long k = strtoull(end + 1, &end, 10), base = v;
+        v = 1;
+        for (unsigned long long i = 0; i < k && v <= FL_MAX_COUNT; i++)
+            v = v > FL_MAX_COUNT / base ? FL_MAX_COUNT + 1 : v * base;
+        if (k > 40 || v > FL_MAX_COUNT) {
             snprintf(err, errlen, "%s '%s' is too large (at most 2^40)", what, s);
             return -1;
         }
-        v = 1ULL << k;
     }
     if (*end != '\0') {
         snprintf(err, errlen, "%s must be a number like 1024 or 2^10, got '%s'", what, s);
@@ -271,13 +275,15 @@ void fl_print_usage(const char *prog, const char *chapter_help)
         printf("%s\n\n", chapter_help);
     printf(
         "problem\n"
-        "  --size N            transform length: 1024, 2^20 (2D/3D shapes like 512x512x64\n"
-        "                      are parsed for the chapters that do them)\n"
+        "  --size N            transform length: 1024, 2^20, 3^10; a 2-D or 3-D shape like\n"
+        "                      512x512x64 (outermost first, the last axis contiguous) for\n"
+        "                      the chapters that do them (07_multidim)\n"
         "  --batch B           B transforms of length N, one after another in memory\n"
         "  --inverse           inverse transform exp(+2 pi i jk/N), not divided by N (FFTW's)\n"
         "  --precision P       single (default) or double (needs cl_khr_fp64)\n"
         "  --input X.npy       transform this complex64 (complex128 for double) array,\n"
-        "                      shape (N,) or (B, N); the FFTW reference uses it too\n"
+        "                      shape (N,) or (B, N) (07_multidim: (B, Ny, Nx) or\n"
+        "                      (B, Nz, Ny, Nx) too); the FFTW reference uses it too\n"
         "  --output Y.npy      write the result\n"
         "  --seed S            seed of the random test input (default 1)\n"
         "kernels\n"

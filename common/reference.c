@@ -42,6 +42,52 @@ void fl_fill_tone(double *x, size_t n, size_t batch, size_t k, int sign)
     }
 }
 
+void fl_fill_tone_nd(double *x, const size_t *dims, int ndims, size_t batch, const size_t *k,
+                     int sign)
+{
+    const double two_pi = 6.283185307179586476925286766559;
+    size_t n = 1;
+    for (int d = 0; d < ndims; d++)
+        n *= dims[d];
+    for (size_t b = 0; b < batch; b++) {
+        size_t bin[3] = {0, 0, 0};
+        for (int d = 0; d < ndims; d++)
+            bin[d] = (k[d] + b) % dims[d];
+        for (size_t j = 0; j < n; j++) {
+            /* per axis (j_d * bin_d) mod N_d, exactly; the angle is the sum over the axes
+             * (one axis: the same expression as fl_fill_tone) */
+            double a = 0;
+            size_t rest = j;
+            for (int d = ndims - 1; d >= 0; d--) {
+                size_t jd = rest % dims[d];
+                rest /= dims[d];
+                size_t m = (size_t)(((unsigned __int128)jd * bin[d]) % dims[d]);
+                a += -sign * two_pi * (double)m / (double)dims[d];
+            }
+            x[2 * (b * n + j)] = cos(a);
+            x[2 * (b * n + j) + 1] = sin(a);
+        }
+    }
+}
+
+char *fl_format_index(char *buf, size_t len, size_t i, const size_t *dims, int ndims)
+{
+    if (ndims <= 1) {
+        snprintf(buf, len, "%zu", i);
+        return buf;
+    }
+    size_t c[3] = {0, 0, 0};
+    for (int d = ndims - 1; d >= 0; d--) {
+        c[d] = i % dims[d];
+        i /= dims[d];
+    }
+    if (ndims == 2)
+        snprintf(buf, len, "(%zu, %zu)", c[0], c[1]);
+    else
+        snprintf(buf, len, "(%zu, %zu, %zu)", c[0], c[1], c[2]);
+    return buf;
+}
+
 void fl_round_to_float(double *x, size_t count)
 {
     for (size_t i = 0; i < 2 * count; i++)
@@ -50,13 +96,26 @@ void fl_round_to_float(double *x, size_t count)
 
 int fl_reference_dft(const double *in, double *out, size_t n, size_t batch, int sign)
 {
+    return fl_reference_dft_nd(in, out, &n, 1, batch, sign);
+}
+
+int fl_reference_dft_nd(const double *in, double *out, const size_t *dims, int ndims,
+                        size_t batch, int sign)
+{
     /* FFTW wants int sizes; the harness refuses sizes past that earlier. */
+    int len[3] = {1, 1, 1};
+    size_t n = 1;
+    if (ndims < 1 || ndims > 3)
+        return -1;
+    for (int d = 0; d < ndims; d++) {
+        len[d] = (int)dims[d];
+        n *= dims[d];
+    }
     fftw_complex *buf = fftw_malloc(sizeof(fftw_complex) * n * batch);
     if (!buf)
         return -1;
-    int len = (int)n;
-    fftw_plan plan = fftw_plan_many_dft(1, &len, (int)batch, buf, NULL, 1, len, buf, NULL, 1,
-                                        len, sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD,
+    fftw_plan plan = fftw_plan_many_dft(ndims, len, (int)batch, buf, NULL, 1, (int)n, buf, NULL, 1,
+                                        (int)n, sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD,
                                         FFTW_ESTIMATE);
     if (!plan) {
         fftw_free(buf);
@@ -132,6 +191,15 @@ struct fl_bounds fl_bounds_for(enum fl_bound_kind kind, size_t n, int is_double)
 void fl_print_mismatches(FILE *stream, const double *out, const double *ref, size_t n,
                          size_t batch, double tol, int limit)
 {
+    fl_print_mismatches_nd(stream, out, ref, &n, 1, batch, tol, limit);
+}
+
+void fl_print_mismatches_nd(FILE *stream, const double *out, const double *ref, const size_t *dims,
+                            int ndims, size_t batch, double tol, int limit)
+{
+    size_t n = 1;
+    for (int d = 0; d < ndims; d++)
+        n *= dims[d];
     double rmax = 0;
     for (size_t i = 0; i < n * batch; i++) {
         double r = hypot(ref[2 * i], ref[2 * i + 1]);
@@ -147,8 +215,10 @@ void fl_print_mismatches(FILE *stream, const double *out, const double *ref, siz
             continue;
         total++;
         if (shown < limit) {
-            fprintf(stream, "    row %zu, index %zu: got (%.7g, %.7g), expected (%.7g, %.7g)%s\n",
-                    i / n, i % n, out[2 * i], out[2 * i + 1], ref[2 * i], ref[2 * i + 1],
+            char at[64];
+            fprintf(stream, "    row %zu, index %s: got (%.7g, %.7g), expected (%.7g, %.7g)%s\n",
+                    i / n, fl_format_index(at, sizeof at, i % n, dims, ndims), out[2 * i],
+                    out[2 * i + 1], ref[2 * i], ref[2 * i + 1],
                     isfinite(out[2 * i]) && isfinite(out[2 * i + 1]) ? "" :
                     "  <- never written (still the NaN poison)");
             shown++;

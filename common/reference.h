@@ -20,12 +20,28 @@ void fl_fill_impulse(double *x, size_t n, size_t batch, size_t pos);
  * bin (k+b) mod n and zero elsewhere. */
 void fl_fill_tone(double *x, size_t n, size_t batch, size_t k, int sign);
 
+/* Multi-dimensional shapes: BATCH arrays of DIMS[0] x ... x DIMS[ndims-1] points,
+ * row-major (the last axis contiguous, as in NumPy), one after another; 1 <= ndims <= 3.
+ * With ndims = 1 each function below is its 1-D namesake above.
+ * Row b gets exp(-sign 2 pi i sum_d (k_d + b) j_d / N_d): its transform in direction SIGN
+ * is (N_0 ... N_(ndims-1)) at the grid point ((k_d + b) mod N_d) and zero elsewhere. */
+void fl_fill_tone_nd(double *x, const size_t *dims, int ndims, size_t batch, const size_t *k,
+                     int sign);
+
+/* "(z, y, x)" for element I of one array of shape DIMS (flat index, row-major), or "i"
+ * when ndims is 1; returns BUF. */
+char *fl_format_index(char *buf, size_t len, size_t i, const size_t *dims, int ndims);
+
 /* Round every value to float, as the device sees a single-precision input. */
 void fl_round_to_float(double *x, size_t count);
 
 /* FFTW in double: out = DFT_sign(in) per row of length n; sign -1 forward, +1 inverse,
  * unnormalized. Returns 0 or -1 (out of memory / plan failure). */
 int fl_reference_dft(const double *in, double *out, size_t n, size_t batch, int sign);
+/* The same over every axis of each of BATCH arrays of shape DIMS (FFTW's plan_many_dft of
+ * rank ndims). */
+int fl_reference_dft_nd(const double *in, double *out, const size_t *dims, int ndims,
+                        size_t batch, int sign);
 
 struct fl_error {
     double rel_l2;        /* ||out - ref||_2 / ||ref||_2                          */
@@ -54,5 +70,8 @@ struct fl_bounds fl_bounds_for(enum fl_bound_kind kind, size_t n, int is_double)
  * (and every non-finite one up to LIMIT), as "row b, index j: got ..., expected ...". */
 void fl_print_mismatches(FILE *stream, const double *out, const double *ref, size_t n,
                          size_t batch, double tol, int limit);
+/* The same for BATCH arrays of shape DIMS: "row b, index (y, x): ...". */
+void fl_print_mismatches_nd(FILE *stream, const double *out, const double *ref, const size_t *dims,
+                            int ndims, size_t batch, double tol, int limit);
 
 #endif

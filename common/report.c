@@ -7,7 +7,7 @@
 const char *const fl_csv_header =
     "chapter,variant,device,driver,n,batch,direction,precision,verified,l2_error,max_error,"
     "l2_bound,max_bound,ms_median,ms_min,ms_max,runs,gflops,gbs,copy_gbs,pct_copy,h2d_ms,d2h_ms,verdict,"
-    "timing,launches,loop_ms";
+    "timing,launches,loop_ms,shape";
 
 static const char *direction(int sign) { return sign < 0 ? "forward" : "inverse"; }
 
@@ -27,17 +27,55 @@ static size_t find_peak(const double *row, size_t n)
 
 void fl_check_tone_peak(struct fl_check *chk, const double *out, size_t n, size_t batch, size_t k)
 {
+    fl_check_tone_peak_nd(chk, out, &n, 1, batch, &k);
+}
+
+void fl_check_tone_peak_nd(struct fl_check *chk, const double *out, const size_t *dims, int ndims,
+                           size_t batch, const size_t *k)
+{
     /* Asked even when the errors already failed the check: a tone at N-k names the bug
      * (a flipped sign) better than an error figure. Meaningless with NaN in the output. */
+    size_t n = 1;
+    for (int d = 0; d < ndims; d++)
+        n *= dims[d];
     for (size_t b = 0; b < batch && !chk->err.nonfinite && n > 1; b++) {
-        size_t want = (k + b) % n, got = find_peak(out + 2 * b * n, n);
+        /* the expected grid point, and its mirror N - k on every axis, as flat indices */
+        size_t want = 0, mirror = 0;
+        for (int d = 0; d < ndims; d++) {
+            size_t kd = (k[d] + b) % dims[d];
+            want = want * dims[d] + kd;
+            mirror = mirror * dims[d] + (dims[d] - kd) % dims[d];
+        }
+        size_t got = find_peak(out + 2 * b * n, n);
         if (got != want) {
+            const char *flip = got == mirror ? " = N - expected: is the exponent's sign flipped?" : "";
             chk->ok = 0;
-            snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at bin %zu, expected %zu%s", b,
-                     got, want, got == (n - want) % n ? " = N - expected: is the exponent's sign flipped?" : "");
+            if (ndims <= 1)
+                snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at bin %zu, expected %zu%s", b,
+                         got, want, flip);
+            else {
+                char g[64], w[64];
+                snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at %s, expected %s%s", b,
+                         fl_format_index(g, sizeof g, got, dims, ndims),
+                         fl_format_index(w, sizeof w, want, dims, ndims), flip);
+            }
             return;
         }
     }
+}
+
+/* "512x512" (or "1024"): R's shape as --size spells it. */
+static const char *shape_text(const struct fl_result *r, char *buf, size_t len)
+{
+    if (r->ndims <= 0) {
+        snprintf(buf, len, "%zu", r->n);
+        return buf;
+    }
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int d = 0; d < r->ndims && used < len; d++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%zu", d ? "x" : "", r->dims[d]);
+    return buf;
 }
 
 void fl_conclude_checks(struct fl_result *r)
@@ -158,10 +196,12 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf(",,,0,,,,,,,");
         printf("%s,", verdict);
         csv_field(r->timed ? r->timing : "");
+        char shape[96];
         if (r->timed)
-            printf(",%d,%.6g\n", r->launches, r->loop_ms);
+            printf(",%d,%.6g,", r->launches, r->loop_ms);
         else
-            printf(",,\n");
+            printf(",,,");
+        printf("%s\n", shape_text(r, shape, sizeof shape)); /* digits and x: no quotes needed */
     } else {
         printf("{\"chapter\": ");
         json_string(r->chapter);
@@ -173,9 +213,14 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         json_string(r->dev->platform_name);
         printf(", \"driver\": ");
         json_string(r->dev->driver);
-        printf(", \"n\": %zu, \"batch\": %zu, \"direction\": \"%s\", \"precision\": \"%s\", "
+        printf(", \"n\": %zu, \"shape\": [", r->n);
+        if (r->ndims <= 0)
+            printf("%zu", r->n);
+        for (int d = 0; d < r->ndims; d++)
+            printf("%s%zu", d ? ", " : "", r->dims[d]);
+        printf("], \"batch\": %zu, \"direction\": \"%s\", \"precision\": \"%s\", "
                "\"seed\": %llu, \"verified\": %s, \"checks\": [",
-               r->n, r->batch, direction(r->sign), r->precision == FL_DOUBLE ? "double" : "single",
+               r->batch, direction(r->sign), r->precision == FL_DOUBLE ? "double" : "single",
                (unsigned long long)r->seed, r->verified ? "true" : "false");
         for (int i = 0; i < r->nchecks; i++) {
             const struct fl_check *c = &r->check[i];

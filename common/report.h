@@ -21,7 +21,9 @@ struct fl_check {
 struct fl_result {
     const char *chapter, *variant;
     const struct fl_device *dev;
-    size_t n, batch;
+    size_t n, batch;                   /* n: points per transform (all axes together)   */
+    int ndims;                         /* the shape, outermost first: 512x512 is {512,   */
+    size_t dims[FL_MAX_DIMS];          /* 512}; ndims 0 means 1-D of length n            */
     int sign;
     enum fl_precision precision;
     uint64_t seed;
@@ -55,6 +57,10 @@ struct fl_result {
 /* The tone check's extra question: does row b's energy sit at bin (k + b) mod n? On the
  * first row where it does not, mark CHK wrong and say where it went. OUT holds BATCH rows. */
 void fl_check_tone_peak(struct fl_check *chk, const double *out, size_t n, size_t batch, size_t k);
+/* The same for BATCH arrays of shape DIMS: row b's energy must sit at the grid point
+ * ((k_d + b) mod N_d); a flipped sign puts it at (N_d - that) on every axis. */
+void fl_check_tone_peak_nd(struct fl_check *chk, const double *out, const size_t *dims, int ndims,
+                           size_t batch, const size_t *k);
 
 /* After the checks: passed = every check ok; reason = the first failing check, in words. */
 void fl_conclude_checks(struct fl_result *r);
@@ -65,7 +71,9 @@ void fl_report_check(enum fl_format fmt, const struct fl_check *c);
 /* The result (timing, summary line for csv/json) and the final PASS/FAIL line. */
 void fl_report_result(enum fl_format fmt, const struct fl_result *r);
 
-/* The CSV column names, one line (tools read them by name). */
+/* The CSV column names, one line (tools read them by name). `n` is the number of points
+ * per transform, all axes together; `shape`, the last column, spells it out ("512x512",
+ * or "1024" for 1-D). */
 extern const char *const fl_csv_header;
 
 #endif

@@ -33,7 +33,9 @@ struct run_ctx {
     const struct fl_variant *variant;
     const struct fl_options *o;
     struct fl_device dev;
-    size_t n, batch, count;       /* count = n * batch */
+    size_t n, batch, count;       /* count = n * batch; n = points per transform */
+    int ndims;                    /* the shape, outermost first (1-D: {n}) */
+    size_t dims[FL_MAX_DIMS];
     size_t elem;                  /* bytes per complex element on the device */
     cl_mem src, a, b;
     void *staging;                /* count (+guard) device-format elements */
@@ -193,13 +195,16 @@ static struct fl_check *judge(struct verifier *v, const char *name, const double
     chk->bound.l2 = v->bound.l2 * scale;
     chk->bound.max = v->bound.max * scale;
     chk->ok = chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
+    const struct run_ctx *c = v->c;
+    char at[64];
     if (chk->err.nonfinite)
         snprintf(chk->detail, sizeof chk->detail, "%zu of %zu outputs never written (NaN), first "
-                 "at row %zu index %zu", chk->err.nonfinite, v->c->count,
-                 chk->err.first_nonfinite / v->c->n, chk->err.first_nonfinite % v->c->n);
+                 "at row %zu index %s", chk->err.nonfinite, c->count, chk->err.first_nonfinite / c->n,
+                 fl_format_index(at, sizeof at, chk->err.first_nonfinite % c->n, c->dims, c->ndims));
     else if (!chk->ok)
-        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %zu",
-                 chk->err.worst / v->c->n, chk->err.worst % v->c->n);
+        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %s",
+                 chk->err.worst / c->n, fl_format_index(at, sizeof at, chk->err.worst % c->n, c->dims,
+                                                        c->ndims));
     return chk;
 }
 
@@ -216,8 +221,18 @@ static void show_failure(struct verifier *v, const struct fl_check *chk, const d
     fl_report_check(fmt, chk);
     if (!chk->ok)
         /* Under the check's own line (stdout in text mode), so captured output reads in order. */
-        fl_print_mismatches(fmt == FL_FORMAT_TEXT ? stdout : stderr, out, ref, v->c->n,
-                            v->c->batch, chk->bound.max, 5);
+        fl_print_mismatches_nd(fmt == FL_FORMAT_TEXT ? stdout : stderr, out, ref, v->c->dims,
+                               v->c->ndims, v->c->batch, chk->bound.max, 5);
+}
+
+/* "impulse@5", or "impulse@(1,2)" for grid point (1, 2) of a 2-D shape. */
+static void grid_name(char *buf, size_t len, const char *what, const size_t *at, int ndims)
+{
+    int used = snprintf(buf, len, "%s@%s", what, ndims > 1 ? "(" : "");
+    for (int d = 0; d < ndims && used < (int)len; d++)
+        used += snprintf(buf + used, len - (size_t)used, "%s%zu", d ? "," : "", at[d]);
+    if (ndims > 1 && used < (int)len)
+        snprintf(buf + used, len - (size_t)used, ")");
 }
 
 static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_plan *plan_main,
@@ -237,39 +252,50 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
     double *x = xmalloc(count * 16, "test input");
 
     /* 1. the main input (random, or --input) */
-    if (fl_reference_dft(x0, v.ref, n, c->batch, sign) != 0)
+    const size_t *dims = c->dims;
+    int nd = c->ndims;
+    if (fl_reference_dft_nd(x0, v.ref, dims, nd, c->batch, sign) != 0)
         fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
     const char *guard = run_plan_once(c, ex_main, plan_main, x0, out0);
     struct fl_check *chk = judge(&v, o->input ? "input" : "random", out0, v.ref, 1.0);
     if (guard) report_guard(chk, guard);
     show_failure(&v, chk, out0, v.ref, o->format);
 
-    /* 2, 3. impulses: at 0 every bin is 1; at j a pure rotation (finds index bugs) */
-    size_t positions[2] = {0, n > 1 ? (n / 3 + 1) % n : 0};
+    /* 2, 3. impulses: at 0 every bin is 1; at j a pure rotation (finds index bugs). On a
+     * grid, j is a point (j_z, j_y, j_x) with j_d = N_d/3 + 1 on every axis. */
+    size_t grid[2][FL_MAX_DIMS], positions[2] = {0, 0};
+    for (int d = 0; d < nd; d++) {
+        grid[0][d] = 0;
+        grid[1][d] = dims[d] > 1 ? (dims[d] / 3 + 1) % dims[d] : 0;
+        positions[1] = positions[1] * dims[d] + grid[1][d];
+    }
     for (int i = 0; i < 2; i++) {
         char name[32];
-        snprintf(name, sizeof name, "impulse@%zu", positions[i]);
+        grid_name(name, sizeof name, "impulse", grid[i], nd);
         fl_fill_impulse(x, n, c->batch, positions[i]);
-        fl_reference_dft(x, v.ref, n, c->batch, sign);
+        fl_reference_dft_nd(x, v.ref, dims, nd, c->batch, sign);
         guard = run_plan_once(c, ex_main, plan_main, x, v.out);
         chk = judge(&v, name, v.out, v.ref, 1.0);
         if (guard) report_guard(chk, guard);
         show_failure(&v, chk, v.out, v.ref, o->format);
     }
 
-    /* 4. a single tone: all energy must land in bin k (a flipped sign puts it at N-k) */
-    size_t k = n > 2 ? (n / 4 + 1) % n : n - 1;
+    /* 4. a single tone: all energy must land in bin k (a flipped sign puts it at N-k); on a
+     * grid, at the point (k_z, k_y, k_x), k_d = N_d/4 + 1 */
+    size_t k[FL_MAX_DIMS];
+    for (int d = 0; d < nd; d++)
+        k[d] = dims[d] > 2 ? (dims[d] / 4 + 1) % dims[d] : dims[d] - 1;
     {
         char name[32];
-        snprintf(name, sizeof name, "tone@%zu", k);
-        fl_fill_tone(x, n, c->batch, k, sign);
+        grid_name(name, sizeof name, "tone", k, nd);
+        fl_fill_tone_nd(x, dims, nd, c->batch, k, sign);
         if (o->precision == FL_SINGLE)
             fl_round_to_float(x, count);
-        fl_reference_dft(x, v.ref, n, c->batch, sign);
+        fl_reference_dft_nd(x, v.ref, dims, nd, c->batch, sign);
         guard = run_plan_once(c, ex_main, plan_main, x, v.out);
         chk = judge(&v, name, v.out, v.ref, 1.0);
         if (guard) report_guard(chk, guard);
-        fl_check_tone_peak(chk, v.out, n, c->batch, k);
+        fl_check_tone_peak_nd(chk, v.out, dims, nd, c->batch, k);
         show_failure(&v, chk, v.out, v.ref, o->format);
     }
 
@@ -411,24 +437,69 @@ static void print_help(const char *prog, const struct fl_chapter *ch)
         len += snprintf(text + len, sizeof text - (size_t)len, "\n  %-16s %s%s%s%s", v->name, v->about,
                         v->exercise ? " [exercise: --kernels " : "", v->exercise ? v->exercise : "",
                         v->exercise ? "]" : "");
+    char demo[32];
+    if (ch->demo_shape)
+        snprintf(demo, sizeof demo, "%s", ch->demo_shape);
+    else
+        snprintf(demo, sizeof demo, "%zu", ch->demo_n);
     len += snprintf(text + len, sizeof text - (size_t)len,
-                    "\nsizes: %s; demo size %zu x batch %zu", fl_capability_of(ch->name) ?
-                    fl_capability_of(ch->name)->sizes : "?", ch->demo_n, ch->demo_batch);
+                    "\nsizes: %s; demo size %s x batch %zu", fl_capability_of(ch->name) ?
+                    fl_capability_of(ch->name)->sizes : "?", demo, ch->demo_batch);
     fl_print_usage(prog, text);
 }
 
-static void shape_from_input(const struct fl_npy *in, const struct fl_options *o, size_t *n, size_t *batch)
+/* "512x512" */
+static const char *shape_text(const size_t *dims, int ndims, char *buf, size_t len)
 {
-    if (in->naxes > 2)
-        fl_die(FL_EXIT_USAGE, "%s has %d axes; 1-D chapters read shape (N,) or (B, N)", o->input, in->naxes);
-    *n = in->shape[in->naxes - 1];
-    *batch = in->naxes == 2 ? in->shape[0] : 1;
-    if (o->ndims && (o->ndims != 1 || o->dims[0] != *n))
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int d = 0; d < ndims && used < len; d++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%zu", d ? "x" : "", dims[d]);
+    return buf;
+}
+
+/* The shape of an --input file. 1-D chapters read (N,) or (B, N). A chapter of up to
+ * MAX_DIMS > 1 dimensions reads (N,), or an array whose first axis is the batch: (B, N),
+ * (B, Ny, Nx), (B, Nz, Ny, Nx); with --size D0xD1.. the file may also leave the batch
+ * axis out: (D0, D1, ..). */
+static void shape_from_input(const struct fl_npy *in, const struct fl_options *o, int max_dims,
+                             struct run_ctx *c)
+{
+    int naxes = in->naxes, lead; /* lead = 1: the first axis is the batch */
+    char want[96], got[96];
+    if (max_dims <= 1) {
+        if (naxes > 2)
+            fl_die(FL_EXIT_USAGE, "%s has %d axes; 1-D chapters read shape (N,) or (B, N)", o->input, naxes);
+        lead = naxes == 2;
+    } else if (o->ndims) {
+        if (naxes != o->ndims && naxes != o->ndims + 1)
+            fl_die(FL_EXIT_USAGE, "--size %s disagrees with %s, which has %d axes: --size %s reads "
+                   "shape (%s) or (B, %s)", shape_text(o->dims, o->ndims, want, sizeof want),
+                   o->input, naxes, want, want, want);
+        lead = naxes == o->ndims + 1;
+    } else {
+        if (naxes > max_dims + 1)
+            fl_die(FL_EXIT_USAGE, "%s has %d axes; %s reads shape (N,), (B, N), (B, Ny, Nx) or "
+                   "(B, Nz, Ny, Nx)", o->input, naxes, c->ch->name);
+        lead = naxes >= 2;
+    }
+    c->ndims = naxes - lead;
+    c->n = 1;
+    for (int d = 0; d < c->ndims; d++) {
+        c->dims[d] = in->shape[lead + d];
+        c->n *= c->dims[d];
+    }
+    c->batch = lead ? in->shape[0] : 1;
+    if (o->ndims && max_dims <= 1 && (o->ndims != 1 || o->dims[0] != c->n))
         fl_die(FL_EXIT_USAGE, "--size %zu disagrees with %s, whose rows have length %zu",
-               o->dims[0], o->input, *n);
-    if (o->batch && o->batch != *batch)
+               o->dims[0], o->input, c->n);
+    if (o->ndims && (o->ndims != c->ndims || memcmp(o->dims, c->dims, (size_t)c->ndims * sizeof c->dims[0])))
+        fl_die(FL_EXIT_USAGE, "--size %s disagrees with %s, whose arrays have shape %s",
+               shape_text(o->dims, o->ndims, want, sizeof want), o->input,
+               shape_text(c->dims, c->ndims, got, sizeof got));
+    if (o->batch && o->batch != c->batch)
         fl_die(FL_EXIT_USAGE, "--batch %zu disagrees with %s, which holds %zu rows", o->batch,
-               o->input, *batch);
+               o->input, c->batch);
 }
 
 int fl_main(int argc, char **argv, const struct fl_chapter *ch)
@@ -474,14 +545,25 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
                    o.precision == FL_DOUBLE ? "double" : "single",
                    in.complex128 ? "--precision double" : "--precision single",
                    o.precision == FL_DOUBLE ? "complex128" : "complex64");
-        shape_from_input(&in, &o, &c.n, &c.batch);
+        const struct fl_capability *cap = fl_capability_of(ch->name);
+        shape_from_input(&in, &o, cap ? cap->max_dims : 1, &c);
     } else {
-        c.n = o.ndims ? o.dims[0] : ch->demo_n;
+        if (o.ndims) {
+            c.ndims = o.ndims;
+            memcpy(c.dims, o.dims, sizeof c.dims);
+        } else if (ch->demo_shape) {
+            if (fl_parse_size(ch->demo_shape, c.dims, &c.ndims, err, sizeof err) != 0)
+                fl_die(FL_EXIT_OPENCL, "%s's demo_shape: %s (chapter bug)", ch->name, err);
+        } else {
+            c.ndims = 1;
+            c.dims[0] = ch->demo_n;
+        }
+        c.n = 1;
+        for (int d = 0; d < c.ndims; d++)
+            c.n *= c.dims[d];
         c.batch = o.batch ? o.batch : (o.ndims ? 1 : ch->demo_batch);
     }
-    size_t one_dim[1] = {c.n};
-    if (fl_capability_check(ch->name, o.ndims && !o.input ? o.dims : one_dim,
-                            o.ndims && !o.input ? o.ndims : 1, err, sizeof err) != 0)
+    if (fl_capability_check(ch->name, c.dims, c.ndims, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
     if (c.batch > MAX_ELEMENTS / c.n)
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu is more than 2^31 elements, the most the "
@@ -504,22 +586,32 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
                "%llu MiB of %s: too large for this device", c.n, c.batch, buf_bytes >> 20,
                (unsigned long long)(c.dev.global_mem >> 20), c.dev.name);
 
-    struct fl_problem prob = {c.n, c.batch, o.inverse ? 1 : -1, o.precision, o.wg, variant->name, &c.dev};
+    struct fl_problem prob = {c.n, c.batch, o.inverse ? 1 : -1, o.precision, o.wg, variant->name, &c.dev,
+                              c.ndims, {0}};
+    memcpy(prob.dims, c.dims, sizeof prob.dims);
     if (ch->check && ch->check(&prob, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
 
     watchdog_start(o.timeout_s, o.format != FL_FORMAT_TEXT);
     fl_report_header(o.format, ch->name, ch->title, &c.dev);
-    if (o.format == FL_FORMAT_TEXT)
-        printf("problem  N=%zu batch=%zu %s %s variant=%s input=%s\n", c.n, c.batch,
+    if (o.format == FL_FORMAT_TEXT) {
+        char shape[96], points[48] = "";
+        shape_text(c.dims, c.ndims, shape, sizeof shape);
+        if (c.ndims > 1)
+            snprintf(points, sizeof points, " (%zu points)", c.n);
+        printf("problem  N=%s%s batch=%zu %s %s variant=%s input=%s\n", shape, points, c.batch,
                o.inverse ? "inverse" : "forward", o.precision == FL_DOUBLE ? "double" : "single",
                variant->name, o.input ? o.input : "random");
+    }
 
     /* --- kernels */
     fl_resolve_kernel_file(o.kernels, ch->kernel_file, c.kernel_file, sizeof c.kernel_file);
-    const char *options = o.precision == FL_DOUBLE
-        ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
-        : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2";
+    char extra[1024] = "", options[1280];
+    if (ch->build_options)
+        ch->build_options(&prob, extra, sizeof extra);
+    snprintf(options, sizeof options, "%s%s%s", o.precision == FL_DOUBLE
+             ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
+             : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", extra[0] ? " " : "", extra);
     cl_program program = fl_build_program(&c.dev, c.kernel_file, ch->uses, options);
     char hint[512] = "";
     if (variant->exercise)
@@ -576,6 +668,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     r.variant = variant->name;
     r.dev = &c.dev;
     r.n = c.n;
+    r.ndims = c.ndims;
+    memcpy(r.dims, c.dims, sizeof r.dims);
     r.batch = c.batch;
     r.sign = prob.sign;
     r.precision = o.precision;
@@ -594,9 +688,13 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         }
     }
     if (o.output) {
-        size_t shape[2] = {c.batch, c.n};
-        int two = c.batch > 1 || (in.data && in.naxes == 2);
-        if (fl_npy_write(o.output, out0, two ? shape : shape + 1, two ? 2 : 1,
+        /* 1-D: (N,) for one row, else (B, N). A grid: (B, D0, D1, ..), the batch axis left
+         * out only when the input file left it out. */
+        size_t shape[1 + FL_MAX_DIMS] = {c.batch};
+        memcpy(shape + 1, c.dims, (size_t)c.ndims * sizeof c.dims[0]);
+        int lead = c.ndims == 1 ? c.batch > 1 || (in.data && in.naxes == 2)
+                                : !(in.data && in.naxes == c.ndims);
+        if (fl_npy_write(o.output, out0, lead ? shape : shape + 1, c.ndims + lead,
                          o.precision == FL_DOUBLE, err, sizeof err) != 0)
             fl_die(FL_EXIT_USAGE, "%s", err);
         if (o.format == FL_FORMAT_TEXT)

@@ -127,4 +127,48 @@ run_case "01_dft --input of zeros (length 1000)" 0 '^PASS$' -- "$D" --input "$TM
 run_case "--output into a missing folder" 2 '^FAIL' --has "$TMP/no/such/dir/y.npy" \
     -- "$R" --size 16 --output "$TMP/no/such/dir/y.npy" --repeat 0
 
+# 07_multidim: arrays of shape (B, Ny, Nx) and (B, Nz, Ny, Nx), the first axis the batch;
+# with --size the file may leave the batch axis out. Each array here holds an impulse at
+# its first element (the first of each 32 values), so every output value is (1, 0).
+if [ -x "$BUILD/07_multidim" ]; then
+    M=$BUILD/07_multidim
+    for b in 1 2; do impulse_c8 32; done >"$TMP/imp2x4x8.raw"
+    make_npy "$TMP/b2x4x8.npy" '<c8' '(2, 4, 8)' "$TMP/imp2x4x8.raw"
+    run_case "07 --input (2, 4, 8): two 4x8 arrays, --output" 0 '^PASS$' \
+        --has "N=4x8 \(32 points\) batch=2 forward" \
+        -- "$M" --input "$TMP/b2x4x8.npy" --output "$TMP/y2x4x8.npy" --repeat 0
+    header_of "$TMP/y2x4x8.npy" | grep -q "'shape': (2, 4, 8), }"
+    ok $? "07 --output of a (2, 4, 8) input: shape (2, 4, 8)" || diag "header: $(header_of "$TMP/y2x4x8.npy")"
+    values_are "$TMP/y2x4x8.npy" f4 1 0
+    ok $? "07 --output holds the 2-D transforms of the impulses: every value (1, 0)"
+    make_npy "$TMP/b1x2x4x8.npy" '<c8' '(1, 2, 4, 8)' "$TMP/imp2x4x8.raw"
+    run_case "07 --input (1, 2, 4, 8): one 2x4x8 array" 0 '^PASS$' --has "N=2x4x8 \(64 points\) batch=1" \
+        -- "$M" --input "$TMP/b1x2x4x8.npy" --repeat 0
+    run_case "07 --input (2, 4, 8) --size 2x4x8: one 3-D array, no batch axis" 0 '^PASS$' \
+        --has "N=2x4x8 \(64 points\) batch=1" \
+        -- "$M" --input "$TMP/b2x4x8.npy" --size 2x4x8 --output "$TMP/y248.npy" --repeat 0
+    header_of "$TMP/y248.npy" | grep -q "'shape': (2, 4, 8), }"
+    ok $? "07 --output of an input without a batch axis keeps that shape"
+    run_case "07 --size 4x8 --batch 3 --output: shape (3, 4, 8)" 0 '^PASS$' \
+        -- "$M" --size 4x8 --batch 3 --output "$TMP/y3x4x8.npy" --repeat 0
+    header_of "$TMP/y3x4x8.npy" | grep -q "'shape': (3, 4, 8), }"
+    ok $? "07 --output of --size 4x8 --batch 3: shape (3, 4, 8)" || diag "header: $(header_of "$TMP/y3x4x8.npy")"
+    run_case "07 --size 4x8 --output: the batch axis is kept, (1, 4, 8)" 0 '^PASS$' \
+        -- "$M" --size 4x8 --output "$TMP/y1x4x8.npy" --repeat 0
+    header_of "$TMP/y1x4x8.npy" | grep -q "'shape': (1, 4, 8), }"
+    ok $? "07 --output of --size 4x8: shape (1, 4, 8)" || diag "header: $(header_of "$TMP/y1x4x8.npy")"
+    run_case "07 reads its own (1, 4, 8) output back, inverse" 0 '^PASS$' --has "N=4x8 \(32 points\) batch=1 inverse" \
+        -- "$M" --input "$TMP/y1x4x8.npy" --inverse --repeat 0
+    run_case "07 --input (2, 4, 8) with --size 8x4: disagrees" 2 '^FAIL' --has 'disagrees' --has '4x8' \
+        -- "$M" --input "$TMP/b2x4x8.npy" --size 8x4 --repeat 0
+    run_case "07 --input (2, 4, 8) with --size 2x2x2: another shape" 2 '^FAIL' \
+        --has 'disagrees' -- "$M" --input "$TMP/b2x4x8.npy" --size 2x2x2 --repeat 0
+    run_case "07 --input (2, 4, 8) with --size 2x2x4x8: too many axes for the file" 2 '^FAIL' \
+        --has 'more than 3 dimensions' -- "$M" --input "$TMP/b2x4x8.npy" --size 2x2x4x8 --repeat 0
+    run_case "07 --input (2, 4, 8) with --batch 3: disagrees" 2 '^FAIL' --has 'disagrees' \
+        -- "$M" --input "$TMP/b2x4x8.npy" --batch 3 --repeat 0
+    run_case "02_radix2 --input (2, 4, 8): 1-D chapters read (N,) or (B, N)" 2 '^FAIL' --has 'axes' \
+        -- "$R" --input "$TMP/b2x4x8.npy" --repeat 0
+fi
+
 done_testing

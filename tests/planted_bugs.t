@@ -109,4 +109,86 @@ if [ -x "$BUILD/05_register_radix" ]; then
     fi
 fi
 
+# 9. 06_mixed_radix's blocks (--kernels replaces kernels/06_mixed_radix.cl; the Stockham
+# passes come from 06_passes.cl in front): cos(2 pi/5) with two digits swapped in dft5, the
+# sines of dft7's second output pair in the wrong order, and the three_blocks digit reversal
+# applied the wrong way round (scattered to idx(m) instead of gathered from it: that is the
+# reversal of the radices in the opposite order, the same permutation only when the radix
+# list reads the same both ways, like 16 x 16).
+if [ -x "$BUILD/06_mixed_radix" ]; then
+    MR=$BUILD/06_mixed_radix
+    MB=kernels/06_mixed_radix.cl
+    cp "$MB" "$TMP/k/mixed-copy.cl"
+    run_case "control: a copy of 06_mixed_radix.cl passes" 0 '^PASS$' \
+        -- "$MR" --kernels "$TMP/k/mixed-copy.cl" --size 1000 --batch 2 --repeat 0
+    run_case "control: a copy of 06_mixed_radix.cl passes (three_blocks)" 0 '^PASS$' \
+        -- "$MR" --kernels "$TMP/k/mixed-copy.cl" --size 48 --variant three_blocks --repeat 0
+    if plant dft5-constant "$MB" 's/c1 = (real_t)0\.30901699437494742410/c1 = (real_t)0.30091699437494742410/'; then
+        run_case "dft5 with cos(2 pi/5) mistyped: FAIL at N=5" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MR" --kernels "$TMP/k/dft5-constant.cl" --size 5 --repeat 0
+        run_case "dft5 with cos(2 pi/5) mistyped: FAIL at N=1000" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MR" --kernels "$TMP/k/dft5-constant.cl" --size 1000 --repeat 0
+        run_case "dft5 with cos(2 pi/5) mistyped: FAIL in three_blocks" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MR" --kernels "$TMP/k/dft5-constant.cl" --size 25 --variant three_blocks --repeat 0
+        run_case "dft5 with cos(2 pi/5) mistyped: still right at N=4096 (no radix 5)" 0 '^PASS$' \
+            -- "$MR" --kernels "$TMP/k/dft5-constant.cl" --size 4096 --repeat 0
+    fi
+    if plant dft7-sine-order "$MB" 's/real2_t b2 = mul_minus_i(s2 \* m1 - s3 \* m2 - s1 \* m3);/real2_t b2 = mul_minus_i(s2 * m1 - s1 * m2 - s3 * m3);/'; then
+        run_case "dft7 with two sines swapped: FAIL at N=7" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MR" --kernels "$TMP/k/dft7-sine-order.cl" --size 7 --repeat 0
+    fi
+    if plant digit-order "$MB" '/^__kernel void digit_reverse(/,/^}/ { s/real2_t a = x\[row + from\];/real2_t a = x[row + m];/; s/y\[row + m\] = a;/y[row + from] = a;/; }'; then
+        run_case "digit reversal scattered, not gathered: FAIL at N=6 (2 x 3)" 1 '^FAIL: check ' \
+            --has 'impulse@3 .*WRONG' -- "$MR" --kernels "$TMP/k/digit-order.cl" --size 6 \
+            --variant three_blocks --repeat 0
+        run_case "digit reversal scattered: FAIL at N=720 inverse" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MR" --kernels "$TMP/k/digit-order.cl" --size 720 --inverse --variant three_blocks --repeat 0
+        run_case "digit reversal scattered: still right at N=256 (16 x 16 reads the same both ways)" 0 \
+            '^PASS$' -- "$MR" --kernels "$TMP/k/digit-order.cl" --size 256 --variant three_blocks --repeat 0
+    fi
+fi
+
+# 10. 07_multidim's column pass and transpose (--kernels replaces kernels/07_multidim.cl;
+# the row passes come from 06_passes.cl in front): a column pass that forgets the stride
+# on its store, or gets the pass twiddle's exponent wrong, or the conjugation of an
+# inverse's last pass (each plant keeps every address inside the buffers);
+# a column pass that runs backwards (the tone lands at the mirrored grid point); a
+# transpose that copies the tile instead of turning it, or has no barrier.
+if [ -x "$BUILD/07_multidim" ]; then
+    MD=$BUILD/07_multidim
+    K7=kernels/07_multidim.cl
+    cp "$K7" "$TMP/k/multidim-copy.cl"
+    run_case "control: a copy of 07_multidim.cl passes (strided)" 0 '^PASS$' \
+        -- "$MD" --kernels "$TMP/k/multidim-copy.cl" --size 2048x6 --batch 2 --repeat 0
+    run_case "control: a copy of 07_multidim.cl passes (transpose)" 0 '^PASS$' \
+        -- "$MD" --kernels "$TMP/k/multidim-copy.cl" --size 40x24 --variant transpose --repeat 0
+    if plant cols-no-stride "$K7" 's/\*dy = (size_t)P \* S;/*dy = (size_t)P;/'; then
+        run_case "column store without the stride: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MD" --kernels "$TMP/k/cols-no-stride.cl" --size 16x16 --repeat 0
+    fi
+    if plant cols-twiddle-j1 "$K7" 's/twiddle_lookup(j \* k \* (N \/ (Q \* P))/twiddle_lookup((j + 1) * k * (N \/ (Q * P))/'; then
+        run_case "column pass twiddle w^((j+1)k): FAIL where a column takes two passes" 1 '^FAIL: check ' \
+            --has 'WRONG' -- "$MD" --kernels "$TMP/k/cols-twiddle-j1.cl" --size 2048x6 --repeat 0
+        run_case "column pass twiddle w^((j+1)k): still right in one pass (P = 1, no twiddle)" 0 '^PASS$' \
+            -- "$MD" --kernels "$TMP/k/cols-twiddle-j1.cl" --size 64x64 --repeat 0
+    fi
+    if plant cols-no-conj-out "$K7" 's/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = 1;/'; then
+        run_case "inverse without the last conjugation: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MD" --kernels "$TMP/k/cols-no-conj-out.cl" --size 16x16 --inverse --repeat 0
+    fi
+    if plant cols-backwards "$K7" 's/if (flags & PASS_CONJ_IN)/if (1)/; s/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = -1;/'; then
+        run_case "column pass transforms backwards: the tone lands at (N_y - k_y, k_x)" 1 '^FAIL: check ' \
+            --has 'verify +tone@\(5,5\) .*WRONG: row 0: peak at \(11, 5\), expected \(5, 5\)' \
+            -- "$MD" --kernels "$TMP/k/cols-backwards.cl" --size 16x16 --repeat 0
+    fi
+    if plant transpose-copies "$K7" 's/= tile\[lx\]\[j\];/= tile[j][lx];/'; then
+        run_case "transpose reads the tile by rows: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MD" --kernels "$TMP/k/transpose-copies.cl" --size 40x24 --variant transpose --repeat 0
+    fi
+    if plant transpose-no-barrier "$K7" '/^    barrier(CLK_LOCAL_MEM_FENCE);$/d'; then
+        run_case "transpose without its barrier: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MD" --kernels "$TMP/k/transpose-no-barrier.cl" --size 64x64 --variant transpose --repeat 0
+    fi
+fi
+
 done_testing

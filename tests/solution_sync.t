@@ -14,28 +14,45 @@
 PAIRS=(
     "solutions/05_register_radix/dft8.cl kernels/05_register_radix.cl"
     "solutions/05_register_radix/twiddle_table.cl kernels/05_register_radix.cl"
+    "solutions/07_multidim/column_load.cl kernels/07_multidim.cl"
+    "solutions/07_multidim/transpose_tile.cl kernels/07_multidim.cl"
+)
+# "solution kernel-file": solutions that ADD a piece the chapter's file does not have
+# (chapter 06: dft6, digit_reverse_index; the chapter's own file must not solve them).
+# Without the header and the whole exercise region (begin to end, solution and //@ lines,
+# and the blank line before it) they must equal the kernel file.
+ADDED=(
+    "solutions/06_mixed_radix/dft6.cl kernels/06_mixed_radix.cl"
+    "solutions/06_mixed_radix/digit_reverse.cl kernels/06_mixed_radix.cl"
 )
 
-# strip_solution FILE: FILE without the exercise header and the //@ lines; exit 1 (and
-# no output) when FILE has no header end line.
+# strip_solution FILE [regions]: FILE without the exercise header and the //@ lines (with
+# "regions": without everything from //@exercise begin to //@exercise end, and the blank
+# line before it, as well); exit 1
+# (and no output) when FILE has no header end line.
 strip_solution() {
-    awk '
+    awk -v regions="${2:-}" '
         !done { if (/^ \* ----/) done = 1; next }
+        regions && /^[ \t]*\/\/@exercise begin/ { inreg = 1; held = 0; next }
+        regions && /^[ \t]*\/\/@exercise end/ { inreg = 0; next }
+        inreg { next }
         /^[ \t]*\/\/@/ { next }
+        held { print ""; held = 0 }
+        regions && /^$/ { held = 1; next }
         { print }
-        END { exit !done }
+        END { if (held) print ""; exit !done }
     ' "$1"
 }
 
 # check_pair SOLUTION KERNEL: 0 when in sync; otherwise 1, with why (and the diff) in $WHY.
 WHY=$TMP/why
 check_pair() {
-    local sol=$1 kernel=$2 stripped=$TMP/stripped.cl f
+    local sol=$1 kernel=$2 regions=${3:-} stripped=$TMP/stripped.cl f
     : >"$WHY"
     for f in "$sol" "$kernel"; do
         [ -f "$f" ] || { echo "  $f is missing" >>"$WHY"; return 1; }
     done
-    if ! strip_solution "$sol" >"$stripped"; then
+    if ! strip_solution "$sol" "$regions" >"$stripped"; then
         echo "  $sol has no line starting with ' * ----': its exercise header must end with one" >"$WHY"
         return 1
     fi
@@ -55,6 +72,13 @@ for pair in "${PAIRS[@]}"; do
     check_pair "$sol" "$kernel"
     ok $? "$sol is $kernel plus its exercise header and //@ markers" || diag "$(cat "$WHY")"
 done
+for pair in "${ADDED[@]}"; do
+    read -r sol kernel <<<"$pair"
+    check_pair "$sol" "$kernel" regions
+    ok $? "$sol is $kernel plus its exercise header and its exercise region" || diag "$(cat "$WHY")"
+    ! grep -q -- "$(awk '/^[ \t]*\/\/@exercise begin/ { getline; getline; print; exit }' "$sol")" "$kernel"
+    ok $? "$sol: the region's code is not in $kernel (copying the chapter's file does not solve it)"
+done
 
 # The check itself: a changed line, and a missing header end, must both be caught.
 read -r sol kernel <<<"${PAIRS[0]}"
@@ -64,4 +88,8 @@ ok $? "a line added to a copy of $sol is reported as drift, with the diff"
 grep -v '^ \* ----' "$sol" >"$TMP/headless.cl"
 ! check_pair "$TMP/headless.cl" "$kernel" && grep -q 'no line starting with' "$WHY"
 ok $? "a copy of $sol without the header's end line is reported"
+read -r sol kernel <<<"${ADDED[0]}"
+sed '0,/^[ \t]*\/\/@exercise end/s//&\n\/* an extra line *\//' "$sol" >"$TMP/drifted-added.cl"
+! check_pair "$TMP/drifted-added.cl" "$kernel" regions && grep -q '^  +/\* an extra line \*/$' "$WHY"
+ok $? "a line added outside the region of a copy of $sol is reported as drift"
 done_testing

@@ -16,6 +16,7 @@
 # Every case of exercises/manifest.tsv runs with --seed 1 and --seed 2:
 #   $BUILD/<chapter> --kernels <from>/<id>.cl --variant V --size N [--batch B] [--inverse]
 #                    [--wg W] --seed S --repeat 0 --timeout 60      (under timeout -k 5 90)
+# (a 2-D or 3-D case written 16,32 in the manifest runs as --size 16x32)
 # and passes only when it exits 0 and its last line of stdout is exactly PASS. The chapter
 # program always verifies against FFTW; the grader never passes --no-verify. Cases run
 # J at a time; once a case of an exercise has failed, its later cases are not started
@@ -100,6 +101,9 @@ manifest_error() {
 
 [[ -f $MANIFEST ]] || usage_error "no manifest $MANIFEST"
 count_re='^([1-9][0-9]*|2\^[0-9]+)$'
+# N of a multi-dimensional chapter: its axes joined by commas, outermost first (16,32 is
+# --size 16x32; "x" is taken by the batch); up to three.
+shape_re='^([1-9][0-9]*|2\^[0-9]+)(,([1-9][0-9]*|2\^[0-9]+)){0,2}$'
 lineno=0
 seen_header=0
 all_ids=()
@@ -131,7 +135,7 @@ while IFS= read -r line || [[ -n $line ]]; do
         IFS=: read -r -a parts <<<"$spec"
         shape=${parts[0]} size=${parts[0]%%x*} batch='' inverse=0 wg=''
         [[ $shape == *x* ]] && batch=${shape#*x}
-        [[ $size =~ $count_re ]] || manifest_error $lineno "case '$spec': N must look like 1024 or 2^10"
+        [[ $size =~ $shape_re ]] || manifest_error $lineno "case '$spec': N must look like 1024, 2^10 or 16,32 (a 2-D shape)"
         [[ -z $batch || $batch =~ $count_re ]] || manifest_error $lineno "case '$spec': batch must be a number (NxB)"
         for opt in "${parts[@]:1}"; do
             case $opt in
@@ -201,7 +205,7 @@ kernel_file() { printf '%s/%s.cl\n' "$FROM" "${EX_ID[$1]}"; }
 case_argv() {
     local i=$1 e=${C_EX[$1]}
     ARGV=("$BUILD/${EX_CHAPTER[$e]}" --kernels "$(kernel_file "$e")" --variant "${EX_VARIANT[$e]}"
-        --size "${C_SIZE[$i]}")
+        --size "${C_SIZE[$i]//,/x}")
     [[ -n ${C_BATCH[$i]} ]] && ARGV+=(--batch "${C_BATCH[$i]}")
     ((C_INVERSE[i])) && ARGV+=(--inverse)
     [[ -n ${C_WG[$i]} ]] && ARGV+=(--wg "${C_WG[$i]}")

@@ -31,6 +31,11 @@ done
 for ch in chapters/[0-9][0-9]_*/; do
     run --leak-check=no "$build/$(basename "$ch")" --size 16 --batch 2 --repeat 0
 done
+# A 2-D and a 3-D shape (the runs above give 07_multidim a 1-D size), both variants.
+if [ -x "$build/07_multidim" ]; then
+    run --leak-check=no "$build/07_multidim" --size 4x6 --batch 2 --repeat 0
+    run --leak-check=no "$build/07_multidim" --size 3x4x5 --variant transpose --inverse --repeat 0
+fi
 run --leak-check=no "$build/02_radix2" --size 16 --batch 2 --repeat 2 --warmup 1
 echo "1..$count"
 echo "valgrind: $((count - failed)) passed, $failed failed"

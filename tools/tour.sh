@@ -31,7 +31,7 @@ for ch in "${chapters[@]}"; do
             NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
             NR == 2 { csvsplit($0, f)
                       printf "%-18s %-14s %10.4g %10.4g %9.4g %7.3g%% %10.2e  %s\n", ch,
-                             f[col["n"]] " x " f[col["batch"]], f[col["ms_median"]],
+                             (("shape" in col) ? f[col["shape"]] : f[col["n"]]) " x " f[col["batch"]], f[col["ms_median"]],
                              f[col["gflops"]], f[col["gbs"]], f[col["pct_copy"]],
                              f[col["l2_error"]], f[col["verdict"]] }' "$tmp/$ch.csv"
         pass=$((pass + 1))

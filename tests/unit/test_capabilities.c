@@ -73,8 +73,14 @@ int main(void)
                 WORDS("No chapter"));
     }
     {
-        size_t d[1] = {3 * 65536}; /* neither */
-        refuses("01_dft", d, 1, "3 x 2^16", WORDS("No chapter"), WORDS("02_radix2"));
+        size_t d[1] = {13 * 65536}; /* neither, nor 06 (13 is not 7-smooth) */
+        refuses("01_dft", d, 1, "13 x 2^16", WORDS("No chapter", "Coming: 08_bluestein"),
+                WORDS("02_radix2", "06_mixed_radix", "Chapters that can"));
+    }
+    {
+        size_t d[1] = {3 * 65536}; /* too big for 01, 7-smooth: 06 */
+        refuses("01_dft", d, 1, "3 x 2^16", WORDS("06_mixed_radix"),
+                WORDS("No chapter", "02_radix2", "08_bluestein"));
     }
 
     /* ---- 02_radix2 */
@@ -101,6 +107,46 @@ int main(void)
         refuses("02_radix2", d, 1, "96 = 3 x 32", WORDS("01_dft"), NULL);
     }
 
+    /* ---- 06_mixed_radix: 2^a 3^b 5^c 7^d up to 2^26; 08_bluestein is planned */
+    const struct fl_capability *mr = fl_capability_of("06_mixed_radix");
+    const struct fl_capability *bs = fl_capability_of("08_bluestein");
+    ok(mr && !mr->planned && mr->max_n == (size_t)1 << 26, "06_mixed_radix: written, max_n 2^26");
+    ok(bs && bs->planned, "08_bluestein is in the table as planned");
+    takes("06_mixed_radix", 1);
+    takes("06_mixed_radix", 720);
+    takes("06_mixed_radix", 1000000);
+    takes("06_mixed_radix", 43046721);            /* 3^16 */
+    takes("06_mixed_radix", 40353607);            /* 7^9 */
+    takes("06_mixed_radix", (size_t)1 << 26);
+    {
+        size_t d[1] = {11}; /* 01_dft can; 06 cannot; Bluestein not mentioned (01 is no FFT) */
+        refuses("06_mixed_radix", d, 1, "11", WORDS("06_mixed_radix", "2^a 3^b 5^c 7^d",
+                "Chapters that can: 01_dft", "Coming: 08_bluestein"), WORDS("No chapter"));
+    }
+    {
+        size_t d[1] = {2 * 11 * 13 * 65536}; /* nobody yet */
+        refuses("06_mixed_radix", d, 1, "2 x 11 x 13 x 2^16",
+                WORDS("No chapter", "Coming: 08_bluestein"), WORDS("Chapters that can", "01_dft"));
+    }
+    {
+        size_t d[1] = {(size_t)1 << 27}; /* powers of two chapters can; no "coming" */
+        refuses("06_mixed_radix", d, 1, "2^27", WORDS("2^26", "02_radix2", "04_coalescing"),
+                WORDS("No chapter", "Coming", "05_register_radix"));
+    }
+    {
+        size_t d[1] = {129140163}; /* 3^17 > 2^26: no chapter, none coming */
+        refuses("06_mixed_radix", d, 1, "3^17", WORDS("No chapter"), WORDS("Coming", "Chapters that can"));
+    }
+    {
+        size_t d[1] = {1000}; /* 05 refuses, names 06 (and the DFT) */
+        refuses("05_register_radix", d, 1, "1000", WORDS("06_mixed_radix", "01_dft"),
+                WORDS("08_bluestein", "No chapter"));
+    }
+    {
+        size_t d[1] = {720};
+        refuses("02_radix2", d, 1, "720 from 02", WORDS("06_mixed_radix"), WORDS("08_bluestein"));
+    }
+
     /* ---- multi-dimensional shapes: both chapters are 1-D */
     {
         size_t d2[2] = {64, 64}, d3[3] = {512, 512, 64}, d1x[2] = {1, 64};
@@ -108,6 +154,33 @@ int main(void)
         refuses("02_radix2", d2, 2, "64x64", WORDS("dimensional", "64x64"), WORDS("01_dft"));
         refuses("02_radix2", d3, 3, "512x512x64", WORDS("dimensional", "512x512x64"), NULL);
         refuses("01_dft", d1x, 2, "1x64", WORDS("dimensional"), NULL);
+    }
+
+    /* ---- 07_multidim: up to 3 axes, each 7-smooth, 2^26 points in all; the 1-D chapters
+     * refuse a 2-D or 3-D shape naming it */
+    {
+        const struct fl_capability *md = fl_capability_of("07_multidim");
+        ok(md && !md->planned && md->max_dims == 3 && md->max_n == (size_t)1 << 26,
+           "07_multidim: written, 3 axes, 2^26 points");
+        static const size_t shapes[][3] = {{512, 512, 0}, {256, 256, 256}, {512, 512, 64},
+                                           {3, 5, 7}, {128, 1000, 0}, {8, 64, 0}, {1, 64, 0},
+                                           {4096, 4096, 0}, {1000, 0, 0}};
+        for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+            int nd = shapes[i][2] ? 3 : shapes[i][1] ? 2 : 1;
+            char why[512] = "";
+            if (!is_int(fl_capability_check("07_multidim", shapes[i], nd, why, sizeof why), 0,
+                        "07_multidim takes %zux%zux%zu (%d axes)", shapes[i][0], shapes[i][1],
+                        shapes[i][2], nd))
+                diag("refusal: %s", why);
+        }
+        size_t d2[2] = {512, 512}, d3[3] = {3, 5, 7}, big[2] = {16384, 8192}, odd[2] = {11, 16};
+        refuses("02_radix2", d2, 2, "512x512 (names 07)", WORDS("dimensional", "Chapters that can: 07_multidim"),
+                WORDS("06_mixed_radix", "No chapter"));
+        refuses("06_mixed_radix", d3, 3, "3x5x7 (names 07)", WORDS("dimensional", "07_multidim"), NULL);
+        refuses("01_dft", d2, 2, "512x512 from 01 (names 07)", WORDS("07_multidim"), NULL);
+        refuses("07_multidim", big, 2, "16384x8192 (2^27 points)", WORDS("2^26", "No chapter"), NULL);
+        refuses("07_multidim", odd, 2, "11x16 (11 is no radix)", WORDS("11x16", "2^a 3^b 5^c 7^d"),
+                WORDS("Chapters that can"));
     }
 
     /* ---- unknown chapter */

@@ -104,7 +104,15 @@ int main(void)
     size_bad("12abc", NULL);
     size_bad("1.5", NULL);
     size_bad(" 64", NULL);
-    size_bad("3^4", "powers of two");
+    size_ok("3^4", 1, 81, 0, 0);
+    size_ok("10^6", 1, 1000000, 0, 0);
+    size_ok("7^0", 1, 1, 0, 0);
+    size_ok("3^10x5^2", 2, 59049, 25, 0);
+    size_bad("1^4", "base at least 2");
+    size_bad("0^4", "base at least 2");
+    size_bad("3^", NULL);
+    size_bad("3^26", "too large");
+    size_bad("99999999^99999999", "too large");
     size_bad("2^", NULL);
     size_bad("2^41", "too large");
     size_bad("2^100", "too large");
@@ -129,7 +137,8 @@ int main(void)
     count_case("", -1, 0, "empty");
     count_case("7x2", -1, 0, NULL);
     count_case("2^41", -1, 0, "too large");
-    count_case("5^2", -1, 0, "powers of two");
+    count_case("5^2", 0, 25, NULL);
+    count_case("1^2", -1, 0, "base at least 2");
 
     struct fl_options o;
     char err[512];

@@ -1,6 +1,7 @@
 /* common/reference.c and timing.c's statistics: the FFTW reference against a direct
  * long-double DFT, the test signals, the error measures, the bounds, the generator. */
 #include "../../common/reference.h"
+#include "../../common/report.h"
 #include "../../common/timing.h"
 #include "tap.h"
 
@@ -318,6 +319,113 @@ static void rng(void)
        r[3] == 0.0, "fl_round_to_float rounds every value to float");
 }
 
+/* The n-D DFT straight from its definition: y[k] = sum_j x[j] prod_d w_Nd^(j_d k_d). */
+static void direct_dft_nd(const double *x, double *y, const size_t *dims, int nd, size_t batch, int sign)
+{
+    const long double two_pi = 6.283185307179586476925286766559005768L;
+    size_t n = 1;
+    for (int d = 0; d < nd; d++)
+        n *= dims[d];
+    for (size_t b = 0; b < batch; b++)
+        for (size_t k = 0; k < n; k++) {
+            long double re = 0, im = 0;
+            for (size_t j = 0; j < n; j++) {
+                long double a = 0;
+                size_t jr = j, kr = k;
+                for (int d = nd - 1; d >= 0; d--) {
+                    a += (long double)((jr % dims[d]) * (kr % dims[d]) % dims[d]) / (long double)dims[d];
+                    jr /= dims[d];
+                    kr /= dims[d];
+                }
+                a *= sign * two_pi;
+                long double c = cosl(a), si = sinl(a);
+                long double xr = x[2 * (b * n + j)], xi = x[2 * (b * n + j) + 1];
+                re += xr * c - xi * si;
+                im += xr * si + xi * c;
+            }
+            y[2 * (b * n + k)] = (double)re;
+            y[2 * (b * n + k) + 1] = (double)im;
+        }
+}
+
+static void multidim(void)
+{
+    /* FFTW's rank-2/3 plan against the definition, both signs, batch 2 */
+    static const size_t shapes[][3] = {{3, 4, 0}, {2, 3, 5}, {1, 6, 0}, {4, 1, 3}, {5, 0, 0}};
+    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            int nd = shapes[si][2] ? 3 : shapes[si][1] ? 2 : 1;
+            size_t n = 1;
+            for (int d = 0; d < nd; d++)
+                n *= shapes[si][d];
+            double *x = malloc(2 * n * 2 * sizeof *x), *y = malloc(2 * n * 2 * sizeof *y),
+                   *z = malloc(2 * n * 2 * sizeof *z), scale;
+            fl_fill_random(x, 2 * n, 7 + si);
+            is_int(fl_reference_dft_nd(x, y, shapes[si], nd, 2, sign), 0, "fl_reference_dft_nd %zux%zux%zu", shapes[si][0],
+                   shapes[si][1], shapes[si][2]);
+            direct_dft_nd(x, z, shapes[si], nd, 2, sign);
+            double d = max_abs_diff(y, z, 2 * n, &scale);
+            ok(d <= 1e-13 * scale, "%d-D %zux%zux%zu x 2, sign %+d: FFTW = the definition (diff %.2g)", nd,
+               shapes[si][0], shapes[si][1], shapes[si][2], sign, d);
+            free(x);
+            free(y);
+            free(z);
+        }
+    size_t four[4] = {2, 2, 2, 2};
+    double dummy[32];
+    is_int(fl_reference_dft_nd(dummy, dummy, four, 4, 1, -1), -1, "fl_reference_dft_nd refuses 4 axes");
+
+    /* one axis: fl_fill_tone_nd is fl_fill_tone, bit for bit */
+    {
+        size_t n = 1000, k = 251;
+        double *a = malloc(2 * n * 3 * sizeof *a), *b = malloc(2 * n * 3 * sizeof *b);
+        fl_fill_tone(a, n, 3, k, -1);
+        fl_fill_tone_nd(b, &n, 1, 3, &k, -1);
+        ok(memcmp(a, b, 2 * n * 3 * sizeof *a) == 0, "fl_fill_tone_nd with one axis = fl_fill_tone");
+        free(a);
+        free(b);
+    }
+    /* a 2-D tone's transform is N at (k_y + b, k_x + b) and ~0 elsewhere; the peak check
+     * finds it, and names the mirror point of a flipped sign */
+    {
+        size_t dims[2] = {6, 10}, k[2] = {2, 3}, n = 60;
+        double *x = malloc(2 * n * 2 * sizeof *x), *y = malloc(2 * n * 2 * sizeof *y);
+        for (int sign = -1; sign <= 1; sign += 2) {
+            fl_fill_tone_nd(x, dims, 2, 2, k, sign);
+            fl_reference_dft_nd(x, y, dims, 2, 2, sign);
+            int good = 1;
+            for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < n; i++) {
+                    size_t want = ((k[0] + b) % 6) * 10 + (k[1] + b) % 10;
+                    double re = y[2 * (b * n + i)], im = y[2 * (b * n + i) + 1];
+                    good &= i == want ? fabs(re - 60) < 1e-9 && fabs(im) < 1e-9 : hypot(re, im) < 1e-9;
+                }
+            ok(good, "6x10 tone at (2, 3), sign %+d: 60 at (2+b, 3+b), zero elsewhere", sign);
+            struct fl_check chk;
+            memset(&chk, 0, sizeof chk);
+            chk.ok = 1;
+            fl_check_tone_peak_nd(&chk, y, dims, 2, 2, k);
+            ok(chk.ok && !chk.detail[0], "fl_check_tone_peak_nd accepts it");
+        }
+        /* the forward check of an inverse transform: the peak sits at (6-2, 10-3) */
+        fl_fill_tone_nd(x, dims, 2, 1, k, -1);
+        fl_reference_dft_nd(x, y, dims, 2, 1, +1);
+        struct fl_check chk;
+        memset(&chk, 0, sizeof chk);
+        chk.ok = 1;
+        fl_check_tone_peak_nd(&chk, y, dims, 2, 1, k);
+        ok(!chk.ok, "a 2-D tone transformed the wrong way is caught");
+        has_substr(chk.detail, "peak at (4, 7), expected (2, 3) = N - expected", "... and the mirror point named");
+        free(x);
+        free(y);
+    }
+    char buf[64];
+    size_t d3[3] = {3, 4, 5}, d1[1] = {60};
+    is_str(fl_format_index(buf, sizeof buf, 59, d3, 3), "(2, 3, 4)", "fl_format_index 3-D");
+    is_str(fl_format_index(buf, sizeof buf, 7, d3, 2), "(1, 3)", "fl_format_index 2-D (3x4)");
+    is_str(fl_format_index(buf, sizeof buf, 59, d1, 1), "59", "fl_format_index 1-D");
+}
+
 int main(void)
 {
     reference_vs_direct();
@@ -326,5 +434,6 @@ int main(void)
     bounds();
     stats();
     rng();
+    multidim();
     return done_testing();
 }

@@ -1,0 +1,313 @@
+/* 06_mixed_radix — N = 2^a 3^b 5^c 7^d: digit reversal, then self-sorting mixed-radix passes.
+ *
+ * What changed since 05_register_radix: 05 did powers of two only. Now N may have the
+ * factors 3, 5 and 7 too. Two ways, side by side:
+ *   three_blocks  ARM's mixed-radix pipeline as the article teaches it: put the input in
+ *                 digit-reversed order once, then per stage one kernel for the twiddles and
+ *                 one for the radix-S butterflies, in place. Correct, and slow: two passes
+ *                 over memory per stage.
+ *   stockham      (default) 05's self-sorting passes with mixed radices: dft3, dft5, dft7
+ *                 join dft2/4/8/16 in registers, no reordering pass at all, one pass over
+ *                 memory whenever a row fits a work-group, at most three up to 2^26. Each
+ *                 size gets its own kernels: the radices, Q, p and the group shape are -D
+ *                 constants, so the stages unroll and v[] stays in registers.
+ * The factorization — which radices, in which order, how many passes, which group shape —
+ * is common/radix_plan.c, a plain planner later chapters reuse.
+ *
+ * Build and run:
+ *   make 06_mixed_radix
+ *   ./build/06_mixed_radix --size 1000 --batch 16 --explain
+ *   ./build/06_mixed_radix --size 48 --variant three_blocks --explain    (the permutation)
+ *   ./build/06_mixed_radix --size 3^10 --inverse --precision double
+ * Kernels: kernels/06_mixed_radix.cl (dft3/5/7 and the three blocks; --kernels replaces
+ * this one), kernels/06_passes.cl (the Stockham pass), kernels/05_register_radix.cl
+ * (dft2..dft16, the twiddle table lookup). Lesson: README.md here. */
+#include "../../common/chapter.h"
+#include "../../common/radix_plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct fl_variant variants[] = {
+    {"stockham", "self-sorting passes, radices 16/8/4/2 and 3/5/7 in registers, kernels "
+     "specialized per size with -D (the chapter's default)", NULL, 0},
+    {"three_blocks", "ARM's pipeline: digit-reverse once, then a twiddle and a radix-S kernel "
+     "per stage, in place (correct, slow)", NULL, 0},
+    {"primes", "stockham with the prime radices 2, 3, 5, 7 only: more stages (the lesson's "
+     "comparison)", NULL, 0},
+    {"dft6", "stockham with a radix-6 stage for each 2 x 3, your dft6 from two dft3s (exercise)",
+     "exercises/06_mixed_radix/dft6.cl", 0},
+    {"digit_reverse", "three_blocks with the digit-reverse index computed in the kernel "
+     "(exercise)", "exercises/06_mixed_radix/digit_reverse.cl", 0},
+    {NULL, NULL, NULL, 0},
+};
+
+#define DEFAULT_WG 256   /* work-items per group the plan may use           */
+#define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
+#define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
+
+static const unsigned radices_primes[] = {2, 3, 5, 7, 0};
+static const unsigned radices_dft6[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
+
+static int is_blocks(const struct fl_problem *p)
+{
+    return strcmp(p->variant, "three_blocks") == 0 || strcmp(p->variant, "digit_reverse") == 0;
+}
+
+static size_t elem_bytes(const struct fl_problem *p)
+{
+    return p->precision == FL_DOUBLE ? 16 : 8;
+}
+
+static size_t group_items(const struct fl_problem *p, size_t dflt)
+{
+    size_t wg = p->wg ? p->wg : dflt;
+    return wg < p->dev->max_wg ? wg : p->dev->max_wg;
+}
+
+/* The Stockham plan of problem P, or -1 with WHY. */
+static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why, size_t len)
+{
+    struct fl_radix_limits lim;
+    fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p), group_items(p, DEFAULT_WG));
+    if (strcmp(p->variant, "primes") == 0)
+        lim.radices = radices_primes;
+    else if (strcmp(p->variant, "dft6") == 0)
+        lim.radices = radices_dft6;
+    return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
+}
+
+/* Bits of the twiddle index the lo table covers (as in 05): about half of log2 N. */
+static int lo_bits_of(size_t n)
+{
+    return (fl_log2(n) + 1) / 2;
+}
+
+static int check(const struct fl_problem *p, char *why, size_t len)
+{
+    if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
+        return -1;
+    if (is_blocks(p)) {
+        unsigned r[FL_RADIX_MAX_STAGES];
+        if (fl_radix_factor(p->n, NULL, r, FL_RADIX_MAX_STAGES) < 0) {
+            snprintf(why, len, "N = %zu needs more than %d stages", p->n, FL_RADIX_MAX_STAGES);
+            return -1;
+        }
+        return 0;
+    }
+    static struct fl_radix_plan rp;
+    return make_plan(p, &rp, why, len);
+}
+
+/* -D constants of the Stockham passes (kernels/06_passes.cl): FL_N, FL_LO_BITS and for
+ * each pass k P<k>_Q, _P, _I, _T and _R (the radices, comma-separated, 0-padded to 12). */
+static void build_options(const struct fl_problem *p, char *opts, size_t len)
+{
+    static struct fl_radix_plan rp;
+    char why[256];
+    size_t used = 0;
+    opts[0] = '\0';
+    if (strcmp(p->variant, "digit_reverse") == 0)
+        snprintf(opts, len, "-D FL_DIGIT_REVERSE_INDEX=1"); /* the exercise's kernel */
+    if (is_blocks(p) || make_plan(p, &rp, why, sizeof why) != 0)
+        return;
+    used += (size_t)snprintf(opts + used, len - used, "-D FL_N=%zu -D FL_LO_BITS=%d%s", p->n,
+                             lo_bits_of(p->n), strcmp(p->variant, "dft6") == 0 ? " -D FL_RADIX6=1" : "");
+    for (int k = 0; k < rp.npasses && used < len; k++) {
+        const struct fl_radix_pass *ps = &rp.pass[k];
+        char list[64];
+        int l = 0;
+        /* all FL_RADIX_MAX_PASS_STAGES of them, 0 after the last: the kernel pastes the
+         * list as that many arguments (OpenCL C 1.2 has no variadic macros to count them) */
+        for (int s = 0; s < FL_RADIX_MAX_PASS_STAGES; s++)
+            l += snprintf(list + l, sizeof list - (size_t)l, "%s%u", s ? "," : "",
+                          s < ps->nstages ? ps->radix[s] : 0);
+        used += (size_t)snprintf(opts + used, len - used,
+                                 " -D P%d_Q=%zu -D P%d_P=%zu -D P%d_I=%zu -D P%d_T=%zu -D P%d_R=%s",
+                                 k, ps->q, k, ps->span, k, ps->items, k, ps->columns, k, list);
+    }
+}
+
+static void fill_twiddle_tables(const struct fl_problem *p, struct fl_plan *plan, int *hi, int *lo)
+{
+    const double two_pi = 6.283185307179586476925286766559;
+    int b = lo_bits_of(p->n);
+    size_t nlo = (size_t)1 << b, nhi = (p->n + nlo - 1) >> b;
+    double *w, *h;
+    *lo = fl_plan_table(plan, "twiddles_lo", nlo, &w);
+    *hi = fl_plan_table(plan, "twiddles_hi", nhi, &h);
+    /* forward roots only: the passes do an inverse as conj(forward(conj x)) */
+    for (size_t z = 0; z < nlo; z++) {
+        w[2 * z] = cos(-two_pi * (double)z / (double)p->n);
+        w[2 * z + 1] = sin(-two_pi * (double)z / (double)p->n);
+    }
+    for (size_t y = 0; y < nhi; y++) {
+        h[2 * y] = cos(-two_pi * (double)(y << b) / (double)p->n);
+        h[2 * y + 1] = sin(-two_pi * (double)(y << b) / (double)p->n);
+    }
+}
+
+static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
+{
+    static struct fl_radix_plan rp;
+    char why[256], all[160], radices[64];
+    if (make_plan(p, &rp, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    int hi, lo, src = FL_BUF_A, dst = FL_BUF_B;
+    fill_twiddle_tables(p, plan, &hi, &lo);
+    int conj = p->sign > 0;
+    char passes[128];
+    int pl = 0;
+    for (int k = 0; k < rp.npasses; k++) {
+        const struct fl_radix_pass *ps = &rp.pass[k];
+        size_t items = ps->items * ps->columns;
+        size_t columns = p->batch * (p->n / ps->q);
+        size_t groups = (columns + ps->columns - 1) / ps->columns;
+        size_t global[1] = {groups * items}, local[1] = {items};
+        char kernel[32];
+        snprintf(kernel, sizeof kernel, "fft_mixed_p%d", k);
+        struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
+        fl_arg_buffer(l, src);
+        fl_arg_buffer(l, dst);
+        fl_arg_local(l, (ps->columns * ps->q + ps->columns * ps->q / 16) * elem_bytes(p));
+        fl_arg_buffer(l, hi);
+        fl_arg_buffer(l, lo);
+        fl_arg_int(l, (int)p->batch);
+        fl_arg_int(l, (k == 0 && conj ? 1 : 0) | (k == rp.npasses - 1 && conj ? 2 : 0));
+        fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
+        fl_launch_note(l, "p=%zu Q=%zu = %s: %d stage%s, %zu item%s per %s (<= %zu values each), "
+                       "%zu %s%s per group", ps->span, ps->q, radices, ps->nstages,
+                       ps->nstages == 1 ? "" : "s", ps->items, ps->items == 1 ? "" : "s",
+                       rp.npasses == 1 ? "row" : "column", ps->values, ps->columns,
+                       rp.npasses == 1 ? "row" : "column", ps->columns == 1 ? "" : "s");
+        pl += snprintf(passes + pl, sizeof passes - (size_t)pl, "%s%zu", k ? " x " : "", ps->q);
+        int t = src;
+        src = dst;
+        dst = t;
+    }
+    plan->result = src;
+    fl_radix_join(rp.radix, rp.nstages, all, sizeof all);
+    if (rp.npasses == 1)
+        snprintf(plan->summary, sizeof plan->summary,
+                 "N = %zu = %s: 1 pass, %d stages in registers. Radices from {%s}, the largest "
+                 "that fit, so fewest stages; one work-group holds a whole row (N <= %zu: local "
+                 "memory and items x 16 values), so the data is read and written once.",
+                 p->n, all, rp.nstages, strcmp(p->variant, "primes") == 0 ? "2, 3, 5, 7"
+                 : strcmp(p->variant, "dft6") == 0 ? "6, 16, 8, 4, 2, 3, 5, 7" : "16, 8, 4, 2, 3, 5, 7",
+                 rp.single_pass_max);
+    else
+        snprintf(plan->summary, sizeof plan->summary,
+                 "N = %zu = %s: %d passes, Q = %s. N > %zu, what one group holds; a group of a "
+                 "multi-pass plan keeps >= 4 neighbouring columns (coalesced reads), so Q <= %zu; "
+                 "fewest passes, prime factors spread so the Q are even, largest first.",
+                 p->n, all, rp.npasses, passes, rp.single_pass_max, rp.multi_pass_max_q);
+}
+
+static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
+{
+    unsigned r[FL_RADIX_MAX_STAGES];
+    int ns = fl_radix_factor(p->n, NULL, r, FL_RADIX_MAX_STAGES);
+    int computed = strcmp(p->variant, "digit_reverse") == 0;
+    size_t g = group_items(p, BLOCKS_WG);
+    int conj = p->sign > 0;
+    double *t;
+    int table;
+    if (computed) {
+        table = fl_plan_table(plan, "radices", (size_t)ns, &t);
+        for (int s = 0; s < ns; s++)
+            t[2 * s] = r[s];
+    } else {
+        table = fl_plan_table(plan, "digit_reverse", p->n, &t);
+        for (size_t m = 0; m < p->n; m++) {
+            size_t from = fl_digit_reverse(m, r, ns);
+            t[2 * m] = (double)(from % 4096); /* DIGIT_TABLE_SPLIT in the kernel file */
+            t[2 * m + 1] = (double)(from / 4096);
+        }
+    }
+    size_t global[2] = {(p->n + g - 1) / g * g, p->batch}, local[2] = {g, 1};
+    struct fl_launch *l = fl_plan_add(plan, computed ? "digit_reverse_computed" : "digit_reverse",
+                                      2, global, local);
+    fl_arg_buffer(l, FL_BUF_A);
+    fl_arg_buffer(l, FL_BUF_B);
+    fl_arg_buffer(l, table);
+    if (computed)
+        fl_arg_int(l, ns);
+    fl_arg_int(l, (int)p->n);
+    fl_arg_int(l, conj ? 1 : 0);
+    fl_launch_note(l, "y[m] = x[idx(m)]: the input in digit-reversed order, A -> B");
+    size_t span = 1;
+    for (int s = 0; s < ns; s++) {
+        if (s > 0) {
+            l = fl_plan_add(plan, "twiddle_stage", 2, global, local);
+            fl_arg_buffer(l, FL_BUF_B);
+            fl_arg_int(l, (int)p->n);
+            fl_arg_int(l, (int)span);
+            fl_arg_int(l, (int)r[s]);
+            fl_launch_note(l, "stage %d: y[n] *= w_%zu^(nx*ky), Nx=%zu Ny=%u", s, span * r[s], span, r[s]);
+        }
+        char kernel[32];
+        snprintf(kernel, sizeof kernel, "radix_%u", r[s]);
+        size_t bg[2] = {(p->n / r[s] + g - 1) / g * g, p->batch};
+        l = fl_plan_add(plan, kernel, 2, bg, local);
+        fl_arg_buffer(l, FL_BUF_B);
+        fl_arg_int(l, (int)p->n);
+        fl_arg_int(l, (int)span);
+        fl_arg_int(l, s == ns - 1 && conj ? 2 : 0);
+        fl_launch_note(l, "stage %d: %zu radix-%u butterflies in place, span Nx=%zu", s, p->n / r[s],
+                       r[s], span);
+        span *= r[s];
+    }
+    plan->result = FL_BUF_B;
+    char all[160];
+    int len = snprintf(plan->summary, sizeof plan->summary,
+                       "N = %zu = %s: digit-reverse once%s, then per stage a twiddle (not the "
+                       "first) and a radix-S kernel, in place: %d launches, each over all the data.",
+                       p->n, fl_radix_join(r, ns, all, sizeof all),
+                       computed ? " (index computed in the kernel)" : " (index table from the host)",
+                       plan->nlaunch);
+    if (p->n <= SHOW_PERMUTATION && len < (int)sizeof plan->summary) {
+        len += snprintf(plan->summary + len, sizeof plan->summary - (size_t)len, " idx(m) =");
+        for (size_t m = 0; m < p->n && len < (int)sizeof plan->summary; m++)
+            len += snprintf(plan->summary + len, sizeof plan->summary - (size_t)len, " %zu",
+                            fl_digit_reverse(m, r, ns));
+    }
+}
+
+static void plan(const struct fl_problem *p, struct fl_plan *plan)
+{
+    plan->result = FL_BUF_A;
+    if (p->n < 2) {
+        snprintf(plan->summary, sizeof plan->summary, "N = 1: the input is its own transform");
+        return;
+    }
+    if (is_blocks(p))
+        plan_blocks(p, plan);
+    else
+        plan_stockham(p, plan);
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", NULL};
+    static const struct fl_chapter chapter = {
+        .name = "06_mixed_radix",
+        .title = "mixed radix 2/3/4/5/7/8/16: digit reversal, then self-sorting passes",
+        .kernel_file = "06_mixed_radix.cl",
+        .uses = uses,
+        .help = "N = 2^a 3^b 5^c 7^d up to 2^26. The default variant (stockham) does a few\n"
+                "self-sorting passes with radix 16/8/4/2/3/5/7 butterflies in registers, its\n"
+                "kernels compiled for the size (-D constants); three_blocks is the textbook\n"
+                "pipeline (digit-reverse, then twiddle and radix-S kernels per stage). --wg sets\n"
+                "the work-items per group the plan may use (default 256); --explain shows the\n"
+                "factorization, the passes and every launch.",
+        .demo_n = 1000000,
+        .demo_batch = 1,
+        .bound = FL_BOUND_FFT,
+        .variants = variants,
+        .check = check,
+        .plan = plan,
+        .build_options = build_options,
+    };
+    return fl_main(argc, argv, &chapter);
+}

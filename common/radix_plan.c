@@ -1,0 +1,320 @@
+#include "radix_plan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const unsigned fl_radix_default[] = {16, 8, 4, 2, 3, 5, 7, 0};
+
+#define MAX_LOCAL_VALUES 4096 /* a pass does at most 4096 points, as in chapter 05 */
+
+void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long local_mem_bytes,
+                             size_t elem_bytes, size_t max_items)
+{
+    unsigned long long v = local_mem_bytes / elem_bytes * 16 / 17; /* the kernels pad 1/16 */
+    lim->local_values = v < MAX_LOCAL_VALUES ? (size_t)v : MAX_LOCAL_VALUES;
+    lim->max_items = max_items ? max_items : 1;
+    lim->item_values = 16;
+    lim->min_columns = 4;
+    lim->radices = NULL;
+}
+
+static const unsigned *radices_or_default(const unsigned *radices)
+{
+    return radices && radices[0] ? radices : fl_radix_default;
+}
+
+/* The prime P if R = P^k (k >= 1), else 0. */
+static unsigned prime_of_power(unsigned r)
+{
+    if (r < 2)
+        return 0;
+    unsigned p = 2;
+    while (r % p)
+        p++;
+    while (r % p == 0)
+        r /= p;
+    return r == 1 ? p : 0;
+}
+
+static int allowed(const unsigned *radices, unsigned r)
+{
+    for (const unsigned *x = radices; *x; x++)
+        if (*x == r)
+            return 1;
+    return 0;
+}
+
+/* Does some allowed radix contain the prime P? */
+static int covers(const unsigned *radices, unsigned p)
+{
+    for (const unsigned *x = radices; *x; x++)
+        if (*x % p == 0)
+            return 1;
+    return 0;
+}
+
+size_t fl_radix_leftover(size_t n, const unsigned *radices)
+{
+    radices = radices_or_default(radices);
+    if (n == 0)
+        return 0;
+    for (unsigned p = 2; p <= 64 && n > 1; p++)
+        if (prime_of_power(p) == p && covers(radices, p))
+            while (n % p == 0)
+                n /= p;
+    return n;
+}
+
+int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
+{
+    radices = radices_or_default(radices);
+    int count = 0;
+    if (q == 0)
+        return -1;
+    /* Radices that mix primes (6 = 2 x 3) first, while they divide. */
+    for (const unsigned *r = radices; *r; r++)
+        if (*r > 1 && !prime_of_power(*r))
+            while (q % *r == 0) {
+                if (count == max)
+                    return -1;
+                radix[count++] = *r;
+                q /= *r;
+            }
+    /* Then each prime's power, in the fewest stages, exponents as even as possible. */
+    for (unsigned p = 2; p <= 64 && q > 1; p++) {
+        if (prime_of_power(p) != p || q % p)
+            continue;
+        int e = 0, maxe = 0;
+        while (q % p == 0) {
+            q /= p;
+            e++;
+        }
+        for (unsigned pk = p, k = 1; pk <= 1u << 16; pk *= p, k++)
+            if (allowed(radices, pk))
+                maxe = (int)k;
+        if (maxe == 0)
+            return -1;
+        int stages = (e + maxe - 1) / maxe, base = e / stages, extra = e % stages;
+        int even_ok = 1;
+        for (int s = 0; s < stages; s++) {
+            unsigned pk = 1;
+            for (int k = 0; k < base + (s < extra); k++)
+                pk *= p;
+            even_ok &= allowed(radices, pk);
+        }
+        while (e > 0) {
+            int k = even_ok ? base + (extra > 0) : maxe;
+            if (even_ok && extra > 0)
+                extra--;
+            /* without an even split, the largest allowed power that fits */
+            unsigned pk = 1;
+            for (int j = 0; j < k; j++)
+                pk *= p;
+            while (!even_ok && (k > e || !allowed(radices, pk))) {
+                k--;
+                pk /= p;
+            }
+            if (k == 0)
+                return -1;
+            if (count == max)
+                return -1;
+            radix[count++] = pk;
+            e -= k;
+        }
+    }
+    return q == 1 ? count : -1;
+}
+
+char *fl_radix_join(const unsigned *radix, int nstages, char *buf, size_t len)
+{
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    if (nstages == 0 && len)
+        snprintf(buf, len, "1");
+    for (int s = 0; s < nstages && used < len; s++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%u", s ? " x " : "", radix[s]);
+    return buf;
+}
+
+size_t fl_digit_reverse(size_t m, const unsigned *radix, int nstages)
+{
+    size_t n = 1;
+    for (int s = 0; s < nstages; s++)
+        n *= radix[s];
+    size_t k = 0, weight = n;
+    for (int s = 0; s < nstages; s++) {
+        weight /= radix[s];            /* N / (r_0 ... r_s) */
+        k += (m % radix[s]) * weight;  /* digit d_s         */
+        m /= radix[s];
+    }
+    return k;
+}
+
+/* Spread the prime factors of N over NPASS passes, each at most CAP: factors from the
+ * largest down, each into the pass with the smallest product so far that stays <= CAP.
+ * Returns 0 and Q[0..npass) largest first, or -1 when they do not fit. */
+static int spread(size_t n, int npass, size_t cap, size_t *q)
+{
+    unsigned factors[64];
+    int nf = 0;
+    for (unsigned p = 2; n > 1 && p <= 64; p++)
+        while (n % p == 0 && nf < 64) {
+            factors[nf++] = p;
+            n /= p;
+        }
+    if (n != 1)
+        return -1;
+    for (int i = 0; i < npass; i++)
+        q[i] = 1;
+    for (int f = nf - 1; f >= 0; f--) {
+        int best = -1;
+        for (int i = 0; i < npass; i++)
+            if (q[i] * factors[f] <= cap && (best < 0 || q[i] < q[best]))
+                best = i;
+        if (best < 0)
+            return -1;
+        q[best] *= factors[f];
+    }
+    for (int i = 0; i < npass; i++) /* largest first */
+        for (int j = i + 1; j < npass; j++)
+            if (q[j] > q[i]) {
+                size_t t = q[i];
+                q[i] = q[j];
+                q[j] = t;
+            }
+    return q[npass - 1] > 1 ? 0 : -1;
+}
+
+static size_t ceil_div(size_t a, size_t b)
+{
+    return (a + b - 1) / b;
+}
+
+static size_t min_z(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Most values an item holds in a stage: ceil(butterflies / items) butterflies of r values. */
+static size_t pass_values(const struct fl_radix_pass *ps)
+{
+    size_t most = 0;
+    for (int s = 0; s < ps->nstages; s++) {
+        size_t v = ceil_div(ps->q / ps->radix[s], ps->items) * ps->radix[s];
+        if (v > most)
+            most = v;
+    }
+    return most;
+}
+
+/* fl_radix_plan_make (STRIDE 1) and fl_radix_plan_strided (STRIDE > 1): BATCH lines of N
+ * points, the points of a line STRIDE elements apart, STRIDE lines side by side. */
+static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_radix_limits *lim,
+                      struct fl_radix_plan *plan, char *why, size_t len)
+{
+    const unsigned *radices = radices_or_default(lim->radices);
+    memset(plan, 0, sizeof *plan);
+    plan->n = n;
+    if (why && len)
+        why[0] = '\0';
+    size_t left = fl_radix_leftover(n, radices);
+    if (n == 0 || left != 1) {
+        char list[96];
+        int l = 0;
+        for (const unsigned *r = radices; *r && l < (int)sizeof list - 8; r++)
+            l += snprintf(list + l, sizeof list - (size_t)l, "%s%u", r == radices ? "" : ", ", *r);
+        snprintf(why, len, "N = %zu has the factor %zu, which no radix (%s) divides", n, left, list);
+        return -1;
+    }
+    size_t items = lim->max_items ? lim->max_items : 1;
+    size_t single = min_z(lim->local_values, items * lim->item_values);
+    size_t cmin = min_z(lim->min_columns ? lim->min_columns : 1, items);
+    size_t cap = single / cmin;
+    plan->single_pass_max = single;
+    plan->multi_pass_max_q = cap;
+    if (batch == 0)
+        batch = 1;
+    if (n == 1)
+        return 0;
+
+    size_t q[FL_RADIX_MAX_PASSES];
+    int npass = 0;
+    if (n <= (stride > 1 ? cap : single)) {
+        q[0] = n;
+        npass = 1;
+    } else {
+        for (int p = 2; p <= FL_RADIX_MAX_PASSES && !npass; p++)
+            if (spread(n, p, cap, q) == 0)
+                npass = p;
+        if (!npass) {
+            snprintf(why, len, "N = %zu needs more than %d passes of at most %zu points (work-groups "
+                     "of %zu item%s): use more work-items per group", n, FL_RADIX_MAX_PASSES, cap, items,
+                     items == 1 ? "" : "s");
+            return -1;
+        }
+    }
+
+    plan->npasses = npass;
+    size_t span = 1;
+    for (int i = 0; i < npass; i++) {
+        struct fl_radix_pass *ps = &plan->pass[i];
+        ps->q = q[i];
+        ps->span = span;
+        ps->nstages = fl_radix_factor(q[i], radices, ps->radix, FL_RADIX_MAX_PASS_STAGES);
+        if (ps->nstages < 0) {
+            snprintf(why, len, "Q = %zu (a pass of N = %zu) does not factor into at most %d stages",
+                     q[i], n, FL_RADIX_MAX_PASS_STAGES);
+            return -1;
+        }
+        unsigned rmax = 1;
+        for (int s = 0; s < ps->nstages; s++) {
+            if (ps->radix[s] > rmax)
+                rmax = ps->radix[s];
+            if (plan->nstages == FL_RADIX_MAX_STAGES) {
+                snprintf(why, len, "N = %zu needs more than %d stages", n, FL_RADIX_MAX_STAGES);
+                return -1;
+            }
+            plan->radix[plan->nstages++] = ps->radix[s];
+        }
+        size_t lt = lim->local_values / ps->q; /* columns local memory holds */
+        if (npass == 1 && stride <= 1) {
+            /* whole rows: one item per butterfly of the largest radix, T rows per group */
+            ps->items = min_z(items, ceil_div(ps->q, rmax));
+            ps->columns = min_z(min_z(lt, items / ps->items), batch);
+        } else {
+            /* columns of a longer row: as many neighbours per group as fit (coalescing) */
+            size_t imin = ceil_div(ps->q, lim->item_values);
+            ps->columns = min_z(min_z(lt, items / imin), batch * (n / ps->q) * (stride > 1 ? stride : 1));
+            if (ps->columns < 1)
+                ps->columns = 1;
+            ps->items = min_z(ceil_div(ps->q, rmax), items / ps->columns);
+            if (ps->items < imin)
+                ps->items = imin;
+        }
+        if (ps->columns < 1)
+            ps->columns = 1;
+        if (ps->items < 1)
+            ps->items = 1;
+        ps->values = pass_values(ps);
+        if (ps->values > FL_RADIX_MAX_VALUES) {
+            snprintf(why, len, "a pass of Q = %zu with %zu items per column holds %zu values per "
+                     "item, more than %d", ps->q, ps->items, ps->values, FL_RADIX_MAX_VALUES);
+            return -1;
+        }
+        span *= ps->q;
+    }
+    return 0;
+}
+
+int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
+                       struct fl_radix_plan *plan, char *why, size_t len)
+{
+    return plan_lines(n, batch, 1, lim, plan, why, len);
+}
+
+int fl_radix_plan_strided(size_t n, size_t lines, size_t stride, const struct fl_radix_limits *lim,
+                          struct fl_radix_plan *plan, char *why, size_t len)
+{
+    return plan_lines(n, lines, stride > 1 ? stride : 1, lim, plan, why, len);
+}

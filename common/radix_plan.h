@@ -1,0 +1,108 @@
+/* The radix plan: how a transform of length N = 2^a 3^b 5^c 7^d is cut into radix
+ * stages and into passes over global memory, and what shape of work-group does each pass.
+ *
+ * A pass reads the data once and writes it once. It does N/Q independent sub-FFTs of Q
+ * points ("columns"); a work-group does T of them, each with I work-items that keep a few
+ * values in registers and trade them through local memory between stages. Q is a product
+ * of radices (the stages), the passes' Q multiply to N:
+ *
+ *     N = Q_0 x Q_1 x ...,   Q_i = r_0 x r_1 x ...,   r in {16, 8, 4, 2, 3, 5, 7}
+ *
+ * This file only does arithmetic: no OpenCL, nothing chapter-specific. Chapter 06 turns a
+ * plan into kernel launches; multi-dimensional, Bluestein and real-input chapters plan
+ * their 1-D transforms with it too. */
+#ifndef FFTLAB_RADIX_PLAN_H
+#define FFTLAB_RADIX_PLAN_H
+
+#include <stddef.h>
+
+#define FL_RADIX_MAX_STAGES 32      /* stages of one whole transform (2^26 in radix 2: 26) */
+#define FL_RADIX_MAX_PASS_STAGES 12 /* stages inside one pass (3^7 = 2187: 7)             */
+#define FL_RADIX_MAX_PASSES 8       /* passes over global memory                           */
+#define FL_RADIX_MAX_VALUES 24      /* values one work-item may hold in a stage (the
+                                       kernels' register array; the planner keeps below)   */
+
+/* What the device and the caller allow a plan to use. */
+struct fl_radix_limits {
+    size_t local_values;     /* complex values one work-group may keep in local memory  */
+    size_t max_items;        /* work-items per group the plan may use (--wg)            */
+    size_t item_values;      /* values a work-item should hold at most: Q <= I x this    */
+    size_t min_columns;      /* columns per group a multi-pass plan needs (coalescing)   */
+    const unsigned *radices; /* allowed radices, 0-terminated; NULL = fl_radix_default   */
+};
+
+/* {16, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, and the primes 3, 5, 7. */
+extern const unsigned fl_radix_default[];
+
+/* One pass over global memory. */
+struct fl_radix_pass {
+    size_t q;          /* points of each sub-FFT ("column")                              */
+    size_t span;       /* p: product of the q of the passes before this one (1 first)     */
+    int nstages;
+    unsigned radix[FL_RADIX_MAX_PASS_STAGES]; /* the stages, in order; product = q        */
+    size_t items;      /* I: work-items per column                                        */
+    size_t columns;    /* T: columns per work-group (rows when q = n)                     */
+    size_t values;     /* most values one work-item holds in any stage of the pass        */
+};
+
+struct fl_radix_plan {
+    size_t n;
+    int npasses;
+    struct fl_radix_pass pass[FL_RADIX_MAX_PASSES];
+    int nstages;                          /* all stages, pass after pass                  */
+    unsigned radix[FL_RADIX_MAX_STAGES];  /* their radices, in the order they run         */
+    size_t single_pass_max;               /* largest N this plan's limits do in one pass   */
+    size_t multi_pass_max_q;              /* largest Q of a pass in a multi-pass plan      */
+};
+
+/* Limits for a device with LOCAL_MEM_BYTES of local memory and ELEM_BYTES per complex
+ * value (8 fp32, 16 fp64), using at most MAX_ITEMS work-items per group: local memory
+ * less the 1/16 padding the kernels add, at most 4096 values; 16 values per item; 4
+ * columns per group in multi-pass plans (4 x 8 bytes: one 32-byte memory sector). */
+void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long local_mem_bytes,
+                             size_t elem_bytes, size_t max_items);
+
+/* The part of N made of primes no allowed radix contains: 1 when RADICES (NULL = default)
+ * can factor N, else e.g. 11 for N = 44 with the default radices. */
+size_t fl_radix_leftover(size_t n, const unsigned *radices);
+
+/* Factor Q into stages: first the allowed radices that are not prime powers (a radix 6
+ * takes a 2 and a 3) while they divide, then for each prime the fewest stages its power
+ * needs, their exponents as even as possible (2^10 = 16 x 8 x 8). Radices go in RADIX in
+ * the order they run: smallest prime first, larger radix first. Returns the number of
+ * stages (0 for Q = 1), or -1 when Q has another prime factor or needs more than MAX. */
+int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max);
+
+/* Plan N points x BATCH rows within LIM. Returns 0, or -1 with WHY (N has a prime factor
+ * no radix covers, or needs more than FL_RADIX_MAX_PASSES passes within the limits).
+ *   one pass  when N <= local_values and N <= max_items x item_values: a group holds
+ *             whole rows, T of them (at most BATCH), with I = ceil(N / largest radix)
+ *             items per row, at most max_items;
+ *   else      the fewest passes whose Q fit min(local_values, max_items x item_values) /
+ *             min_columns, primes spread so the Q are as even as possible (largest
+ *             first); T = as many columns as local memory and max_items allow. */
+int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
+                       struct fl_radix_plan *plan, char *why, size_t len);
+
+/* The same for an axis whose N points are STRIDE elements apart, with STRIDE such lines
+ * side by side (an outer axis of a row-major 2-D/3-D array: a "column"), LINES times
+ * (the outer index times the batch). Neighbouring columns are what a group reads
+ * together, so every pass, a single one too, takes at least min_columns of them: one
+ * pass only when N <= multi_pass_max_q, and T counts the LINES x (N/Q) x STRIDE columns.
+ * STRIDE <= 1 is fl_radix_plan_make(N, LINES, ...). */
+int fl_radix_plan_strided(size_t n, size_t lines, size_t stride, const struct fl_radix_limits *lim,
+                          struct fl_radix_plan *plan, char *why, size_t len);
+
+/* "16 x 3 x 3 x 5": the radices of STAGES, joined; returns BUF. */
+char *fl_radix_join(const unsigned *radix, int nstages, char *buf, size_t len);
+
+/* The digit-reverse permutation of an in-place mixed-radix FFT whose stages have radices
+ * RADIX[0..nstages) (ARM's "digit-reverse" block): output position M of the reordering
+ * reads input index fl_digit_reverse(M). Write M in the mixed radix of the stages,
+ *     M = d_0 + d_1 r_0 + d_2 r_0 r_1 + ...,   0 <= d_s < r_s,
+ * and reverse the digits' weights:
+ *     fl_digit_reverse(M) = d_0 N/r_0 + d_1 N/(r_0 r_1) + ... + d_(S-1).
+ * For radix 2 everywhere it is the bit reversal. */
+size_t fl_digit_reverse(size_t m, const unsigned *radix, int nstages);
+
+#endif

@@ -1,0 +1,294 @@
+/* GENERATED from solutions/07_multidim/transpose_tile.cl by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */
+/* Exercise 07_multidim/transpose_tile — the store of the tiled transpose.
+ *
+ * This is the chapter's kernel file (kernels/07_multidim.cl) with the store of
+ * transpose_tiled left for you: the load has put the group's TILE x TILE block of the
+ * input into the padded tile, row for row; write it out transposed, so that the lanes
+ * lx of a row of items write neighbouring addresses of y and read a column of the tile.
+ * The chapter runs it with --variant transpose_tile: rows along the contiguous axis, then
+ * your transpose, for every axis.
+ * Run:  ./build/07_multidim --variant transpose_tile --kernels exercises/07_multidim/transpose_tile.cl --size 40x24
+ * Grade: make grade EX=07_multidim/transpose_tile
+ * -------------------------------------------------------------------------------------- */
+/* 07_multidim — 2-D and 3-D transforms: column passes along the outer axes, and the
+ * tiled transpose.
+ *
+ * A batch of B arrays of shape Nz x Ny x Nx (or Ny x Nx), row-major as in NumPy: the last
+ * axis, x, is contiguous, y is Nx elements apart, z is Ny*Nx apart. The transform is
+ *     X[kz][ky][kx] = sum_{jz,jy,jx} x[jz][jy][jx] * w_Nz^(jz*kz) * w_Ny^(jy*ky) * w_Nx^(jx*kx)
+ * and the sum splits axis by axis: a 1-D transform of every line along x, then of every
+ * line along y, then along z (in any order). Two ways to do the lines of an outer axis:
+ *
+ *   strided    (the chapter's default) read them where they are. A line along y is a
+ *              "column": its values are S = Nx elements apart. One column alone would be
+ *              a gather, one value per memory sector; but the Nx columns of a plane sit
+ *              side by side, so a work-group takes T neighbouring columns and its lanes
+ *              read T consecutive addresses for each value j (chapter 05's idea, one level
+ *              up). strided_pass below: chapter 06's Stockham pass with every index
+ *              scaled by S.
+ *   transpose  the way Apple's OpenCL_FFT sample does it: transform along x, then
+ *              transpose each array so that the next axis becomes the contiguous one, and
+ *              repeat; after the last axis the shape is back where it started. Only rows
+ *              are ever transformed (chapter 06's pass as it is); transpose_tiled moves
+ *              the data through a padded tile in local memory so that both its reads and
+ *              its writes are coalesced (chapter 04's padding). One extra read and write
+ *              of all the data per axis.
+ *
+ * Built after kernels/06_passes.cl (mixed_pass, stage, exchange, FOR_M),
+ * kernels/05_register_radix.cl (dft2..dft16, twiddle_lookup) and kernels/06_mixed_radix.cl
+ * (dft3, dft5, dft7); --kernels FILE replaces this file only.
+ *
+ * The host (chapters/07_multidim/main.c) plans every axis with common/radix_plan.c and
+ * compiles this file for the shape, with -D constants (--explain prints them):
+ *     TILE, TILE_ROWS      the transpose's tile (TILE x TILE values, TILE_ROWS rows of items)
+ *     A<a>_N, A<a>_LB      axis a's length, its twiddle table's split (a = x, y, z)
+ *     A<a>_S               its stride as its passes see the data (1: rows)
+ *     A<a>_KIND            ROWS or COLS: which pass does it
+ *     A<a>_P<k>            pass k < 4 of the axis: Q,P,I,T,radices (e.g. 512,1,32,8,8,8,8)
+ * so each pass becomes its own kernel fft_rows_<a>_p<k> or fft_cols_<a>_p<k>, specialized
+ * like chapter 06's. Every axis has its own twiddle table: lo (2^LB values w_N^z) then hi
+ * (w_N^(y * 2^LB)); w_N^x = hi[x >> LB] * lo[x & (2^LB - 1)].
+ *
+ * Inverse: conj(forward(conj x)) over all axes at once: the first pass of the whole plan
+ * conjugates what it loads, the last one what it stores (PASS_CONJ_IN/OUT of 06).
+ *
+ * Sources: Apple's OpenCL_FFT notes (the n-dimensional decomposition: fft along one
+ * dimension, then transpose); G. Dal's thesis, 2.3 (the multi-dimensional DFT is 1-D DFTs
+ * along each dimension) and 3.2.5 (transpose between dimensions, a tile padded to 32 x 33
+ * against bank conflicts). */
+
+#ifndef TILE
+#error "TILE is not defined: build through the harness (chapters/07_multidim/main.c passes -D TILE=...)"
+#endif
+
+/* ---------------------------------------------------------------- column passes */
+
+/* Where column COL of a pass (Q, P) along an axis of N points at stride S reads and
+ * writes. The columns of the pass are numbered with the neighbour index s fastest (the
+ * position across the S side-by-side lines), then the sub-FFT t of its line (t < N/Q),
+ * then the line o (the outer index and the batch together):
+ *     col = (o * (N/Q) + t) * S + s
+ * so columns col and col + 1 are neighbours in memory, and a group's T lanes read T
+ * consecutive addresses. Value j (j < Q) of the column moves as in chapter 06's pass,
+ *     x[t + j*(N/Q)]  ->  y[(t - k)*Q + k + j*P],   k = t mod P,
+ * but along the line of this column: it starts at element o*N*S + s, and one step along
+ * the axis is S elements. Returns the read address of value j as *IN + j * *DJ, its write
+ * address as *OUT + j * *DY, and *K = k (the pass twiddle's factor). */
+static INLINE void column_addresses(size_t col, const int N, const int S, const int Q, const int P,
+                                    size_t *in, size_t *dj, size_t *out, size_t *dy, int *k)
+{
+    const int per_line = N / Q;
+    const int s = (int)(col % S);
+    const size_t rest = col / S;
+    const int t = (int)(rest % per_line);
+    const size_t o = rest / per_line;
+    const size_t line = o * (size_t)N * S + s;
+    *k = t % P;
+    *in = line + (size_t)t * S;
+    *dj = (size_t)per_line * S;
+    *out = line + ((size_t)(t - *k) * Q + *k) * S;
+    *dy = (size_t)P * S;
+}
+
+/* One pass along an outer axis, in place of chapter 06's mixed_pass: the same stages in
+ * registers and the same exchanges through local memory (stage, exchange, NEXT_STAGE of
+ * kernels/06_passes.cl); only the loads and stores differ. See fft_cols_<a>_p<k>. */
+static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                                __global const real2_t *hi, __global const real2_t *lo, int lines,
+                                int flags, const int N, const int lo_bits, const int S, const int Q,
+                                const int P, const int I, const int T, const int r0, const int r1,
+                                const int r2, const int r3, const int r4, const int r5, const int r6,
+                                const int r7, const int r8, const int r9, const int r10, const int r11)
+{
+    const int cf = 1;                 /* local memory: columns fastest (exchange's layout) */
+    const int l = get_local_id(0);
+    const int c = l % T, i = l / T;   /* neighbouring lanes take neighbouring columns */
+    const size_t ncols = (size_t)lines * (N / Q) * S;
+    const size_t col = (size_t)get_group_id(0) * T + c;
+    const int valid = col < ncols;
+    size_t in, dj, out, dy;
+    int k;
+    column_addresses(valid ? col : 0, N, S, Q, P, &in, &dj, &out, &dy, &k);
+    real2_t v[FL_VMAX];
+
+    /* load: the first stage's butterfly b takes values j = b + m*(Q/r0), times the pass
+     * twiddle w_(Q*P)^(j*k) = w_N^(j*k*N/(Q*P)) */
+    {
+        const int B = Q / r0, nb = (B + I - 1) / I;
+    #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (valid && (B % I == 0 || b < B)) {
+#define LOAD_M(m)                                                                      \
+    {                                                                                  \
+        int j = b + m * B;                                                             \
+        real2_t a = x[in + (size_t)j * dj];                                            \
+        if (flags & PASS_CONJ_IN)                                                      \
+            a.y = -a.y;                                                                \
+        if (P > 1)                                                                     \
+            a = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));       \
+        v[jb * r0 + m] = a;                                                            \
+    }
+                FOR_M(r0, LOAD_M)
+#undef LOAD_M
+            }
+        }
+    }
+
+    /* the stages, unrolled: s_k = r_0 ... r_(k-1) (as in mixed_pass) */
+    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);
+    NEXT_STAGE(r0, 1, r1)
+    NEXT_STAGE(r1, r0, r2)
+    NEXT_STAGE(r2, r0 * r1, r3)
+    NEXT_STAGE(r3, r0 * r1 * r2, r4)
+    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)
+    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)
+    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)
+    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)
+    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)
+    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)
+    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+
+    /* store: after the last stage (radix rl) butterfly b holds outputs j = b + m*(Q/rl).
+     * Straight from registers: for each j the T lanes write T consecutive addresses, for
+     * every P (chapter 06's first pass needs local memory for that; a column pass never
+     * does, its neighbours are the columns). */
+    const int rl = r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5
+                 : r4 ? r4 : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0;
+    const int B = Q / rl, nb = (B + I - 1) / I;
+    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
+    if (valid) {
+    #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (B % I == 0 || b < B) {
+#define STORE_M(m) y[out + (size_t)(b + m * B) * dy] = (real2_t)(1, conj) * v[jb * rl + m];
+                FOR_M(rl, STORE_M)
+#undef STORE_M
+            }
+        }
+    }
+}
+
+/* Contract (fft_rows_<a>_p<k>: pass k along axis a, done as rows)
+ *   the kernel of chapter 06 (fft_mixed_p<k> in kernels/06_passes.cl) for rows of
+ *   N = A<a>_N points: LINES rows one after another (the batch and the other axes
+ *   together); groups of I*T items; tw = the axis's table (lo, then hi at 2^A<a>_LB)
+ *   reads      : x[row*N + t + j*(N/Q)] of the group's columns, once
+ *   writes     : y[row*N + (t - k)*Q + k + j*P], once
+ *   host calls : the axis's passes p0, p1, ... in order, each from one buffer to the other.
+ *
+ * Contract (fft_cols_<a>_p<k>: pass k along an outer axis a, in place in the array)
+ *   work-items : 1-D, groups of I*T items (T columns of I items, the column index fastest
+ *                across lanes); group g does columns g*T .. g*T + T-1 of the
+ *                LINES*(N/Q)*S columns (those past the end load and store nothing, but
+ *                take part in the barriers)
+ *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the axis's table), LINES
+ *                (= batch x the axes outside this one), flags (PASS_CONJ_IN/OUT)
+ *   reads      : x[IN + j*DJ] for every j < Q of each of the group's columns, once
+ *                (column_addresses); for each j the group's lanes read T consecutive values
+ *   writes     : y[OUT + j*DY], once; T consecutive values per j
+ *   host calls : after the rows of the contiguous axis (any order of axes is right), the
+ *                axis's passes p0, p1, ... in order, swapping x and y; pass k's P is the
+ *                product of the earlier passes' Q. PASS_CONJ_IN on the first pass of the
+ *                whole plan and PASS_CONJ_OUT on the last one for an inverse. */
+
+#define FL07_KERNEL_ROWS(L, K)                                                             \
+    __kernel void fft_rows_##L##_p##K(__global const real2_t *x, __global real2_t *y,      \
+                                      __local real2_t *u, __global const real2_t *tw,     \
+                                      int lines, int flags)                               \
+    {                                                                                      \
+        mixed_pass(x, y, u, tw + (1 << A##L##_LB), tw, lines, flags, A##L##_N, A##L##_LB,  \
+                   A##L##_P##K);                                                            \
+    }
+
+#define FL07_KERNEL_COLS(L, K)                                                             \
+    __kernel void fft_cols_##L##_p##K(__global const real2_t *x, __global real2_t *y,      \
+                                      __local real2_t *u, __global const real2_t *tw,     \
+                                      int lines, int flags)                               \
+    {                                                                                      \
+        strided_pass(x, y, u, tw + (1 << A##L##_LB), tw, lines, flags, A##L##_N,           \
+                     A##L##_LB, A##L##_S, A##L##_P##K);                                    \
+    }
+
+/* FL07_PASS(y, 0) is FL07_KERNEL_COLS(y, 0) when -D Ay_KIND=COLS. */
+#define FL07_PASS(L, K) FL07_PASS_(A##L##_KIND, L, K)
+#define FL07_PASS_(KIND, L, K) FL07_PASS__(KIND, L, K)
+#define FL07_PASS__(KIND, L, K) FL07_KERNEL_##KIND(L, K)
+
+#ifdef Ax_P0
+FL07_PASS(x, 0)
+#endif
+#ifdef Ax_P1
+FL07_PASS(x, 1)
+#endif
+#ifdef Ax_P2
+FL07_PASS(x, 2)
+#endif
+#ifdef Ax_P3
+FL07_PASS(x, 3)
+#endif
+#ifdef Ay_P0
+FL07_PASS(y, 0)
+#endif
+#ifdef Ay_P1
+FL07_PASS(y, 1)
+#endif
+#ifdef Ay_P2
+FL07_PASS(y, 2)
+#endif
+#ifdef Ay_P3
+FL07_PASS(y, 3)
+#endif
+#ifdef Az_P0
+FL07_PASS(z, 0)
+#endif
+#ifdef Az_P1
+FL07_PASS(z, 1)
+#endif
+#ifdef Az_P2
+FL07_PASS(z, 2)
+#endif
+#ifdef Az_P3
+FL07_PASS(z, 3)
+#endif
+
+/* ---------------------------------------------------------------- the transpose */
+
+/* Contract (transpose_tiled)
+ *   work-items : 3-D, global (ceil(cols/TILE)*TILE, ceil(rows/TILE)*TILE_ROWS, batch),
+ *                local (TILE, TILE_ROWS, 1). Group (gx, gy) moves the TILE x TILE block
+ *                whose top-left input element is row gy*TILE, column gx*TILE; each item
+ *                moves TILE/TILE_ROWS values. Parts of a block past the matrix's edge are
+ *                skipped (any rows and cols work).
+ *   args       : x, y (distinct), rows, cols: each of the batch's arrays is a rows x cols
+ *                matrix (row-major) in x, and becomes its cols x rows transpose in y
+ *   local      : tile, TILE x (TILE + 1) values: one spare column, so that reading a
+ *                column of the tile (lanes lx down rows) hits TILE different banks
+ *   reads      : x[b*rows*cols + r*cols + c], every element once; lanes lx read a row of
+ *                the block, TILE consecutive addresses
+ *   writes     : y[b*rows*cols + c*rows + r], every element once; lanes lx write a row of
+ *                the output block (a column of the tile), TILE consecutive addresses
+ *   host calls : (--variant transpose) after the passes along the contiguous axis, with
+ *                rows = points / Nlast and cols = Nlast; then the next axis is contiguous. */
+__kernel void transpose_tiled(__global const real2_t *x, __global real2_t *y, int rows, int cols)
+{
+    __local real2_t tile[TILE][TILE + 1];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int gx = get_group_id(0), gy = get_group_id(1);
+    const size_t base = get_global_id(2) * (size_t)rows * cols;
+    /* load: the block's rows into the tile's rows */
+    for (int j = ly; j < TILE; j += TILE_ROWS) {
+        int r = gy * TILE + j, c = gx * TILE + lx;
+        if (r < rows && c < cols)
+            tile[j][lx] = x[base + (size_t)r * cols + c];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* store: row j of the output block is column j of the tile; y is cols x rows */
+    for (int j = ly; j < TILE; j += TILE_ROWS) {
+        // TODO(exercise): row j of the output block: y's row r and column c, the test, and the tile entry
+        int r = gy * TILE + j, c = gx * TILE + lx; /* placeholder: copies the block back */
+        if (r < rows && c < cols)
+            y[base + (size_t)r * cols + c] = tile[j][lx];
+    }
+}

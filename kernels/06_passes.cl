@@ -1,0 +1,339 @@
+/* 06_mixed_radix — the Stockham passes for N = 2^a 3^b 5^c 7^d, specialized per size.
+ *
+ * The same pass as chapter 05, with mixed radices. A pass (p, Q) over rows of length N
+ * does, for every column t of a row (t = 0 .. N/Q - 1):
+ *     v[j] = x[t + j*(N/Q)] * w_(Q*p)^(j*k),  k = t mod p,  j = 0 .. Q-1
+ *     V    = DFT_Q(v)
+ *     y[(t - k)*Q + k + j*p] = V[j]
+ * and Q = r_0 r_1 ... is done inside the work-group as a short Stockham FFT of its own:
+ *
+ *   stage (radix r, sub-span s = r_0 ... r_(s-1), butterfly b < Q/r):
+ *       reads  u[b + m*(Q/r)],  m < r
+ *       twiddle v[m] *= w_(r*s)^(m*k), k = b mod s;  dft_r(v)
+ *       writes u[(b - k)*r + k + m*s]
+ *
+ * Self-sorting: no digit-reverse pass, the output index of each stage puts the values in
+ * order. The column's I work-items share its butterflies: in a stage of radix r, item i
+ * does butterflies b = i, i + I, i + 2I, ... (< Q/r), holding their r values each in its
+ * private array v[]; between stages the items trade values through local memory u, the
+ * only thing it is used for. The first stage reads global memory and the last writes it.
+ *
+ * Everything that shapes a pass is a compile-time constant, given by the host as -D
+ * options (chapters/06_mixed_radix/main.c, build_options; --explain prints them):
+ *     FL_N, FL_LO_BITS        transform length, the twiddle table's split
+ *     P<k>_Q, P<k>_P          pass k's Q and p (k = 0 .. 7)
+ *     P<k>_I, P<k>_T          work-items per column, columns per group
+ *     P<k>_R                  its radices, 12 of them with 0 after the last, e.g.
+ *                             -D P0_R=16,3,3,5,0,0,0,0,0,0,0,0 (pasted as 12 arguments)
+ * so the stage sequence unrolls, every index into v[] is a constant (v[] stays in
+ * registers), every division is by a constant, and kernel fft_mixed_p<k> exists only when
+ * P<k>_R is defined. The price is one program per size: pocl builds one in about a second
+ * and keeps it in its kernel cache for the next run.
+ *
+ * Twiddles: the two-level table of chapter 05, hi[x >> b] * lo[x & (2^b - 1)] = w_N^x,
+ * which works for any N (the host fills ceil(N / 2^b) and 2^b values). Inverse: conj in
+ * the first pass, conj out in the last, as in 05.
+ *
+ * Idea: the index maps of ARM's mixed-radix article (Nx the span, Ny the radix), turned
+ * into chapter 05's self-sorting pass; VkFFT's habit of compiling each size's kernel with
+ * its radices built in. */
+
+#define TWIDDLE_SINCOS 0 /* names 05_register_radix.cl's twiddle() expects, built after */
+#define TWIDDLE_TABLE 1
+#define TWIDDLE_NATIVE 2
+
+#define PASS_CONJ_IN 1
+#define PASS_CONJ_OUT 2
+
+#define FL_VMAX 24 /* values one item may hold in a stage (FL_RADIX_MAX_VALUES) */
+
+#define INLINE __attribute__((always_inline))
+
+/* FOR_M(n, BODY): BODY(0) BODY(1) ... BODY(n-1), n a constant <= 16, unrolled by the
+ * preprocessor; BODY is a one-argument macro defined just before the use. A loop over a
+ * register array must unroll completely or the array leaves the registers; clang (14)
+ * left some of these loops rolled, mixed radices only. (Not a variadic macro taking the
+ * body itself: OpenCL C 1.2 has no variadic macros, and NVIDIA's compiler refuses them.) */
+#define FL_REP(n, k, BODY) if (k < (n)) { BODY(k) }
+#define FOR_M(n, BODY)                                                                     \
+    FL_REP(n, 0, BODY) FL_REP(n, 1, BODY) FL_REP(n, 2, BODY) FL_REP(n, 3, BODY)            \
+    FL_REP(n, 4, BODY) FL_REP(n, 5, BODY) FL_REP(n, 6, BODY) FL_REP(n, 7, BODY)            \
+    FL_REP(n, 8, BODY) FL_REP(n, 9, BODY) FL_REP(n, 10, BODY) FL_REP(n, 11, BODY)          \
+    FL_REP(n, 12, BODY) FL_REP(n, 13, BODY) FL_REP(n, 14, BODY) FL_REP(n, 15, BODY)
+
+/* Blocks defined in kernels/05_register_radix.cl and kernels/06_mixed_radix.cl. */
+void dft2(real2_t *v) INLINE;
+void dft3(real2_t *v) INLINE;
+void dft4(real2_t *v) INLINE;
+void dft5(real2_t *v) INLINE;
+void dft7(real2_t *v) INLINE;
+void dft8(real2_t *v) INLINE;
+void dft16(real2_t *v) INLINE;
+#ifdef FL_RADIX6
+void dft6(real2_t *v) INLINE; /* the exercise's block (--variant dft6) */
+#endif
+real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t *lo,
+                       int lo_bits) INLINE;
+
+/* Local-memory address with one spare slot every 16 values (fewer bank conflicts when
+ * lanes write a power of two apart, as in 05). */
+static INLINE int padded(int a)
+{
+    return a + (a >> 4);
+}
+
+/* Slot of value IDX of column C: interleaved when columns run fastest across lanes. */
+static INLINE int slot(int idx, int c, const int Q, const int T, const int cf)
+{
+    return padded(cf ? idx * T + c : c * Q + idx);
+}
+
+/* The block of radix r (a constant after inlining). */
+static INLINE void dft_r(real2_t *v, const int r)
+{
+    if (r == 2) dft2(v);
+    else if (r == 3) dft3(v);
+    else if (r == 4) dft4(v);
+    else if (r == 5) dft5(v);
+#ifdef FL_RADIX6
+    else if (r == 6) dft6(v);
+#endif
+    else if (r == 7) dft7(v);
+    else if (r == 8) dft8(v);
+    else dft16(v);
+}
+
+/* w[m] = w_N^(m*e) for m < r, from 3 lookups at most (e, 4e, 8e) and products at most
+ * 3 deep, like chapter 05's twiddle_powers. Needs r*e <= N. */
+static INLINE void twiddle_row(real2_t *w, int e, const int r, __global const real2_t *hi,
+                               __global const real2_t *lo, const int lo_bits)
+{
+    w[0] = (real2_t)(1, 0);
+    if (r > 1)
+        w[1] = twiddle_lookup(e, hi, lo, lo_bits);
+    if (r > 2)
+        w[2] = cmul(w[1], w[1]);
+    if (r > 3)
+        w[3] = cmul(w[2], w[1]);
+    if (r > 4) {
+        w[4] = twiddle_lookup(4 * e, hi, lo, lo_bits);
+#define TW_FROM_4(m) if (m > 4 && m < 8) w[m] = cmul(w[4], w[m - 4]);
+        FOR_M(r, TW_FROM_4)
+#undef TW_FROM_4
+    }
+    if (r > 8) {
+        w[8] = twiddle_lookup(8 * e, hi, lo, lo_bits);
+#define TW_FROM_8(m) if (m > 8) w[m] = cmul(w[8], w[m - 8]);
+        FOR_M(r, TW_FROM_8)
+#undef TW_FROM_8
+    }
+}
+
+/* Stage (r, s) on the butterflies item i holds: twiddle, then dft_r. The item's
+ * butterfly number jb has its values at v[jb*r .. jb*r + r). */
+static INLINE void stage(real2_t *v, int i, const int r, const int s, const int N, const int Q,
+                         const int I, __global const real2_t *hi, __global const real2_t *lo,
+                         const int lo_bits)
+{
+    const int B = Q / r, nb = (B + I - 1) / I;
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (B % I == 0 || b < B) {
+            /* in place at a constant offset: a copy loop here would become a memcpy
+             * and keep v[] out of registers */
+            real2_t *a = v + jb * r;
+            if (s > 1) {
+                real2_t w[16];
+                twiddle_row(w, (b % s) * (N / (r * s)), r, hi, lo, lo_bits);
+#define TWIDDLE_M(m) if (m > 0) a[m] = cmul(a[m], w[m]);
+                FOR_M(r, TWIDDLE_M)
+#undef TWIDDLE_M
+            }
+            dft_r(a, r);
+        }
+    }
+}
+
+/* Between stage (rp, sp) and the next stage of radix rn: write the outputs to their
+ * Stockham places, barrier, read the next stage's inputs, barrier. */
+static INLINE void exchange(real2_t *v, __local real2_t *u, int i, int c, const int rp, const int sp,
+                            const int rn, const int Q, const int I, const int T, const int cf)
+{
+    const int Bp = Q / rp, nbp = (Bp + I - 1) / I;
+    #pragma unroll
+    for (int jb = 0; jb < nbp; jb++) {
+        int b = i + jb * I;
+        if (Bp % I == 0 || b < Bp) {
+            int k = b % sp;
+            real2_t *a = v + jb * rp;
+#define PUT_M(m) u[slot((b - k) * rp + k + m * sp, c, Q, T, cf)] = a[m];
+            FOR_M(rp, PUT_M)
+#undef PUT_M
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int Bn = Q / rn, nbn = (Bn + I - 1) / I;
+    #pragma unroll
+    for (int jb = 0; jb < nbn; jb++) {
+        int b = i + jb * I;
+        if (Bn % I == 0 || b < Bn) {
+            real2_t *a = v + jb * rn;
+#define GET_M(m) a[m] = u[slot(b + m * Bn, c, Q, T, cf)];
+            FOR_M(rn, GET_M)
+#undef GET_M
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* The next stage, if there is one: radix rn after (rp, sp). */
+#define NEXT_STAGE(rp, sp, rn)                                                             \
+    if (rn) {                                                                              \
+        exchange(v, u, i, c, rp, sp, rn, Q, I, T, cf);                                     \
+        stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
+    }
+
+/* One pass; see the contract of fft_mixed_p<k> below. r0 .. r11 are the radices, 0 after
+ * the last. */
+static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                              __global const real2_t *hi, __global const real2_t *lo, int batch,
+                              int flags, const int N, const int lo_bits, const int Q, const int P,
+                              const int I, const int T, const int r0, const int r1, const int r2,
+                              const int r3, const int r4, const int r5, const int r6, const int r7,
+                              const int r8, const int r9, const int r10, const int r11)
+{
+    const int per_row = N / Q;  /* columns per row */
+    const int cf = per_row > 1; /* columns fastest across lanes (multi-pass) */
+    const int l = get_local_id(0);
+    const int c = cf ? l % T : l / I;
+    const int i = cf ? l / T : l % I;
+    const size_t ncols = (size_t)batch * per_row;
+    const size_t col = (size_t)get_group_id(0) * T + c;
+    const int valid = col < ncols;
+    const size_t row = col / per_row;
+    const int t = (int)(col % per_row);
+    const int k = t % P;
+    real2_t v[FL_VMAX];
+
+    /* load: the first stage's butterfly b takes column values j = b + m*(Q/r0), with the
+     * pass twiddle w_(Qp)^(j*k) = w_N^(j*k*N/(Qp)) */
+    {
+        const int B = Q / r0, nb = (B + I - 1) / I;
+        __global const real2_t *in = x + row * (size_t)N + t;
+        #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (valid && (B % I == 0 || b < B)) {
+#define LOAD_M(m)                                                                          \
+    {                                                                                      \
+        int j = b + m * B;                                                                 \
+        real2_t a = in[(size_t)j * per_row];                                               \
+        if (flags & PASS_CONJ_IN)                                                          \
+            a.y = -a.y;                                                                    \
+        if (P > 1)                                                                         \
+            a = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));           \
+        v[jb * r0 + m] = a;                                                                \
+    }
+                FOR_M(r0, LOAD_M)
+#undef LOAD_M
+            }
+        }
+    }
+
+    /* the stages, unrolled: s_k = r_0 ... r_(k-1) */
+    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);
+    NEXT_STAGE(r0, 1, r1)
+    NEXT_STAGE(r1, r0, r2)
+    NEXT_STAGE(r2, r0 * r1, r3)
+    NEXT_STAGE(r3, r0 * r1 * r2, r4)
+    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)
+    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)
+    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)
+    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)
+    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)
+    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)
+    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+
+    /* store: after the last stage (radix rl, sub-span Q/rl) butterfly b holds outputs
+     * j = b + m*(Q/rl), at the same places the first stage read */
+    const int rl = r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5
+                 : r4 ? r4 : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0;
+    const int B = Q / rl, nb = (B + I - 1) / I;
+    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
+    if (cf && P == 1) {
+        /* first pass of several: column col's outputs go to col*Q + j, so the group's T
+         * columns form one block; write it through local memory, in order */
+        #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (B % I == 0 || b < B) {
+#define STAGE_M(m) u[padded(c * Q + b + m * B)] = (real2_t)(1, conj) * v[jb * rl + m];
+                FOR_M(rl, STAGE_M)
+#undef STAGE_M
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        size_t first = (size_t)get_group_id(0) * T;
+        size_t count = (ncols - first < (size_t)T ? ncols - first : (size_t)T) * Q;
+        __global real2_t *out = y + first * Q;
+        for (int e = l; e < (int)count; e += I * T)
+            out[e] = u[padded(e)];
+    } else if (valid) {
+        __global real2_t *out = y + row * (size_t)N + (size_t)(t - k) * Q + k;
+        #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (B % I == 0 || b < B) {
+#define STORE_M(m) out[(size_t)(b + m * B) * P] = (real2_t)(1, conj) * v[jb * rl + m];
+                FOR_M(rl, STORE_M)
+#undef STORE_M
+            }
+        }
+    }
+}
+
+/* Contract (fft_mixed_p<k>, pass k of the plan)
+ *   work-items : 1-D, groups of I*T items (P<k>_I x P<k>_T); group g does columns
+ *                g*T .. g*T + T-1 of the batch*(N/Q) columns (columns past the end do no
+ *                loads or stores, but take part in the barriers)
+ *   args       : x, y (distinct buffers), u local T*Q*17/16 values, hi/lo twiddle tables
+ *                (w_N^x = hi[x >> FL_LO_BITS] * lo[x & (2^FL_LO_BITS - 1)]), batch, flags
+ *   reads      : x[row*N + t + j*(N/Q)] for the group's columns, every j < Q, once
+ *   writes     : y[row*N + (t - k)*Q + k + j*p], every j < Q, once
+ *   host calls : fft_mixed_p0, p1, ... in order, swapping x and y; pass k has p = the
+ *                product of the earlier passes' Q. PASS_CONJ_IN on the first launch and
+ *                PASS_CONJ_OUT on the last for an inverse. */
+#define FL_PASS_KERNEL(K, QQ, PP, II, TT, RR)                                              \
+    __kernel void fft_mixed_p##K(__global const real2_t *x, __global real2_t *y,           \
+                                 __local real2_t *u, __global const real2_t *hi,          \
+                                 __global const real2_t *lo, int batch, int flags)        \
+    {                                                                                      \
+        mixed_pass(x, y, u, hi, lo, batch, flags, FL_N, FL_LO_BITS, QQ, PP, II, TT,        \
+                   RR);                                                                    \
+    }
+
+#ifdef P0_R
+FL_PASS_KERNEL(0, P0_Q, P0_P, P0_I, P0_T, P0_R)
+#endif
+#ifdef P1_R
+FL_PASS_KERNEL(1, P1_Q, P1_P, P1_I, P1_T, P1_R)
+#endif
+#ifdef P2_R
+FL_PASS_KERNEL(2, P2_Q, P2_P, P2_I, P2_T, P2_R)
+#endif
+#ifdef P3_R
+FL_PASS_KERNEL(3, P3_Q, P3_P, P3_I, P3_T, P3_R)
+#endif
+#ifdef P4_R
+FL_PASS_KERNEL(4, P4_Q, P4_P, P4_I, P4_T, P4_R)
+#endif
+#ifdef P5_R
+FL_PASS_KERNEL(5, P5_Q, P5_P, P5_I, P5_T, P5_R)
+#endif
+#ifdef P6_R
+FL_PASS_KERNEL(6, P6_Q, P6_P, P6_I, P6_T, P6_R)
+#endif
+#ifdef P7_R
+FL_PASS_KERNEL(7, P7_Q, P7_P, P7_I, P7_T, P7_R)
+#endif

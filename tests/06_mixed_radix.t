@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# 06_mixed_radix: the default stockham variant at EVERY N = 2^a 3^b 5^c 7^d <= 4096 (248
+# sizes) in both directions, a sample of three_blocks (with the digit-reverse permutation
+# shown for small N), the primes variant, batches, double precision, large sizes with two
+# and three passes, odd --wg values, --input/--output, --explain's plan and build options,
+# sizes with a prime factor 11 or 13 refused with exit 2, and the chapter's own kernel file
+# not solving its exercises.
+#
+# Time: each size compiles its own program (its radices are -D constants), about 1 s on
+# pocl for a size not yet in the kernel cache; with the cache warm (tools/run-tests.sh
+# keeps it) the whole file takes about a minute on the 2-core machine. The first run after
+# a change to a kernel file takes about 5 minutes.
+. "$(dirname "$0")/lib.sh"
+need_binary 06_mixed_radix
+R=$BUILD/06_mixed_radix
+
+# ---- every 7-smooth N <= 4096, forward and inverse (one pass each, 1 to 8 stages)
+sizes=()
+for ((n = 1; n <= 4096; n++)); do
+    m=$n
+    for p in 2 3 5 7; do while ((m % p == 0)); do m=$((m / p)); done; done
+    ((m == 1)) && sizes+=("$n")
+done
+[ ${#sizes[@]} -eq 248 ] || bail_out "expected 248 sizes 2^a 3^b 5^c 7^d <= 4096, found ${#sizes[@]}"
+for n in "${sizes[@]}"; do
+    run_case "stockham N=$n forward" 0 '^PASS$' -- "$R" --size "$n" --repeat 0
+    run_case "stockham N=$n inverse" 0 '^PASS$' -- "$R" --size "$n" --inverse --repeat 0
+done
+
+# ---- larger sizes: two and three passes (one row each, small in memory)
+for n in 4374 5000 19683 59049 78125 117649 1000000 3145728; do
+    run_case "stockham N=$n" 0 '^PASS$' -- "$R" --size "$n" --repeat 0
+done
+run_case "stockham N=5^7 inverse" 0 '^PASS$' -- "$R" --size 5^7 --inverse --repeat 0
+run_case "stockham N=2^22 (three passes)" 0 '^PASS$' --has 'N = 4194304 = .*: 3 passes' \
+    -- "$R" --size 2^22 --explain --repeat 0
+
+# ---- batches (rows per group that do not divide the batch; multi-pass groups that
+# straddle rows), double precision
+run_case "N=1000 x 7" 0 '^PASS$' -- "$R" --size 1000 --batch 7 --repeat 0
+run_case "N=720 x 3 inverse" 0 '^PASS$' -- "$R" --size 720 --batch 3 --inverse --repeat 0
+run_case "N=6 x 100" 0 '^PASS$' -- "$R" --size 6 --batch 100 --repeat 0
+run_case "N=19683 x 3 (two passes, columns across rows)" 0 '^PASS$' -- "$R" --size 19683 --batch 3 --repeat 0
+run_case "N=1 x 5" 0 '^PASS$' -- "$R" --size 1 --batch 5 --repeat 0
+run_case "N=1000 double" 0 '^PASS$' -- "$R" --size 1000 --precision double --repeat 0
+run_case "N=2187 double inverse x 2" 0 '^PASS$' -- "$R" --size 2187 --batch 2 --precision double --inverse --repeat 0
+run_case "N=3^10 double" 0 '^PASS$' -- "$R" --size 3^10 --precision double --repeat 0
+run_case "N=7^5 double inverse" 0 '^PASS$' -- "$R" --size 7^5 --precision double --inverse --repeat 0
+
+# ---- work-group sizes: any number of items, down to one
+run_case "--wg 1 at N=4096: three passes of 16" 0 '^PASS$' --has '3 passes, Q = 16 x 16 x 16' \
+    -- "$R" --size 4096 --wg 1 --explain --repeat 0
+run_case "--wg 7 at N=1000 x 3" 0 '^PASS$' -- "$R" --size 1000 --batch 3 --wg 7 --repeat 0
+run_case "--wg 3 at N=2^20" 0 '^PASS$' -- "$R" --size 2^20 --wg 3 --repeat 0
+run_case "--wg 64 at N=3^8 inverse" 0 '^PASS$' -- "$R" --size 3^8 --wg 64 --inverse --repeat 0
+run_case "--wg 1 at N=7^9: too many passes" 2 'FAIL.*' --has 'more than 8 passes' -- "$R" --size 7^9 --wg 1
+run_case "--wg 8192: more than the device allows" 2 'FAIL.*' --has 'CL_DEVICE_MAX_WORK_GROUP_SIZE' \
+    -- "$R" --size 1000 --wg 8192
+
+# ---- three_blocks: a sample (every radix kernel, both directions, batch, double)
+for n in 1 2 3 5 6 7 12 16 48 60 210 343 720 1000 2187 2401 4096; do
+    run_case "three_blocks N=$n" 0 '^PASS$' -- "$R" --size "$n" --variant three_blocks --repeat 0
+done
+for n in 6 30 1024 3000; do
+    run_case "three_blocks N=$n inverse x 3" 0 '^PASS$' \
+        -- "$R" --size "$n" --batch 3 --inverse --variant three_blocks --repeat 0
+done
+run_case "three_blocks N=3^10 double" 0 '^PASS$' \
+    -- "$R" --size 3^10 --precision double --variant three_blocks --repeat 0
+run_case "three_blocks N=2^20" 0 '^PASS$' -- "$R" --size 2^20 --variant three_blocks --repeat 0
+
+# ---- the primes variant (radix 2, 3, 5, 7 only)
+for n in 1000 1024 2187 5040; do
+    run_case "primes N=$n" 0 '^PASS$' -- "$R" --size "$n" --variant primes --repeat 0
+done
+
+# ---- --explain: the factorization, the passes, the -D constants, every launch
+run_case "--explain N=720: one pass, 16 x 3 x 3 x 5" 0 '^PASS$' \
+    --has 'N = 720 = 16 x 3 x 3 x 5: 1 pass, 4 stages' \
+    --has 'build .*-D FL_N=720 .*-D P0_R=16,3,3,5' \
+    --has 'fft_mixed_p0\(A, B, .*; p=1 Q=720 = 16 x 3 x 3 x 5: 4 stages, 45 items per row' \
+    --has 'table twiddles_lo' -- "$R" --size 720 --explain --repeat 0
+run_case "--explain N=10^6: 1000 x 1000" 0 '^PASS$' \
+    --has 'N = 1000000 = .*: 2 passes, Q = 1000 x 1000' --has 'p=1000 Q=1000 = 8 x 5 x 5 x 5' \
+    --has 'fft_mixed_p1\(B, A' -- "$R" --size 10^6 --explain --repeat 0
+run_case "--explain three_blocks N=6: the permutation 0 3 1 4 2 5" 0 '^PASS$' \
+    --has 'N = 6 = 2 x 3: digit-reverse once' --has 'idx\(m\) = 0 3 1 4 2 5' \
+    --has 'digit_reverse\(A, B, digit_reverse' --has 'twiddle_stage\(B, 6, 2, 3\)' \
+    --has 'radix_3\(B, 6, 2, 0\)' -- "$R" --size 6 --variant three_blocks --explain --repeat 0
+run_case "--explain three_blocks N=48: 16 x 3" 0 '^PASS$' --has 'idx\(m\) = 0 3 6 9 12 15 18 21 24' \
+    -- "$R" --size 48 --variant three_blocks --explain --repeat 0
+run_case "--explain three_blocks N=4096: no permutation listed" 0 '^PASS$' --lacks 'idx\(m\) =' \
+    --has 'in place: 6 launches' -- "$R" --size 4096 --variant three_blocks --explain --repeat 0
+run_case "timed run" 0 '^PASS$' --has 'time +[0-9.]+ ms median' -- "$R" --size 3000 --repeat 3 --warmup 1
+
+# ---- --output, then that file back as --input (the inverse of the result, checked)
+run_case "--output N=105 x 2" 0 '^PASS$' --has "wrote $TMP/y\\.npy" \
+    -- "$R" --size 105 --batch 2 --output "$TMP/y.npy" --repeat 0
+run_case "--input of that output, inverse" 0 '^PASS$' --has "input=$TMP/y\\.npy" \
+    -- "$R" --input "$TMP/y.npy" --inverse --repeat 0
+
+# ---- sizes no radix covers: exit 2, naming who can (and who will)
+run_case "N=11: exit 2, 01_dft can, 08_bluestein coming" 2 'FAIL \(usage' \
+    --has 'cannot transform size 11' --has '2\^a 3\^b 5\^c 7\^d' --has 'Chapters that can: 01_dft' \
+    --has 'Coming: 08_bluestein' -- "$R" --size 11
+run_case "N=13: exit 2" 2 'FAIL \(usage' --has 'cannot transform size 13' --has '08_bluestein' -- "$R" --size 13
+run_case "N=2x11x13: exit 2" 2 'FAIL \(usage' --has 'size 286' --has '01_dft' -- "$R" --size 286
+run_case "N=11 x 2^16: no chapter yet, 08_bluestein coming" 2 'FAIL \(usage' \
+    --has 'No chapter of this tutorial does that size yet' --has 'Coming: 08_bluestein' \
+    -- "$R" --size 720896
+run_case "N=2^27: beyond 2^26" 2 'FAIL \(usage' --has '2\^26' --has '02_radix2' -- "$R" --size 2^27
+run_case "05_register_radix N=1000 names 06_mixed_radix" 2 'FAIL \(usage' --has '06_mixed_radix' \
+    -- "$BUILD/05_register_radix" --size 1000
+
+# ---- the chapter's own kernel file does not solve its exercises
+mkdir -p "$TMP/copy/06_mixed_radix"
+cp kernels/06_mixed_radix.cl "$TMP/copy/06_mixed_radix/dft6.cl"
+cp kernels/06_mixed_radix.cl "$TMP/copy/06_mixed_radix/digit_reverse.cl"
+run_case "--variant dft6 with the chapter's file: build error (no dft6)" 3 'FAIL \(opencl' \
+    --has 'dft6' -- "$R" --size 36 --variant dft6 --kernels kernels/06_mixed_radix.cl --repeat 0
+run_case "--variant digit_reverse with the chapter's file: build error (no digit_reverse_index)" 3 \
+    'FAIL \(opencl' --has 'digit_reverse_index' \
+    -- "$R" --size 48 --variant digit_reverse --kernels kernels/06_mixed_radix.cl --repeat 0
+run_case "grading copies of the chapter's file as the exercises fails both" 0 '^# wrote ' \
+    --has '^ok 1 - 06_mixed_radix/dft6 fails as a stub should' \
+    --has '^ok 2 - 06_mixed_radix/digit_reverse fails as a stub should' \
+    -- env BUILD="$BUILD" tools/grade.sh --only 06_mixed_radix/dft6,06_mixed_radix/digit_reverse \
+    --from "$TMP/copy" --expect-fail --json "$TMP/copy.json"
+done_testing

@@ -1,0 +1,250 @@
+/* common/radix_plan.c: factorization, passes, group shapes, digit reversal. */
+#include "../../common/radix_plan.h"
+#include "tap.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static size_t product(const unsigned *r, int n)
+{
+    size_t p = 1;
+    for (int i = 0; i < n; i++)
+        p *= r[i];
+    return p;
+}
+
+/* fl_radix_factor(Q) with the default radices gives exactly WANT ("16 x 3 x 5"). */
+static void factors(size_t q, const unsigned *radices, const char *want)
+{
+    unsigned r[FL_RADIX_MAX_STAGES];
+    char got[160];
+    int n = fl_radix_factor(q, radices, r, FL_RADIX_MAX_STAGES);
+    if (n < 0)
+        snprintf(got, sizeof got, "(refused)");
+    else
+        fl_radix_join(r, n, got, sizeof got);
+    is_str(got, want, "factor %zu", q);
+}
+
+/* A plan for N x BATCH within LIM that must exist; checks every invariant the kernels
+ * rely on. Returns the pass count. */
+static int plan_ok(size_t n, size_t batch, const struct fl_radix_limits *lim, struct fl_radix_plan *p)
+{
+    char why[256] = "";
+    if (!is_int(fl_radix_plan_make(n, batch, lim, p, why, sizeof why), 0, "plan N=%zu x %zu", n, batch)) {
+        diag("why: %s", why);
+        return -1;
+    }
+    size_t all = 1, span = 1;
+    int bad = 0;
+    for (int k = 0; k < p->npasses; k++) {
+        const struct fl_radix_pass *ps = &p->pass[k];
+        all *= ps->q;
+        bad |= ps->span != span;
+        span *= ps->q;
+        bad |= product(ps->radix, ps->nstages) != ps->q;
+        bad |= ps->items * ps->columns > lim->max_items;
+        bad |= ps->q * ps->columns > lim->local_values;
+        bad |= ps->values > FL_RADIX_MAX_VALUES || ps->values < 1;
+        bad |= ps->items < 1 || ps->columns < 1;
+        if (p->npasses > 1)
+            bad |= ps->q > p->multi_pass_max_q;
+        for (int s = 0; s < ps->nstages; s++) {
+            int known = 0;
+            for (const unsigned *r = lim->radices ? lim->radices : fl_radix_default; *r; r++)
+                known |= *r == ps->radix[s];
+            bad |= !known;
+        }
+    }
+    ok(all == n && !bad && product(p->radix, p->nstages) == n,
+       "plan N=%zu: passes multiply to N, spans, radices, items, local memory, values in range", n);
+    return p->npasses;
+}
+
+int main(void)
+{
+    struct fl_radix_limits lim;
+    struct fl_radix_plan p;
+    char why[256];
+
+    /* ---- limits: 48 KiB of local memory, fp32 and fp64; pocl's 2 MiB */
+    fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+    is_int((long long)lim.local_values, 4096, "48 KiB fp32: 4096 values (the 05 cap)");
+    fl_radix_limits_default(&lim, 48 * 1024, 16, 256);
+    is_int((long long)lim.local_values, 48 * 1024 / 16 * 16 / 17, "48 KiB fp64: 2891 values (1/16 padding)");
+    fl_radix_limits_default(&lim, 2 << 20, 16, 4096);
+    is_int((long long)lim.local_values, 4096, "2 MiB fp64: still 4096");
+
+    /* ---- which sizes */
+    is_int((long long)fl_radix_leftover(720, NULL), 1, "720 is 7-smooth");
+    is_int((long long)fl_radix_leftover(44, NULL), 11, "44 leaves 11");
+    is_int((long long)fl_radix_leftover(2 * 11 * 13, NULL), 143, "2 x 11 x 13 leaves 143");
+    is_int((long long)fl_radix_leftover(1, NULL), 1, "1 leaves 1");
+    static const unsigned only2[] = {16, 8, 4, 2, 0};
+    is_int((long long)fl_radix_leftover(96, only2), 3, "96 with powers of two only leaves 3");
+
+    /* ---- factorization: prime powers in the fewest stages, exponents even */
+    factors(1, NULL, "1");
+    factors(2, NULL, "2");
+    factors(16, NULL, "16");
+    factors(32, NULL, "8 x 4");
+    factors(1024, NULL, "16 x 8 x 8");
+    factors(4096, NULL, "16 x 16 x 16");
+    factors(720, NULL, "16 x 3 x 3 x 5");
+    factors(1000, NULL, "8 x 5 x 5 x 5");
+    factors(2187, NULL, "3 x 3 x 3 x 3 x 3 x 3 x 3");
+    factors(2401, NULL, "7 x 7 x 7 x 7");
+    factors(3072, NULL, "16 x 8 x 8 x 3");
+    factors(44, NULL, "(refused)");
+    static const unsigned primes[] = {2, 3, 5, 7, 0};
+    factors(1000, primes, "2 x 2 x 2 x 5 x 5 x 5");
+    static const unsigned six[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
+    factors(216, six, "6 x 6 x 6");
+    factors(72, six, "6 x 6 x 2");
+    factors(60, six, "6 x 2 x 5");
+    static const unsigned no4[] = {16, 2, 0}; /* no even split: largest power that fits */
+    factors(64, no4, "16 x 2 x 2");
+    {
+        unsigned r[4];
+        is_int(fl_radix_factor(3 * 3 * 3 * 3 * 3, NULL, r, 4), -1, "more stages than MAX: -1");
+    }
+
+    /* ---- plans on a GPU-like device: 48 KiB, 256 items */
+    fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+    if (plan_ok(1000, 16384, &lim, &p) == 1) {
+        is_int((long long)p.pass[0].items, 125, "1000: 125 items per row (one radix-8 butterfly each)");
+        is_int((long long)p.pass[0].columns, 2, "1000: 2 rows per group (250 items)");
+        is_int((long long)p.pass[0].values, 10, "1000: at most 10 values per item (2 radix-5 butterflies)");
+    }
+    if (plan_ok(4096, 1, &lim, &p) == 1) {
+        is_int((long long)p.pass[0].items, 256, "4096: 256 items");
+        is_int((long long)p.pass[0].values, 16, "4096: 16 values each");
+        is_int((long long)p.pass[0].columns, 1, "4096 x 1: one row per group");
+    }
+    plan_ok(3072, 5461, &lim, &p);
+    is_int(p.npasses, 1, "3072: one pass");
+    if (plan_ok(19683, 852, &lim, &p) == 2) {
+        is_int((long long)p.pass[0].q, 243, "3^9: 243 x 81");
+        is_int((long long)p.pass[1].q, 81, "3^9: second pass 81");
+        is_int((long long)p.pass[1].span, 243, "3^9: second pass p = 243");
+        ok(p.pass[0].columns >= 4 && p.pass[1].columns >= 4, "3^9: >= 4 columns per group");
+    }
+    if (plan_ok(1000000, 16, &lim, &p) == 2)
+        ok(p.pass[0].q == 1000 && p.pass[1].q == 1000, "10^6: 1000 x 1000");
+    if (plan_ok(16807, 998, &lim, &p) == 2)
+        ok(p.pass[0].q == 343 && p.pass[1].q == 49, "7^5: 343 x 49");
+    if (plan_ok(15625, 1073, &lim, &p) == 2)
+        ok(p.pass[0].q == 125 && p.pass[1].q == 125, "5^6: 125 x 125");
+    if (plan_ok((size_t)1 << 20, 1, &lim, &p) == 2)
+        ok(p.pass[0].q == 1024 && p.pass[1].q == 1024, "2^20: 1024 x 1024, as in 05");
+    if (plan_ok((size_t)1 << 26, 1, &lim, &p) == 3)
+        ok(p.pass[0].q == 512 && p.pass[1].q == 512 && p.pass[2].q == 256, "2^26: 512 x 512 x 256");
+    is_int(plan_ok(43046721, 1, &lim, &p), 3, "3^16: 3 passes");
+    is_int(plan_ok(40353607, 1, &lim, &p), 3, "7^9: 3 passes of 343");
+    /* fp64 on 48 KiB: 2891 values, so 3^7 = 2187 still fits one pass, 4096 does not */
+    fl_radix_limits_default(&lim, 48 * 1024, 16, 256);
+    is_int(plan_ok(2187, 1, &lim, &p), 1, "fp64 48 KiB: 3^7 in one pass");
+    is_int(plan_ok(4096, 1, &lim, &p), 2, "fp64 48 KiB: 4096 in two passes");
+    is_int(plan_ok(43046721, 1, &lim, &p), 4, "fp64 48 KiB: 3^16 needs 4 passes of <= 722");
+
+    /* ---- small groups: --wg 1 makes each pass a single item's registers (<= 16) */
+    fl_radix_limits_default(&lim, 48 * 1024, 8, 1);
+    if (plan_ok(4096, 1, &lim, &p) == 3)
+        ok(p.pass[0].items == 1 && p.pass[0].columns == 1, "--wg 1: 16 x 16 x 16, one item");
+    fl_radix_limits_default(&lim, 48 * 1024, 8, 1);
+    is_int(fl_radix_plan_make(40353607, 1, &lim, &p, why, sizeof why), -1, "7^9 at --wg 1: too many passes");
+    has_substr(why, "passes", "... and says so");
+
+    /* ---- refusals */
+    fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+    is_int(fl_radix_plan_make(44, 1, &lim, &p, why, sizeof why), -1, "44 refused");
+    has_substr(why, "11", "... naming the factor 11");
+    is_int(fl_radix_plan_make(1, 1, &lim, &p, why, sizeof why), 0, "N = 1: a plan of no passes");
+    is_int(p.npasses, 0, "N = 1: 0 passes");
+
+    /* ---- digit reversal: ARM's map_n_to_k iteration gives the same permutation */
+    {
+        static const unsigned r23[] = {2, 3}, r32[] = {3, 2}, r435[] = {4, 3, 5};
+        size_t want23[] = {0, 3, 1, 4, 2, 5}, want32[] = {0, 2, 4, 1, 3, 5};
+        int good = 1;
+        for (size_t m = 0; m < 6; m++)
+            good &= fl_digit_reverse(m, r23, 2) == want23[m] && fl_digit_reverse(m, r32, 2) == want32[m];
+        ok(good, "digit reversal of 2 x 3 is 0 3 1 4 2 5, of 3 x 2 is 0 2 4 1 3 5");
+        is_int((long long)fl_digit_reverse(1, r435, 3), 15, "4 x 3 x 5: idx(1) = 60/4");
+        is_int((long long)fl_digit_reverse(4, r435, 3), 5, "4 x 3 x 5: idx(4) = 60/12");
+        static const unsigned bits[] = {2, 2, 2, 2};
+        good = 1;
+        for (size_t m = 0; m < 16; m++) {
+            size_t rev = ((m & 1) << 3) | ((m & 2) << 1) | ((m & 4) >> 1) | ((m & 8) >> 3);
+            good &= fl_digit_reverse(m, bits, 4) == rev;
+        }
+        ok(good, "radix 2 everywhere: the bit reversal");
+        /* a permutation, and the seed's iteration k = (k*Ny) % Ni + (k/Nx) % Ny + Ni*(k/Ni) */
+        static const unsigned mix[] = {7, 2, 2, 3, 5};
+        size_t n = 420;
+        unsigned char seen[420] = {0};
+        int perm = 1, same = 1;
+        for (size_t m = 0; m < n; m++) {
+            size_t k = fl_digit_reverse(m, mix, 5);
+            perm &= k < n && !seen[k];
+            if (k < n)
+                seen[k] = 1;
+            size_t kk = m, nx = mix[0];
+            for (int s = 1; s < 5; s++) {
+                size_t ny = mix[s], ni = nx * ny;
+                kk = (kk * ny) % ni + (kk / nx) % ny + ni * (kk / ni);
+                nx *= ny;
+            }
+            same &= kk == k;
+        }
+        ok(perm, "7 x 2 x 2 x 3 x 5: a permutation of 0 .. 419");
+        ok(same, "7 x 2 x 2 x 3 x 5: equals the iterated index map of ARM's article");
+    }
+
+    /* ---- strided axes (chapter 07's outer axes): every pass keeps >= 4 neighbouring
+     * columns, so one pass only up to multi_pass_max_q (1024 here) */
+    {
+        struct fl_radix_plan q;
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        is_int(fl_radix_plan_strided(512, 1, 512, &lim, &q, why, sizeof why), 0, "strided 512 at stride 512");
+        ok(q.npasses == 1 && q.pass[0].columns == 8 && q.pass[0].items == 32,
+           "strided 512: 1 pass, 8 columns of 32 items (got %d passes, T %zu, I %zu)", q.npasses,
+           q.pass[0].columns, q.pass[0].items);
+        is_int(fl_radix_plan_strided(1024, 1, 1024, &lim, &q, why, sizeof why), 0, "strided 1024");
+        ok(q.npasses == 1 && q.pass[0].columns == 4, "strided 1024: 1 pass, 4 columns");
+        is_int(fl_radix_plan_strided(4096, 1, 4096, &lim, &q, why, sizeof why), 0, "strided 4096");
+        ok(q.npasses == 2 && q.pass[0].q == 64 && q.pass[1].q == 64 && q.pass[0].columns == 64 &&
+           q.pass[1].span == 64, "strided 4096: 2 passes of 64, 64 columns per group (rows: 1 pass)");
+        is_int(fl_radix_plan_strided(64, 2, 7, &lim, &q, why, sizeof why), 0, "strided 64, stride 7, 2 lines");
+        ok(q.npasses == 1 && q.pass[0].columns == 14, "... T is at most the 2 x 7 columns there are");
+        int same = 1;
+        static const size_t sizes[] = {1, 8, 720, 4096, 1000000, (size_t)1 << 20};
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            memset(&p, 0, sizeof p);
+            memset(&q, 0, sizeof q);
+            int a = fl_radix_plan_make(sizes[i], 3, &lim, &p, why, sizeof why);
+            int b = fl_radix_plan_strided(sizes[i], 3, 1, &lim, &q, why, sizeof why);
+            same &= a == b && memcmp(&p, &q, sizeof p) == 0;
+        }
+        ok(same, "stride 1 is fl_radix_plan_make");
+        int good = 1;
+        static const size_t axes[] = {2, 3, 7, 16, 125, 343, 1000, 2048, 3 * 5 * 7 * 16, 65536};
+        for (size_t i = 0; i < sizeof axes / sizeof axes[0]; i++) {
+            if (fl_radix_plan_strided(axes[i], 2, 64, &lim, &q, why, sizeof why) != 0) {
+                good = 0;
+                diag("strided %zu: %s", axes[i], why);
+                continue;
+            }
+            size_t all = 1;
+            for (int k = 0; k < q.npasses; k++) {
+                all *= q.pass[k].q;
+                good &= q.pass[k].columns >= 4 && q.pass[k].q <= q.multi_pass_max_q &&
+                        q.pass[k].q * q.pass[k].columns <= lim.local_values &&
+                        q.pass[k].items * q.pass[k].columns <= lim.max_items;
+            }
+            good &= all == axes[i];
+        }
+        ok(good, "strided axes 2 .. 65536 at stride 64: >= 4 columns per pass, Q <= 1024, limits kept");
+    }
+    return done_testing();
+}
