@@ -13,7 +13,7 @@
 #
 #   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
 #                  [--out DIR] [--no-readme] [--build DIR] [--replot]
-# --cases "" leaves the mixed-radix cases out.
+# --cases "" leaves the mixed-radix cases out, --sizes "" the power-of-two sweep.
 # --replot redraws the plots (and the README table) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
@@ -30,7 +30,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
-label="" sizes="" total="" out=results/bench readme=1 replot=0 fails=0 cases=default
+label="" sizes=default total="" out=results/bench readme=1 replot=0 fails=0 cases=default
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
@@ -63,7 +63,7 @@ done
 devline=$("$build/${chapters[0]}" --size 2 --repeat 0 2>/dev/null | sed -n 's/^device *//p')
 case $devline in *"(GPU)"*) gpu=1 ;; *) gpu=0 ;; esac
 [ -n "$total" ] || total=$([ $gpu = 1 ] && echo 2^24 || echo 2^20)
-[ -n "$sizes" ] || sizes="2^10 2^12 2^14 2^16 2^18 2^20 2^22 2^24"
+[ "$sizes" != default ] || sizes="2^10 2^12 2^14 2^16 2^18 2^20 2^22 2^24"
 if [ -z "$label" ]; then
     label=$(printf '%s' "$devline" | sed 's/^[0-9]*:[0-9]* //; s/ (.*//' | tr 'A-Z' 'a-z' |
             sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//' | cut -d- -f1-2)
