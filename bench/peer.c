@@ -69,8 +69,9 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
     if (o->help) {
         printf("%s\n\n"
                "options (the chapters' names; the rest of theirs are refused)\n"
-               "  --size N            transform length: 1024 or 2^20 (1D only)\n"
-               "  --batch B           B transforms of length N, one after another in memory\n"
+               "  --size N            transform length: 1024 or 2^20, or a 2D/3D shape like 512x512\n"
+               "                      (row-major, the last axis contiguous)\n"
+               "  --batch B           B transforms, one after another in memory\n"
                "  --inverse           exp(+2 pi i jk/N), not divided by N (FFTW's convention)\n"
                "  --seed S            seed of the random test input (default 1)\n"
                "  --warmup W          untimed calls first (default 2)\n"
@@ -92,13 +93,17 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
         fl_die(FL_EXIT_USAGE, "peers take no --input/--output: they transform the seeded random input (--seed)");
     if (o->precision != FL_SINGLE)
         fl_die(FL_EXIT_USAGE, "peers measure single precision only (fp32 complex, as in ../shared/notes/peers.md)");
-    if (o->ndims > 1)
-        fl_die(FL_EXIT_USAGE, "peers do 1D transforms only; --size takes one length like 1024 or 2^20");
     if (o->kernels || o->variant || o->wg || o->explain || o->timeout_s > 0)
         fl_die(FL_EXIT_USAGE, "--kernels, --variant, --wg, --explain and --timeout are chapter options; "
                "a peer has none of them");
 
-    p->n = o->ndims ? o->dims[0] : 1024;
+    p->ndims = o->ndims ? o->ndims : 1;
+    p->dims[0] = 1024;
+    p->n = 1;
+    for (int d = 0; d < o->ndims; d++)
+        p->dims[d] = o->dims[d];
+    for (int d = 0; d < p->ndims; d++)
+        p->n *= p->dims[d];
     p->batch = o->batch ? o->batch : (o->ndims ? 1 : 1024);
     if (p->batch > PEER_MAX_ELEMENTS / p->n)
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu is more than 2^31 elements, the most a peer "
@@ -114,6 +119,7 @@ static struct fl_check *judge(const struct peer_problem *p, struct fl_result *r,
                               const double *out, const double *ref)
 {
     struct fl_check *chk = &r->check[r->nchecks++];
+    char at[64];
     memset(chk, 0, sizeof *chk);
     snprintf(chk->name, sizeof chk->name, "%s", name);
     fl_compare(out, ref, p->count, &chk->err);
@@ -121,11 +127,12 @@ static struct fl_check *judge(const struct peer_problem *p, struct fl_result *r,
     chk->ok = chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
     if (chk->err.nonfinite)
         snprintf(chk->detail, sizeof chk->detail, "%zu of %zu outputs are NaN/Inf, first at row %zu "
-                 "index %zu", chk->err.nonfinite, p->count, chk->err.first_nonfinite / p->n,
-                 chk->err.first_nonfinite % p->n);
+                 "index %s", chk->err.nonfinite, p->count, chk->err.first_nonfinite / p->n,
+                 fl_format_index(at, sizeof at, chk->err.first_nonfinite % p->n, p->dims, p->ndims));
     else if (!chk->ok)
-        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %zu",
-                 chk->err.worst / p->n, chk->err.worst % p->n);
+        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %s",
+                 chk->err.worst / p->n,
+                 fl_format_index(at, sizeof at, chk->err.worst % p->n, p->dims, p->ndims));
     return chk;
 }
 
@@ -134,7 +141,7 @@ static void show(const struct peer_problem *p, const struct fl_check *chk, const
 {
     fl_report_check(FL_FORMAT_CSV, chk); /* CSV mode: the line goes to stderr */
     if (!chk->ok)
-        fl_print_mismatches(stderr, out, ref, p->n, p->batch, chk->bound.max, 5);
+        fl_print_mismatches_nd(stderr, out, ref, p->dims, p->ndims, p->batch, chk->bound.max, 5);
 }
 
 void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struct fl_result *r)
@@ -148,35 +155,40 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
     /* 1. the seeded random input, rounded to float as the library sees it */
     fl_fill_random(x, count, p->o.seed);
     fl_round_to_float(x, count);
-    if (fl_reference_dft(x, ref, n, p->batch, p->sign) != 0)
+    if (fl_reference_dft_nd(x, ref, p->dims, p->ndims, p->batch, p->sign) != 0)
         fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
     run(ctx, x, out);
     chk = judge(p, r, "random", out, ref);
     show(p, chk, out, ref);
 
-    /* 2. an impulse at j: a pure rotation per row (finds index and stride bugs) */
+    /* 2. an impulse at j (a point of the grid): a pure rotation (finds index and stride bugs) */
     {
         size_t j = n > 1 ? (n / 3 + 1) % n : 0;
-        char name[32];
-        snprintf(name, sizeof name, "impulse@%zu", j);
+        char name[32], at[64];
+        snprintf(name, sizeof name, "impulse@%s", fl_format_index(at, sizeof at, j, p->dims, p->ndims));
         fl_fill_impulse(x, n, p->batch, j);
-        fl_reference_dft(x, ref, n, p->batch, p->sign);
+        fl_reference_dft_nd(x, ref, p->dims, p->ndims, p->batch, p->sign);
         run(ctx, x, out);
         chk = judge(p, r, name, out, ref);
         show(p, chk, out, ref);
     }
 
-    /* 3. a tone at bin k: all energy must land there (a flipped sign puts it at N-k) */
+    /* 3. a tone at grid point k: all energy must land there (a flipped sign puts it at N-k) */
     {
-        size_t k = n > 2 ? (n / 4 + 1) % n : n - 1;
+        size_t k[FL_MAX_DIMS];
         char name[32];
-        snprintf(name, sizeof name, "tone@%zu", k);
-        fl_fill_tone(x, n, p->batch, k, p->sign);
+        int len = snprintf(name, sizeof name, "tone@");
+        for (int d = 0; d < p->ndims; d++) {
+            size_t nd = p->dims[d];
+            k[d] = nd > 2 ? (nd / 4 + 1) % nd : nd - 1;
+            len += snprintf(name + len, sizeof name - (size_t)len, "%s%zu", d ? "," : "", k[d]);
+        }
+        fl_fill_tone_nd(x, p->dims, p->ndims, p->batch, k, p->sign);
         fl_round_to_float(x, count);
-        fl_reference_dft(x, ref, n, p->batch, p->sign);
+        fl_reference_dft_nd(x, ref, p->dims, p->ndims, p->batch, p->sign);
         run(ctx, x, out);
         chk = judge(p, r, name, out, ref);
-        fl_check_tone_peak(chk, out, n, p->batch, k);
+        fl_check_tone_peak_nd(chk, out, p->dims, p->ndims, p->batch, k);
         show(p, chk, out, ref);
     }
 
@@ -269,6 +281,9 @@ void peer_result_init(struct fl_result *r, const struct peer_problem *p, const c
     r->dev = dev;
     r->n = p->n;
     r->batch = p->batch;
+    r->ndims = p->ndims;
+    for (int d = 0; d < p->ndims; d++)
+        r->dims[d] = p->dims[d];
     r->sign = p->sign;
     r->precision = FL_SINGLE;
     r->seed = p->o.seed;

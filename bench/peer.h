@@ -21,12 +21,14 @@
 
 struct peer_problem {
     struct fl_options o;
-    size_t n, batch, count;   /* count = n * batch complex elements */
+    int ndims;                /* 1, 2 or 3                                              */
+    size_t dims[FL_MAX_DIMS]; /* outermost first, the last axis contiguous (as --size)  */
+    size_t n, batch, count;   /* n = points per transform (the product), count = n * batch */
     int sign;                 /* -1 forward, +1 inverse */
 };
 
 /* Parse the chapters' options (fl_parse_options), refuse the ones a peer does not do
- * (--input, --output, --precision double, 2D/3D sizes, --format text/json, ...), print
+ * (--input, --output, --precision double, --format text/json, ...), print
  * HELP for --help, and fill P. EXTRA(name, value) may take options of the peer's own
  * (it returns 1 when it took the option, 0 when it is not one of its own, and dies
  * on a bad value); those are removed before fl_parse_options sees the line. Returns 1

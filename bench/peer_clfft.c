@@ -3,7 +3,8 @@
  *   ./build/peer_clfft --size 1024 --batch 1024          # one CSV row, PASS/FAIL on stderr
  *   FFTLAB_DEVICE=pthread ./build/peer_clfft --size 2^20
  *
- * 1D, batched, single precision, complex interleaved, out of place, unnormalized in both
+ * 1D, 2D or 3D (--size 512x512: row-major, the last axis contiguous), batched, single
+ * precision, complex interleaved, out of place, unnormalized in both
  * directions (clFFT divides the backward transform by N unless told otherwise; FFTW does
  * not, and neither do the chapters). Device, queue and copy bandwidth come from common/
  * exactly as for a chapter, so this binary must live in build/ next to them (the copy
@@ -111,7 +112,7 @@ int main(int argc, char **argv)
 {
     struct peer_problem p;
     if (peer_parse(argc, argv,
-                   "peer_clfft — clFFT 1D batched C2C, single precision, complex interleaved, out of\n"
+                   "peer_clfft — clFFT 1D/2D/3D batched C2C, single precision, complex interleaved, out of\n"
                    "place, unnormalized, on the chapters' OpenCL device (--device / FFTLAB_DEVICE);\n"
                    "verified against FFTW double, timed like the chapters: profiling events of every\n"
                    "kernel clFFT enqueues (bench/peer_events.c), first START to last END.\n"
@@ -123,10 +124,11 @@ int main(int argc, char **argv)
         return fl_list_devices(stdout) ? FL_EXIT_OK : FL_EXIT_OPENCL;
 
     size_t bad;
-    if (unsupported_factor(p.n, &bad))
-        fl_die(FL_EXIT_USAGE, "clFFT cannot do N = %zu: it has the prime factor %zu, and clFFT does "
-               "only lengths whose prime factors are 2, 3, 5, 7, 11 and 13 (peer_fftw does any N)",
-               p.n, bad);
+    for (int d = 0; d < p.ndims; d++)
+        if (unsupported_factor(p.dims[d], &bad))
+            fl_die(FL_EXIT_USAGE, "clFFT cannot do N = %zu: it has the prime factor %zu, and clFFT "
+                   "does only lengths whose prime factors are 2, 3, 5, 7, 11 and 13 (peer_fftw does "
+                   "any N)", p.dims[d], bad);
 
     struct fl_device dev;
     fl_device_open(p.o.device, &dev);
@@ -161,9 +163,13 @@ int main(int argc, char **argv)
         fl_die(FL_EXIT_OPENCL, "cannot allocate the output buffer (%zu MiB) on %s: %s", bytes >> 20,
                dev.name, fl_cl_error_name(err));
 
-    size_t len[1] = {p.n};
+    /* clFFT's lengths start with the contiguous axis, the last of --size's */
+    size_t len[FL_MAX_DIMS];
+    for (int d = 0; d < p.ndims; d++)
+        len[d] = p.dims[p.ndims - 1 - d];
+    const clfftDim dim = p.ndims == 1 ? CLFFT_1D : p.ndims == 2 ? CLFFT_2D : CLFFT_3D;
     double t0 = fl_wall_ms();
-    clfftStatus st = clfftCreateDefaultPlan(&c.plan, dev.context, CLFFT_1D, len);
+    clfftStatus st = clfftCreateDefaultPlan(&c.plan, dev.context, dim, len);
     if (st == CLFFT_SUCCESS) st = clfftSetPlanPrecision(c.plan, CLFFT_SINGLE);
     if (st == CLFFT_SUCCESS) st = clfftSetLayout(c.plan, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
     if (st == CLFFT_SUCCESS) st = clfftSetResultLocation(c.plan, CLFFT_OUTOFPLACE);

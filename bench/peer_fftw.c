@@ -4,7 +4,8 @@
  *   ./build/peer_fftw --size 2^20 --effort patient      # planning effort: estimate|measure|patient
  *   ./build/peer_fftw --threads 1                       # default: one thread per online CPU
  *
- * Batched complex-to-complex, out of place, fftwf_plan_many_dft with one thread per online
+ * Batched complex-to-complex, 1D, 2D or 3D (--size 512x512), out of place,
+ * fftwf_plan_many_dft with one thread per online
  * CPU. Verified against FFTW in double precision (bench/peer.c), then each fftwf_execute
  * is timed on the host clock: the one peer without profiling events, so its CSV row says
  * "wall" in the timing column. The copy bandwidth column is a single-threaded host memcpy
@@ -167,10 +168,13 @@ int main(int argc, char **argv)
     c.out = fftwf_malloc(p.count * sizeof(fftwf_complex));
     if (!c.in || !c.out)
         fl_die(FL_EXIT_OPENCL, "out of host memory allocating 2 x %zu MiB", (p.count * 8) >> 20);
-    int n = (int)p.n, batch = (int)p.batch;
+    /* FFTW's shape is row-major like --size: dims[0] outermost */
+    int shape[FL_MAX_DIMS], n = (int)p.n, batch = (int)p.batch;
+    for (int d = 0; d < p.ndims; d++)
+        shape[d] = (int)p.dims[d];
     /* FFTW_MEASURE and PATIENT overwrite the arrays while planning: plan before any data. */
     double t0 = fl_wall_ms();
-    c.plan = fftwf_plan_many_dft(1, &n, batch, c.in, NULL, 1, n, c.out, NULL, 1, n,
+    c.plan = fftwf_plan_many_dft(p.ndims, shape, batch, c.in, NULL, 1, n, c.out, NULL, 1, n,
                                  p.sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, planner_effort);
     double plan_ms = fl_wall_ms() - t0;
     if (!c.plan)

@@ -3,7 +3,8 @@
  *   ./build/peer_vkfft --size 1024 --batch 1024          # one CSV row, PASS/FAIL on stderr
  *   FFTLAB_DEVICE=pthread ./build/peer_vkfft --size 2^20
  *
- * 1D, batched, single precision, complex interleaved, IN PLACE (VkFFT's natural mode: one
+ * 1D, 2D or 3D (--size 512x512: row-major, the last axis contiguous), batched, single
+ * precision, complex interleaved, IN PLACE (VkFFT's natural mode: one
  * buffer; it allocates a temporary buffer of its own when its four-step plan needs one),
  * unnormalized in both directions (configuration.normalize = 0: the inverse is not
  * divided by N, as in FFTW and the chapters). VkFFTAppend(app, -1, ...) is the forward
@@ -166,7 +167,7 @@ int main(int argc, char **argv)
     raise_default_thread_stack((size_t)64 << 20); /* before any OpenCL call */
     struct peer_problem p;
     if (peer_parse(argc, argv,
-                   "peer_vkfft — VkFFT (OpenCL backend) 1D batched C2C, single precision, complex\n"
+                   "peer_vkfft — VkFFT (OpenCL backend) 1D/2D/3D batched C2C, single precision, complex\n"
                    "interleaved, in place, unnormalized, on the chapters' OpenCL device (--device /\n"
                    "FFTLAB_DEVICE); verified against FFTW double, timed like the chapters: profiling\n"
                    "events of every kernel VkFFTAppend enqueues (bench/peer_events.c), first START to\n"
@@ -208,8 +209,10 @@ int main(int argc, char **argv)
 
     VkFFTConfiguration cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.FFTdim = 1;
-    cfg.size[0] = p.n;
+    /* VkFFT's size[0] is the contiguous axis, the last of --size's */
+    cfg.FFTdim = (uint64_t)p.ndims;
+    for (int d = 0; d < p.ndims; d++)
+        cfg.size[d] = p.dims[p.ndims - 1 - d];
     cfg.numberBatches = p.batch;
     cfg.device = &dev.id;
     cfg.context = &dev.context;

@@ -5,12 +5,13 @@
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Two powers of two and one mixed-radix case (12 x 3): the power-of-two chapters have no
-# row for 12 (n/a), every chapter that does 12 and every peer has one.
-run_case "bench at 2^10 and 2^12, 2^14 points per call, and 12 x 3" 0 '.*' --has 'bench: wrote ' \
-    --has '02_radix2 +N=12 +batch=3 +n/a' --lacks 'FAILED' \
-    --timeout 300 -- tools/bench.sh --build "$BUILD" --sizes "2^10 2^12" --total 2^14 \
-    --cases "12x3" --out "$tmp" --label smoke --no-readme
+# Two powers of two, one mixed-radix case (12 x 3) and one 2-D shape (8x12, batch 2): the
+# power-of-two chapters have no row for 12 (n/a), the 1-D chapters none for 8x12; every
+# chapter that does a size and every peer has one.
+run_case "bench at 2^10 and 2^12, 2^14 points per call, 12 x 3 and 8x12 x 2" 0 '.*' \
+    --has 'bench: wrote ' --has '02_radix2 +N=12 +batch=3 +n/a' --has '06_mixed_radix +N=8x12 .*n/a' \
+    --lacks 'FAILED' --timeout 300 -- tools/bench.sh --build "$BUILD" --sizes "2^10 2^12" \
+    --total 2^14 --cases "12x3" --shapes "8x12:2" --out "$tmp" --label smoke --no-readme
 csv=$tmp/smoke.csv
 expected=0
 for d in chapters/[0-9][0-9]_*/; do
@@ -18,8 +19,9 @@ for d in chapters/[0-9][0-9]_*/; do
     [ "$c" = 01_dft ] && continue
     expected=$((expected + 2))
     "$BUILD/$c" --size 12 --batch 3 --repeat 0 --no-verify >/dev/null 2>&1 && expected=$((expected + 1))
+    "$BUILD/$c" --size 8x12 --batch 2 --repeat 0 --no-verify >/dev/null 2>&1 && expected=$((expected + 1))
 done
-for p in peer_fftw peer_clfft peer_vkfft; do [ -x "$BUILD/$p" ] && expected=$((expected + 3)); done
+for p in peer_fftw peer_clfft peer_vkfft; do [ -x "$BUILD/$p" ] && expected=$((expected + 4)); done
 # check_csv FILE WANT [DIRECTION]: WANT rows, each verified and PASS, its numbers numbers,
 # its timing column the right clock (events for chapters and OpenCL peers, never wall
 # time where events exist), and its direction DIRECTION when given. Prints what is wrong; exit status 0 = all good.
@@ -53,10 +55,11 @@ for p in peer_clfft peer_vkfft; do
         skip "$p on pocl" "$BUILD/$p is not built (its library is optional: tools/install-deps.sh --ci)"
         continue
     fi
-    for dir in forward inverse; do
+    for dir in forward inverse 2d; do
         args=(--device pthread --size 64 --batch 3 --repeat 3 --format csv)
+        [ $dir = 2d ] && { args=(--device pthread --size 6x10 --batch 3 --repeat 3 --format csv); dir=forward; }
         [ $dir = inverse ] && args+=(--inverse)
-        run_case "$p N=64 x batch 3 $dir on pocl" 0 '^PASS$' --stdout-has '^chapter,' \
+        run_case "$p N=${args[3]} x batch 3 $dir on pocl" 0 '^PASS$' --stdout-has '^chapter,' \
             --timeout 120 -- "$BUILD/$p" "${args[@]}"
         check_csv "$RC_OUT" 1 "$dir" >"$tmp/check" 2>&1
         ok $? "$p $dir: its CSV row parses and says PASS" || note "$(cat "$tmp/check")"

@@ -5,15 +5,18 @@
 # then the mixed-radix cases (N x batch, about TOTAL points each):
 #   GPU: 1000x16384 3072x5461 19683x852 15625x1073 16807x998 1000000x16
 #   CPU: the same N with a 16th of the batch (1000x1024 ... 1000000x1).
-# A chapter that cannot do a size (it exits 2 saying so: 02-05 do powers of two only) has
-# no row there ("n/a"), and neither has a peer library that cannot.
+# then the 2D/3D cases (SHAPE:batch, the last axis contiguous):
+#   GPU: 4096x4096:1 1024x1024:16 1000x1000:16 256x256x256:1 512x512x64:1 128x128x128:8
+#   CPU: 1024x1024:1 256x256:16 1000x1000:1 128x128x64:1 64x64x64:4 32x32x32:32
+# A chapter that cannot do a size (it exits 2 saying so: 02-05 do powers of two only, 01-06
+# one dimension) has no row there ("n/a"), and neither has a peer library that cannot.
 # Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
 # results/bench/<label>-gflops.svg and -pct_copy.svg with gnuplot, and rewrites the
 # README table between <!-- bench-table:begin --> and <!-- bench-table:end -->.
 #
 #   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
-#                  [--out DIR] [--no-readme] [--build DIR] [--replot]
-# --cases "" leaves the mixed-radix cases out, --sizes "" the power-of-two sweep.
+#                  [--shapes "512x512:4 ..."] [--out DIR] [--no-readme] [--build DIR] [--replot]
+# --sizes "", --cases "" and --shapes "" leave that part of the sweep out.
 # --replot redraws the plots (and the README table) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
@@ -30,13 +33,14 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
-label="" sizes=default total="" out=results/bench readme=1 replot=0 fails=0 cases=default
+label="" sizes=default total="" out=results/bench readme=1 replot=0 fails=0 cases=default shapes=default
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
         --sizes) sizes=$2; shift 2 ;;
         --total) total=$2; shift 2 ;;
         --cases) cases=$2; shift 2 ;;
+        --shapes) shapes=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --no-readme) readme=0; shift ;;
@@ -73,6 +77,10 @@ T=$(pow "$total")
 if [ "$cases" = default ]; then
     cases="1000x16384 3072x5461 19683x852 15625x1073 16807x998 1000000x16"
     [ $gpu = 1 ] || cases="1000x1024 3072x341 19683x53 15625x67 16807x62 1000000x1"
+fi
+if [ "$shapes" = default ]; then
+    shapes="4096x4096:1 1024x1024:16 1000x1000:16 256x256x256:1 512x512x64:1 128x128x128:8"
+    [ $gpu = 1 ] || shapes="1024x1024:1 256x256:16 1000x1000:1 128x128x64:1 64x64x64:4 32x32x32:32"
 fi
 mkdir -p "$out"
 csv=$out/$label.csv
@@ -117,9 +125,11 @@ run_prog() {
     esac
 }
 
-# The runs: "N B" per line, the power-of-two sweep first, then the mixed cases.
+# The runs: "N B" per line (N a length or a shape), the power-of-two sweep first, then
+# the mixed cases, then the 2D/3D shapes.
 runs=$(for s in $sizes; do n=$(pow "$s"); b=$(( T / n )); [ $b -ge 1 ] || b=1; echo "$n $b"; done
-       for c in $cases; do echo "$(pow "${c%x*}") $(pow "${c#*x}")"; done)
+       for c in $cases; do echo "$(pow "${c%x*}") $(pow "${c#*x}")"; done
+       for c in $shapes; do echo "${c%:*} ${c#*:}"; done)
 first=1 skipped=()
 while read -r n b; do
     for prog in "${chapters[@]}" "${peers[@]}"; do
@@ -136,7 +146,7 @@ while read -r n b; do
                 NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
                 { csvsplit($0, v)
                   printf "  %-18s N=%-9s batch=%-6s %s ms (%s, %s launches), loop %s ms\n", prog,
-                         v[c["n"]], v[c["batch"]], v[c["ms_median"]], v[c["timing"]],
+                         v[c["shape"]], v[c["batch"]], v[c["ms_median"]], v[c["timing"]],
                          v[c["launches"]], v[c["loop_ms"]] }' prog="$prog" "$tmp/row"
         elif [ $st = 2 ] && grep -q 'cannot transform size\|cannot do N\|a size VkFFT does not do' "$tmp/err"; then
             printf '  %-18s N=%-9s batch=%-6s n/a: not a size it does, no row\n' "$prog" "$n" "$b"
@@ -167,7 +177,7 @@ if command -v gnuplot >/dev/null 2>&1; then
         awk -v m=$metric "$(cat tools/csv.awk)"'
             NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
             { csvsplit($0, v); k = v[c["n"]] + 0; while (k > 1 && k % 2 == 0) k /= 2
-              if (k == 1) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
+              if (k == 1 && v[c["shape"]] !~ /x/) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
             dir="$tmp" "$csv"
         plot=""
         for f in "$tmp"/*.dat; do
