@@ -161,11 +161,16 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
     chk = judge(p, r, "random", out, ref);
     show(p, chk, out, ref);
 
-    /* 2. an impulse at j (a point of the grid): a pure rotation (finds index and stride bugs) */
+    /* 2. an impulse at a point j of the grid, j_d = N_d/3 + 1 on every axis (as the
+     * chapters'): a pure rotation (finds index and stride bugs) */
     {
-        size_t j = n > 1 ? (n / 3 + 1) % n : 0;
-        char name[32], at[64];
-        snprintf(name, sizeof name, "impulse@%s", fl_format_index(at, sizeof at, j, p->dims, p->ndims));
+        size_t at[FL_MAX_DIMS], j = 0;
+        char name[32];
+        for (int d = 0; d < p->ndims; d++) {
+            at[d] = p->dims[d] > 1 ? (p->dims[d] / 3 + 1) % p->dims[d] : 0;
+            j = j * p->dims[d] + at[d];
+        }
+        fl_check_name(name, sizeof name, "impulse", at, p->ndims);
         fl_fill_impulse(x, n, p->batch, j);
         fl_reference_dft_nd(x, ref, p->dims, p->ndims, p->batch, p->sign);
         run(ctx, x, out);
@@ -177,12 +182,9 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
     {
         size_t k[FL_MAX_DIMS];
         char name[32];
-        int len = snprintf(name, sizeof name, "tone@");
-        for (int d = 0; d < p->ndims; d++) {
-            size_t nd = p->dims[d];
-            k[d] = nd > 2 ? (nd / 4 + 1) % nd : nd - 1;
-            len += snprintf(name + len, sizeof name - (size_t)len, "%s%zu", d ? "," : "", k[d]);
-        }
+        for (int d = 0; d < p->ndims; d++)
+            k[d] = p->dims[d] > 2 ? (p->dims[d] / 4 + 1) % p->dims[d] : p->dims[d] - 1;
+        fl_check_name(name, sizeof name, "tone", k, p->ndims);
         fl_fill_tone_nd(x, p->dims, p->ndims, p->batch, k, p->sign);
         fl_round_to_float(x, count);
         fl_reference_dft_nd(x, ref, p->dims, p->ndims, p->batch, p->sign);

@@ -78,6 +78,15 @@ static const char *shape_text(const struct fl_result *r, char *buf, size_t len)
     return buf;
 }
 
+void fl_check_name(char *buf, size_t len, const char *what, const size_t *at, int ndims)
+{
+    int used = snprintf(buf, len, "%s@%s", what, ndims > 1 ? "(" : "");
+    for (int d = 0; d < ndims && used < (int)len; d++)
+        used += snprintf(buf + used, len - (size_t)used, "%s%zu", d ? "," : "", at[d]);
+    if (ndims > 1 && used < (int)len)
+        snprintf(buf + used, len - (size_t)used, ")");
+}
+
 void fl_conclude_checks(struct fl_result *r)
 {
     for (int i = 0; i < r->nchecks; i++)

@@ -62,6 +62,9 @@ void fl_check_tone_peak(struct fl_check *chk, const double *out, size_t n, size_
 void fl_check_tone_peak_nd(struct fl_check *chk, const double *out, const size_t *dims, int ndims,
                            size_t batch, const size_t *k);
 
+/* A check's name: "impulse@5", or "impulse@(1,2)" for grid point (1, 2) of a 2-D shape. */
+void fl_check_name(char *buf, size_t len, const char *what, const size_t *at, int ndims);
+
 /* After the checks: passed = every check ok; reason = the first failing check, in words. */
 void fl_conclude_checks(struct fl_result *r);
 

@@ -225,15 +225,6 @@ static void show_failure(struct verifier *v, const struct fl_check *chk, const d
                                v->c->ndims, v->c->batch, chk->bound.max, 5);
 }
 
-/* "impulse@5", or "impulse@(1,2)" for grid point (1, 2) of a 2-D shape. */
-static void grid_name(char *buf, size_t len, const char *what, const size_t *at, int ndims)
-{
-    int used = snprintf(buf, len, "%s@%s", what, ndims > 1 ? "(" : "");
-    for (int d = 0; d < ndims && used < (int)len; d++)
-        used += snprintf(buf + used, len - (size_t)used, "%s%zu", d ? "," : "", at[d]);
-    if (ndims > 1 && used < (int)len)
-        snprintf(buf + used, len - (size_t)used, ")");
-}
 
 static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_plan *plan_main,
                    struct fl_exec *ex_back, const struct fl_plan *plan_back, const double *x0,
@@ -271,7 +262,7 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
     }
     for (int i = 0; i < 2; i++) {
         char name[32];
-        grid_name(name, sizeof name, "impulse", grid[i], nd);
+        fl_check_name(name, sizeof name, "impulse", grid[i], nd);
         fl_fill_impulse(x, n, c->batch, positions[i]);
         fl_reference_dft_nd(x, v.ref, dims, nd, c->batch, sign);
         guard = run_plan_once(c, ex_main, plan_main, x, v.out);
@@ -287,7 +278,7 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
         k[d] = dims[d] > 2 ? (dims[d] / 4 + 1) % dims[d] : dims[d] - 1;
     {
         char name[32];
-        grid_name(name, sizeof name, "tone", k, nd);
+        fl_check_name(name, sizeof name, "tone", k, nd);
         fl_fill_tone_nd(x, dims, nd, c->batch, k, sign);
         if (o->precision == FL_SINGLE)
             fl_round_to_float(x, count);
