@@ -1,5 +1,9 @@
 #include "radix_plan.h"
 
+#include "plan.h"
+
+#include <math.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -123,6 +127,25 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
         }
     }
     return q == 1 ? count : -1;
+}
+
+int fl_twiddle_lo_bits(size_t n)
+{
+    return (fl_log2(n) + 1) / 2;
+}
+
+void fl_twiddle_fill(size_t n, int b, double *lo, double *hi)
+{
+    const double two_pi = 6.283185307179586476925286766559;
+    size_t nlo = (size_t)1 << b, nhi = (n + nlo - 1) >> b;
+    for (size_t z = 0; z < nlo; z++) {
+        lo[2 * z] = cos(-two_pi * (double)z / (double)n);
+        lo[2 * z + 1] = sin(-two_pi * (double)z / (double)n);
+    }
+    for (size_t y = 0; y < nhi; y++) {
+        hi[2 * y] = cos(-two_pi * (double)(y << b) / (double)n);
+        hi[2 * y + 1] = sin(-two_pi * (double)(y << b) / (double)n);
+    }
 }
 
 char *fl_radix_join(const unsigned *radix, int nstages, char *buf, size_t len)

@@ -93,6 +93,14 @@ int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim
 int fl_radix_plan_strided(size_t n, size_t lines, size_t stride, const struct fl_radix_limits *lim,
                           struct fl_radix_plan *plan, char *why, size_t len);
 
+/* The two-level twiddle table of the passes (chapters 05-07): w_N^x = hi[x >> b] * lo[x &
+ * (2^b - 1)] with b = fl_twiddle_lo_bits(N), about half of log2 N, so both tables stay
+ * small (2^b and ceil(N / 2^b) values) and every value is exact to the device's precision. */
+int fl_twiddle_lo_bits(size_t n);
+/* Fill LO (2^b complex values, interleaved re, im) with w_N^z and HI (ceil(N / 2^b)) with
+ * w_N^(y 2^b), in double, forward roots (w_N = exp(-2 pi i / N)). */
+void fl_twiddle_fill(size_t n, int b, double *lo, double *hi);
+
 /* "16 x 3 x 3 x 5": the radices of STAGES, joined; returns BUF. */
 char *fl_radix_join(const unsigned *radix, int nstages, char *buf, size_t len);
 

@@ -78,12 +78,6 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
 
-/* Bits of the twiddle index the lo table covers (as in 05): about half of log2 N. */
-static int lo_bits_of(size_t n)
-{
-    return (fl_log2(n) + 1) / 2;
-}
-
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
@@ -113,7 +107,7 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     if (is_blocks(p) || make_plan(p, &rp, why, sizeof why) != 0)
         return;
     used += (size_t)snprintf(opts + used, len - used, "-D FL_N=%zu -D FL_LO_BITS=%d%s", p->n,
-                             lo_bits_of(p->n), strcmp(p->variant, "dft6") == 0 ? " -D FL_RADIX6=1" : "");
+                             fl_twiddle_lo_bits(p->n), strcmp(p->variant, "dft6") == 0 ? " -D FL_RADIX6=1" : "");
     for (int k = 0; k < rp.npasses && used < len; k++) {
         const struct fl_radix_pass *ps = &rp.pass[k];
         char list[64];
@@ -129,23 +123,16 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     }
 }
 
+/* The two-level table (common/radix_plan.h), forward roots only: the passes do an inverse
+ * as conj(forward(conj x)). */
 static void fill_twiddle_tables(const struct fl_problem *p, struct fl_plan *plan, int *hi, int *lo)
 {
-    const double two_pi = 6.283185307179586476925286766559;
-    int b = lo_bits_of(p->n);
+    int b = fl_twiddle_lo_bits(p->n);
     size_t nlo = (size_t)1 << b, nhi = (p->n + nlo - 1) >> b;
     double *w, *h;
     *lo = fl_plan_table(plan, "twiddles_lo", nlo, &w);
     *hi = fl_plan_table(plan, "twiddles_hi", nhi, &h);
-    /* forward roots only: the passes do an inverse as conj(forward(conj x)) */
-    for (size_t z = 0; z < nlo; z++) {
-        w[2 * z] = cos(-two_pi * (double)z / (double)p->n);
-        w[2 * z + 1] = sin(-two_pi * (double)z / (double)p->n);
-    }
-    for (size_t y = 0; y < nhi; y++) {
-        h[2 * y] = cos(-two_pi * (double)(y << b) / (double)p->n);
-        h[2 * y + 1] = sin(-two_pi * (double)(y << b) / (double)p->n);
-    }
+    fl_twiddle_fill(p->n, b, w, h);
 }
 
 static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)

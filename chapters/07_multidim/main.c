@@ -78,12 +78,6 @@ static size_t elem_bytes(const struct fl_problem *p)
     return p->precision == FL_DOUBLE ? 16 : 8;
 }
 
-/* Bits of the twiddle index the lo table covers (as in 05 and 06): half of log2 N. */
-static int lo_bits_of(size_t n)
-{
-    return (fl_log2(n) + 1) / 2;
-}
-
 /* Plan every axis of problem P, or -1 with WHY. */
 static int make_layout(const struct fl_problem *p, struct layout *L, char *why, size_t len)
 {
@@ -99,7 +93,7 @@ static int make_layout(const struct fl_problem *p, struct layout *L, char *why, 
         struct axis *a = &L->ax[i];
         a->name = "xyz"[i];
         a->n = p->dims[d];
-        a->lo_bits = lo_bits_of(a->n);
+        a->lo_bits = fl_twiddle_lo_bits(a->n);
         size_t inner = 1; /* product of the axes after d */
         for (int e = d + 1; e < p->ndims; e++)
             inner *= p->dims[e];
@@ -177,24 +171,16 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         fl_die(FL_EXIT_OPENCL, "07_multidim: build options longer than %zu characters (chapter bug)", len);
 }
 
-/* The axis's table: lo[z] = w_N^z (2^b values), then hi[y] = w_N^(y 2^b) (ceil(N / 2^b)). */
+/* The axis's table: 06's two-level table (common/radix_plan.h) in one buffer, lo (2^b
+ * values) then hi (ceil(N / 2^b)). */
 static int twiddle_table(struct fl_plan *plan, const struct axis *a)
 {
-    const double two_pi = 6.283185307179586476925286766559;
     size_t nlo = (size_t)1 << a->lo_bits, nhi = (a->n + nlo - 1) >> a->lo_bits;
     char name[32];
     double *w;
     snprintf(name, sizeof name, "twiddles_%c", a->name);
     int slot = fl_plan_table(plan, name, nlo + nhi, &w);
-    for (size_t z = 0; z < nlo; z++) {
-        w[2 * z] = cos(-two_pi * (double)z / (double)a->n);
-        w[2 * z + 1] = sin(-two_pi * (double)z / (double)a->n);
-    }
-    for (size_t y = 0; y < nhi; y++) {
-        double e = (double)(y << a->lo_bits);
-        w[2 * (nlo + y)] = cos(-two_pi * e / (double)a->n);
-        w[2 * (nlo + y) + 1] = sin(-two_pi * e / (double)a->n);
-    }
+    fl_twiddle_fill(a->n, a->lo_bits, w, w + 2 * nlo);
     return slot;
 }
 
