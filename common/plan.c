@@ -80,6 +80,17 @@ int fl_plan_table(struct fl_plan *plan, const char *name, size_t count, double *
     return FL_BUF_TABLE0 + plan->ntables++;
 }
 
+int fl_plan_scratch(struct fl_plan *plan, const char *name, size_t count)
+{
+    if (plan->ntables == FL_MAX_TABLES)
+        fl_die(FL_EXIT_OPENCL, "plan has more than %d tables (chapter bug)", FL_MAX_TABLES);
+    struct fl_table *t = &plan->table[plan->ntables];
+    t->count = count;
+    t->data = NULL;
+    snprintf(t->name, sizeof t->name, "%s", name);
+    return FL_BUF_TABLE0 + plan->ntables++;
+}
+
 int fl_log2(size_t n)
 {
     int l = 0;
@@ -112,7 +123,8 @@ void fl_plan_print(const struct fl_plan *plan, const char *direction)
     if (plan->summary[0])
         printf("  why: %s\n", plan->summary);
     for (int i = 0; i < plan->ntables; i++)
-        printf("  table %s: %zu complex values, computed on the host in double\n",
+        printf(plan->table[i].data ? "  table %s: %zu complex values, computed on the host in double\n"
+                                   : "  scratch %s: %zu complex values, device work space\n",
                plan->table[i].name, plan->table[i].count);
     for (int i = 0; i < plan->nlaunch; i++) {
         const struct fl_launch *l = &plan->launch[i];

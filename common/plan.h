@@ -16,7 +16,7 @@
 
 #define FL_MAX_LAUNCHES 128
 #define FL_MAX_ARGS 16
-#define FL_MAX_TABLES 4
+#define FL_MAX_TABLES 8
 
 enum fl_slot { FL_BUF_A = 0, FL_BUF_B = 1, FL_BUF_TABLE0 = 2, FL_NUM_SLOTS = 2 + FL_MAX_TABLES };
 
@@ -41,7 +41,8 @@ struct fl_launch {
 
 struct fl_table {
     size_t count;           /* complex values */
-    double *data;           /* interleaved (re, im) doubles, rounded to real_t on upload */
+    double *data;           /* interleaved (re, im) doubles, rounded to real_t on upload;
+                               NULL for a scratch buffer (fl_plan_scratch)              */
     char name[32];
 };
 
@@ -65,6 +66,10 @@ void fl_arg_int(struct fl_launch *l, int value);
 void fl_arg_local(struct fl_launch *l, size_t bytes);
 /* A table of COUNT complex values; returns its slot, and *data to fill (doubles). */
 int fl_plan_table(struct fl_plan *plan, const char *name, size_t count, double **data);
+/* A device work buffer of COUNT complex values that the host never fills or reads (a
+ * chapter whose transform needs more room than A and B, like Bluestein's padded
+ * convolution); it counts as a table slot. Returns its slot. */
+int fl_plan_scratch(struct fl_plan *plan, const char *name, size_t count);
 void fl_plan_free(struct fl_plan *plan);
 
 /* ceil(log2 n): the number of radix-2 stages for a power of two n (0 for n = 1). */

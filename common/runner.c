@@ -113,12 +113,19 @@ static void upload_tables(struct run_ctx *c, const struct fl_plan *plan, struct 
 {
     for (int t = 0; t < plan->ntables; t++) {
         const struct fl_table *tab = &plan->table[t];
+        cl_int err;
+        if (!tab->data) {
+            /* scratch: device-only; the failure names it, like A and B's */
+            char what[64];
+            snprintf(what, sizeof what, "scratch buffer %s", tab->name);
+            ex->slot[FL_BUF_TABLE0 + t] = make_buffer(c, tab->count * c->elem, what);
+            continue;
+        }
         void *buf = xmalloc(tab->count * c->elem, "twiddle table");
         for (size_t i = 0; i < 2 * tab->count; i++) {
             if (c->elem == 16) ((double *)buf)[i] = tab->data[i];
             else ((float *)buf)[i] = (float)tab->data[i];
         }
-        cl_int err;
         ex->slot[FL_BUF_TABLE0 + t] = clCreateBuffer(c->dev.context, CL_MEM_READ_ONLY |
                                                      CL_MEM_COPY_HOST_PTR, tab->count * c->elem,
                                                      buf, &err);

@@ -1,0 +1,190 @@
+/* Axis plans on row-major arrays (see axis_plan.h). */
+#include "axis_plan.h"
+
+#include "exitcodes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char *why, size_t len)
+{
+    unsigned all = (1u << spec->ndims) - 1, axes = spec->axes ? spec->axes & all : all;
+    size_t total = 1;
+    memset(L, 0, sizeof *L);
+    L->transpose = spec->transpose;
+    for (int d = 0; d < spec->ndims; d++)
+        total *= spec->dims[d];
+    L->elems = total * spec->batch;
+    if (spec->transpose && axes != all) {
+        snprintf(why, len, "the transpose way transforms every axis (a chapter bug if you see this)");
+        return -1;
+    }
+    for (int i = 0; i < spec->ndims; i++) {
+        if (!(axes & (1u << i)))
+            continue;
+        /* axis i from the last is dims[ndims-1-i]: x first, then y, then z */
+        int d = spec->ndims - 1 - i;
+        struct fl_axis *a = &L->ax[L->naxes++];
+        a->name = "xyz"[i];
+        a->n = spec->dims[d];
+        a->lo_bits = fl_twiddle_lo_bits(a->n);
+        size_t inner = 1; /* product of the axes after d */
+        for (int e = d + 1; e < spec->ndims; e++)
+            inner *= spec->dims[e];
+        int rc;
+        if (spec->transpose) {
+            /* the axes before this one were moved to the front: this one is the rows */
+            a->stride = 1;
+            a->lines = spec->batch * (total / a->n);
+            if (total / a->n > 1 && a->n > 1) {
+                a->tr_rows = total / a->n;
+                a->tr_cols = a->n;
+            }
+            rc = fl_radix_plan_make(a->n, a->lines, spec->lim, &a->rp, why, len);
+        } else {
+            a->stride = inner;
+            a->lines = spec->batch * (total / (a->n * inner));
+            rc = fl_radix_plan_strided(a->n, a->lines, a->stride, spec->lim, &a->rp, why, len);
+        }
+        if (rc != 0)
+            return -1;
+        if (a->rp.npasses > FL_AXIS_MAX_PASSES) {
+            snprintf(why, len, "axis %c (N = %zu) needs %d passes within %zu work-items per group; "
+                     "the axis kernels do at most %d per axis: use a larger --wg", a->name, a->n,
+                     a->rp.npasses, spec->lim->max_items, FL_AXIS_MAX_PASSES);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, size_t len)
+{
+    /* the transpose kernel is always in the file, so its tile always has a size */
+    if (used < len)
+        used += (size_t)snprintf(opts + used, len - used, "%s-D TILE=%d -D TILE_ROWS=%d",
+                                 used ? " " : "", FL_AXIS_TILE, FL_AXIS_TILE_ROWS);
+    for (int i = 0; i < L->naxes && used < len; i++) {
+        const struct fl_axis *a = &L->ax[i];
+        if (a->rp.npasses == 0)
+            continue;
+        used += (size_t)snprintf(opts + used, len - used, "%s-D A%c_N=%zu -D A%c_LB=%d -D A%c_S=%zu "
+                                 "-D A%c_KIND=%s", used ? " " : "", a->name, a->n, a->name,
+                                 a->lo_bits, a->name, a->stride, a->name,
+                                 a->stride > 1 ? "COLS" : "ROWS");
+        for (int k = 0; k < a->rp.npasses && used < len; k++) {
+            const struct fl_radix_pass *ps = &a->rp.pass[k];
+            used += (size_t)snprintf(opts + used, len - used, " -D A%c_P%d=%zu,%zu,%zu,%zu", a->name,
+                                     k, ps->q, ps->span, ps->items, ps->columns);
+            /* all FL_RADIX_MAX_PASS_STAGES radices, 0 after the last: the kernel pastes
+             * Q,P,I,T and the list as that many arguments (no variadic macros in OpenCL
+             * C 1.2 to count them) */
+            for (int s = 0; s < FL_RADIX_MAX_PASS_STAGES && used < len; s++)
+                used += (size_t)snprintf(opts + used, len - used, ",%u",
+                                         s < ps->nstages ? ps->radix[s] : 0);
+        }
+    }
+    if (used >= len)
+        fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
+    return used;
+}
+
+/* The axis's table: 06's two-level table (common/radix_plan.h) in one buffer, lo (2^b
+ * values) then hi (ceil(N / 2^b)). */
+static int twiddle_table(struct fl_plan *plan, const struct fl_axis *a)
+{
+    size_t nlo = (size_t)1 << a->lo_bits, nhi = (a->n + nlo - 1) >> a->lo_bits;
+    char name[32];
+    double *w;
+    snprintf(name, sizeof name, "twiddles_%c", a->name);
+    int slot = fl_plan_table(plan, name, nlo + nhi, &w);
+    fl_twiddle_fill(a->n, a->lo_bits, w, w + 2 * nlo);
+    return slot;
+}
+
+int fl_layout_launch_count(const struct fl_layout *L)
+{
+    int count = 0;
+    for (int i = 0; i < L->naxes; i++)
+        count += L->ax[i].rp.npasses + (L->transpose && L->ax[i].tr_rows ? 1 : 0);
+    return count;
+}
+
+int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t elem, int src,
+                       int dst, int first_flags, int last_flags, char *how, size_t how_len)
+{
+    int total_passes = 0, done = 0, hl = 0;
+    for (int i = 0; i < L->naxes; i++)
+        total_passes += L->ax[i].rp.npasses;
+    if (how && how_len)
+        how[0] = '\0';
+    for (int i = 0; i < L->naxes; i++) {
+        const struct fl_axis *a = &L->ax[i];
+        const struct fl_radix_plan *rp = &a->rp;
+        int cols = a->stride > 1, table = rp->npasses ? twiddle_table(plan, a) : -1;
+        char qs[64] = "";
+        int ql = 0;
+        for (int k = 0; k < rp->npasses; k++) {
+            const struct fl_radix_pass *ps = &rp->pass[k];
+            size_t columns = a->lines * (a->n / ps->q) * (cols ? a->stride : 1);
+            size_t groups = (columns + ps->columns - 1) / ps->columns;
+            size_t items = ps->items * ps->columns;
+            size_t global[1] = {groups * items}, local[1] = {items};
+            char kernel[32], radices[64];
+            snprintf(kernel, sizeof kernel, "fft_%s_%c_p%d", cols ? "cols" : "rows", a->name, k);
+            struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
+            fl_arg_buffer(l, src);
+            fl_arg_buffer(l, dst);
+            fl_arg_local(l, (ps->columns * ps->q + ps->columns * ps->q / 16) * elem);
+            fl_arg_buffer(l, table);
+            fl_arg_int(l, (int)a->lines);
+            fl_arg_int(l, (done == 0 ? first_flags : 0) | (done == total_passes - 1 ? last_flags : 0));
+            fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
+            if (cols)
+                fl_launch_note(l, "axis %c N=%zu stride %zu, pass %d/%d: p=%zu Q=%zu = %s; %zu "
+                               "neighbouring columns x %zu items per group, a column's values %zu apart",
+                               a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q, radices,
+                               ps->columns, ps->items, a->n / ps->q * a->stride);
+            else
+                fl_launch_note(l, "axis %c N=%zu rows, pass %d/%d: p=%zu Q=%zu = %s; %zu %s x %zu "
+                               "items per group", a->name, a->n, k + 1, rp->npasses, ps->span, ps->q,
+                               radices, ps->columns, rp->npasses == 1 ? "rows" : "columns", ps->items);
+            ql += snprintf(qs + ql, sizeof qs - (size_t)ql, "%s%zu", k ? " x " : "", ps->q);
+            done++;
+            int t = src;
+            src = dst;
+            dst = t;
+        }
+        if (L->transpose && a->tr_rows) {
+            size_t batch = L->elems / (a->tr_rows * a->tr_cols);
+            size_t global[3] = {(a->tr_cols + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE,
+                                (a->tr_rows + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE_ROWS,
+                                batch};
+            size_t local[3] = {FL_AXIS_TILE, FL_AXIS_TILE_ROWS, 1};
+            struct fl_launch *l = fl_plan_add(plan, "transpose_tiled", 3, global, local);
+            fl_arg_buffer(l, src);
+            fl_arg_buffer(l, dst);
+            fl_arg_int(l, (int)a->tr_rows);
+            fl_arg_int(l, (int)a->tr_cols);
+            fl_launch_note(l, "after axis %c: %zu x %zu -> %zu x %zu, %dx%d tiles (+1 column "
+                           "of padding)%s", a->name, a->tr_rows, a->tr_cols, a->tr_cols, a->tr_rows,
+                           FL_AXIS_TILE, FL_AXIS_TILE, i + 1 < L->naxes ? ": the next axis becomes "
+                           "the rows" : ": the original layout again");
+            int t = src;
+            src = dst;
+            dst = t;
+        }
+        if (how && a->n > 1 && hl < (int)how_len) {
+            char by[48];
+            if (cols)
+                snprintf(by, sizeof by, "columns at stride %zu", a->stride);
+            else
+                snprintf(by, sizeof by, "rows");
+            hl += snprintf(how + hl, how_len - (size_t)hl, "%saxis %c (N=%zu) by %s, %d pass%s%s%s%s",
+                           hl ? "; " : "", a->name, a->n, by, rp->npasses, rp->npasses == 1 ? "" : "es",
+                           rp->npasses > 1 ? " of Q = " : "", rp->npasses > 1 ? qs : "",
+                           L->transpose && a->tr_rows ? ", then a transpose" : "");
+        }
+    }
+    return src;
+}
