@@ -4,6 +4,7 @@
 #include "../common/timing.h"
 #include "peer_events.h"
 
+#include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,10 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
         const char *a = argv[i];
         if (strncmp(a, "--format", 8) == 0 && (a[8] == '\0' || a[8] == '='))
             format_given = 1;
+        if (strcmp(a, "--real") == 0) {
+            p->real = 1;
+            continue;
+        }
         if (extra && strncmp(a, "--", 2) == 0) {
             char name[64];
             const char *eq = strchr(a, '=');
@@ -77,6 +82,8 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
                "  --warmup W          untimed calls first (default 2)\n"
                "  --repeat R          timed calls (default: enough for ~0.2 s, 5..1000; 0 = don't time)\n"
                "  --no-verify         skip the FFTW comparison (the row says UNVERIFIED)\n"
+               "  --real              real input: R2C forward, C2R with --inverse (the last axis\n"
+               "                      has Nx/2+1 complex bins: FFTW's r2c layout, NumPy's rfftn)\n"
                "  --device SPEC       OpenCL peers: P:D or part of a name (env FFTLAB_DEVICE)\n"
                "  --list-devices      OpenCL peers: list platforms and devices\n"
                "  --format csv        the only format: stdout is fl_csv_header, then one row;\n"
@@ -110,6 +117,13 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
                "(like the chapters) indexes", p->n, p->batch);
     p->count = p->n * p->batch;
     p->sign = o->inverse ? 1 : -1;
+    if (p->real) {
+        size_t nx = p->dims[p->ndims - 1];
+        if (nx % 2)
+            fl_die(FL_EXIT_USAGE, "--real needs an even last axis (N = %zu): R2C gives Nx/2+1 bins "
+                   "of the last axis, and the libraries' fast paths are for even Nx", nx);
+        p->half = p->n / nx * (nx / 2 + 1);
+    }
     return 0;
 }
 
@@ -144,8 +158,172 @@ static void show(const struct peer_problem *p, const struct fl_check *chk, const
         fl_print_mismatches_nd(stderr, out, ref, p->dims, p->ndims, p->batch, chk->bound.max, 5);
 }
 
+/* ---- real input: FFTW r2c / c2r references in double */
+
+/* FFTW's int dims and the half-spectrum shape of P (last axis Nx/2+1). */
+static void real_shapes(const struct peer_problem *p, int *n, size_t *hdims)
+{
+    for (int d = 0; d < p->ndims; d++) {
+        n[d] = (int)p->dims[d];
+        hdims[d] = p->dims[d];
+    }
+    hdims[p->ndims - 1] = p->dims[p->ndims - 1] / 2 + 1;
+}
+
+/* R2C of BATCH real arrays X (count reals) into the half spectra Y. */
+static void ref_r2c(const struct peer_problem *p, const double *x, double *y)
+{
+    int n[FL_MAX_DIMS];
+    size_t hd[FL_MAX_DIMS];
+    real_shapes(p, n, hd);
+    double *in = fftw_malloc(p->count * sizeof(double));
+    fftw_complex *out = fftw_malloc(p->half * p->batch * sizeof(fftw_complex));
+    if (!in || !out)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the FFTW reference");
+    fftw_plan plan = fftw_plan_many_dft_r2c(p->ndims, n, (int)p->batch, in, NULL, 1, (int)p->n, out,
+                                            NULL, 1, (int)p->half, FFTW_ESTIMATE);
+    if (!plan)
+        fl_die(FL_EXIT_OPENCL, "FFTW could not plan the r2c reference");
+    memcpy(in, x, p->count * sizeof(double));
+    fftw_execute(plan);
+    memcpy(y, out, p->half * p->batch * sizeof(fftw_complex));
+    fftw_destroy_plan(plan);
+    fftw_free(in);
+    fftw_free(out);
+}
+
+/* C2R of BATCH half spectra X into real arrays Y (count reals); X is left as it was. */
+static void ref_c2r(const struct peer_problem *p, const double *x, double *y)
+{
+    int n[FL_MAX_DIMS];
+    size_t hd[FL_MAX_DIMS];
+    real_shapes(p, n, hd);
+    fftw_complex *in = fftw_malloc(p->half * p->batch * sizeof(fftw_complex));
+    double *out = fftw_malloc(p->count * sizeof(double));
+    if (!in || !out)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the FFTW reference");
+    fftw_plan plan = fftw_plan_many_dft_c2r(p->ndims, n, (int)p->batch, in, NULL, 1, (int)p->half,
+                                            out, NULL, 1, (int)p->n, FFTW_ESTIMATE);
+    if (!plan)
+        fl_die(FL_EXIT_OPENCL, "FFTW could not plan the c2r reference");
+    memcpy(in, x, p->half * p->batch * sizeof(fftw_complex)); /* c2r overwrites its input */
+    fftw_execute(plan);
+    memcpy(y, out, p->count * sizeof(double));
+    fftw_destroy_plan(plan);
+    fftw_free(in);
+    fftw_free(out);
+}
+
+/* Reals as complex values with a zero imaginary part, so fl_compare can judge them. */
+static void widen(const double *re, size_t count, double *z)
+{
+    for (size_t i = count; i-- > 0;) {
+        z[2 * i] = re[i];
+        z[2 * i + 1] = 0;
+    }
+}
+
+static void judge_real(const struct peer_problem *p, struct fl_result *r, const char *name,
+                       const double *out, const double *ref)
+{
+    struct fl_check *chk = &r->check[r->nchecks++];
+    size_t hd[FL_MAX_DIMS], count;
+    int n[FL_MAX_DIMS];
+    real_shapes(p, n, hd);
+    const size_t *dims = p->sign < 0 ? hd : p->dims;
+    size_t per = p->sign < 0 ? p->half : p->n;
+    count = per * p->batch;
+    char at[64];
+    memset(chk, 0, sizeof *chk);
+    snprintf(chk->name, sizeof chk->name, "%s", name);
+    fl_compare(out, ref, count, &chk->err);
+    chk->bound = fl_bounds_for(FL_BOUND_FFT, p->n, 0);
+    chk->ok = chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
+    if (chk->err.nonfinite)
+        snprintf(chk->detail, sizeof chk->detail, "%zu of %zu outputs are NaN/Inf, first at row %zu "
+                 "index %s", chk->err.nonfinite, count, chk->err.first_nonfinite / per,
+                 fl_format_index(at, sizeof at, chk->err.first_nonfinite % per, dims, p->ndims));
+    else if (!chk->ok)
+        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %s",
+                 chk->err.worst / per, fl_format_index(at, sizeof at, chk->err.worst % per, dims, p->ndims));
+    fl_report_check(FL_FORMAT_CSV, chk);
+    if (!chk->ok)
+        fl_print_mismatches_nd(stderr, out, ref, dims, p->ndims, p->batch, chk->bound.max, 5);
+}
+
+/* Three real signals (seeded random, an impulse at the grid point N_d/3 + 1, a cosine
+ * tone at k_d = N_d/4 + 1), each R2C'd, or, for C2R, their half spectra C2R'd. */
+static void peer_verify_real(const struct peer_problem *p, peer_run_fn run, void *ctx,
+                             struct fl_result *r)
+{
+    size_t count = p->count, hcount = p->half * p->batch;
+    size_t big = 2 * (count > hcount ? count : hcount); /* doubles: room for either side */
+    double *sig = peer_xmalloc(big * sizeof(double), "test signal");
+    double *in = peer_xmalloc(big * sizeof(double), "test input");
+    double *ref = peer_xmalloc(big * sizeof(double), "reference");
+    double *out = peer_xmalloc(big * sizeof(double), "output");
+    for (int check = 0; check < 3; check++) {
+        char name[32];
+        size_t at[FL_MAX_DIMS], j = 0;
+        if (check == 0) {
+            fl_fill_random(sig, count / 2 + 1, p->o.seed); /* count reals from complex pairs */
+            snprintf(name, sizeof name, "random");
+        } else if (check == 1) {
+            for (int d = 0; d < p->ndims; d++) {
+                at[d] = p->dims[d] > 1 ? (p->dims[d] / 3 + 1) % p->dims[d] : 0;
+                j = j * p->dims[d] + at[d];
+            }
+            memset(sig, 0, count * sizeof(double));
+            for (size_t b = 0; b < p->batch; b++)
+                sig[b * p->n + j] = 1;
+            fl_check_name(name, sizeof name, "impulse", at, p->ndims);
+        } else {
+            for (int d = 0; d < p->ndims; d++)
+                at[d] = p->dims[d] > 2 ? (p->dims[d] / 4 + 1) % p->dims[d] : p->dims[d] - 1;
+            for (size_t i = 0; i < p->n; i++) {
+                double phase = 0;
+                size_t rest = i;
+                for (int d = p->ndims - 1; d >= 0; d--) {
+                    phase += (double)(rest % p->dims[d]) * (double)at[d] / (double)p->dims[d];
+                    rest /= p->dims[d];
+                }
+                for (size_t b = 0; b < p->batch; b++)
+                    sig[b * p->n + i] = cos(2 * acos(-1.0) * phase);
+            }
+            fl_check_name(name, sizeof name, "tone", at, p->ndims);
+        }
+        for (size_t i = 0; i < count; i++)
+            sig[i] = (float)sig[i];
+        if (p->sign < 0) {
+            memcpy(in, sig, count * sizeof(double));
+            ref_r2c(p, in, ref);
+        } else {
+            ref_r2c(p, sig, in);             /* the half spectrum of a real signal ... */
+            for (size_t i = 0; i < 2 * hcount; i++)
+                in[i] = (float)in[i];        /* ... as the library gets it */
+            ref_c2r(p, in, ref);
+            widen(ref, count, ref);
+        }
+        for (size_t i = 0; i < big; i++)
+            out[i] = NAN;
+        run(ctx, in, out);
+        if (p->sign > 0)
+            widen(out, count, out);
+        judge_real(p, r, name, out, ref);
+    }
+    fl_conclude_checks(r);
+    free(sig);
+    free(in);
+    free(ref);
+    free(out);
+}
+
 void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struct fl_result *r)
 {
+    if (p->real) {
+        peer_verify_real(p, run, ctx, r);
+        return;
+    }
     size_t n = p->n, count = p->count;
     double *x = peer_xmalloc(count * 16, "test input");
     double *ref = peer_xmalloc(count * 16, "reference");
@@ -265,8 +443,10 @@ void peer_time(const struct peer_problem *p, const struct peer_timer *t, void *c
     r->loop_ms = time_loop(t, ctx, runs);
 
     double secs = r->ms.median * 1e-3;
-    double flops = 5.0 * (double)p->n * (p->n > 1 ? log2((double)p->n) : 0.0) * (double)p->batch;
-    double bytes = 2.0 * (double)p->count * 8.0;
+    double flops = (p->real ? 2.5 : 5.0) * (double)p->n * (p->n > 1 ? log2((double)p->n) : 0.0) *
+                   (double)p->batch;
+    double bytes = p->real ? (double)p->count * 4.0 + (double)(p->half * p->batch) * 8.0
+                           : 2.0 * (double)p->count * 8.0;
     r->gflops = secs > 0 ? flops / secs / 1e9 : 0;
     r->gbs = secs > 0 ? bytes / secs / 1e9 : 0;
     r->copy_gbs = copy_gbs;
@@ -280,6 +460,13 @@ void peer_result_init(struct fl_result *r, const struct peer_problem *p, const c
     memset(r, 0, sizeof *r);
     r->chapter = name;
     r->variant = variant;
+    if (p->real) {
+        /* the row says which transform it timed: "r2c" or "c2r", then the peer's own */
+        static char v[64];
+        snprintf(v, sizeof v, "%s%s%s", p->sign < 0 ? "r2c" : "c2r", strcmp(variant, "default") ? " " : "",
+                 strcmp(variant, "default") ? variant : "");
+        r->variant = v;
+    }
     r->dev = dev;
     r->n = p->n;
     r->batch = p->batch;

@@ -25,6 +25,10 @@ struct peer_problem {
     size_t dims[FL_MAX_DIMS]; /* outermost first, the last axis contiguous (as --size)  */
     size_t n, batch, count;   /* n = points per transform (the product), count = n * batch */
     int sign;                 /* -1 forward, +1 inverse */
+    int real;                 /* --real: real input. Forward is R2C (N reals -> the half
+                                 spectrum, last axis Nx/2+1 complex: FFTW's r2c, NumPy's
+                                 rfftn); with --inverse, C2R (half spectrum -> N reals) */
+    size_t half;              /* --real: complex values of one half spectrum            */
 };
 
 /* Parse the chapters' options (fl_parse_options), refuse the ones a peer does not do
@@ -59,14 +63,18 @@ void peer_result_init(struct fl_result *r, const struct peer_problem *p, const c
                       const char *variant, const struct fl_device *dev);
 
 /* The checks (seeded random input, an impulse at j, a tone at bin k), filled into R
- * (check[], nchecks, passed, reason). Prints each check's line on stderr. */
+ * (check[], nchecks, passed, reason). Prints each check's line on stderr.
+ * With P->real, RUN's IN and OUT are: R2C, P->count reals in, P->half * P->batch complex
+ * out; C2R, the reverse. The reference is FFTW's r2c / c2r in double; a C2R input is the
+ * r2c of a real signal (a Hermitian-consistent half spectrum). */
 void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struct fl_result *r);
 
 /* Warm-up, then the repeats (--repeat, or enough for ~0.2 s: at least 5, at most 1000),
  * each one reset + call, timed by events (queue) or the host clock; then the same number
  * of calls back to back for the loop throughput. Fills r->ms, r->warmup, r->timed,
  * r->timing, r->launches, r->loop_ms and the rates from the median (5 N log2 N flops per
- * transform, one read + one write of 8-byte elements), with pct_copy against COPY_GBS. */
+ * transform, one read + one write of 8-byte elements; real input: 2.5 N log2 N, the N
+ * reals read and the half spectrum written), with pct_copy against COPY_GBS. */
 void peer_time(const struct peer_problem *p, const struct peer_timer *t, void *ctx,
                double copy_gbs, struct fl_result *r);
 

@@ -72,7 +72,7 @@ static int unsupported_factor(size_t n, size_t *bad)
 
 struct clfft_ctx {
     struct fl_device *dev;
-    size_t count;
+    size_t in_floats, out_floats; /* C2C: 2 x count each; --real: count reals, 2 x half x batch */
     cl_mem in, out;
     float *staging;
     clfftPlanHandle plan;
@@ -88,17 +88,19 @@ static void enqueue(struct clfft_ctx *c)
 static void run_once(void *vctx, const double *x, double *y)
 {
     struct clfft_ctx *c = vctx;
-    size_t bytes = c->count * 8;
-    for (size_t i = 0; i < 2 * c->count; i++)
+    for (size_t i = 0; i < c->in_floats; i++)
         c->staging[i] = (float)x[i];
-    CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->in, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
+    CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->in, CL_TRUE, 0, c->in_floats * 4, c->staging, 0,
+                                  NULL, NULL));
     /* NaN first: an element clFFT never writes fails the check. */
-    static const float nan2[2] = {__builtin_nanf(""), __builtin_nanf("")};
-    CL_CHECK(clEnqueueFillBuffer(c->dev->queue, c->out, nan2, sizeof nan2, 0, bytes, 0, NULL, NULL));
+    static const float nan1 = __builtin_nanf("");
+    CL_CHECK(clEnqueueFillBuffer(c->dev->queue, c->out, &nan1, sizeof nan1, 0, c->out_floats * 4, 0,
+                                 NULL, NULL));
     enqueue(c);
     CL_CHECK(clFinish(c->dev->queue));
-    CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->out, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
-    for (size_t i = 0; i < 2 * c->count; i++)
+    CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->out, CL_TRUE, 0, c->out_floats * 4, c->staging, 0,
+                                 NULL, NULL));
+    for (size_t i = 0; i < c->out_floats; i++)
         y[i] = c->staging[i];
 }
 
@@ -116,7 +118,8 @@ int main(int argc, char **argv)
                    "place, unnormalized, on the chapters' OpenCL device (--device / FFTLAB_DEVICE);\n"
                    "verified against FFTW double, timed like the chapters: profiling events of every\n"
                    "kernel clFFT enqueues (bench/peer_events.c), first START to last END.\n"
-                   "Lengths: prime factors 2,3,5,7,11,13.\n"
+                   "Lengths: prime factors 2,3,5,7,11,13. --real: R2C (C2R with --inverse), out of\n"
+                   "place, FFTW's r2c layout (rows of Nx reals, Nx/2+1 complex).\n"
                    "Default 1024 x batch 1024.",
                    NULL, &p))
         return FL_EXIT_OK;
@@ -132,7 +135,10 @@ int main(int argc, char **argv)
 
     struct fl_device dev;
     fl_device_open(p.o.device, &dev);
-    size_t bytes = p.count * 8;
+    size_t complex_floats = 2 * p.half * p.batch;
+    size_t in_floats = !p.real ? 2 * p.count : p.sign < 0 ? p.count : complex_floats;
+    size_t out_floats = !p.real ? 2 * p.count : p.sign < 0 ? complex_floats : p.count;
+    size_t bytes = (in_floats > out_floats ? in_floats : out_floats) * 4;
     if (bytes > dev.max_alloc || 2 * bytes > dev.global_mem)
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs 2 buffers of %zu MiB: too large for %s "
                "(max allocation %llu MiB, global memory %llu MiB)", p.n, p.batch, bytes >> 20,
@@ -150,7 +156,8 @@ int main(int argc, char **argv)
     struct clfft_ctx c;
     memset(&c, 0, sizeof c);
     c.dev = &dev;
-    c.count = p.count;
+    c.in_floats = in_floats;
+    c.out_floats = out_floats;
     c.dir = p.sign < 0 ? CLFFT_FORWARD : CLFFT_BACKWARD;
     c.staging = peer_xmalloc(bytes, "staging buffer");
     cl_int err;
@@ -171,10 +178,27 @@ int main(int argc, char **argv)
     double t0 = fl_wall_ms();
     clfftStatus st = clfftCreateDefaultPlan(&c.plan, dev.context, dim, len);
     if (st == CLFFT_SUCCESS) st = clfftSetPlanPrecision(c.plan, CLFFT_SINGLE);
-    if (st == CLFFT_SUCCESS) st = clfftSetLayout(c.plan, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
+    if (!p.real) {
+        if (st == CLFFT_SUCCESS) st = clfftSetLayout(c.plan, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
+        if (st == CLFFT_SUCCESS) st = clfftSetPlanDistance(c.plan, p.n, p.n);
+    } else {
+        /* real rows of Nx, half-spectrum rows of Nx/2+1, packed (FFTW's r2c layout): the
+         * strides and distances, in elements of each side's own type */
+        size_t rs[FL_MAX_DIMS], hs[FL_MAX_DIMS];
+        rs[0] = hs[0] = 1;
+        for (int d = 1; d < p.ndims; d++) {
+            rs[d] = rs[d - 1] * len[d - 1];
+            hs[d] = hs[d - 1] * (d == 1 ? len[0] / 2 + 1 : len[d - 1]);
+        }
+        int fwd = p.sign < 0;
+        if (st == CLFFT_SUCCESS) st = clfftSetLayout(c.plan, fwd ? CLFFT_REAL : CLFFT_HERMITIAN_INTERLEAVED,
+                                                     fwd ? CLFFT_HERMITIAN_INTERLEAVED : CLFFT_REAL);
+        if (st == CLFFT_SUCCESS) st = clfftSetPlanInStride(c.plan, dim, fwd ? rs : hs);
+        if (st == CLFFT_SUCCESS) st = clfftSetPlanOutStride(c.plan, dim, fwd ? hs : rs);
+        if (st == CLFFT_SUCCESS) st = clfftSetPlanDistance(c.plan, fwd ? p.n : p.half, fwd ? p.half : p.n);
+    }
     if (st == CLFFT_SUCCESS) st = clfftSetResultLocation(c.plan, CLFFT_OUTOFPLACE);
     if (st == CLFFT_SUCCESS) st = clfftSetPlanBatchSize(c.plan, p.batch);
-    if (st == CLFFT_SUCCESS) st = clfftSetPlanDistance(c.plan, p.n, p.n);
     if (st == CLFFT_SUCCESS) st = clfftSetPlanScale(c.plan, CLFFT_FORWARD, 1.0f);
     if (st == CLFFT_SUCCESS) st = clfftSetPlanScale(c.plan, CLFFT_BACKWARD, 1.0f);
     if (st != CLFFT_SUCCESS)
@@ -196,9 +220,9 @@ int main(int argc, char **argv)
         peer_verify(&p, run_once, &c, &r);
 
     if (p.o.repeat != 0 && r.passed) {
-        double *x = peer_xmalloc(p.count * 16, "input");
-        double *y = peer_xmalloc(p.count * 16, "output");
-        fl_fill_random(x, p.count, p.o.seed);
+        double *x = peer_xmalloc(bytes * 2 + 16, "input");
+        double *y = peer_xmalloc(bytes * 2 + 16, "output");
+        fl_fill_random(x, in_floats / 2 + 1, p.o.seed);
         run_once(&c, x, y); /* leaves the random input in c.in */
         free(x);
         free(y);
@@ -206,8 +230,8 @@ int main(int argc, char **argv)
         double copy = fl_copy_bandwidth(&dev, "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", 8, &used);
         struct peer_timer timer = {NULL, call, dev.queue};
         peer_time(&p, &timer, &c, copy, &r);
-        r.h2d_ms = peer_transfer_ms(c.dev->queue, c.in, c.staging, c.count * 8, 1);
-        r.d2h_ms = peer_transfer_ms(c.dev->queue, c.out, c.staging, c.count * 8, 0);
+        r.h2d_ms = peer_transfer_ms(c.dev->queue, c.in, c.staging, c.in_floats * 4, 1);
+        r.d2h_ms = peer_transfer_ms(c.dev->queue, c.out, c.staging, c.out_floats * 4, 0);
     }
 
     fl_report_result(FL_FORMAT_CSV, &r);

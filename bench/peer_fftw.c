@@ -54,23 +54,30 @@ static int take_option(const char *name, const char *value)
 }
 
 struct fftw_ctx {
-    size_t count;
-    fftwf_complex *in, *out;
+    size_t in_floats, out_floats; /* C2C: 2 x count each; --real: count reals, 2 x half x batch */
+    float *in, *out;
+    float *saved;                 /* C2R: the timed input (c2r overwrites its input) */
     fftwf_plan plan;
 };
 
 static void run_once(void *vctx, const double *x, double *y)
 {
     struct fftw_ctx *c = vctx;
-    float *in = (float *)c->in, *out = (float *)c->out;
-    for (size_t i = 0; i < 2 * c->count; i++)
-        in[i] = (float)x[i];
+    for (size_t i = 0; i < c->in_floats; i++)
+        c->in[i] = (float)x[i];
     /* NaN first: an element FFTW did not write fails the check. */
-    for (size_t i = 0; i < 2 * c->count; i++)
-        out[i] = __builtin_nanf("");
+    for (size_t i = 0; i < c->out_floats; i++)
+        c->out[i] = __builtin_nanf("");
     fftwf_execute(c->plan);
-    for (size_t i = 0; i < 2 * c->count; i++)
-        y[i] = out[i];
+    for (size_t i = 0; i < c->out_floats; i++)
+        y[i] = c->out[i];
+}
+
+/* C2R destroys its input: put it back before each timed call (outside the timing). */
+static void restore_input(void *vctx)
+{
+    struct fftw_ctx *c = vctx;
+    memcpy(c->in, c->saved, c->in_floats * sizeof(float));
 }
 
 /* One timed call: FFTW runs on the host, so peer_time takes the host clock around it. */
@@ -163,22 +170,36 @@ int main(int argc, char **argv)
             effort_name);
 
     struct fftw_ctx c;
-    c.count = p.count;
-    c.in = fftwf_malloc(p.count * sizeof(fftwf_complex));
-    c.out = fftwf_malloc(p.count * sizeof(fftwf_complex));
+    memset(&c, 0, sizeof c);
+    size_t complex_floats = 2 * p.half * p.batch;
+    c.in_floats = !p.real ? 2 * p.count : p.sign < 0 ? p.count : complex_floats;
+    c.out_floats = !p.real ? 2 * p.count : p.sign < 0 ? complex_floats : p.count;
+    c.in = fftwf_malloc(c.in_floats * sizeof(float));
+    c.out = fftwf_malloc(c.out_floats * sizeof(float));
+    c.saved = peer_xmalloc(c.in_floats * sizeof(float), "saved input");
     if (!c.in || !c.out)
-        fl_die(FL_EXIT_OPENCL, "out of host memory allocating 2 x %zu MiB", (p.count * 8) >> 20);
+        fl_die(FL_EXIT_OPENCL, "out of host memory allocating %zu + %zu MiB", (c.in_floats * 4) >> 20,
+               (c.out_floats * 4) >> 20);
     /* FFTW's shape is row-major like --size: dims[0] outermost */
-    int shape[FL_MAX_DIMS], n = (int)p.n, batch = (int)p.batch;
+    int shape[FL_MAX_DIMS], n = (int)p.n, half = (int)p.half, batch = (int)p.batch;
     for (int d = 0; d < p.ndims; d++)
         shape[d] = (int)p.dims[d];
     /* FFTW_MEASURE and PATIENT overwrite the arrays while planning: plan before any data. */
     double t0 = fl_wall_ms();
-    c.plan = fftwf_plan_many_dft(p.ndims, shape, batch, c.in, NULL, 1, n, c.out, NULL, 1, n,
-                                 p.sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, planner_effort);
+    if (!p.real)
+        c.plan = fftwf_plan_many_dft(p.ndims, shape, batch, (fftwf_complex *)c.in, NULL, 1, n,
+                                     (fftwf_complex *)c.out, NULL, 1, n,
+                                     p.sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, planner_effort);
+    else if (p.sign < 0)
+        c.plan = fftwf_plan_many_dft_r2c(p.ndims, shape, batch, c.in, NULL, 1, n,
+                                         (fftwf_complex *)c.out, NULL, 1, half, planner_effort);
+    else
+        c.plan = fftwf_plan_many_dft_c2r(p.ndims, shape, batch, (fftwf_complex *)c.in, NULL, 1, half,
+                                         c.out, NULL, 1, n, planner_effort);
     double plan_ms = fl_wall_ms() - t0;
     if (!c.plan)
-        fl_die(FL_EXIT_OPENCL, "fftwf_plan_many_dft failed for N=%zu batch=%zu", p.n, p.batch);
+        fl_die(FL_EXIT_OPENCL, "fftwf_plan_many_dft%s failed for N=%zu batch=%zu",
+               !p.real ? "" : p.sign < 0 ? "_r2c" : "_c2r", p.n, p.batch);
     fprintf(stderr, "plan     %.1f ms (FFTW_%s, %d threads)\n", plan_ms,
             planner_effort == FFTW_ESTIMATE ? "ESTIMATE" : planner_effort == FFTW_PATIENT ? "PATIENT" : "MEASURE",
             threads);
@@ -191,13 +212,13 @@ int main(int argc, char **argv)
 
     if (p.o.repeat != 0 && r.passed) {
         /* The timed data: the seeded random input, as the chapters time. */
-        double *x = peer_xmalloc(p.count * 16, "input");
-        double *y = peer_xmalloc(p.count * 16, "output");
-        fl_fill_random(x, p.count, p.o.seed);
-        run_once(&c, x, y);
+        double *x = peer_xmalloc(c.in_floats * 8 + 16, "input");
+        fl_fill_random(x, c.in_floats / 2 + 1, p.o.seed);
+        for (size_t i = 0; i < c.in_floats; i++)
+            c.saved[i] = (float)x[i];
         free(x);
-        free(y);
-        struct peer_timer timer = {NULL, call, NULL};
+        restore_input(&c);
+        struct peer_timer timer = {p.real && p.sign > 0 ? restore_input : NULL, call, NULL};
         peer_time(&p, &timer, &c, host_copy_gbs(), &r);
         r.h2d_ms = r.d2h_ms = 0; /* no device: nothing is transferred */
     }
@@ -207,6 +228,7 @@ int main(int argc, char **argv)
     fftwf_destroy_plan(c.plan);
     fftwf_free(c.in);
     fftwf_free(c.out);
+    free(c.saved);
     fftwf_cleanup_threads();
     return r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH;
 }

@@ -78,7 +78,10 @@ static const char *vkfft_result_name(VkFFTResult r)
 
 struct vkfft_ctx {
     struct fl_device *dev;
-    size_t count;
+    size_t count;             /* C2C: complex values; --real: 2 x half x batch floats hold
+                                 the half spectra, or the real rows padded to Nx + 2     */
+    int real;                 /* 0 C2C; -1 R2C; +1 C2R                                  */
+    size_t nx, rows;          /* --real: the last axis, and the rows along it           */
     cl_mem buf;               /* in place: input and output */
     uint64_t buf_bytes;       /* VkFFT takes the size by pointer */
     float *staging;
@@ -95,20 +98,41 @@ static void enqueue(struct vkfft_ctx *c)
                c->dev->name);
 }
 
+/* --real: VkFFT's in-place R2C keeps each real row of Nx in the room of its Nx/2+1
+ * complex values (Nx + 2 floats). TO_PADDED 1: packed reals X -> padded floats F; 0: back. */
+static void repad(const struct vkfft_ctx *c, double *x, float *f, int to_padded)
+{
+    size_t w = 2 * (c->nx / 2 + 1);
+    for (size_t r = 0; r < c->rows; r++)
+        for (size_t i = 0; i < c->nx; i++) {
+            if (to_padded)
+                f[r * w + i] = (float)x[r * c->nx + i];
+            else
+                x[r * c->nx + i] = f[r * w + i];
+        }
+}
+
 static void run_once(void *vctx, const double *x, double *y)
 {
     struct vkfft_ctx *c = vctx;
     size_t bytes = c->count * 8;
-    for (size_t i = 0; i < 2 * c->count; i++)
-        c->staging[i] = (float)x[i];
+    if (c->real < 0) {
+        memset(c->staging, 0, bytes);
+        repad(c, (double *)x, c->staging, 1);
+    } else
+        for (size_t i = 0; i < 2 * c->count; i++)
+            c->staging[i] = (float)x[i];
     /* In place, so there is no output buffer to fill with NaN first (as peer_clfft does):
      * an element VkFFT never writes keeps its input value, which no check accepts. */
     CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->buf, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
     enqueue(c);
     CL_CHECK(clFinish(c->dev->queue));
     CL_CHECK(clEnqueueReadBuffer(c->dev->queue, c->buf, CL_TRUE, 0, bytes, c->staging, 0, NULL, NULL));
-    for (size_t i = 0; i < 2 * c->count; i++)
-        y[i] = c->staging[i];
+    if (c->real > 0)
+        repad(c, y, c->staging, 0);
+    else
+        for (size_t i = 0; i < 2 * c->count; i++)
+            y[i] = c->staging[i];
 }
 
 /* In place, each call would transform the previous call's output: unnormalized, the
@@ -171,7 +195,8 @@ int main(int argc, char **argv)
                    "interleaved, in place, unnormalized, on the chapters' OpenCL device (--device /\n"
                    "FFTLAB_DEVICE); verified against FFTW double, timed like the chapters: profiling\n"
                    "events of every kernel VkFFTAppend enqueues (bench/peer_events.c), first START to\n"
-                   "last END. Any length (Bluestein for large primes).\n"
+                   "last END. Any length (Bluestein for large primes). --real: R2C (C2R with\n"
+                   "--inverse), performR2C in place, each real row padded to Nx + 2 floats.\n"
                    "Threads get a 64 MiB stack (pocl runs VkFFT's 4096-wide work-groups on them).\n"
                    "Default 1024 x batch 1024.",
                    NULL, &p))
@@ -181,7 +206,7 @@ int main(int argc, char **argv)
 
     struct fl_device dev;
     fl_device_open(p.o.device, &dev);
-    size_t bytes = p.count * 8;
+    size_t values = p.real ? p.half * p.batch : p.count, bytes = values * 8;
     if (bytes > dev.max_alloc || 2 * bytes > dev.global_mem)
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs a buffer of %zu MiB and room for VkFFT's "
                "temporary buffer of the same size: too large for %s (max allocation %llu MiB, global "
@@ -197,7 +222,10 @@ int main(int argc, char **argv)
     if (!c)
         fl_die(FL_EXIT_OPENCL, "out of host memory allocating the VkFFT application");
     c->dev = &dev;
-    c->count = p.count;
+    c->count = values;
+    c->real = p.real ? p.sign : 0;
+    c->nx = p.dims[p.ndims - 1];
+    c->rows = p.count / c->nx;
     c->dir = p.sign;
     c->buf_bytes = bytes;
     c->staging = peer_xmalloc(bytes, "staging buffer");
@@ -220,6 +248,7 @@ int main(int argc, char **argv)
     cfg.buffer = &c->buf;
     cfg.bufferSize = &c->buf_bytes;
     cfg.normalize = 0;                      /* FFTW's convention: the inverse is not divided by N */
+    cfg.performR2C = p.real ? 1 : 0;        /* in place: real rows padded to Nx + 2 floats */
     cfg.makeForwardPlanOnly = p.sign < 0;
     cfg.makeInversePlanOnly = p.sign > 0;
 
@@ -244,9 +273,9 @@ int main(int argc, char **argv)
         peer_verify(&p, run_once, c, &r);
 
     if (p.o.repeat != 0 && r.passed) {
-        double *x = peer_xmalloc(p.count * 16, "input");
-        fl_fill_random(x, p.count, p.o.seed);
-        for (size_t i = 0; i < 2 * p.count; i++)
+        double *x = peer_xmalloc(values * 16, "input");
+        fl_fill_random(x, values, p.o.seed);
+        for (size_t i = 0; i < 2 * values; i++)
             c->staging[i] = (float)x[i]; /* reset_input writes it before every call */
         free(x);
         size_t used;

@@ -5,23 +5,28 @@
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Two powers of two, one mixed-radix case (12 x 3) and one 2-D shape (8x12, batch 2): the
-# power-of-two chapters have no row for 12 (n/a), the 1-D chapters none for 8x12; every
-# chapter that does a size and every peer has one.
-run_case "bench at 2^10 and 2^12, 2^14 points per call, 12 x 3 and 8x12 x 2" 0 '.*' \
+# Two powers of two, one mixed-radix case (12 x 3), one 2-D shape (8x12, batch 2) and two
+# real-input cases (R2C 16 x 2 and 6x8): the power-of-two chapters have no row for 12
+# (n/a), the 1-D chapters none for 8x12; every chapter that does a size and every peer has
+# one. The real cases run the real-input chapter and the peers with --real, nothing else.
+run_case "bench at 2^10 and 2^12, 2^14 points per call, 12 x 3, 8x12 x 2, R2C 16 x 2 and 6x8" 0 '.*' \
     --has 'bench: wrote ' --has '02_radix2 +N=12 +batch=3 +n/a' --has '06_mixed_radix +N=8x12 .*n/a' \
     --lacks 'FAILED' --timeout 300 -- tools/bench.sh --build "$BUILD" --sizes "2^10 2^12" \
-    --total 2^14 --cases "12x3" --shapes "8x12:2" --out "$tmp" --label smoke --no-readme
+    --total 2^14 --cases "12x3" --shapes "8x12:2" --real "16:2 6x8:1" --out "$tmp" --label smoke \
+    --no-readme
 csv=$tmp/smoke.csv
 expected=0
 for d in chapters/[0-9][0-9]_*/; do
     c=$(basename "$d")
-    [ "$c" = 01_dft ] && continue
+    case $c in
+        01_dft|10_distributed) continue ;;
+        09_real_input) expected=$((expected + 2)); continue ;;
+    esac
     expected=$((expected + 2))
     "$BUILD/$c" --size 12 --batch 3 --repeat 0 --no-verify >/dev/null 2>&1 && expected=$((expected + 1))
     "$BUILD/$c" --size 8x12 --batch 2 --repeat 0 --no-verify >/dev/null 2>&1 && expected=$((expected + 1))
 done
-for p in peer_fftw peer_clfft peer_vkfft; do [ -x "$BUILD/$p" ] && expected=$((expected + 4)); done
+for p in peer_fftw peer_clfft peer_vkfft; do [ -x "$BUILD/$p" ] && expected=$((expected + 6)); done
 # check_csv FILE WANT [DIRECTION]: WANT rows, each verified and PASS, its numbers numbers,
 # its timing column the right clock (events for chapters and OpenCL peers, never wall
 # time where events exist), and its direction DIRECTION when given. Prints what is wrong; exit status 0 = all good.
@@ -55,15 +60,30 @@ for p in peer_clfft peer_vkfft; do
         skip "$p on pocl" "$BUILD/$p is not built (its library is optional: tools/install-deps.sh --ci)"
         continue
     fi
-    for dir in forward inverse 2d; do
+    for dir in forward inverse 2d r2c c2r r2c-3d; do
         args=(--device pthread --size 64 --batch 3 --repeat 3 --format csv)
-        [ $dir = 2d ] && { args=(--device pthread --size 6x10 --batch 3 --repeat 3 --format csv); dir=forward; }
-        [ $dir = inverse ] && args+=(--inverse)
+        case $dir in
+            2d) args=(--device pthread --size 6x10 --batch 3 --repeat 3 --format csv) ;;
+            r2c-3d) args=(--device pthread --size 4x6x10 --batch 3 --repeat 3 --format csv) ;;
+        esac
+        case $dir in r2c*|c2r) args+=(--real) ;; esac
+        case $dir in inverse|c2r) args+=(--inverse) ;; esac
         run_case "$p N=${args[3]} x batch 3 $dir on pocl" 0 '^PASS$' --stdout-has '^chapter,' \
             --timeout 120 -- "$BUILD/$p" "${args[@]}"
-        check_csv "$RC_OUT" 1 "$dir" >"$tmp/check" 2>&1
+        want=forward
+        case $dir in inverse|c2r) want=inverse ;; esac
+        check_csv "$RC_OUT" 1 "$want" >"$tmp/check" 2>&1
         ok $? "$p $dir: its CSV row parses and says PASS" || note "$(cat "$tmp/check")"
+        case $dir in
+            r2c*|c2r) grep -Eq ",\"${dir%-3d}( [^\"]*)?\"," "$RC_OUT"
+                      ok $? "$p $dir: the row's variant says ${dir%-3d}" ;;
+        esac
     done
+done
+# --real: an odd last axis is refused, exit 2, by every peer (FFTW's too)
+for p in peer_fftw peer_clfft peer_vkfft; do
+    [ -x "$BUILD/$p" ] || continue
+    run_case "$p --real --size 15: exit 2" 2 '' --has 'even last axis' -- "$BUILD/$p" --real --size 15 --repeat 0
 done
 # VkFFT plans 2^18 as one kernel with 4096-wide work-groups, which overflowed the 8 MiB
 # stacks of pocl's worker threads (SIGSEGV, ../shared/notes/peers.md); peer_vkfft raises

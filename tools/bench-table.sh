@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rewrite README.md between <!-- bench-table:begin --> and <!-- bench-table:end --> from
 # results/bench/*.csv. Per device, two measures, each as a table of the power-of-two
-# sweep, one of the mixed-radix cases and one of the 2D/3D shapes; one row per chapter (in order) then per peer,
+# sweep, one of the mixed-radix cases, one of the 2D/3D shapes and one of the real-input
+# (R2C) cases; one row per chapter (in order) then per peer,
 # one column per size ("—": not measured, e.g. a size the chapter does not do):
 #   1. device time per call (ms_median: profiling events of every kernel, the chapters'
 #      and the OpenCL peers' alike), each cell "ms (ratio)" with ratio = the best OpenCL
@@ -20,9 +21,10 @@ table=$(for f in "${csvs[@]}"; do
     awk -v file="$f" "$(cat tools/csv.awk)"'
         NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
         { csvsplit($0, v); who = v[c["chapter"]]; sh = v[c["shape"]]; md = sh ~ /x/
-          key = (md ? sh : v[c["n"]]) " × " v[c["batch"]]
+          real = v[c["variant"]] ~ /^(r2c|c2r)/ || who == "09_real_input"
+          key = (real ? "R2C " : "") (md ? sh : v[c["n"]]) " × " v[c["batch"]]
           if (!(key in seen)) { seen[key] = 1; m = v[c["n"]] + 0; while (m > 1 && m % 2 == 0) m /= 2
-                                g = md ? 3 : m == 1 ? 1 : 2; cols[g, ++nc[g]] = key }
+                                g = real ? 4 : md ? 3 : m == 1 ? 1 : 2; cols[g, ++nc[g]] = key }
           if (!(who in isrow)) { isrow[who] = 1; rows[++nr] = who }
           ms[1, who, key] = v[c["ms_median"]]; ms[2, who, key] = v[c["loop_ms"]]
           timing[who] = v[c["timing"]]
@@ -33,7 +35,7 @@ table=$(for f in "${csvs[@]}"; do
               best[2, key] = v[c["loop_ms"]] + 0
           dev = v[c["device"]]; drv = v[c["driver"]] }
         # table(t, g): measure t (1 events, 2 loop) over column group g (1 powers of two,
-        # 2 mixed radix, 3 two and three dimensions: shape × batch)
+        # 2 mixed radix, 3 two and three dimensions: shape × batch, 4 real input, R2C)
         function table(t, g,   i, j, k, line, sep, cell) {
           line = "| | "; sep = "|---|"
           for (j = 1; j <= nc[g]; j++) { line = line cols[g, j] " | "; sep = sep "---|" }
@@ -56,9 +58,9 @@ table=$(for f in "${csvs[@]}"; do
         END {
           printf "\n**%s** — driver %s (`%s`)\n\n", dev, drv, file
           print "Device time per call, ms (profiling events on every kernel; in brackets the best OpenCL peer'"'"'s time / this time):"
-          both(1, 1); both(1, 2); both(1, 3)
+          both(1, 1); both(1, 2); both(1, 3); both(1, 4)
           print "\nLoop throughput, ms per call (K calls back to back, one `clFinish`, host clock; in brackets the best peer'"'"'s, FFTW included, / this):"
-          both(2, 1); both(2, 2); both(2, 3)
+          both(2, 1); both(2, 2); both(2, 3); both(2, 4)
         }' "$f"
 done)
 awk -v table="$table" '

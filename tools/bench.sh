@@ -3,11 +3,18 @@
 # the chosen device (FFTLAB_DEVICE), with the same number of points per call:
 #   N = 2^10, 2^12, ..., 2^24, batch = TOTAL / N  (TOTAL = 2^24 on a GPU, 2^20 on a CPU),
 # then the mixed-radix cases (N x batch, about TOTAL points each):
-#   GPU: 1000x16384 3072x5461 19683x852 15625x1073 16807x998 1000000x16
-#   CPU: the same N with a 16th of the batch (1000x1024 ... 1000000x1).
+#   GPU: 1000x16384 3072x5461 19683x852 15625x1073 16807x998 1000000x16 1009x16384
+#   CPU: the same N with a 16th of the batch (1000x1024 ... 1000000x1 1009x1024).
 # then the 2D/3D cases (SHAPE:batch, the last axis contiguous):
 #   GPU: 4096x4096:1 1024x1024:16 1000x1000:16 256x256x256:1 512x512x64:1 128x128x128:8
 #   CPU: 1024x1024:1 256x256:16 1000x1000:1 128x128x64:1 64x64x64:4 32x32x32:32
+# then the real-input cases (R2C forward: 09_real_input and the peers with --real), sizes
+# the complex parts above also measure, so R2C and C2C of one size sit in one run:
+#   GPU: 2^20:16 4096x4096:1        CPU: 2^20:1 1024x1024:1
+# The mixed cases include a prime length, 1009 (08_bluestein; VkFFT's Bluestein too).
+# 09_real_input runs only in the real part (its rows are R2C, not comparable with C2C
+# ones), the peers there with --real. 10_distributed is not in the sweep: it runs under
+# mpirun over several devices (its lesson has its own measurements).
 # A chapter that cannot do a size (it exits 2 saying so: 02-05 do powers of two only, 01-06
 # one dimension) has no row there ("n/a"), and neither has a peer library that cannot.
 # Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
@@ -15,8 +22,9 @@
 # README table between <!-- bench-table:begin --> and <!-- bench-table:end -->.
 #
 #   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
-#                  [--shapes "512x512:4 ..."] [--out DIR] [--no-readme] [--build DIR] [--replot]
-# --sizes "", --cases "" and --shapes "" leave that part of the sweep out.
+#                  [--shapes "512x512:4 ..."] [--real "2^20:16 ..."] [--out DIR] [--no-readme]
+#                  [--build DIR] [--replot]
+# --sizes "", --cases "", --shapes "" and --real "" leave that part of the sweep out.
 # --replot redraws the plots (and the README table) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
@@ -34,6 +42,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
 label="" sizes=default total="" out=results/bench readme=1 replot=0 fails=0 cases=default shapes=default
+real=default
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
@@ -41,6 +50,7 @@ while [ $# -gt 0 ]; do
         --total) total=$2; shift 2 ;;
         --cases) cases=$2; shift 2 ;;
         --shapes) shapes=$2; shift 2 ;;
+        --real) real=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --no-readme) readme=0; shift ;;
@@ -52,11 +62,14 @@ pow() { # "2^k" or a number -> number
     case $1 in 2^*) echo $((1 << ${1#2^})) ;; *) echo "$1" ;; esac
 }
 
-chapters=()
+chapters=() real_chapters=()
 for d in chapters/[0-9][0-9]_*/; do
     c=$(basename "$d")
-    [ "$c" = 01_dft ] && continue
-    chapters+=("$c")
+    case $c in
+        01_dft|10_distributed) continue ;;
+        09_real_input) real_chapters+=("$c") ;;
+        *) chapters+=("$c") ;;
+    esac
 done
 peers=()
 for p in peer_fftw peer_clfft peer_vkfft; do
@@ -75,12 +88,16 @@ if [ -z "$label" ]; then
 fi
 T=$(pow "$total")
 if [ "$cases" = default ]; then
-    cases="1000x16384 3072x5461 19683x852 15625x1073 16807x998 1000000x16"
-    [ $gpu = 1 ] || cases="1000x1024 3072x341 19683x53 15625x67 16807x62 1000000x1"
+    cases="1000x16384 3072x5461 19683x852 15625x1073 16807x998 1000000x16 1009x16384"
+    [ $gpu = 1 ] || cases="1000x1024 3072x341 19683x53 15625x67 16807x62 1000000x1 1009x1024"
 fi
 if [ "$shapes" = default ]; then
     shapes="4096x4096:1 1024x1024:16 1000x1000:16 256x256x256:1 512x512x64:1 128x128x128:8"
     [ $gpu = 1 ] || shapes="1024x1024:1 256x256:16 1000x1000:1 128x128x64:1 64x64x64:4 32x32x32:32"
+fi
+if [ "$real" = default ]; then
+    real="2^20:16 4096x4096:1"
+    [ $gpu = 1 ] || real="2^20:1 1024x1024:1"
 fi
 mkdir -p "$out"
 csv=$out/$label.csv
@@ -99,10 +116,10 @@ for p in peer_clfft peer_vkfft; do
     [ -x "$build/$p" ] || echo "bench: note: $p not built, no $p rows (make peers; tools/install-deps.sh --ci installs its library)"
 done
 
-# run_prog PROG N BATCH: one run, its CSV on $tmp/row and its stderr on $tmp/err; returns
-# its exit status (124: timed out; above 128: killed by signal status-128).
+# run_prog PROG N BATCH [--real]: one run, its CSV on $tmp/row and its stderr on $tmp/err;
+# returns its exit status (124: timed out; above 128: killed by signal status-128).
 run_prog() {
-    local prog=$1 n=$2 b=$3
+    local prog=$1 n=$2 b=$3 more=${4:-}
     case $prog in
     peer_*)
         # Peers run with at least a 64 MiB stack: VkFFT 1.2.26 on pocl 3.1 plans 2^18 as one
@@ -116,7 +133,7 @@ run_prog() {
             if [ "$cur" != unlimited ] && [ "$cur" -lt 65536 ]; then
                 ulimit -s 65536 2>/dev/null || ulimit -s "$(ulimit -H -s)" 2>/dev/null
             fi
-            timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv </dev/null
+            timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" $more --format csv </dev/null
             st=$?
             exit $st
         ) >"$tmp/row" 2>"$tmp/err" ;;
@@ -125,15 +142,19 @@ run_prog() {
     esac
 }
 
-# The runs: "N B" per line (N a length or a shape), the power-of-two sweep first, then
-# the mixed cases, then the 2D/3D shapes.
-runs=$(for s in $sizes; do n=$(pow "$s"); b=$(( T / n )); [ $b -ge 1 ] || b=1; echo "$n $b"; done
-       for c in $cases; do echo "$(pow "${c%x*}") $(pow "${c#*x}")"; done
-       for c in $shapes; do echo "${c%:*} ${c#*:}"; done)
+# The runs: "N B KIND" per line (N a length or a shape; KIND c2c or real), the
+# power-of-two sweep first, then the mixed cases, the 2D/3D shapes, the real input.
+runs=$(for s in $sizes; do n=$(pow "$s"); b=$(( T / n )); [ $b -ge 1 ] || b=1; echo "$n $b c2c"; done
+       for c in $cases; do echo "$(pow "${c%x*}") $(pow "${c#*x}") c2c"; done
+       for c in $shapes; do echo "${c%:*} ${c#*:} c2c"; done
+       for c in $real; do echo "$(pow "${c%:*}") ${c#*:} real"; done)
 first=1 skipped=()
-while read -r n b; do
-    for prog in "${chapters[@]}" "${peers[@]}"; do
-        run_prog "$prog" "$n" "$b"
+while read -r n b kind; do
+    if [ "$kind" = real ]; then progs=("${real_chapters[@]}" "${peers[@]}"); else progs=("${chapters[@]}" "${peers[@]}"); fi
+    for prog in "${progs[@]}"; do
+        more=""
+        [ "$kind" = real ] && [ "${prog#peer_}" != "$prog" ] && more=--real
+        run_prog "$prog" "$n" "$b" $more
         st=$?
         sig=""
         if [ $st -gt 128 ] && [ $st -ne 137 ]; then
@@ -177,7 +198,8 @@ if command -v gnuplot >/dev/null 2>&1; then
         awk -v m=$metric "$(cat tools/csv.awk)"'
             NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
             { csvsplit($0, v); k = v[c["n"]] + 0; while (k > 1 && k % 2 == 0) k /= 2
-              if (k == 1 && v[c["shape"]] !~ /x/) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
+              real = v[c["variant"]] ~ /^(r2c|c2r)/ || v[c["chapter"]] == "09_real_input"
+              if (k == 1 && v[c["shape"]] !~ /x/ && !real) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
             dir="$tmp" "$csv"
         plot=""
         for f in "$tmp"/*.dat; do
