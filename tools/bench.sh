@@ -202,7 +202,14 @@ if command -v gnuplot >/dev/null 2>&1; then
               if (k == 1 && v[c["shape"]] !~ /x/ && !real) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
             dir="$tmp" "$csv"
         plot=""
-        for f in "$tmp"/*.dat; do
+        shopt -s nullglob
+        dats=("$tmp"/*.dat)
+        shopt -u nullglob
+        if [ ${#dats[@]} = 0 ]; then
+            echo "bench: no power-of-two rows in $csv: no $metric plot"
+            continue
+        fi
+        for f in "${dats[@]}"; do
             t=$(basename "$f" .dat)
             plot="$plot${plot:+, }'$f' using 2:3 with linespoints lw 2 title '${t//_/\\_}'"
         done
