@@ -8,7 +8,7 @@
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
 
-CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing 05_register_radix 06_mixed_radix 07_multidim
+CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing 05_register_radix 06_mixed_radix 07_multidim 08_bluestein 09_real_input
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
@@ -41,6 +41,30 @@ help:
 	@sed -n '3,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
 $(CHAPTERS) $(EXTRAS): %: $(BUILD)/%
+
+# Chapters that run under MPI (10_distributed): built with mpicc from every .c of their
+# folder, linked with FFTW-MPI. `make all` builds them when mpicc is there; without it, it
+# builds the others and says why (CI=true: an error). `make deps` installs Open MPI.
+MPI_CHAPTERS := 10_distributed
+MPICC ?= mpicc
+HAVE_MPICC := $(shell command -v $(MPICC) 2>/dev/null)
+ifneq ($(HAVE_MPICC),)
+all: $(MPI_CHAPTERS:%=$(BUILD)/%)
+else ifeq ($(CI),true)
+all: mpi-missing
+else
+all: mpi-note
+endif
+.PHONY: $(MPI_CHAPTERS) mpi-note mpi-missing
+$(MPI_CHAPTERS): %: $(BUILD)/%
+mpi-note:
+	@echo "note: $(MPI_CHAPTERS) not built: '$(MPICC)' not found (run 'make deps': Open MPI and FFTW-MPI)"
+mpi-missing:
+	@echo "error: '$(MPICC)' not found, and CI=true: $(MPI_CHAPTERS) must be built (run tools/install-deps.sh --ci)" >&2; exit 1
+
+$(BUILD)/10_distributed: $(wildcard chapters/10_distributed/*.c chapters/10_distributed/*.h) $(COMMON_OBJ) $(COMMON_HDR)
+	@command -v $(MPICC) >/dev/null 2>&1 || { echo "error: 10_distributed needs MPI and '$(MPICC)' was not found: run 'make deps' (tools/install-deps.sh installs openmpi-bin libopenmpi-dev libfftw3-mpi-dev)" >&2; exit 1; }
+	OMPI_CC="$(CC)" MPICH_CC="$(CC)" $(MPICC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) -lfftw3_mpi $(LDLIBS)
 
 $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR)
 	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)

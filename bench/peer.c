@@ -460,13 +460,7 @@ void peer_result_init(struct fl_result *r, const struct peer_problem *p, const c
     memset(r, 0, sizeof *r);
     r->chapter = name;
     r->variant = variant;
-    if (p->real) {
-        /* the row says which transform it timed: "r2c" or "c2r", then the peer's own */
-        static char v[64];
-        snprintf(v, sizeof v, "%s%s%s", p->sign < 0 ? "r2c" : "c2r", strcmp(variant, "default") ? " " : "",
-                 strcmp(variant, "default") ? variant : "");
-        r->variant = v;
-    }
+    r->real = p->real; /* the row's direction says r2c or c2r, as the real-input chapter's */
     r->dev = dev;
     r->n = p->n;
     r->batch = p->batch;

@@ -60,8 +60,9 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
 
 size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, size_t len)
 {
-    /* the transpose kernel is always in the file, so its tile always has a size */
-    if (used < len)
+    /* the transpose kernel is always in the file, so its tile always has a size (once,
+     * when two layouts share a program) */
+    if (used < len && (used == 0 || !strstr(opts, "-D TILE=")))
         used += (size_t)snprintf(opts + used, len - used, "%s-D TILE=%d -D TILE_ROWS=%d",
                                  used ? " " : "", FL_AXIS_TILE, FL_AXIS_TILE_ROWS);
     for (int i = 0; i < L->naxes && used < len; i++) {

@@ -15,15 +15,35 @@ static const struct fl_capability table[] = {
     {"06_mixed_radix", "N = 2^a 3^b 5^c 7^d up to 2^26", seven_smooth, (size_t)1 << 26, 1, 0},
     {"07_multidim", "shapes up to 3-D like 512x512x64, each axis 2^a 3^b 5^c 7^d, up to 2^26 "
      "points", seven_smooth, (size_t)1 << 26, 3, 0},
-    /* planned: listed as coming when they would take the size */
-    {"08_bluestein", "any N up to 2^26, by a chirp-z convolution", NULL, (size_t)1 << 26, 1, 1},
+    {"08_bluestein", "any N up to 2^24, primes too, by a chirp-z convolution", NULL,
+     (size_t)1 << 24, 1, 0},
 };
+
+/* Chapters that transform real data (R2C and C2R). Their sizes are the real arrays'
+ * (N reals), and the last axis must be even: N reals are packed as N/2 complex values
+ * (the half-length trick). A complex chapter's refusal never names them (they take
+ * other data); theirs name the complex chapters that could take the size, for data
+ * given as complex with zero imaginary parts. */
+static const struct fl_capability real_table[] = {
+    {"09_real_input", "real arrays up to 3-D, every axis 2^a 3^b 5^c 7^d and the last one even, "
+     "up to 2^26 reals", seven_smooth, (size_t)1 << 26, 3, 0},
+};
+
+#define COUNT(t) (sizeof t / sizeof t[0])
+
+static int is_real(const struct fl_capability *c)
+{
+    return c >= real_table && c < real_table + COUNT(real_table);
+}
 
 const struct fl_capability *fl_capability_of(const char *chapter)
 {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    for (size_t i = 0; i < COUNT(table); i++)
         if (strcmp(table[i].chapter, chapter) == 0)
             return &table[i];
+    for (size_t i = 0; i < COUNT(real_table); i++)
+        if (strcmp(real_table[i].chapter, chapter) == 0)
+            return &real_table[i];
     return NULL;
 }
 
@@ -41,6 +61,11 @@ static void rule_broken(const struct fl_capability *c, const size_t *dims, int n
     }
     if (total > c->max_n) {
         snprintf(buf, len, "it does %s", c->sizes);
+        return;
+    }
+    if (is_real(c) && ndims > 0 && dims[ndims - 1] % 2 != 0) {
+        snprintf(buf, len, "its last axis must be even (R2C by the half-length trick packs N "
+                 "reals as N/2 complex values)");
         return;
     }
     if (c->primes) {
@@ -77,7 +102,7 @@ int fl_capability_check(const char *chapter, const size_t *dims, int ndims, char
     char others[512], coming[256];
     int ol = 0, cl = 0, fft = 0;
     others[0] = coming[0] = '\0';
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+    for (size_t i = 0; i < COUNT(table); i++) {
         char r[160];
         rule_broken(&table[i], dims, ndims, r, sizeof r);
         if (r[0] || strcmp(table[i].chapter, chapter) == 0)
@@ -94,7 +119,9 @@ int fl_capability_check(const char *chapter, const size_t *dims, int ndims, char
     if (fft)
         cl = 0;
     snprintf(why, len, "%s cannot transform size %s: %s. %s%s%s%s%s", chapter, shape, rule,
-             ol ? "Chapters that can: " : "No chapter of this tutorial does that size yet.",
+             !ol ? "No chapter of this tutorial does that size yet."
+                 : is_real(c) ? "Chapters that can, on complex input (imaginary parts 0): "
+                              : "Chapters that can: ",
              others, ol ? "." : "", cl ? " Coming: " : "", cl ? coming : "");
     return -1;
 }

@@ -13,7 +13,7 @@
 
 struct fl_problem {
     size_t n;                       /* transform length (points per transform,  */
-                                    /* all axes together)                       */
+                                    /* all axes together; real_input: reals)    */
     size_t batch;                   /* transforms, one after another in memory  */
     int sign;                       /* -1 forward, +1 inverse                   */
     enum fl_precision precision;
@@ -57,6 +57,15 @@ struct fl_chapter {
      * before the build; both directions share the program, so they must not depend on
      * P->sign. May be NULL (chapters 01-05). */
     void (*build_options)(const struct fl_problem *p, char *opts, size_t len);
+    /* 1: the chapter transforms real data (09_real_input). The problem's n and dims are
+     * then the real arrays' (N reals, row-major); the plan for sign -1 is R2C: buffer A
+     * holds the N reals of each transform (real_t each, the batch one after another), the
+     * result is their half spectrum, shape dims with the last axis Nx/2 + 1 complex
+     * values (FFTW's r2c layout, numpy.fft.rfftn's); the plan for sign +1 is C2R, from that
+     * half spectrum to N reals, not divided by N. A and B each hold the larger of the two.
+     * The harness reads and writes real .npy files for it and checks against FFTW's r2c
+     * and c2r plans. 0 (the default): complex transforms, as chapters 01-07. */
+    int real_input;
 };
 
 int fl_main(int argc, char **argv, const struct fl_chapter *chapter);

@@ -5,8 +5,16 @@
 #include <stdlib.h>
 
 static int status_to_stderr;
+static void (*die_hook)(int exit_code);
+static const char *die_prefix = "";
 
 void fl_set_status_stream_stderr(int on) { status_to_stderr = on; }
+
+void fl_set_die_hook(void (*hook)(int exit_code), const char *prefix)
+{
+    die_hook = hook;
+    die_prefix = prefix ? prefix : "";
+}
 
 const char *fl_cl_error_name(cl_int err)
 {
@@ -85,12 +93,14 @@ void fl_die(int exit_code, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     fflush(stdout);
-    fprintf(stderr, "error: %s\n", msg);
+    fprintf(stderr, "error: %s%s\n", die_prefix, msg);
     const char *kind = exit_code == FL_EXIT_USAGE ? "usage" :
                        exit_code == FL_EXIT_OPENCL ? "opencl" : "error";
     FILE *status = status_to_stderr ? stderr : stdout;
-    fprintf(status, "FAIL (%s, exit %d): %s\n", kind, exit_code, msg);
+    fprintf(status, "FAIL (%s, exit %d): %s%s\n", kind, exit_code, die_prefix, msg);
     fflush(status);
+    if (die_hook)
+        die_hook(exit_code);
     exit(exit_code);
 }
 

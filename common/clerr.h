@@ -39,4 +39,11 @@ _Noreturn void fl_cl_fail(cl_int err, const char *call, const char *file, int li
 /* Where stdout machine-readable output goes; the FAIL line must not corrupt it. */
 void fl_set_status_stream_stderr(int on);
 
+/* For a program that runs as several processes (10_distributed, under MPI): one process
+ * that exits alone leaves the others waiting for it forever. PREFIX (may be NULL) goes in
+ * front of every fl_die message ("rank 1 of 2: "); HOOK (may be NULL) is called after the
+ * message is printed, with the exit code, and should end every process (MPI_Abort with
+ * that code); if it returns, fl_die exits as usual. */
+void fl_set_die_hook(void (*hook)(int exit_code), const char *prefix);
+
 #endif

@@ -49,7 +49,8 @@ static int host_is_little_endian(void)
     return *(const uint8_t *)&one == 1;
 }
 
-int fl_npy_read(const char *path, struct fl_npy *out, char *err, size_t errlen)
+/* The reader; ACCEPT_REAL = 0 refuses '<f4' and '<f8' like any other dtype. */
+static int npy_read(const char *path, int accept_real, struct fl_npy *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");
@@ -96,7 +97,12 @@ int fl_npy_read(const char *path, struct fl_npy *out, char *err, size_t errlen)
         out->complex128 = 0;
     else if (strncmp(descr, "'<c16'", 6) == 0)
         out->complex128 = 1;
-    else {
+    else if (accept_real && strncmp(descr, "'<f4'", 5) == 0)
+        out->real = 1;
+    else if (accept_real && strncmp(descr, "'<f8'", 5) == 0) {
+        out->real = 1;
+        out->complex128 = 1;
+    } else {
         const char *e = strchr(descr + 1, descr[0]);
         int n = e ? (int)(e - descr + 1) : 12;
         snprintf(err, errlen, "%s: dtype %.*s is not supported; fftlab reads complex64 ('<c8') "
@@ -140,7 +146,8 @@ int fl_npy_read(const char *path, struct fl_npy *out, char *err, size_t errlen)
         snprintf(err, errlen, "%s: fortran_order arrays are not supported; save a C-ordered array", path);
         goto done;
     }
-    size_t esize = out->complex128 ? 16 : 8;
+    /* bytes per value; a real file has one part per value, a complex one two */
+    size_t part = out->complex128 ? 8 : 4, parts = out->real ? 1 : 2, esize = part * parts;
     out->data = malloc(out->count * 2 * sizeof(double));
     unsigned char *raw = malloc(out->count * esize);
     if (!out->data || !raw) {
@@ -163,15 +170,20 @@ int fl_npy_read(const char *path, struct fl_npy *out, char *err, size_t errlen)
         snprintf(err, errlen, "big-endian hosts are not supported");
         goto done;
     }
-    for (size_t i = 0; i < 2 * out->count; i++) {
+    /* part i of the file is double d of the data: d = i, or 2i (the real part) for a
+     * real file, whose imaginary parts stay 0 */
+    if (out->real)
+        memset(out->data, 0, out->count * 2 * sizeof(double));
+    for (size_t i = 0; i < parts * out->count; i++) {
+        size_t d = out->real ? 2 * i : i;
         if (out->complex128) {
             double v;
             memcpy(&v, raw + 8 * i, 8);
-            out->data[i] = v;
+            out->data[d] = v;
         } else {
             float v;
             memcpy(&v, raw + 4 * i, 4);
-            out->data[i] = v;
+            out->data[d] = v;
         }
     }
     free(raw);
@@ -187,12 +199,29 @@ done:
     return rc;
 }
 
+int fl_npy_read(const char *path, struct fl_npy *out, char *err, size_t errlen)
+{
+    return npy_read(path, 0, out, err, errlen);
+}
+
+int fl_npy_read_any(const char *path, struct fl_npy *out, char *err, size_t errlen)
+{
+    return npy_read(path, 1, out, err, errlen);
+}
+
 int fl_npy_write(const char *path, const double *data, const size_t *shape, int naxes,
                  int complex128, char *err, size_t errlen)
 {
+    return fl_npy_write_kind(path, data, shape, naxes, 0, complex128, err, errlen);
+}
+
+int fl_npy_write_kind(const char *path, const double *data, const size_t *shape, int naxes,
+                      int real, int double_precision, char *err, size_t errlen)
+{
+    const int complex128 = double_precision; /* 8-byte parts */
     char dict[256];
     int len = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (",
-                       complex128 ? "<c16" : "<c8");
+                       real ? (complex128 ? "<f8" : "<f4") : complex128 ? "<c16" : "<c8");
     size_t count = 1;
     for (int i = 0; i < naxes; i++) {
         len += snprintf(dict + len, sizeof dict - (size_t)len, "%zu,%s", shape[i],
@@ -216,7 +245,8 @@ int fl_npy_write(const char *path, const double *data, const size_t *shape, int 
     for (size_t i = 0; ok && i < pad; i++)
         ok = fputc(' ', f) != EOF;
     ok = ok && fputc('\n', f) != EOF;
-    for (size_t i = 0; ok && i < 2 * count; i++) {
+    /* a real array: the real parts only (every other double) */
+    for (size_t i = 0, step = real ? 2 : 1; ok && i < 2 * count; i += step) {
         if (complex128) {
             ok = fwrite(&data[i], 8, 1, f) == 1;
         } else {

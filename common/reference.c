@@ -129,6 +129,162 @@ int fl_reference_dft_nd(const double *in, double *out, const size_t *dims, int n
     return 0;
 }
 
+/* ---------------------------------------------------------------- real transforms */
+
+size_t fl_half_count(const size_t *dims, int ndims)
+{
+    size_t half[3];
+    size_t count = 1;
+    fl_half_dims(dims, ndims, half);
+    for (int d = 0; d < ndims; d++)
+        count *= half[d];
+    return count;
+}
+
+void fl_half_dims(const size_t *dims, int ndims, size_t *half)
+{
+    for (int d = 0; d < ndims; d++)
+        half[d] = dims[d];
+    if (ndims > 0)
+        half[ndims - 1] = dims[ndims - 1] / 2 + 1;
+}
+
+void fl_fill_random_real(double *x, size_t count, uint64_t seed)
+{
+    uint64_t s = seed;
+    for (size_t i = 0; i < count; i++) {
+        x[2 * i] = (double)(fl_rng_next(&s) >> 11) * 0x1.0p-53 - 0.5;
+        x[2 * i + 1] = 0;
+    }
+}
+
+void fl_fill_cos_nd(double *x, const size_t *dims, int ndims, size_t batch, const size_t *k,
+                    size_t nx_fill)
+{
+    const double two_pi = 6.283185307179586476925286766559;
+    size_t rows = 1; /* points of one array outside the last axis */
+    for (int d = 0; d + 1 < ndims; d++)
+        rows *= dims[d];
+    size_t per = rows * nx_fill, nx = dims[ndims - 1];
+    for (size_t b = 0; b < batch; b++) {
+        size_t bin[3] = {0, 0, 0};
+        for (int d = 0; d < ndims; d++)
+            bin[d] = (k[d] + b) % dims[d];
+        for (size_t i = 0; i < per; i++) {
+            /* the point (.., j_y, j_x): j_x = i mod nx_fill, the outer ones from i / nx_fill */
+            size_t jx = i % nx_fill, rest = i / nx_fill;
+            double a = two_pi * (double)(size_t)(((unsigned __int128)jx * bin[ndims - 1]) % nx) / (double)nx;
+            for (int d = ndims - 2; d >= 0; d--) {
+                size_t jd = rest % dims[d];
+                rest /= dims[d];
+                size_t m = (size_t)(((unsigned __int128)jd * bin[d]) % dims[d]);
+                a += two_pi * (double)m / (double)dims[d];
+            }
+            x[2 * (b * per + i)] = cos(a);
+            x[2 * (b * per + i) + 1] = 0;
+        }
+    }
+}
+
+void fl_hermitian_half(double *x, const size_t *dims, int ndims, size_t batch)
+{
+    size_t nx = dims[ndims - 1], h = nx / 2 + 1, rows = 1;
+    for (int d = 0; d + 1 < ndims; d++)
+        rows *= dims[d];
+    /* the planes k_x = 0 and k_x = Nx/2 (the same one when Nx = 1) */
+    size_t planes[2] = {0, nx / 2};
+    int nplanes = nx % 2 == 0 && nx > 1 ? 2 : 1;
+    for (size_t b = 0; b < batch; b++) {
+        double *a = x + 2 * b * rows * h;
+        for (int p = 0; p < nplanes; p++)
+            for (size_t o = 0; o < rows; o++) {
+                /* the mirror of the outer point o: -o_d mod N_d on every outer axis */
+                size_t m = 0, rest = o, scale = 1;
+                for (int d = ndims - 2; d >= 0; d--) {
+                    size_t od = rest % dims[d];
+                    rest /= dims[d];
+                    m += ((dims[d] - od) % dims[d]) * scale;
+                    scale *= dims[d];
+                }
+                if (m < o)
+                    continue; /* done with its pair */
+                double *u = a + 2 * (o * h + planes[p]), *v = a + 2 * (m * h + planes[p]);
+                double re = (u[0] + v[0]) / 2, im = (u[1] - v[1]) / 2;
+                u[0] = re;
+                u[1] = im;
+                v[0] = re;
+                v[1] = -im; /* when m == o: im = 0 */
+            }
+    }
+}
+
+/* Rank-ndims r2c (R2C = 1) or c2r plan of BATCH arrays between REAL and CPLX. */
+static fftw_plan real_plan(const size_t *dims, int ndims, size_t batch, double *real,
+                           fftw_complex *cplx, int r2c)
+{
+    int len[3] = {1, 1, 1};
+    size_t n = 1;
+    for (int d = 0; d < ndims; d++) {
+        len[d] = (int)dims[d];
+        n *= dims[d];
+    }
+    int nh = (int)fl_half_count(dims, ndims);
+    if (r2c)
+        return fftw_plan_many_dft_r2c(ndims, len, (int)batch, real, NULL, 1, (int)n, cplx, NULL,
+                                      1, nh, FFTW_ESTIMATE);
+    return fftw_plan_many_dft_c2r(ndims, len, (int)batch, cplx, NULL, 1, nh, real, NULL, 1,
+                                  (int)n, FFTW_ESTIMATE);
+}
+
+static int real_transform(const double *in, double *out, const size_t *dims, int ndims,
+                          size_t batch, int r2c)
+{
+    if (ndims < 1 || ndims > 3)
+        return -1;
+    size_t n = 1, nh = fl_half_count(dims, ndims);
+    for (int d = 0; d < ndims; d++)
+        n *= dims[d];
+    double *real = fftw_malloc(sizeof(double) * n * batch);
+    fftw_complex *cplx = fftw_malloc(sizeof(fftw_complex) * nh * batch);
+    fftw_plan plan = real && cplx ? real_plan(dims, ndims, batch, real, cplx, r2c) : NULL;
+    if (!plan) {
+        fftw_free(real);
+        fftw_free(cplx);
+        return -1;
+    }
+    /* filled after planning (FFTW_ESTIMATE leaves the arrays alone, but c2r destroys its
+     * input when it runs: it gets this copy, never IN) */
+    if (r2c) {
+        for (size_t i = 0; i < n * batch; i++)
+            real[i] = in[2 * i];
+    } else {
+        memcpy(cplx, in, sizeof(fftw_complex) * nh * batch);
+    }
+    fftw_execute(plan);
+    if (r2c) {
+        memcpy(out, cplx, sizeof(fftw_complex) * nh * batch);
+    } else {
+        for (size_t i = 0; i < n * batch; i++) {
+            out[2 * i] = real[i];
+            out[2 * i + 1] = 0;
+        }
+    }
+    fftw_destroy_plan(plan);
+    fftw_free(real);
+    fftw_free(cplx);
+    return 0;
+}
+
+int fl_reference_r2c_nd(const double *in, double *out, const size_t *dims, int ndims, size_t batch)
+{
+    return real_transform(in, out, dims, ndims, batch, 1);
+}
+
+int fl_reference_c2r_nd(const double *in, double *out, const size_t *dims, int ndims, size_t batch)
+{
+    return real_transform(in, out, dims, ndims, batch, 0);
+}
+
 void fl_compare(const double *out, const double *ref, size_t count, struct fl_error *e)
 {
     double num = 0, den = 0, dmax = 0, rmax = 0;

@@ -43,6 +43,38 @@ int fl_reference_dft(const double *in, double *out, size_t n, size_t batch, int 
 int fl_reference_dft_nd(const double *in, double *out, const size_t *dims, int ndims,
                         size_t batch, int sign);
 
+/* Real transforms (chapter 09). A real array of shape DIMS (N = the product of DIMS
+ * reals, row-major) has a Hermitian spectrum, X(-k) = conj X(k), so half of it says
+ * everything: the points whose last index is 0 .. Nx/2, shape DIMS with the last axis
+ * Nx/2 + 1 (FFTW's r2c layout, numpy.fft.rfftn's). Real arrays are held here like
+ * complex ones, as interleaved doubles, with every imaginary part 0. */
+
+/* Complex values of one half spectrum: N / Nx * (Nx/2 + 1). */
+size_t fl_half_count(const size_t *dims, int ndims);
+/* HALF = DIMS with the last axis Nx/2 + 1. */
+void fl_half_dims(const size_t *dims, int ndims, size_t *half);
+/* Real parts uniform in [-0.5, 0.5), imaginary parts 0 (one random number per value). */
+void fl_fill_random_real(double *x, size_t count, uint64_t seed);
+/* Real cosines on the grid of DIMS: row b gets cos(2 pi sum_d ((k_d + b) mod N_d) j_d / N_d)
+ * (imaginary parts 0), written for the last index j_x < NX_FILL only: NX_FILL = Nx gives
+ * the whole real array, Nx/2 + 1 the half of a (real, even, so Hermitian) spectrum. */
+void fl_fill_cos_nd(double *x, const size_t *dims, int ndims, size_t batch, const size_t *k,
+                    size_t nx_fill);
+/* Make BATCH half spectra of full shape DIMS Hermitian-consistent: in the planes whose
+ * last index is 0 or Nx/2 (they hold their own mirror points), X(k) and X(-k) become
+ * (X(k) + conj X(-k))/2 and its conjugate, so the imaginary parts of DC and Nyquist are 0.
+ * That is what FFTW's c2r and numpy's irfftn make of any input (the imaginary parts they
+ * cannot represent are dropped): r2c(c2r(X)) / N. */
+void fl_hermitian_half(double *x, const size_t *dims, int ndims, size_t batch);
+/* FFTW in double, plans of rank ndims: r2c, BATCH real arrays of shape DIMS (real parts
+ * of IN) -> their half spectra (forward, exp(-2 pi i jk/N)); c2r, BATCH half spectra ->
+ * real arrays (imaginary parts of OUT set to 0), exp(+2 pi i jk/N), not divided by N.
+ * IN is left as it was (c2r works on a copy). Returns 0 or -1. */
+int fl_reference_r2c_nd(const double *in, double *out, const size_t *dims, int ndims,
+                        size_t batch);
+int fl_reference_c2r_nd(const double *in, double *out, const size_t *dims, int ndims,
+                        size_t batch);
+
 struct fl_error {
     double rel_l2;        /* ||out - ref||_2 / ||ref||_2                          */
     double rel_max;       /* max_i |out_i - ref_i| / max_i |ref_i|               */

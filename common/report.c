@@ -9,7 +9,12 @@ const char *const fl_csv_header =
     "l2_bound,max_bound,ms_median,ms_min,ms_max,runs,gflops,gbs,copy_gbs,pct_copy,h2d_ms,d2h_ms,verdict,"
     "timing,launches,loop_ms,shape";
 
-static const char *direction(int sign) { return sign < 0 ? "forward" : "inverse"; }
+static const char *direction(const struct fl_result *r)
+{
+    if (r->real)
+        return r->sign < 0 ? "r2c" : "c2r";
+    return r->sign < 0 ? "forward" : "inverse";
+}
 
 static size_t find_peak(const double *row, size_t n)
 {
@@ -61,6 +66,41 @@ void fl_check_tone_peak_nd(struct fl_check *chk, const double *out, const size_t
             }
             return;
         }
+    }
+}
+
+void fl_check_tone_peak_real(struct fl_check *chk, const double *out, const size_t *dims,
+                             int ndims, size_t batch, const size_t *k, int half)
+{
+    size_t shape[3], n = 1, nx = dims[ndims - 1];
+    for (int d = 0; d < ndims; d++)
+        shape[d] = dims[d];
+    if (half)
+        shape[ndims - 1] = nx / 2 + 1;
+    for (int d = 0; d < ndims; d++)
+        n *= shape[d];
+    for (size_t b = 0; b < batch && !chk->err.nonfinite && n > 1; b++) {
+        /* k_b and -k_b as flat indices of OUT's shape, or n when not in it */
+        size_t at[2] = {0, 0};
+        int in_half[2] = {1, 1};
+        for (int d = 0; d < ndims; d++) {
+            size_t kd = (k[d] + b) % dims[d], md = (dims[d] - kd) % dims[d];
+            at[0] = at[0] * shape[d] + (kd < shape[d] ? kd : 0);
+            at[1] = at[1] * shape[d] + (md < shape[d] ? md : 0);
+            in_half[0] &= kd < shape[d];
+            in_half[1] &= md < shape[d];
+        }
+        size_t got = find_peak(out + 2 * b * n, n);
+        if ((in_half[0] && got == at[0]) || (in_half[1] && got == at[1]))
+            continue;
+        char g[64], w[64];
+        size_t want = in_half[0] ? at[0] : at[1];
+        chk->ok = 0;
+        snprintf(chk->detail, sizeof chk->detail, "row %zu: peak at %s%s, expected %s%s", b,
+                 ndims > 1 ? "" : "bin ", fl_format_index(g, sizeof g, got, shape, ndims),
+                 fl_format_index(w, sizeof w, want, shape, ndims),
+                 in_half[0] && in_half[1] && at[0] != at[1] ? " or its mirror" : "");
+        return;
     }
 }
 
@@ -173,8 +213,14 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
                    r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup);
             printf("loop     %.4f ms per call over %d calls back to back, one clFinish (host "
                    "clock / %d)\n", r->loop_ms, r->ms.count, r->ms.count);
-            printf("rate     %.4g GFLOP/s (counting 5·N·log2 N per transform)  %.4g GB/s "
-                   "(one read + one write of the data)\n", r->gflops, r->gbs);
+            if (r->real)
+                printf("rate     %.4g GFLOP/s (counting 2.5·N·log2 N per real transform, half a "
+                       "complex one's: FFTW's convention)  %.4g GB/s (the %s read + the %s "
+                       "written)\n", r->gflops, r->gbs, r->sign < 0 ? "N reals" : "half spectrum",
+                       r->sign < 0 ? "half spectrum" : "N reals");
+            else
+                printf("rate     %.4g GFLOP/s (counting 5·N·log2 N per transform)  %.4g GB/s "
+                       "(one read + one write of the data)\n", r->gflops, r->gbs);
             printf("         %.3g%% of this device's copy bandwidth (%.4g GB/s, copy kernel)\n",
                    r->pct_copy, r->copy_gbs);
             printf("xfer     host->device %.4f ms, device->host %.4f ms (not in the time above)\n",
@@ -188,7 +234,7 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         csv_field(r->variant); putchar(',');
         csv_field(r->dev->name); putchar(',');
         csv_field(r->dev->driver);
-        printf(",%zu,%zu,%s,%s,%d,", r->n, r->batch, direction(r->sign),
+        printf(",%zu,%zu,%s,%s,%d,", r->n, r->batch, direction(r),
                r->precision == FL_DOUBLE ? "double" : "single", r->verified);
         if (w) {
             print_num(w->err.rel_l2); putchar(',');
@@ -229,7 +275,7 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf("%s%zu", d ? ", " : "", r->dims[d]);
         printf("], \"batch\": %zu, \"direction\": \"%s\", \"precision\": \"%s\", "
                "\"seed\": %llu, \"verified\": %s, \"checks\": [",
-               r->batch, direction(r->sign), r->precision == FL_DOUBLE ? "double" : "single",
+               r->batch, direction(r), r->precision == FL_DOUBLE ? "double" : "single",
                (unsigned long long)r->seed, r->verified ? "true" : "false");
         for (int i = 0; i < r->nchecks; i++) {
             const struct fl_check *c = &r->check[i];
@@ -245,10 +291,11 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         printf("]");
         if (r->timed)
             printf(", \"time_ms\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"runs\": %d, "
-                   "\"warmup\": %d}, \"gflops\": %.6g, \"flop_count\": \"5*N*log2(N)*batch\", "
+                   "\"warmup\": %d}, \"gflops\": %.6g, \"flop_count\": \"%s*N*log2(N)*batch\", "
                    "\"gbs\": %.6g, \"copy_gbs\": %.6g, \"pct_copy\": %.4g, \"h2d_ms\": %.6g, "
                    "\"d2h_ms\": %.6g, \"timing\": \"%s\", \"launches\": %d, \"loop_ms\": %.6g",
-                   r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup, r->gflops, r->gbs,
+                   r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup, r->gflops,
+                   r->real ? "2.5" : "5", r->gbs,
                    r->copy_gbs, r->pct_copy, r->h2d_ms, r->d2h_ms, r->timing, r->launches,
                    r->loop_ms);
         printf(", \"verdict\": \"%s\"", verdict);

@@ -25,6 +25,11 @@ struct fl_result {
     int ndims;                         /* the shape, outermost first: 512x512 is {512,   */
     size_t dims[FL_MAX_DIMS];          /* 512}; ndims 0 means 1-D of length n            */
     int sign;
+    /* 1: a real transform (chapter 09): sign -1 is R2C (N reals -> the half spectrum),
+     * +1 is C2R. The CSV and JSON `direction` says "r2c" or "c2r" instead of "forward" or
+     * "inverse", and GFLOP/s counts 2.5 N log2 N per transform (half a complex one's:
+     * FFTW's benchFFT convention for real data). 0: complex, as everywhere else. */
+    int real;
     enum fl_precision precision;
     uint64_t seed;
     const char *input;                 /* --input file, or NULL */
@@ -62,6 +67,16 @@ void fl_check_tone_peak(struct fl_check *chk, const double *out, size_t n, size_
 void fl_check_tone_peak_nd(struct fl_check *chk, const double *out, const size_t *dims, int ndims,
                            size_t batch, const size_t *k);
 
+/* The tone check of a real transform. Row b's input is a real cosine at the grid point
+ * k_b = ((k_d + b) mod N_d) (R2C), or a half spectrum that is one (C2R); either way the
+ * energy sits at k_b and at its mirror -k_b, equally. HALF = 1: OUT holds half spectra
+ * of full shape DIMS (R2C), and the peak must be at whichever of k_b, -k_b lies in the
+ * half (both when k_b's last index is 0 or Nx/2); HALF = 0: OUT holds real arrays of
+ * shape DIMS (C2R), peak at k_b or -k_b. On the first row where it is not, mark CHK
+ * wrong and say where it went. */
+void fl_check_tone_peak_real(struct fl_check *chk, const double *out, const size_t *dims,
+                             int ndims, size_t batch, const size_t *k, int half);
+
 /* A check's name: "impulse@5", or "impulse@(1,2)" for grid point (1, 2) of a 2-D shape. */
 void fl_check_name(char *buf, size_t len, const char *what, const size_t *at, int ndims);
 
@@ -76,7 +91,9 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r);
 
 /* The CSV column names, one line (tools read them by name). `n` is the number of points
  * per transform, all axes together; `shape`, the last column, spells it out ("512x512",
- * or "1024" for 1-D). */
+ * or "1024" for 1-D). `direction` is forward or inverse, or for a real transform r2c
+ * (forward: N reals in, the half spectrum out) or c2r (its inverse); n and shape are
+ * then those of the real array. */
 extern const char *const fl_csv_header;
 
 #endif

@@ -3,6 +3,12 @@
  *   options -> size checks -> device -> build -> plans -> buffers
  *   -> verification (5 checks against FFTW, outputs poisoned first)
  *   -> timing (profiling events) -> report -> exit code
+ *
+ * A real-input chapter (fl_chapter.real_input, chapter 09) runs the same steps on real
+ * transforms: forward is R2C (N reals per transform in, the half spectrum out: the last
+ * axis Nx/2 + 1 complex values, FFTW's and numpy.fft.rfftn's layout), --inverse is C2R
+ * (that half spectrum in, N reals out, not divided by N). The two sides of a transform
+ * then differ in size and kind (struct side); buffers A and B are as large as the larger.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "chapter.h"
@@ -37,10 +43,46 @@ struct run_ctx {
     int ndims;                    /* the shape, outermost first (1-D: {n}) */
     size_t dims[FL_MAX_DIMS];
     size_t elem;                  /* bytes per complex element on the device */
+    int real;                     /* real transforms: R2C forward, C2R inverse (chapter 09);
+                                     n and dims are the real array's */
+    size_t data_bytes;            /* bytes of A and B before their guard zones: the larger
+                                     side (count * elem for complex transforms)           */
     cl_mem src, a, b;
-    void *staging;                /* count (+guard) device-format elements */
+    void *staging;                /* data_bytes of device-format values */
     char kernel_file[4096];
 };
+
+/* What one side of a transform (its input or its output) holds per transform: N complex
+ * values; for a real transform N reals, or the half spectrum. On the host every side is
+ * interleaved complex doubles (a real value has imaginary part 0); on the device a real
+ * side is one real_t per value. */
+struct side {
+    size_t n;                     /* values per transform                      */
+    int real;                     /* 1: real values; 0: complex                 */
+    size_t dims[FL_MAX_DIMS];     /* their shape (c->ndims axes)                */
+};
+
+/* The input (OUTPUT = 0) or the output side of a transform in direction SIGN. */
+static struct side side_of(const struct run_ctx *c, int sign, int output)
+{
+    struct side s;
+    memset(&s, 0, sizeof s);
+    s.n = c->n;
+    memcpy(s.dims, c->dims, sizeof s.dims);
+    if (c->real && (sign < 0) == !output) {
+        s.real = 1;               /* R2C's input, C2R's output: the reals */
+    } else if (c->real) {
+        fl_half_dims(c->dims, c->ndims, s.dims);
+        s.n = fl_half_count(c->dims, c->ndims);
+    }
+    return s;
+}
+
+/* Device bytes of side S, the whole batch. */
+static size_t side_bytes(const struct run_ctx *c, const struct side *s)
+{
+    return s->n * c->batch * (s->real ? c->elem / 2 : c->elem);
+}
 
 /* ---------------------------------------------------------------- watchdog */
 
@@ -90,23 +132,37 @@ static cl_mem make_buffer(struct run_ctx *c, size_t bytes, const char *what)
     return m;
 }
 
-/* Host doubles -> device format (float or double pairs) in c->staging. */
-static void pack(struct run_ctx *c, const double *x, size_t count)
+/* Host doubles (interleaved complex) of side S -> device format in c->staging: float or
+ * double pairs, or for a real side the real parts alone. */
+static void pack(struct run_ctx *c, const double *x, const struct side *s)
 {
-    if (c->elem == 16)
+    size_t count = s->n * c->batch;
+    if (!s->real && c->elem == 16)
         memcpy(c->staging, x, count * 16);
-    else
+    else if (!s->real)
         for (size_t i = 0; i < 2 * count; i++)
             ((float *)c->staging)[i] = (float)x[i];
+    else if (c->elem == 16)
+        for (size_t i = 0; i < count; i++)
+            ((double *)c->staging)[i] = x[2 * i];
+    else
+        for (size_t i = 0; i < count; i++)
+            ((float *)c->staging)[i] = (float)x[2 * i];
 }
 
-static void unpack(struct run_ctx *c, double *x, size_t count)
+static void unpack(struct run_ctx *c, double *x, const struct side *s)
 {
-    if (c->elem == 16)
+    size_t count = s->n * c->batch;
+    if (!s->real && c->elem == 16)
         memcpy(x, c->staging, count * 16);
-    else
+    else if (!s->real)
         for (size_t i = 0; i < 2 * count; i++)
             x[i] = ((float *)c->staging)[i];
+    else
+        for (size_t i = 0; i < count; i++) {
+            x[2 * i] = c->elem == 16 ? ((double *)c->staging)[i] : ((float *)c->staging)[i];
+            x[2 * i + 1] = 0;
+        }
 }
 
 static void upload_tables(struct run_ctx *c, const struct fl_plan *plan, struct fl_exec *ex)
@@ -134,15 +190,21 @@ static void upload_tables(struct run_ctx *c, const struct fl_plan *plan, struct 
     }
 }
 
-static void poison_and_guard(struct run_ctx *c)
+/* IN_BYTES: what the input filled of A. */
+static void poison_and_guard(struct run_ctx *c, size_t in_bytes)
 {
     /* NaN in every real of B: an element the plan never writes stays NaN and fails. */
     static const float nan_f[2] = {NAN, NAN};
     static const double nan_d[2] = {NAN, NAN};
+    const void *nan = c->elem == 16 ? (const void *)nan_d : (const void *)nan_f;
     const unsigned char guard = GUARD_BYTE;
-    size_t data = c->count * c->elem;
-    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->b, c->elem == 16 ? (const void *)nan_d : (const void *)nan_f,
-                                 c->elem, 0, data, 0, NULL, NULL));
+    size_t data = c->data_bytes;
+    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->b, nan, c->elem, 0, data, 0, NULL, NULL));
+    /* A real transform's input may fill less of A than its output needs (R2C): NaN in
+     * the rest, so a result left in A is checked the same way */
+    if (in_bytes < data)
+        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->a, nan, c->elem, in_bytes, data - in_bytes, 0,
+                                     NULL, NULL));
     CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->a, &guard, 1, data, GUARD_ELEMENTS * c->elem, 0, NULL, NULL));
     CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->b, &guard, 1, data, GUARD_ELEMENTS * c->elem, 0, NULL, NULL));
 }
@@ -156,7 +218,7 @@ static const char *guard_damage(struct run_ctx *c)
     cl_mem bufs[2] = {c->a, c->b};
     const char *names[2] = {"A", "B"};
     for (int i = 0; i < 2 && !bad; i++) {
-        CL_CHECK(clEnqueueReadBuffer(c->dev.queue, bufs[i], CL_TRUE, c->count * c->elem, bytes, g, 0, NULL, NULL));
+        CL_CHECK(clEnqueueReadBuffer(c->dev.queue, bufs[i], CL_TRUE, c->data_bytes, bytes, g, 0, NULL, NULL));
         for (size_t k = 0; k < bytes; k++)
             if (g[k] != GUARD_BYTE) {
                 bad = names[i];
@@ -167,18 +229,22 @@ static const char *guard_damage(struct run_ctx *c)
     return bad;
 }
 
-/* One verified run: input X into A, B poisoned, the plan, result read into OUT. */
+/* One verified run of the plan for direction SIGN: input X into A, B poisoned, the plan,
+ * result read into OUT. */
 static const char *run_plan_once(struct run_ctx *c, struct fl_exec *ex, const struct fl_plan *plan,
-                                 const double *x, double *out)
+                                 int sign, const double *x, double *out)
 {
-    pack(c, x, c->count);
-    CL_CHECK(clEnqueueWriteBuffer(c->dev.queue, c->a, CL_TRUE, 0, c->count * c->elem, c->staging, 0, NULL, NULL));
-    poison_and_guard(c);
+    struct side in = side_of(c, sign, 0), res = side_of(c, sign, 1);
+    size_t in_bytes = side_bytes(c, &in);
+    pack(c, x, &in);
+    CL_CHECK(clEnqueueWriteBuffer(c->dev.queue, c->a, CL_TRUE, 0, in_bytes, c->staging, 0, NULL, NULL));
+    poison_and_guard(c, in_bytes);
     fl_exec_enqueue(ex, plan, NULL);
     CL_CHECK(clFinish(c->dev.queue));
     cl_mem result = plan->result == FL_BUF_B ? c->b : c->a;
-    CL_CHECK(clEnqueueReadBuffer(c->dev.queue, result, CL_TRUE, 0, c->count * c->elem, c->staging, 0, NULL, NULL));
-    unpack(c, out, c->count);
+    CL_CHECK(clEnqueueReadBuffer(c->dev.queue, result, CL_TRUE, 0, side_bytes(c, &res), c->staging, 0,
+                                 NULL, NULL));
+    unpack(c, out, &res);
     return guard_damage(c);
 }
 
@@ -191,27 +257,29 @@ struct verifier {
     double *ref, *out;
 };
 
+/* Compare OUT with REF, both holding side S (its indices name the element in words). */
 static struct fl_check *judge(struct verifier *v, const char *name, const double *out,
-                              const double *ref, double scale)
+                              const double *ref, double scale, const struct side *s)
 {
     struct fl_result *r = v->r;
     struct fl_check *chk = &r->check[r->nchecks++];
     memset(chk, 0, sizeof *chk);
     snprintf(chk->name, sizeof chk->name, "%s", name);
-    fl_compare(out, ref, v->c->count, &chk->err);
+    const struct run_ctx *c = v->c;
+    size_t n = s->n;
+    fl_compare(out, ref, n * c->batch, &chk->err);
     chk->bound.l2 = v->bound.l2 * scale;
     chk->bound.max = v->bound.max * scale;
     chk->ok = chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
-    const struct run_ctx *c = v->c;
     char at[64];
     if (chk->err.nonfinite)
         snprintf(chk->detail, sizeof chk->detail, "%zu of %zu outputs never written (NaN), first "
-                 "at row %zu index %s", chk->err.nonfinite, c->count, chk->err.first_nonfinite / c->n,
-                 fl_format_index(at, sizeof at, chk->err.first_nonfinite % c->n, c->dims, c->ndims));
+                 "at row %zu index %s", chk->err.nonfinite, n * c->batch, chk->err.first_nonfinite / n,
+                 fl_format_index(at, sizeof at, chk->err.first_nonfinite % n, s->dims, c->ndims));
     else if (!chk->ok)
         snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %s",
-                 chk->err.worst / c->n, fl_format_index(at, sizeof at, chk->err.worst % c->n, c->dims,
-                                                        c->ndims));
+                 chk->err.worst / n, fl_format_index(at, sizeof at, chk->err.worst % n, s->dims,
+                                                     c->ndims));
     return chk;
 }
 
@@ -223,15 +291,24 @@ static void report_guard(struct fl_check *chk, const char *buf)
 }
 
 static void show_failure(struct verifier *v, const struct fl_check *chk, const double *out,
-                         const double *ref, enum fl_format fmt)
+                         const double *ref, enum fl_format fmt, const struct side *s)
 {
     fl_report_check(fmt, chk);
     if (!chk->ok)
         /* Under the check's own line (stdout in text mode), so captured output reads in order. */
-        fl_print_mismatches_nd(fmt == FL_FORMAT_TEXT ? stdout : stderr, out, ref, v->c->dims,
+        fl_print_mismatches_nd(fmt == FL_FORMAT_TEXT ? stdout : stderr, out, ref, s->dims,
                                v->c->ndims, v->c->batch, chk->bound.max, 5);
 }
 
+/* FFTW's answer for input X in direction SIGN: the complex DFT, or r2c / c2r. */
+static void reference(const struct run_ctx *c, const double *x, double *ref, int sign)
+{
+    int rc = !c->real ? fl_reference_dft_nd(x, ref, c->dims, c->ndims, c->batch, sign)
+           : sign < 0 ? fl_reference_r2c_nd(x, ref, c->dims, c->ndims, c->batch)
+                      : fl_reference_c2r_nd(x, ref, c->dims, c->ndims, c->batch);
+    if (rc != 0)
+        fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
+}
 
 static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_plan *plan_main,
                    struct fl_exec *ex_back, const struct fl_plan *plan_back, const double *x0,
@@ -243,68 +320,93 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
         v.bound.l2 *= c->variant->bound_scale;
         v.bound.max *= c->variant->bound_scale;
     }
-    size_t count = c->count, n = c->n;
     int sign = r->sign;
-    v.ref = xmalloc(count * 16, "reference");
-    v.out = xmalloc(count * 16, "output");
-    double *x = xmalloc(count * 16, "test input");
+    /* in: what the main direction reads (and the round trip gives back); res: what it writes */
+    struct side in = side_of(c, sign, 0), res = side_of(c, sign, 1);
+    size_t in_count = in.n * c->batch, res_count = res.n * c->batch;
+    size_t most = in_count > res_count ? in_count : res_count;
+    /* C2R reads half spectra: the ones made here are Hermitian-consistent (what an r2c
+     * gives), so that every check has one right answer and the round trip returns them */
+    int c2r = c->real && sign > 0;
+    v.ref = xmalloc(most * 16, "reference");
+    v.out = xmalloc(most * 16, "output");
+    double *x = xmalloc(in_count * 16, "test input");
 
     /* 1. the main input (random, or --input) */
     const size_t *dims = c->dims;
     int nd = c->ndims;
-    if (fl_reference_dft_nd(x0, v.ref, dims, nd, c->batch, sign) != 0)
-        fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
-    const char *guard = run_plan_once(c, ex_main, plan_main, x0, out0);
-    struct fl_check *chk = judge(&v, o->input ? "input" : "random", out0, v.ref, 1.0);
+    reference(c, x0, v.ref, sign);
+    const char *guard = run_plan_once(c, ex_main, plan_main, sign, x0, out0);
+    struct fl_check *chk = judge(&v, o->input ? "input" : "random", out0, v.ref, 1.0, &res);
     if (guard) report_guard(chk, guard);
-    show_failure(&v, chk, out0, v.ref, o->format);
+    show_failure(&v, chk, out0, v.ref, o->format, &res);
 
     /* 2, 3. impulses: at 0 every bin is 1; at j a pure rotation (finds index bugs). On a
-     * grid, j is a point (j_z, j_y, j_x) with j_d = N_d/3 + 1 on every axis. */
+     * grid, j is a point (j_z, j_y, j_x) with j_d = N_d/3 + 1 on every axis (of the input's
+     * shape: a C2R impulse sits in the half spectrum). */
     size_t grid[2][FL_MAX_DIMS], positions[2] = {0, 0};
     for (int d = 0; d < nd; d++) {
         grid[0][d] = 0;
-        grid[1][d] = dims[d] > 1 ? (dims[d] / 3 + 1) % dims[d] : 0;
-        positions[1] = positions[1] * dims[d] + grid[1][d];
+        grid[1][d] = in.dims[d] > 1 ? (in.dims[d] / 3 + 1) % in.dims[d] : 0;
+        positions[1] = positions[1] * in.dims[d] + grid[1][d];
     }
     for (int i = 0; i < 2; i++) {
         char name[32];
         fl_check_name(name, sizeof name, "impulse", grid[i], nd);
-        fl_fill_impulse(x, n, c->batch, positions[i]);
-        fl_reference_dft_nd(x, v.ref, dims, nd, c->batch, sign);
-        guard = run_plan_once(c, ex_main, plan_main, x, v.out);
-        chk = judge(&v, name, v.out, v.ref, 1.0);
+        fl_fill_impulse(x, in.n, c->batch, positions[i]);
+        if (c2r)
+            fl_hermitian_half(x, dims, nd, c->batch);
+        reference(c, x, v.ref, sign);
+        guard = run_plan_once(c, ex_main, plan_main, sign, x, v.out);
+        chk = judge(&v, name, v.out, v.ref, 1.0, &res);
         if (guard) report_guard(chk, guard);
-        show_failure(&v, chk, v.out, v.ref, o->format);
+        show_failure(&v, chk, v.out, v.ref, o->format, &res);
     }
 
     /* 4. a single tone: all energy must land in bin k (a flipped sign puts it at N-k); on a
-     * grid, at the point (k_z, k_y, k_x), k_d = N_d/4 + 1 */
+     * grid, at the point (k_z, k_y, k_x), k_d = N_d/4 + 1. Real transforms: a real cosine
+     * (R2C), or the half of a cosine spectrum (C2R), whose energy sits at k and -k. */
     size_t k[FL_MAX_DIMS];
     for (int d = 0; d < nd; d++)
         k[d] = dims[d] > 2 ? (dims[d] / 4 + 1) % dims[d] : dims[d] - 1;
     {
         char name[32];
         fl_check_name(name, sizeof name, "tone", k, nd);
-        fl_fill_tone_nd(x, dims, nd, c->batch, k, sign);
+        if (!c->real)
+            fl_fill_tone_nd(x, dims, nd, c->batch, k, sign);
+        else
+            fl_fill_cos_nd(x, dims, nd, c->batch, k, in.dims[nd - 1]);
+        if (c2r)
+            fl_hermitian_half(x, dims, nd, c->batch);
         if (o->precision == FL_SINGLE)
-            fl_round_to_float(x, count);
-        fl_reference_dft_nd(x, v.ref, dims, nd, c->batch, sign);
-        guard = run_plan_once(c, ex_main, plan_main, x, v.out);
-        chk = judge(&v, name, v.out, v.ref, 1.0);
+            fl_round_to_float(x, in_count);
+        reference(c, x, v.ref, sign);
+        guard = run_plan_once(c, ex_main, plan_main, sign, x, v.out);
+        chk = judge(&v, name, v.out, v.ref, 1.0, &res);
         if (guard) report_guard(chk, guard);
-        fl_check_tone_peak_nd(chk, v.out, dims, nd, c->batch, k);
-        show_failure(&v, chk, v.out, v.ref, o->format);
+        if (!c->real)
+            fl_check_tone_peak_nd(chk, v.out, dims, nd, c->batch, k);
+        else
+            fl_check_tone_peak_real(chk, v.out, dims, nd, c->batch, k, !c2r);
+        show_failure(&v, chk, v.out, v.ref, o->format, &res);
     }
 
-    /* 5. round trip: the other direction undoes this one, up to the factor N */
+    /* 5. round trip: the other direction undoes this one, up to the factor N. C2R then
+     * R2C gives back the Hermitian part of the input (all of it, unless --input held a
+     * spectrum no real array has: then what FFTW and numpy keep of it) */
     {
-        guard = run_plan_once(c, ex_back, plan_back, out0, v.out);
-        for (size_t i = 0; i < 2 * count; i++)
-            v.out[i] /= (double)n;
-        chk = judge(&v, "roundtrip", v.out, x0, 2.0);
+        guard = run_plan_once(c, ex_back, plan_back, -sign, out0, v.out);
+        for (size_t i = 0; i < 2 * in_count; i++)
+            v.out[i] /= (double)c->n;
+        const double *want = x0;
+        if (c2r) {
+            memcpy(x, x0, in_count * 16);
+            fl_hermitian_half(x, dims, nd, c->batch);
+            want = x;
+        }
+        chk = judge(&v, "roundtrip", v.out, want, 2.0, &in);
         if (guard) report_guard(chk, guard);
-        show_failure(&v, chk, v.out, x0, o->format);
+        show_failure(&v, chk, v.out, want, o->format, &in);
     }
 
     fl_conclude_checks(r);
@@ -321,11 +423,13 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
     const struct fl_options *o = c->o;
     size_t used;
     r->copy_gbs = fl_copy_bandwidth(&c->dev, options, c->elem, &used);
+    struct side in = side_of(c, r->sign, 0), res = side_of(c, r->sign, 1);
+    size_t in_bytes = side_bytes(c, &in), res_bytes = side_bytes(c, &res);
 
     /* Transfers, once each, for scale. */
     cl_event ev;
-    pack(c, x0, c->count);
-    CL_CHECK(clEnqueueWriteBuffer(c->dev.queue, c->src, CL_FALSE, 0, c->count * c->elem, c->staging, 0, NULL, &ev));
+    pack(c, x0, &in);
+    CL_CHECK(clEnqueueWriteBuffer(c->dev.queue, c->src, CL_FALSE, 0, in_bytes, c->staging, 0, NULL, &ev));
     CL_CHECK(clWaitForEvents(1, &ev));
     r->h2d_ms = fl_event_span_ms(ev, ev);
     clReleaseEvent(ev);
@@ -337,7 +441,7 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
     /* With --explain, the mean time of each launch shows where a plan spends it. */
     double *per_launch = o->explain ? calloc((size_t)nl, sizeof(double)) : NULL;
     for (int done = 0, timed = 0;; done++) {
-        CL_CHECK(clEnqueueCopyBuffer(c->dev.queue, c->src, c->a, 0, 0, c->count * c->elem, 0, NULL, NULL));
+        CL_CHECK(clEnqueueCopyBuffer(c->dev.queue, c->src, c->a, 0, 0, in_bytes, 0, NULL, NULL));
         fl_exec_enqueue(ex, plan, evs);
         CL_CHECK(clFinish(c->dev.queue));
         double t = fl_event_span_ms(evs[0], evs[nl - 1]);
@@ -387,14 +491,17 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
     free(evs);
 
     cl_mem result = plan->result == FL_BUF_B ? c->b : c->a;
-    CL_CHECK(clEnqueueReadBuffer(c->dev.queue, result, CL_FALSE, 0, c->count * c->elem, c->staging, 0, NULL, &ev));
+    CL_CHECK(clEnqueueReadBuffer(c->dev.queue, result, CL_FALSE, 0, res_bytes, c->staging, 0, NULL, &ev));
     CL_CHECK(clWaitForEvents(1, &ev));
     r->d2h_ms = fl_event_span_ms(ev, ev);
     clReleaseEvent(ev);
 
+    /* flops: 5 N log2 N per complex transform, half that per real one (FFTW's benchFFT
+     * convention); bytes: the input read once and the output written once */
     double secs = r->ms.median * 1e-3;
-    double flops = 5.0 * (double)c->n * (c->n > 1 ? log2((double)c->n) : 0.0) * (double)c->batch;
-    double bytes = 2.0 * (double)c->count * (double)c->elem;
+    double flops = (c->real ? 2.5 : 5.0) * (double)c->n * (c->n > 1 ? log2((double)c->n) : 0.0) *
+                   (double)c->batch;
+    double bytes = (double)in_bytes + (double)res_bytes;
     r->gflops = secs > 0 ? flops / secs / 1e9 : 0;
     r->gbs = secs > 0 ? bytes / secs / 1e9 : 0;
     r->pct_copy = r->copy_gbs > 0 ? 100.0 * r->gbs / r->copy_gbs : 0;
@@ -459,9 +566,11 @@ static const char *shape_text(const size_t *dims, int ndims, char *buf, size_t l
 /* The shape of an --input file. 1-D chapters read (N,) or (B, N). A chapter of up to
  * MAX_DIMS > 1 dimensions reads (N,), or an array whose first axis is the batch: (B, N),
  * (B, Ny, Nx), (B, Nz, Ny, Nx); with --size D0xD1.. the file may also leave the batch
- * axis out: (D0, D1, ..). */
+ * axis out: (D0, D1, ..). HALF: the file holds half spectra (C2R), whose last axis is
+ * Nx/2 + 1: --size names the real arrays' shape, as numpy.fft.irfftn's s does; without
+ * it Nx = 2 (m - 1) from the file's m, irfftn's default. */
 static void shape_from_input(const struct fl_npy *in, const struct fl_options *o, int max_dims,
-                             struct run_ctx *c)
+                             int half, struct run_ctx *c)
 {
     int naxes = in->naxes, lead; /* lead = 1: the first axis is the batch */
     char want[96], got[96];
@@ -488,16 +597,78 @@ static void shape_from_input(const struct fl_npy *in, const struct fl_options *o
         c->n *= c->dims[d];
     }
     c->batch = lead ? in->shape[0] : 1;
-    if (o->ndims && max_dims <= 1 && (o->ndims != 1 || o->dims[0] != c->n))
-        fl_die(FL_EXIT_USAGE, "--size %zu disagrees with %s, whose rows have length %zu",
-               o->dims[0], o->input, c->n);
-    if (o->ndims && (o->ndims != c->ndims || memcmp(o->dims, c->dims, (size_t)c->ndims * sizeof c->dims[0])))
-        fl_die(FL_EXIT_USAGE, "--size %s disagrees with %s, whose arrays have shape %s",
+    /* the file's arrays as --size says they are: its shape, or its half spectrum's */
+    size_t expect[FL_MAX_DIMS] = {0};
+    const char *why_half = half ? " (half spectra: the last axis of a half spectrum of Nx reals "
+                                  "is Nx/2 + 1)" : "";
+    if (o->ndims && half)
+        fl_half_dims(o->dims, o->ndims, expect);
+    else if (o->ndims)
+        memcpy(expect, o->dims, sizeof expect);
+    if (o->ndims && max_dims <= 1 && (o->ndims != 1 || expect[0] != c->n))
+        fl_die(FL_EXIT_USAGE, "--size %zu disagrees with %s, whose rows have length %zu%s",
+               o->dims[0], o->input, c->n, why_half);
+    if (o->ndims && (o->ndims != c->ndims || memcmp(expect, c->dims, (size_t)c->ndims * sizeof c->dims[0])))
+        fl_die(FL_EXIT_USAGE, "--size %s disagrees with %s, whose arrays have shape %s%s",
                shape_text(o->dims, o->ndims, want, sizeof want), o->input,
-               shape_text(c->dims, c->ndims, got, sizeof got));
+               shape_text(c->dims, c->ndims, got, sizeof got), why_half);
     if (o->batch && o->batch != c->batch)
         fl_die(FL_EXIT_USAGE, "--batch %zu disagrees with %s, which holds %zu rows", o->batch,
                o->input, c->batch);
+    if (half) {
+        /* from here on, the real arrays' shape */
+        size_t m = c->dims[c->ndims - 1];
+        if (o->ndims)
+            memcpy(c->dims, o->dims, sizeof c->dims);
+        else if (m < 2)
+            fl_die(FL_EXIT_USAGE, "%s: a half spectrum of Nx reals has Nx/2 + 1 values along its "
+                   "last axis, at least 2 for the even Nx this chapter does; this one has %zu",
+                   o->input, m);
+        else
+            c->dims[c->ndims - 1] = 2 * (m - 1);
+        c->n = 1;
+        for (int d = 0; d < c->ndims; d++)
+            c->n *= c->dims[d];
+    }
+}
+
+/* Read --input for chapter CH into IN (exits 2 on a file that does not fit the run). */
+static void read_input(const struct fl_chapter *ch, const struct fl_options *o, struct fl_npy *in)
+{
+    char err[1024];
+    int dbl = o->precision == FL_DOUBLE;
+    if (!ch->real_input) {
+        if (fl_npy_read(o->input, in, err, sizeof err) != 0)
+            fl_die(FL_EXIT_USAGE, "%s", err);
+        if (in->complex128 != dbl)
+            fl_die(FL_EXIT_USAGE, "%s holds %s but this is a %s-precision run; use %s, or convert "
+                   "with numpy: x.astype(np.%s)", o->input, in->complex128 ? "complex128" : "complex64",
+                   dbl ? "double" : "single",
+                   in->complex128 ? "--precision double" : "--precision single",
+                   dbl ? "complex128" : "complex64");
+        return;
+    }
+    /* real transforms: R2C reads real arrays, C2R half spectra */
+    if (fl_npy_read_any(o->input, in, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err);
+    const char *has = in->real ? (in->complex128 ? "float64" : "float32")
+                               : (in->complex128 ? "complex128" : "complex64");
+    if (!o->inverse && !in->real)
+        fl_die(FL_EXIT_USAGE, "%s holds %s values; %s's forward transform (R2C) reads real arrays, "
+               "%s ('<%s'): np.save(path, x.astype(np.%s)). A half spectrum (numpy.fft.rfftn's) "
+               "goes back with --inverse (C2R); complex data of any kind: 06_mixed_radix, 07_multidim",
+               o->input, has, ch->name, dbl ? "float64" : "float32", dbl ? "f8" : "f4",
+               dbl ? "float64" : "float32");
+    if (o->inverse && in->real)
+        fl_die(FL_EXIT_USAGE, "%s holds %s values; --inverse (C2R) reads half spectra, %s of shape "
+               "(..., Nx/2 + 1), e.g. np.fft.rfftn(x, axes=...).astype(np.%s); real arrays are the "
+               "forward transform's (R2C) input", o->input, has, dbl ? "complex128" : "complex64",
+               dbl ? "complex128" : "complex64");
+    if (in->complex128 != dbl)
+        fl_die(FL_EXIT_USAGE, "%s holds %s but this is a %s-precision run; use %s, or convert "
+               "with numpy: x.astype(np.%s)", o->input, has, dbl ? "double" : "single",
+               in->complex128 ? "--precision double" : "--precision single",
+               in->real ? (dbl ? "float64" : "float32") : (dbl ? "complex128" : "complex64"));
 }
 
 int fl_main(int argc, char **argv, const struct fl_chapter *ch)
@@ -532,19 +703,13 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     c.o = &o;
 
     /* --- the problem's shape */
+    c.real = ch->real_input;
     struct fl_npy in;
     memset(&in, 0, sizeof in);
     if (o.input) {
-        if (fl_npy_read(o.input, &in, err, sizeof err) != 0)
-            fl_die(FL_EXIT_USAGE, "%s", err);
-        if (in.complex128 != (o.precision == FL_DOUBLE))
-            fl_die(FL_EXIT_USAGE, "%s holds %s but this is a %s-precision run; use %s, or convert "
-                   "with numpy: x.astype(np.%s)", o.input, in.complex128 ? "complex128" : "complex64",
-                   o.precision == FL_DOUBLE ? "double" : "single",
-                   in.complex128 ? "--precision double" : "--precision single",
-                   o.precision == FL_DOUBLE ? "complex128" : "complex64");
+        read_input(ch, &o, &in);
         const struct fl_capability *cap = fl_capability_of(ch->name);
-        shape_from_input(&in, &o, cap ? cap->max_dims : 1, &c);
+        shape_from_input(&in, &o, cap ? cap->max_dims : 1, c.real && o.inverse, &c);
     } else {
         if (o.ndims) {
             c.ndims = o.ndims;
@@ -574,7 +739,11 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         fl_die(FL_EXIT_USAGE, "--precision double needs cl_khr_fp64, which %s does not have",
                c.dev.name);
     c.elem = o.precision == FL_DOUBLE ? 16 : 8;
-    size_t buf_bytes = (c.count + GUARD_ELEMENTS) * c.elem;
+    int sign = o.inverse ? 1 : -1;
+    struct side side_in = side_of(&c, sign, 0), side_res = side_of(&c, sign, 1);
+    size_t in_bytes = side_bytes(&c, &side_in), res_bytes = side_bytes(&c, &side_res);
+    c.data_bytes = in_bytes > res_bytes ? in_bytes : res_bytes;
+    size_t buf_bytes = c.data_bytes + GUARD_ELEMENTS * c.elem;
     if (buf_bytes > c.dev.max_alloc)
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs %zu MiB per buffer, but %s allows at "
                "most %llu MiB per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE): too large for this device",
@@ -584,7 +753,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
                "%llu MiB of %s: too large for this device", c.n, c.batch, buf_bytes >> 20,
                (unsigned long long)(c.dev.global_mem >> 20), c.dev.name);
 
-    struct fl_problem prob = {c.n, c.batch, o.inverse ? 1 : -1, o.precision, o.wg, variant->name, &c.dev,
+    struct fl_problem prob = {c.n, c.batch, sign, o.precision, o.wg, variant->name, &c.dev,
                               c.ndims, {0}};
     memcpy(prob.dims, c.dims, sizeof prob.dims);
     if (ch->check && ch->check(&prob, err, sizeof err) != 0)
@@ -597,9 +766,22 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         shape_text(c.dims, c.ndims, shape, sizeof shape);
         if (c.ndims > 1)
             snprintf(points, sizeof points, " (%zu points)", c.n);
-        printf("problem  N=%s%s batch=%zu %s %s variant=%s input=%s\n", shape, points, c.batch,
-               o.inverse ? "inverse" : "forward", o.precision == FL_DOUBLE ? "double" : "single",
+        char kind[160] = "";
+        if (c.real) {
+            /* what goes in and what comes out, in NumPy's shapes */
+            char half[96];
+            shape_text(o.inverse ? side_in.dims : side_res.dims, c.ndims, half, sizeof half);
+            snprintf(kind, sizeof kind, o.inverse ? " c2r (%s complex -> %s reals)"
+                                                  : " r2c (%s reals -> %s complex)",
+                     o.inverse ? half : shape, o.inverse ? shape : half);
+        }
+        printf("problem  N=%s%s batch=%zu %s%s %s variant=%s input=%s\n", shape, points, c.batch,
+               o.inverse ? "inverse" : "forward", kind, o.precision == FL_DOUBLE ? "double" : "single",
                variant->name, o.input ? o.input : "random");
+        if (c.real && o.inverse && o.input && !o.ndims)
+            printf("note     Nx = 2 (m - 1) = %zu from the file's last axis (m = %zu), as "
+                   "numpy.fft.irfft's default n; give --size for the real arrays' shape\n",
+                   c.dims[c.ndims - 1], c.dims[c.ndims - 1] / 2 + 1);
     }
 
     /* --- kernels */
@@ -634,16 +816,23 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
 
     if (o.explain) {
         printf("kernels  %s\nbuild    %s\n", c.kernel_file, options);
-        fl_plan_print(&plan_main, o.inverse ? "inverse" : "forward");
-        if (o.verify)
-            fl_plan_print(&plan_back, o.inverse ? "forward, for the round trip" : "inverse, for the round trip");
+        if (c.real) {
+            fl_plan_print(&plan_main, o.inverse ? "inverse, c2r" : "forward, r2c");
+            if (o.verify)
+                fl_plan_print(&plan_back, o.inverse ? "forward, r2c, for the round trip"
+                                                    : "inverse, c2r, for the round trip");
+        } else {
+            fl_plan_print(&plan_main, o.inverse ? "inverse" : "forward");
+            if (o.verify)
+                fl_plan_print(&plan_back, o.inverse ? "forward, for the round trip" : "inverse, for the round trip");
+        }
     }
 
     /* --- buffers */
-    c.src = make_buffer(&c, c.count * c.elem, "input buffer");
+    c.src = make_buffer(&c, in_bytes, "input buffer");
     c.a = make_buffer(&c, buf_bytes, "buffer A");
     c.b = make_buffer(&c, buf_bytes, "buffer B");
-    c.staging = xmalloc(c.count * c.elem, "staging buffer");
+    c.staging = xmalloc(c.data_bytes, "staging buffer");
     ex_main.slot[FL_BUF_A] = ex_back.slot[FL_BUF_A] = c.a;
     ex_main.slot[FL_BUF_B] = ex_back.slot[FL_BUF_B] = c.b;
     upload_tables(&c, &plan_main, &ex_main);
@@ -652,13 +841,22 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
 
     /* --- the input the run transforms and times */
     double *x0 = in.data;
+    size_t in_count = side_in.n * c.batch, res_count = side_res.n * c.batch;
     if (!x0) {
-        x0 = xmalloc(c.count * 16, "input");
-        fl_fill_random(x0, c.count, o.seed);
+        x0 = xmalloc(in_count * 16, "input");
+        if (!c.real) {
+            fl_fill_random(x0, c.count, o.seed);
+        } else if (!o.inverse) {
+            fl_fill_random_real(x0, in_count, o.seed);
+        } else {
+            /* a half spectrum some real array has (fl_hermitian_half) */
+            fl_fill_random(x0, in_count, o.seed);
+            fl_hermitian_half(x0, c.dims, c.ndims, c.batch);
+        }
         if (o.precision == FL_SINGLE)
-            fl_round_to_float(x0, c.count);
+            fl_round_to_float(x0, in_count);
     }
-    double *out0 = xmalloc(c.count * 16, "result");
+    double *out0 = xmalloc(res_count * 16, "result");
 
     struct fl_result r;
     memset(&r, 0, sizeof r);
@@ -670,6 +868,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     memcpy(r.dims, c.dims, sizeof r.dims);
     r.batch = c.batch;
     r.sign = prob.sign;
+    r.real = c.real;
     r.precision = o.precision;
     r.seed = o.seed;
     r.input = o.input;
@@ -679,7 +878,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     if (o.verify) {
         verify(&c, &ex_main, &plan_main, &ex_back, &plan_back, x0, out0, &r);
     } else {
-        const char *guard = run_plan_once(&c, &ex_main, &plan_main, x0, out0);
+        const char *guard = run_plan_once(&c, &ex_main, &plan_main, sign, x0, out0);
         if (guard) {
             r.passed = 0;
             snprintf(r.reason, sizeof r.reason, "a kernel wrote past the end of buffer %s", guard);
@@ -687,13 +886,14 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     }
     if (o.output) {
         /* 1-D: (N,) for one row, else (B, N). A grid: (B, D0, D1, ..), the batch axis left
-         * out only when the input file left it out. */
+         * out only when the input file left it out. A real transform writes the half
+         * spectra (R2C, complex) or the real arrays (C2R, float32/float64). */
         size_t shape[1 + FL_MAX_DIMS] = {c.batch};
-        memcpy(shape + 1, c.dims, (size_t)c.ndims * sizeof c.dims[0]);
+        memcpy(shape + 1, side_res.dims, (size_t)c.ndims * sizeof c.dims[0]);
         int lead = c.ndims == 1 ? c.batch > 1 || (in.data && in.naxes == 2)
                                 : !(in.data && in.naxes == c.ndims);
-        if (fl_npy_write(o.output, out0, lead ? shape : shape + 1, c.ndims + lead,
-                         o.precision == FL_DOUBLE, err, sizeof err) != 0)
+        if (fl_npy_write_kind(o.output, out0, lead ? shape : shape + 1, c.ndims + lead,
+                              side_res.real, o.precision == FL_DOUBLE, err, sizeof err) != 0)
             fl_die(FL_EXIT_USAGE, "%s", err);
         if (o.format == FL_FORMAT_TEXT)
             printf("output   wrote %s\n", o.output);

@@ -75,6 +75,42 @@ void dft6(real2_t *v) INLINE; /* the exercise's block (--variant dft6) */
 real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t *lo,
                        int lo_bits) INLINE;
 
+/* Hooks for chapter 08 (Bluestein), built only with -D FL_PASS_HOOKS; without it the
+ * pass is chapter 06's (PASS_READ and PASS_WRITE are its plain load and store). With it,
+ * the pass below is compiled as mixed_pass_hooked, which takes two tables more (hook_in,
+ * hook_out), and two more flags mean something:
+ *   PASS_HOOK_LOAD   value e of the row (e = t + j*(N/Q)) is read as
+ *                    pass_load_hook(x, row, e, hook_in, flags), not as x[row*N + e]
+ *   PASS_HOOK_STORE  output e of the row (e = (t - k)*Q + k + j*P) is written by
+ *                    pass_store_hook(y, row, e, value, hook_out, flags), not to
+ *                    y[row*N + e]; only where a pass stores from registers (a single pass,
+ *                    or a pass with P > 1: never the first pass of several)
+ * The kernel file built after this one defines both functions (flags from 16 up are its
+ * own), and mixed_pass becomes a wrapper that keeps only the conjugation flags, so 06's
+ * and 07's kernels compile without the hook branches. */
+#ifdef FL_PASS_HOOKS
+#define PASS_HOOK_LOAD 4
+#define PASS_HOOK_STORE 8
+real2_t pass_load_hook(__global const real2_t *x, size_t row, int e, __global const real2_t *tab,
+                       int flags) INLINE;
+void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value,
+                     __global const real2_t *tab, int flags) INLINE;
+#define mixed_pass mixed_pass_hooked /* until the wrapper after it */
+#define FL_HOOK_PARAMS , __global const real2_t *hook_in, __global const real2_t *hook_out
+#define PASS_READ(j)                                                                       \
+    (flags & PASS_HOOK_LOAD ? pass_load_hook(x, row, t + (j) * per_row, hook_in, flags)    \
+                            : in[(size_t)(j) * per_row])
+#define PASS_WRITE(j, value)                                                               \
+    if (flags & PASS_HOOK_STORE)                                                           \
+        pass_store_hook(y, row, (t - k) * Q + k + (j) * P, value, hook_out, flags);        \
+    else                                                                                   \
+        out[(size_t)(j) * P] = value;
+#else
+#define FL_HOOK_PARAMS
+#define PASS_READ(j) in[(size_t)(j) * per_row]
+#define PASS_WRITE(j, value) out[(size_t)(j) * P] = value;
+#endif
+
 /* Local-memory address with one spare slot every 16 values (fewer bank conflicts when
  * lanes write a power of two apart, as in 05). */
 static INLINE int padded(int a)
@@ -201,7 +237,7 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
                               int flags, const int N, const int lo_bits, const int Q, const int P,
                               const int I, const int T, const int r0, const int r1, const int r2,
                               const int r3, const int r4, const int r5, const int r6, const int r7,
-                              const int r8, const int r9, const int r10, const int r11)
+                              const int r8, const int r9, const int r10, const int r11 FL_HOOK_PARAMS)
 {
     const int per_row = N / Q;  /* columns per row */
     const int cf = per_row > 1; /* columns fastest across lanes (multi-pass) */
@@ -228,7 +264,7 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
 #define LOAD_M(m)                                                                          \
     {                                                                                      \
         int j = b + m * B;                                                                 \
-        real2_t a = in[(size_t)j * per_row];                                               \
+        real2_t a = PASS_READ(j);                                                          \
         if (flags & PASS_CONJ_IN)                                                          \
             a.y = -a.y;                                                                    \
         if (P > 1)                                                                         \
@@ -285,13 +321,29 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
         for (int jb = 0; jb < nb; jb++) {
             int b = i + jb * I;
             if (B % I == 0 || b < B) {
-#define STORE_M(m) out[(size_t)(b + m * B) * P] = (real2_t)(1, conj) * v[jb * rl + m];
+#define STORE_M(m) PASS_WRITE(b + m * B, (real2_t)(1, conj) * v[jb * rl + m])
                 FOR_M(rl, STORE_M)
 #undef STORE_M
             }
         }
     }
 }
+
+#ifdef FL_PASS_HOOKS
+#undef mixed_pass
+/* Built with the hooks: what 06's and 07's kernels call, mixed_pass_hooked without hook
+ * tables and with the conjugation flags only (so the hook branches compile away). */
+static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                              __global const real2_t *hi, __global const real2_t *lo, int batch,
+                              int flags, const int N, const int lo_bits, const int Q, const int P,
+                              const int I, const int T, const int r0, const int r1, const int r2,
+                              const int r3, const int r4, const int r5, const int r6, const int r7,
+                              const int r8, const int r9, const int r10, const int r11)
+{
+    mixed_pass_hooked(x, y, u, hi, lo, batch, flags & (PASS_CONJ_IN | PASS_CONJ_OUT), N, lo_bits,
+                      Q, P, I, T, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, 0, 0);
+}
+#endif
 
 /* Contract (fft_mixed_p<k>, pass k of the plan)
  *   work-items : 1-D, groups of I*T items (P<k>_I x P<k>_T); group g does columns

@@ -100,14 +100,16 @@ run_case "--input of that output, inverse" 0 '^PASS$' --has "input=$TMP/y\\.npy"
     -- "$R" --input "$TMP/y.npy" --inverse --repeat 0
 
 # ---- sizes no radix covers: exit 2, naming who can (and who will)
-run_case "N=11: exit 2, 01_dft can, 08_bluestein coming" 2 'FAIL \(usage' \
+run_case "N=11: exit 2, 01_dft and 08_bluestein can" 2 'FAIL \(usage' \
     --has 'cannot transform size 11' --has '2\^a 3\^b 5\^c 7\^d' --has 'Chapters that can: 01_dft' \
-    --has 'Coming: 08_bluestein' -- "$R" --size 11
+    --has '08_bluestein \(any N up to 2\^24' --lacks 'Coming' -- "$R" --size 11
 run_case "N=13: exit 2" 2 'FAIL \(usage' --has 'cannot transform size 13' --has '08_bluestein' -- "$R" --size 13
 run_case "N=2x11x13: exit 2" 2 'FAIL \(usage' --has 'size 286' --has '01_dft' -- "$R" --size 286
-run_case "N=11 x 2^16: no chapter yet, 08_bluestein coming" 2 'FAIL \(usage' \
-    --has 'No chapter of this tutorial does that size yet' --has 'Coming: 08_bluestein' \
+run_case "N=11 x 2^16: only 08_bluestein" 2 'FAIL \(usage' \
+    --has 'Chapters that can: 08_bluestein' --lacks '01_dft' --lacks 'No chapter' \
     -- "$R" --size 720896
+run_case "N=11 x 2^21: beyond 2^24, no chapter" 2 'FAIL \(usage' \
+    --has 'No chapter of this tutorial does that size yet' --lacks '08_bluestein' -- "$R" --size 23068672
 run_case "N=2^27: beyond 2^26" 2 'FAIL \(usage' --has '2\^26' --has '02_radix2' -- "$R" --size 2^27
 run_case "05_register_radix N=1000 names 06_mixed_radix" 2 'FAIL \(usage' --has '06_mixed_radix' \
     -- "$BUILD/05_register_radix" --size 1000

@@ -26,11 +26,19 @@ run_case "--size 2^27 --batch 15 double: too large for the device" 2 "$USAGE" \
 run_case "--batch 0" 2 "$USAGE" --has '--batch' -- "$R" --size 16 --batch 0 --repeat 0
 run_case "02_radix2 --size 1000 names 01_dft" 2 "$USAGE" --has 'powers of two' --has '01_dft' \
     -- "$R" --size 1000 --repeat 0
-run_case "01_dft --size 65537 (prime, no chapter)" 2 "$USAGE" --has '65537' --has '65536' \
+run_case "01_dft --size 65537 (prime, beyond the naive DFT: 08 named)" 2 "$USAGE" --has '65537' --has '65536' --has '08_bluestein' \
     -- "$D" --size 65537 --repeat 0
 run_case "01_dft --size 2^17 names 02_radix2" 2 "$USAGE" --has '02_radix2' -- "$D" --size 2^17 --repeat 0
 run_case "02_radix2 --size 64x64" 2 "$USAGE" --has 'dimensional' -- "$R" --size 64x64 --repeat 0
 run_case "01_dft --size 8x8x8" 2 "$USAGE" --has 'dimensional' -- "$D" --size 8x8x8 --repeat 0
+if [ -x "$BUILD/09_real_input" ]; then
+    run_case "09_real_input --size 1001 (odd): names the complex chapters" 2 "$USAGE" --has 'even' \
+        --has 'on complex input' --has '01_dft' -- "$BUILD/09_real_input" --size 1001 --repeat 0
+    run_case "09_real_input --size 2x2x2x2" 2 "$USAGE" --has 'more than 3 dimensions' \
+        -- "$BUILD/09_real_input" --size 2x2x2x2 --repeat 0
+fi
+run_case "02_radix2 --size 1000 does not offer the real-input chapter" 2 "$USAGE" --lacks '09_real_input' \
+    -- "$R" --size 1000 --repeat 0
 
 # ---- options
 run_case "--precision quad" 2 "$USAGE" --has 'single or double' -- "$R" --size 16 --precision quad

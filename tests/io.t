@@ -171,4 +171,54 @@ if [ -x "$BUILD/07_multidim" ]; then
         -- "$R" --input "$TMP/b2x4x8.npy" --repeat 0
 fi
 
+# 09_real_input: R2C reads real float32/float64 arrays and writes complex half spectra,
+# C2R the other way round (the last axis Nx/2 + 1; Nx from --size, else 2(m - 1)).
+if [ -x "$BUILD/09_real_input" ]; then
+    Q=$BUILD/09_real_input
+    impulse_f4() { printf '\000\000\200\077'; head -c $(( 4 * ($1 - 1) )) /dev/zero; }
+    impulse_f8() { printf '\000\000\000\000\000\000\360\077'; head -c $(( 8 * ($1 - 1) )) /dev/zero; }
+    ones_c8() { local i; for ((i = 0; i < $1; i++)); do printf '\000\000\200\077\000\000\000\000'; done; }
+    impulse_f4 8 >"$TMP/rimp8.raw"
+    make_npy "$TMP/rimp8.npy" '<f4' '(8,)' "$TMP/rimp8.raw"
+    run_case "09 --input float32 impulse (8,) --output" 0 '^PASS$' --has 'N=8 batch=1 forward r2c' \
+        -- "$Q" --input "$TMP/rimp8.npy" --output "$TMP/rX8.npy" --repeat 0
+    header_of "$TMP/rX8.npy" | grep -q "^{'descr': '<c8', 'fortran_order': False, 'shape': (5,), } *\$"
+    ok $? "09 r2c --output of (8,) reals: complex64, shape (5,)" || diag "header: $(header_of "$TMP/rX8.npy")"
+    [ "$(file_size "$TMP/rX8.npy")" -eq $(( $(data_offset "$TMP/rX8.npy") + 5 * 8 )) ] && values_are "$TMP/rX8.npy" f4 1 0
+    ok $? "09 r2c --output: 5 values, every one (1, 0)"
+    impulse_f8 16 >"$TMP/rimp16d.raw"
+    make_npy "$TMP/rimp16d.npy" '<f8' '(1, 16)' "$TMP/rimp16d.raw"
+    run_case "09 --input float64 (1, 16) --precision double" 0 '^PASS$' \
+        -- "$Q" --input "$TMP/rimp16d.npy" --precision double --output "$TMP/rX16d.npy" --repeat 0
+    header_of "$TMP/rX16d.npy" | grep -q "'descr': '<c16', 'fortran_order': False, 'shape': (1, 9), }" &&
+        values_are "$TMP/rX16d.npy" f8 1 0
+    ok $? "09 r2c double --output: complex128, shape (1, 9), every value (1, 0)" || diag "header: $(header_of "$TMP/rX16d.npy")"
+    # C2R: the half spectrum of all ones (5 values) is the spectrum of 8 delta_j
+    ones_c8 5 >"$TMP/ones5.raw"
+    make_npy "$TMP/ones5.npy" '<c8' '(5,)' "$TMP/ones5.raw"
+    run_case "09 --input complex64 (5,) --inverse: Nx = 2(m - 1) = 8" 0 '^PASS$' \
+        --has 'N=8 batch=1 inverse c2r \(5 complex -> 8 reals\)' --has 'Nx = 2 \(m - 1\) = 8' \
+        -- "$Q" --input "$TMP/ones5.npy" --inverse --output "$TMP/ry8.npy" --repeat 0
+    header_of "$TMP/ry8.npy" | grep -q "^{'descr': '<f4', 'fortran_order': False, 'shape': (8,), } *\$" &&
+        od -An -v -tf4 -j "$(data_offset "$TMP/ry8.npy")" "$TMP/ry8.npy" |
+        awk '{ for (i = 1; i <= NF; i++) { k++; if ($i + 0 != (k == 1 ? 8 : 0)) bad++ } } END { exit !(k == 8 && !bad) }'
+    ok $? "09 c2r --output: float32 (8,), the values 8 0 0 0 0 0 0 0" || diag "header: $(header_of "$TMP/ry8.npy")"
+    run_case "09 --input (5,) --inverse --size 9: Nx = 9 is odd" 2 '^FAIL' --has 'even' \
+        -- "$Q" --input "$TMP/ones5.npy" --inverse --size 9 --repeat 0
+    run_case "09 --input (5,) --inverse --size 10: disagrees (10 reals have 6 values)" 2 '^FAIL' \
+        --has 'disagrees' --has 'Nx/2 \+ 1' -- "$Q" --input "$TMP/ones5.npy" --inverse --size 10 --repeat 0
+    run_case "09 r2c of a complex64 file: refused" 2 '^FAIL' --has 'complex64' --has 'float32' --has 'inverse' \
+        -- "$Q" --input "$TMP/ones5.npy" --repeat 0
+    run_case "09 c2r of a float32 file: refused" 2 '^FAIL' --has 'float32' --has 'half spectra' \
+        -- "$Q" --input "$TMP/rimp8.npy" --inverse --repeat 0
+    run_case "09 float64 file in a single-precision run" 2 '^FAIL' --has 'float64' --has '--precision double' \
+        -- "$Q" --input "$TMP/rimp16d.npy" --repeat 0
+    impulse_f4 7 >"$TMP/rimp7.raw"
+    make_npy "$TMP/rimp7.npy" '<f4' '(7,)' "$TMP/rimp7.raw"
+    run_case "09 float32 file of odd length 7: refused" 2 '^FAIL' --has 'even' --has '06_mixed_radix' \
+        -- "$Q" --input "$TMP/rimp7.npy" --repeat 0
+    run_case "02_radix2 still refuses a float32 file" 2 '^FAIL' --has 'dtype' --has '<f4' \
+        -- "$R" --input "$TMP/rimp8.npy" --repeat 0
+fi
+
 done_testing

@@ -191,4 +191,34 @@ if [ -x "$BUILD/07_multidim" ]; then
     fi
 fi
 
+# 11. 08_bluestein's kernels (--kernels replaces kernels/08_bluestein.cl; the passes come
+# from 06_passes.cl and 07_multidim.cl in front): the one-kernel path padding with ones
+# instead of zeros (the convolution wraps the pad into every output), forgetting to
+# conjugate A*Bh before the second FFT (a forward FFT where the inverse belongs), and the
+# first pass's load hook dropping the chirp, which only the plans with several passes per
+# FFT use: N = 2049 (M > 4096) fails, N = 1009 (one kernel) still passes.
+if [ -x "$BUILD/08_bluestein" ]; then
+    BS=$BUILD/08_bluestein
+    K8=kernels/08_bluestein.cl
+    cp "$K8" "$TMP/k/bluestein-copy.cl"
+    run_case "control: a copy of 08_bluestein.cl passes (one kernel)" 0 '^PASS$' \
+        -- "$BS" --kernels "$TMP/k/bluestein-copy.cl" --size 1009 --batch 3 --repeat 0
+    run_case "control: a copy of 08_bluestein.cl passes (hooked passes)" 0 '^PASS$' \
+        -- "$BS" --kernels "$TMP/k/bluestein-copy.cl" --size 2049 --batch 3 --repeat 0
+    if plant pad-with-ones "$K8" 's/ch\[j\]) : (real2_t)(0, 0); \\$/ch[j]) : (real2_t)(1, 0); \\/'; then
+        run_case "zero padding with ones: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$BS" --kernels "$TMP/k/pad-with-ones.cl" --size 1009 --batch 3 --repeat 0
+    fi
+    if plant no-conj-z "$K8" 's/v\[jb \* rl + m\] = (real2_t)(z\.x, -z\.y);/v[jb * rl + m] = z;/'; then
+        run_case "A*Bh not conjugated before the second FFT: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 1009 --batch 3 --repeat 0
+    fi
+    if plant load-hook-no-chirp "$K8" 's/return e < BS_N ? cmul(x\[row \* BS_N + e\], ch\[e\]) :/return e < BS_N ? x[row * BS_N + e] :/'; then
+        run_case "load hook without the chirp: FAIL at N=2049 (two passes per FFT)" 1 '^FAIL: check ' \
+            --has 'WRONG' -- "$BS" --kernels "$TMP/k/load-hook-no-chirp.cl" --size 2049 --batch 3 --repeat 0
+        run_case "load hook without the chirp: still right at N=1009 (one kernel, no hooks)" 0 '^PASS$' \
+            -- "$BS" --kernels "$TMP/k/load-hook-no-chirp.cl" --size 1009 --batch 3 --repeat 0
+    fi
+fi
+
 done_testing

@@ -16,6 +16,9 @@ PAIRS=(
     "solutions/05_register_radix/twiddle_table.cl kernels/05_register_radix.cl"
     "solutions/07_multidim/column_load.cl kernels/07_multidim.cl"
     "solutions/07_multidim/transpose_tile.cl kernels/07_multidim.cl"
+    "solutions/08_bluestein/chirp_table.cl kernels/08_bluestein.cl"
+    "solutions/09_real_input/post_twist.cl kernels/09_real_input.cl"
+    "solutions/10_distributed/exchange_map.cl kernels/10_distributed.cl"
 )
 # "solution kernel-file": solutions that ADD a piece the chapter's file does not have
 # (chapter 06: dft6, digit_reverse_index; the chapter's own file must not solve them).

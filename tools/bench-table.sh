@@ -21,7 +21,7 @@ table=$(for f in "${csvs[@]}"; do
     awk -v file="$f" "$(cat tools/csv.awk)"'
         NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
         { csvsplit($0, v); who = v[c["chapter"]]; sh = v[c["shape"]]; md = sh ~ /x/
-          real = v[c["variant"]] ~ /^(r2c|c2r)/ || who == "09_real_input"
+          real = v[c["direction"]] ~ /^(r2c|c2r)$/
           key = (real ? "R2C " : "") (md ? sh : v[c["n"]]) " × " v[c["batch"]]
           if (!(key in seen)) { seen[key] = 1; m = v[c["n"]] + 0; while (m > 1 && m % 2 == 0) m /= 2
                                 g = real ? 4 : md ? 3 : m == 1 ? 1 : 2; cols[g, ++nc[g]] = key }

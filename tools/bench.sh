@@ -198,7 +198,7 @@ if command -v gnuplot >/dev/null 2>&1; then
         awk -v m=$metric "$(cat tools/csv.awk)"'
             NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
             { csvsplit($0, v); k = v[c["n"]] + 0; while (k > 1 && k % 2 == 0) k /= 2
-              real = v[c["variant"]] ~ /^(r2c|c2r)/ || v[c["chapter"]] == "09_real_input"
+              real = v[c["direction"]] ~ /^(r2c|c2r)$/
               if (k == 1 && v[c["shape"]] !~ /x/ && !real) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
             dir="$tmp" "$csv"
         plot=""

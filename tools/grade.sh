@@ -16,7 +16,8 @@
 # Every case of exercises/manifest.tsv runs with --seed 1 and --seed 2:
 #   $BUILD/<chapter> --kernels <from>/<id>.cl --variant V --size N [--batch B] [--inverse]
 #                    [--wg W] --seed S --repeat 0 --timeout 60      (under timeout -k 5 90)
-# (a 2-D or 3-D case written 16,32 in the manifest runs as --size 16x32)
+# (a 2-D or 3-D case written 16,32 in the manifest runs as --size 16x32; a case with the
+# option :ranks=P runs under MPI, as tools/mpirun.sh -n P $BUILD/<chapter> ...)
 # and passes only when it exits 0 and its last line of stdout is exactly PASS. The chapter
 # program always verifies against FFTW; the grader never passes --no-verify. Cases run
 # J at a time; once a case of an exercise has failed, its later cases are not started
@@ -92,7 +93,7 @@ command -v timeout >/dev/null || usage_error "the 'timeout' command (GNU coreuti
 # ------------------------------------------------------------------ the manifest
 
 EX_ID=() EX_CHAPTER=() EX_VARIANT=() EX_POINTS=() EX_FIRST=() EX_COUNT=()
-C_EX=() C_SPEC=() C_SEED=() C_SIZE=() C_BATCH=() C_INVERSE=() C_WG=()
+C_EX=() C_SPEC=() C_SEED=() C_SIZE=() C_BATCH=() C_INVERSE=() C_WG=() C_RANKS=()
 
 manifest_error() {
     echo "$PROG: $MANIFEST:$1: $2" >&2
@@ -133,7 +134,7 @@ while IFS= read -r line || [[ -n $line ]]; do
     parsed=()
     for spec in "${specs[@]}"; do
         IFS=: read -r -a parts <<<"$spec"
-        shape=${parts[0]} size=${parts[0]%%x*} batch='' inverse=0 wg=''
+        shape=${parts[0]} size=${parts[0]%%x*} batch='' inverse=0 wg='' ranks=''
         [[ $shape == *x* ]] && batch=${shape#*x}
         [[ $size =~ $shape_re ]] || manifest_error $lineno "case '$spec': N must look like 1024, 2^10 or 16,32 (a 2-D shape)"
         [[ -z $batch || $batch =~ $count_re ]] || manifest_error $lineno "case '$spec': batch must be a number (NxB)"
@@ -141,10 +142,11 @@ while IFS= read -r line || [[ -n $line ]]; do
             case $opt in
             inverse) inverse=1 ;;
             wg=*) wg=${opt#wg=}; [[ $wg =~ ^[1-9][0-9]*$ ]] || manifest_error $lineno "case '$spec': wg=W needs a number" ;;
-            *) manifest_error $lineno "case '$spec': unknown option '$opt' (known: inverse, wg=W)" ;;
+            ranks=*) ranks=${opt#ranks=}; [[ $ranks =~ ^[1-9][0-9]?$ ]] || manifest_error $lineno "case '$spec': ranks=P needs a number from 1 to 99" ;;
+            *) manifest_error $lineno "case '$spec': unknown option '$opt' (known: inverse, wg=W, ranks=P)" ;;
             esac
         done
-        parsed+=("$spec|$size|$batch|$inverse|$wg")
+        parsed+=("$spec|$size|$batch|$inverse|$wg|$ranks")
     done
     if ((${#ONLY[@]})); then
         wanted=0
@@ -155,10 +157,10 @@ while IFS= read -r line || [[ -n $line ]]; do
     EX_ID+=("$id") EX_CHAPTER+=("$chapter") EX_VARIANT+=("$variant") EX_POINTS+=("$points")
     EX_FIRST+=("${#C_EX[@]}") EX_COUNT+=($((2 * ${#parsed[@]})))
     for p in "${parsed[@]}"; do
-        IFS='|' read -r spec size batch inverse wg <<<"$p"
+        IFS='|' read -r spec size batch inverse wg ranks <<<"$p"
         for seed in 1 2; do
             C_EX+=("$e") C_SPEC+=("$spec") C_SEED+=("$seed") C_SIZE+=("$size")
-            C_BATCH+=("$batch") C_INVERSE+=("$inverse") C_WG+=("$wg")
+            C_BATCH+=("$batch") C_INVERSE+=("$inverse") C_WG+=("$wg") C_RANKS+=("$ranks")
         done
     done
 done <"$MANIFEST"
@@ -210,6 +212,9 @@ case_argv() {
     ((C_INVERSE[i])) && ARGV+=(--inverse)
     [[ -n ${C_WG[$i]} ]] && ARGV+=(--wg "${C_WG[$i]}")
     ARGV+=(--seed "${C_SEED[$i]}" --repeat 0 --timeout "$CASE_TIMEOUT")
+    # an MPI chapter's case (:ranks=P): P processes through the project's mpirun wrapper
+    [[ -n ${C_RANKS[$i]} ]] && ARGV=("$ROOT/tools/mpirun.sh" -n "${C_RANKS[$i]}" "${ARGV[@]}")
+    return 0
 }
 
 # classify RC OUT ERR: prints "OK" or why the case failed.

@@ -3,14 +3,16 @@
 #   - as root: runs apt-get itself
 #   - otherwise: uses sudo when it can ask for it, else prints the exact command and stops
 # Packages: a C compiler and make, the OpenCL ICD loader + headers, pocl (the CPU
-# OpenCL device everything is graded on), FFTW3 (the reference), perl's prove (tests).
+# OpenCL device everything is graded on), FFTW3 (the reference), perl's prove (tests),
+# Open MPI and FFTW-MPI (chapter 10_distributed: mpicc, mpirun, its reference).
 set -euo pipefail
 
 packages=(gcc make libc6-dev ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd
-          libfftw3-dev perl clinfo gnuplot-nox)
+          libfftw3-dev perl clinfo gnuplot-nox openmpi-bin libopenmpi-dev libfftw3-mpi-dev)
 # CI also runs the memcheck pass (make valgrind) and the clFFT and VkFFT peers of make
-# bench (optional for a learner: make bench skips a peer whose library is missing).
-[ "${1:-}" = "--ci" ] && packages+=(valgrind libclfft-dev libvkfft-dev)
+# bench (optional for a learner: make bench skips a peer whose library is missing), and
+# NumPy for 09_real_input's checks against numpy.fft.rfft (skipped without it).
+[ "${1:-}" = "--ci" ] && packages+=(valgrind libclfft-dev libvkfft-dev python3-numpy)
 
 missing=()
 for p in "${packages[@]}"; do

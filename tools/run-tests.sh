@@ -50,7 +50,7 @@ if [ $# -gt 0 ]; then
 else
     # Slowest first, so that the parallel jobs end together.
     tests=()
-    for t in tests/06_mixed_radix.t tests/07_multidim.t tests/01_dft.t tests/02_radix2.t tests/exercises.t tests/planted_bugs.t \
+    for t in tests/06_mixed_radix.t tests/07_multidim.t tests/10_distributed.t tests/01_dft.t tests/02_radix2.t tests/exercises.t tests/planted_bugs.t \
              tests/bad_input.t tests/io.t; do
         [ -f "$t" ] && tests+=("$t")
     done

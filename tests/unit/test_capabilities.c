@@ -63,9 +63,9 @@ int main(void)
     takes("01_dft", 65521); /* the largest prime below 2^16 */
     takes("01_dft", 65536);
     {
-        size_t d[1] = {65537}; /* prime: no chapter does it */
-        refuses("01_dft", d, 1, "65537 (prime)", WORDS("01_dft", "65537", "No chapter"),
-                WORDS("02_radix2", "Chapters that can"));
+        size_t d[1] = {65537}; /* prime: only Bluestein */
+        refuses("01_dft", d, 1, "65537 (prime)", WORDS("01_dft", "65537", "Chapters that can: 08_bluestein"),
+                WORDS("02_radix2", "No chapter"));
     }
     {
         size_t d[1] = {(size_t)1 << 17}; /* too big for O(N^2), a power of two for 02 */
@@ -73,14 +73,14 @@ int main(void)
                 WORDS("No chapter"));
     }
     {
-        size_t d[1] = {13 * 65536}; /* neither, nor 06 (13 is not 7-smooth) */
-        refuses("01_dft", d, 1, "13 x 2^16", WORDS("No chapter", "Coming: 08_bluestein"),
-                WORDS("02_radix2", "06_mixed_radix", "Chapters that can"));
+        size_t d[1] = {13 * 65536}; /* neither, nor 06 (13 is not 7-smooth): Bluestein */
+        refuses("01_dft", d, 1, "13 x 2^16", WORDS("Chapters that can: 08_bluestein"),
+                WORDS("02_radix2", "06_mixed_radix", "No chapter", "Coming"));
     }
     {
-        size_t d[1] = {3 * 65536}; /* too big for 01, 7-smooth: 06 */
-        refuses("01_dft", d, 1, "3 x 2^16", WORDS("06_mixed_radix"),
-                WORDS("No chapter", "02_radix2", "08_bluestein"));
+        size_t d[1] = {3 * 65536}; /* too big for 01, 7-smooth: 06 (and Bluestein) */
+        refuses("01_dft", d, 1, "3 x 2^16", WORDS("06_mixed_radix", "08_bluestein"),
+                WORDS("No chapter", "02_radix2", "Coming"));
     }
 
     /* ---- 02_radix2 */
@@ -107,11 +107,12 @@ int main(void)
         refuses("02_radix2", d, 1, "96 = 3 x 32", WORDS("01_dft"), NULL);
     }
 
-    /* ---- 06_mixed_radix: 2^a 3^b 5^c 7^d up to 2^26; 08_bluestein is planned */
+    /* ---- 06_mixed_radix: 2^a 3^b 5^c 7^d up to 2^26; 08_bluestein: any N up to 2^24 */
     const struct fl_capability *mr = fl_capability_of("06_mixed_radix");
     const struct fl_capability *bs = fl_capability_of("08_bluestein");
     ok(mr && !mr->planned && mr->max_n == (size_t)1 << 26, "06_mixed_radix: written, max_n 2^26");
-    ok(bs && bs->planned, "08_bluestein is in the table as planned");
+    ok(bs && !bs->planned && bs->max_n == (size_t)1 << 24 && bs->primes == NULL && bs->max_dims == 1,
+       "08_bluestein: written, any N up to 2^24, 1-D");
     takes("06_mixed_radix", 1);
     takes("06_mixed_radix", 720);
     takes("06_mixed_radix", 1000000);
@@ -119,14 +120,14 @@ int main(void)
     takes("06_mixed_radix", 40353607);            /* 7^9 */
     takes("06_mixed_radix", (size_t)1 << 26);
     {
-        size_t d[1] = {11}; /* 01_dft can; 06 cannot; Bluestein not mentioned (01 is no FFT) */
+        size_t d[1] = {11}; /* 01_dft and 08_bluestein can; 06 cannot */
         refuses("06_mixed_radix", d, 1, "11", WORDS("06_mixed_radix", "2^a 3^b 5^c 7^d",
-                "Chapters that can: 01_dft", "Coming: 08_bluestein"), WORDS("No chapter"));
+                "Chapters that can: 01_dft", "08_bluestein (any N up to 2^24"), WORDS("No chapter", "Coming"));
     }
     {
-        size_t d[1] = {2 * 11 * 13 * 65536}; /* nobody yet */
-        refuses("06_mixed_radix", d, 1, "2 x 11 x 13 x 2^16",
-                WORDS("No chapter", "Coming: 08_bluestein"), WORDS("Chapters that can", "01_dft"));
+        size_t d[1] = {2 * 11 * 13 * 65536}; /* more than 2^24 and not 7-smooth: nobody */
+        refuses("06_mixed_radix", d, 1, "2 x 11 x 13 x 2^16", WORDS("No chapter"),
+                WORDS("Chapters that can", "01_dft", "Coming"));
     }
     {
         size_t d[1] = {(size_t)1 << 27}; /* powers of two chapters can; no "coming" */
@@ -138,13 +139,30 @@ int main(void)
         refuses("06_mixed_radix", d, 1, "3^17", WORDS("No chapter"), WORDS("Coming", "Chapters that can"));
     }
     {
-        size_t d[1] = {1000}; /* 05 refuses, names 06 (and the DFT) */
-        refuses("05_register_radix", d, 1, "1000", WORDS("06_mixed_radix", "01_dft"),
-                WORDS("08_bluestein", "No chapter"));
+        size_t d[1] = {1000}; /* 05 refuses, names 06 (and the DFT, and Bluestein) */
+        refuses("05_register_radix", d, 1, "1000", WORDS("06_mixed_radix", "01_dft", "08_bluestein"),
+                WORDS("No chapter", "Coming"));
     }
     {
         size_t d[1] = {720};
-        refuses("02_radix2", d, 1, "720 from 02", WORDS("06_mixed_radix"), WORDS("08_bluestein"));
+        refuses("02_radix2", d, 1, "720 from 02", WORDS("06_mixed_radix", "08_bluestein"), WORDS("Coming"));
+    }
+
+    /* ---- 08_bluestein: any N up to 2^24, 1-D */
+    takes("08_bluestein", 1);
+    takes("08_bluestein", 2);
+    takes("08_bluestein", 1009);
+    takes("08_bluestein", 65521);
+    takes("08_bluestein", ((size_t)1 << 20) + 7);
+    takes("08_bluestein", (size_t)1 << 24);
+    {
+        size_t d[1] = {((size_t)1 << 24) + 1}; /* 2^24 + 1 = 97 x 257 x 673: nobody */
+        refuses("08_bluestein", d, 1, "2^24 + 1", WORDS("08_bluestein", "16777217", "2^24", "No chapter"),
+                WORDS("Chapters that can"));
+        size_t p[1] = {(size_t)1 << 25};
+        refuses("08_bluestein", p, 1, "2^25", WORDS("2^24", "Chapters that can: 02_radix2"), NULL);
+        size_t d2[2] = {64, 64};
+        refuses("08_bluestein", d2, 2, "64x64", WORDS("dimensional", "07_multidim"), NULL);
     }
 
     /* ---- multi-dimensional shapes: both chapters are 1-D */
@@ -181,6 +199,39 @@ int main(void)
         refuses("07_multidim", big, 2, "16384x8192 (2^27 points)", WORDS("2^26", "No chapter"), NULL);
         refuses("07_multidim", odd, 2, "11x16 (11 is no radix)", WORDS("11x16", "2^a 3^b 5^c 7^d"),
                 WORDS("Chapters that can"));
+    }
+
+    /* ---- 09_real_input: real arrays, every axis 7-smooth, the last one even; its
+     * refusals offer the complex chapters (on complex input), theirs never offer it */
+    {
+        const struct fl_capability *ri = fl_capability_of("09_real_input");
+        ok(ri && !ri->planned && ri->max_dims == 3 && ri->max_n == (size_t)1 << 26,
+           "09_real_input: written, 3 axes, 2^26 reals");
+        static const size_t shapes[][3] = {{2, 0, 0}, {1000, 0, 0}, {(size_t)1 << 26, 0, 0},
+                                           {64, 64, 0}, {15, 8, 0}, {3, 5, 14}, {1, 64, 0}, {6, 2, 0}};
+        for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+            int nd = shapes[i][2] ? 3 : shapes[i][1] ? 2 : 1;
+            char why[512] = "";
+            if (!is_int(fl_capability_check("09_real_input", shapes[i], nd, why, sizeof why), 0,
+                        "09_real_input takes %zux%zux%zu (%d axes)", shapes[i][0], shapes[i][1],
+                        shapes[i][2], nd))
+                diag("refusal: %s", why);
+        }
+        size_t odd[1] = {15}, one[1] = {1}, odd2[2] = {8, 15}, eleven[1] = {22}, big[1] = {(size_t)1 << 27};
+        refuses("09_real_input", odd, 1, "15 (odd)", WORDS("even", "half-length", "on complex input",
+                "01_dft", "06_mixed_radix"), WORDS("No chapter", "09_real_input ("));
+        refuses("09_real_input", one, 1, "1 (odd)", WORDS("even"), NULL);
+        refuses("09_real_input", odd2, 2, "8x15 (odd last axis)", WORDS("8x15", "even", "07_multidim"),
+                WORDS("06_mixed_radix"));
+        refuses("09_real_input", eleven, 1, "22 (11 is no radix)", WORDS("2^a 3^b 5^c 7^d", "01_dft"),
+                WORDS("06_mixed_radix"));
+        refuses("09_real_input", big, 1, "2^27", WORDS("2^26", "02_radix2"), NULL);
+        size_t n1000[1] = {1000}, sq[2] = {11, 22}, p2[1] = {(size_t)1 << 20};
+        refuses("02_radix2", n1000, 1, "1000 (does not offer 09)", WORDS("06_mixed_radix"),
+                WORDS("09_real_input"));
+        refuses("07_multidim", sq, 2, "11x22 (does not offer 09)", NULL, WORDS("09_real_input"));
+        refuses("01_dft", p2, 1, "2^20 from 01 (does not offer 09)", WORDS("02_radix2"),
+                WORDS("09_real_input"));
     }
 
     /* ---- unknown chapter */

@@ -443,6 +443,36 @@ int main(void)
         is_int(fl_npy_write(path, x, &n, 1, 0, err, sizeof err), -1, "write into a missing folder fails");
         has_substr(err, "fftlab-no-such-dir/out.npy", "the write error names the file");
     }
+    /* Real arrays (chapter 09): float32 and float64, written from the real parts and read
+     * back by fl_npy_read_any with imaginary parts 0; fl_npy_read keeps refusing them. */
+    for (int dbl = 0; dbl < 2; dbl++) {
+        char err[512] = "";
+        size_t shape[2] = {2, 3};
+        double x[12] = {1.5, 9, -2.25, 9, 3, 9, 0.125, 9, -7, 9, 1e-3, 9}; /* 9: imaginary, dropped */
+        const char *p = new_temp_path();
+        is_int(fl_npy_write_kind(p, x, shape, 2, 1, dbl, err, sizeof err), 0, "write a real %s (2, 3)",
+               dbl ? "float64" : "float32");
+        size_t len;
+        unsigned char *b = slurp(p, &len);
+        size_t hlen = b && len >= 10 ? ((size_t)b[8] | (size_t)b[9] << 8) : 0;
+        ok(b && len == 10 + hlen + 6 * (dbl ? 8 : 4) && (10 + hlen) % 64 == 0 &&
+           strstr((const char *)b + 10, dbl ? "'descr': '<f8'" : "'descr': '<f4'") != NULL,
+           "real %s: header says %s, 6 values after a 64-byte aligned header",
+           dbl ? "float64" : "float32", dbl ? "<f8" : "<f4");
+        free(b);
+        struct fl_npy in;
+        is_int(fl_npy_read_any(p, &in, err, sizeof err), 0, "fl_npy_read_any reads it");
+        int same = in.real == 1 && in.complex128 == dbl && in.naxes == 2 && in.shape[0] == 2 &&
+                   in.shape[1] == 3 && in.count == 6 && in.data != NULL;
+        for (size_t i = 0; same && i < 6; i++)
+            same = in.data[2 * i] == (dbl ? x[2 * i] : (double)(float)x[2 * i]) && in.data[2 * i + 1] == 0;
+        ok(same, "real %s read back: real = 1, shape (2, 3), the values, imaginary parts 0",
+           dbl ? "float64" : "float32");
+        fl_npy_free(&in);
+        is_int(fl_npy_read(p, &in, err, sizeof err), -1, "fl_npy_read still refuses a real file");
+        has_substr(err, dbl ? "<f8" : "<f4", "its message names the dtype");
+        fl_npy_free(&in);
+    }
     malformed_files();
     return done_testing();
 }

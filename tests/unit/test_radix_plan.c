@@ -246,5 +246,68 @@ int main(void)
         }
         ok(good, "strided axes 2 .. 65536 at stride 64: >= 4 columns per pass, Q <= 1024, limits kept");
     }
+
+    /* ---- Bluestein's convolution length (chapter 08) */
+    {
+        is_int((long long)fl_smooth_at_least(1, NULL), 1, "smooth >= 1: 1");
+        is_int((long long)fl_smooth_at_least(11, NULL), 12, "smooth >= 11: 12");
+        is_int((long long)fl_smooth_at_least(2017, NULL), 2025, "smooth >= 2017: 2025 = 3^4 x 5^2");
+        is_int((long long)fl_smooth_at_least(131041, NULL), 131072, "smooth >= 131041: 2^17");
+        is_int((long long)fl_smooth_at_least(2097165, NULL), 2099520, "smooth >= 2^21 + 13: 2099520 = 2^6 x 3^8 x 5");
+        is_int((long long)fl_smooth_at_least(97, only2), 128, "powers of two only: 97 -> 128");
+        int smooth_ok = 1;
+        for (size_t n = 1; n <= 5000; n++) {
+            size_t m = fl_smooth_at_least(n, NULL), k;
+            smooth_ok &= m >= n && fl_radix_leftover(m, NULL) == 1;
+            for (k = n; k < m && smooth_ok; k++)
+                smooth_ok &= fl_radix_leftover(k, NULL) != 1;
+        }
+        ok(smooth_ok, "fl_smooth_at_least(n) for n <= 5000: 7-smooth, and nothing smaller is");
+
+        struct fl_radix_plan bp;
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        is_int((long long)fl_bluestein_length(1, 1, &lim, 4, &bp, why, sizeof why), 1, "N = 1: M = 1");
+        is_int(bp.npasses, 0, "N = 1: no pass");
+        is_int((long long)fl_bluestein_length(2, 1, &lim, 4, &bp, why, sizeof why), 3, "N = 2: M = 3");
+        /* 2025 = 3^4 5^2 is the smallest 7-smooth length, in 6 stages; 2048 takes 3 */
+        is_int((long long)fl_bluestein_length(1009, 16384, &lim, 4, &bp, why, sizeof why), 2048,
+               "N = 1009: M = 2048 (not 2025: 6 stages against 3)");
+        ok(bp.npasses == 1 && bp.nstages == 3, "N = 1009: one pass, 16 x 16 x 8");
+        is_int((long long)fl_bluestein_length(1000, 1, &lim, 4, &bp, why, sizeof why), 2048,
+               "N = 1000: M = 2048");
+        is_int((long long)fl_bluestein_length(65521, 1, &lim, 4, &bp, why, sizeof why), 131072,
+               "N = 65521: M = 2^17 (the only candidate up to 2^17)");
+        is_int(bp.npasses, 2, "N = 65521: two passes");
+        size_t m = fl_bluestein_length(2048, 1, &lim, 4, &bp, why, sizeof why);
+        ok(m >= 4095 && m <= 4096 && bp.npasses == 1, "N = 2048: M = 4096, still one pass (got %zu)", m);
+        m = fl_bluestein_length(2049, 1, &lim, 4, &bp, why, sizeof why);
+        ok(m >= 4097 && bp.npasses == 2, "N = 2049: M > 4096, two passes (got %zu)", m);
+        /* every N, a sample: M >= 2N - 1, at most 2x that, 7-smooth, plan within the limit */
+        int good = 1;
+        static const size_t ns[] = {3, 5, 7, 11, 13, 17, 100, 127, 1009, 4099, 65537, 1000003,
+                                    (size_t)1 << 20, ((size_t)1 << 20) + 7, (size_t)1 << 24};
+        for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+            m = fl_bluestein_length(ns[i], 1, &lim, 4, &bp, why, sizeof why);
+            size_t all = 1;
+            for (int k = 0; k < bp.npasses; k++)
+                all *= bp.pass[k].q;
+            if (!(m >= 2 * ns[i] - 1 && m <= 4 * ns[i] && fl_radix_leftover(m, NULL) == 1 &&
+                  bp.n == m && all == m && bp.npasses <= 4)) {
+                good = 0;
+                diag("N = %zu: M = %zu, %d passes (%s)", ns[i], m, bp.npasses, why);
+            }
+        }
+        ok(good, "N from 3 to 2^24: 2N - 1 <= M <= 4N, 7-smooth, its plan multiplies to M, <= 4 passes");
+        m = fl_bluestein_length((size_t)1 << 24, 1, &lim, 4, &bp, why, sizeof why);
+        is_int((long long)m, (long long)1 << 25, "N = 2^24: M = 2^25");
+        /* the fewest passes first: never a candidate with fewer passes than the chosen one */
+        m = fl_bluestein_length(((size_t)1 << 20) + 7, 1, &lim, 4, &bp, why, sizeof why);
+        ok(m >= 2097165 && bp.npasses == 3, "N = 2^20 + 7: M = %zu, 3 passes", m);
+        /* limits: --wg 1 keeps each pass to 16 values, so 2^25 would need 7 passes */
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 1);
+        is_int((long long)fl_bluestein_length((size_t)1 << 24, 1, &lim, 4, &bp, why, sizeof why), 0,
+               "N = 2^24 at --wg 1: no M within 4 passes");
+        has_substr(why, "--wg", "... and says to use a larger --wg");
+    }
     return done_testing();
 }

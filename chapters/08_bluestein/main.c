@@ -1,0 +1,424 @@
+/* 08_bluestein — any N up to 2^24, primes too: the DFT as a convolution of length M,
+ * a 2^a 3^b 5^c 7^d size that chapter 06's passes can do (Bluestein's chirp-z algorithm).
+ *
+ * What changed since 07_multidim: 06 and 07 take lengths made of 2, 3, 5 and 7 only. With
+ * jk = (j^2 + k^2 - (k - j)^2) / 2 the DFT of any length N becomes a chirp
+ * c_n = exp(sign*pi*i*n^2/N) times a convolution with the conjugate chirp; a convolution
+ * is a pointwise product between two FFTs of a length M >= 2N - 1 of our choosing, so the
+ * work is done by 06's passes, planned for the axis of M points by common/axis_plan.c as
+ * 07 plans its axes. The planner picks M (fl_bluestein_length in common/radix_plan.c:
+ * fewest passes, then least work, not just the smallest 7-smooth M). The chirp and
+ * FFT_M(b) / M are tables computed once on the host, in double. Variants:
+ *   fused         (default) one launch when M fits a work-group (N <= 2048 in fp32): each
+ *                 group takes rows through x*c, FFT_M, *Bh, FFT_M, *c without leaving
+ *                 local memory; else fused_passes
+ *   fused_passes  the passes of both FFTs, with the three multiplies done inside the
+ *                 first and last passes (06's pass hooks): 2 x passes launches
+ *   plain         separate kernels: premultiply and pad, the forward passes, the pointwise
+ *                 product, the inverse passes, postmultiply and truncate: 2 x passes + 3
+ *   chirp_table   fused, with the chirp computed on the device by chirp() (the exercise)
+ * --explain shows N, M and why that M, the tables and every launch.
+ *
+ * Build and run:
+ *   make 08_bluestein
+ *   ./build/08_bluestein --size 1009 --batch 64 --explain
+ *   ./build/08_bluestein --size 65521 --variant plain --explain
+ *   ./build/08_bluestein --size 1048583 --inverse --precision double
+ *   ./build/08_bluestein --size 1009 --batch 16384 --format csv          (the bench case)
+ *   ./build/08_bluestein --size 1009 --variant chirp_table --kernels exercises/08_bluestein/chirp_table.cl
+ * Kernels: kernels/08_bluestein.cl (the multiplies, the fused kernel, the hooks; --kernels
+ * replaces this one), kernels/07_multidim.cl (fft_rows_x_p<k>), kernels/06_passes.cl (the
+ * pass and its hooks), kernels/05_register_radix.cl and kernels/06_mixed_radix.cl (the
+ * blocks). Lesson: README.md here. */
+#include "../../common/chapter.h"
+#include "../../common/axis_plan.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct fl_variant variants[] = {
+    {"fused", "one launch per transform when M fits a work-group (both FFTs in local memory), "
+     "else fused_passes (the chapter's default)", NULL, 0},
+    {"fused_passes", "the passes of both FFTs, the chirp and Bh multiplies inside the first and "
+     "last passes (06's hooks): 2 x passes launches", NULL, 0},
+    {"plain", "separate kernels: premultiply, forward passes, pointwise product, inverse "
+     "passes, postmultiply: 2 x passes + 3 launches", NULL, 0},
+    {"chirp_table", "fused, the chirp computed on the device by your chirp() (exercise)",
+     "exercises/08_bluestein/chirp_table.cl", 0},
+    {NULL, NULL, NULL, 0},
+};
+
+#define DEFAULT_WG 256       /* work-items per group the planner may use               */
+#define ONE_ROW_ITEMS 64     /* fused: a group takes one row when a row has this many   */
+#define MAX_ELEMS (((size_t)1 << 31) - 1) /* kernels index M x batch with int offsets   */
+
+static const double PI = 3.141592653589793238462643383279502884;
+
+/* How problem P is done. */
+struct setup {
+    size_t m;                /* the convolution length                                  */
+    struct fl_layout L;      /* the M-point transform: one axis, batch rows of M        */
+    int one_kernel;          /* bluestein_fused                                         */
+    int hooks;               /* the passes with 06's hooks (fused_passes; fused past one group) */
+    int device_chirp;        /* chirp_table: the chirp from a kernel                    */
+    int scratch;             /* work buffers of M x batch the plan needs                */
+    struct fl_radix_limits lim;
+};
+
+static size_t elem_bytes(const struct fl_problem *p)
+{
+    return p->precision == FL_DOUBLE ? 16 : 8;
+}
+
+static size_t group_items(const struct fl_problem *p)
+{
+    size_t wg = p->wg ? p->wg : DEFAULT_WG;
+    return wg < p->dev->max_wg ? wg : p->dev->max_wg;
+}
+
+static int make_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
+{
+    memset(s, 0, sizeof *s);
+    fl_radix_limits_default(&s->lim, p->dev->local_mem, elem_bytes(p), group_items(p));
+    s->m = fl_bluestein_length(p->n, p->batch, &s->lim, FL_AXIS_MAX_PASSES, NULL, why, len);
+    if (s->m == 0)
+        return -1;
+    struct fl_layout_spec spec = {1, {s->m}, p->batch, 0, 0, &s->lim};
+    if (fl_layout_make(&spec, &s->L, why, len) != 0)
+        return -1;
+    int passes = s->L.ax[0].rp.npasses;
+    int fused = strcmp(p->variant, "fused") == 0 || strcmp(p->variant, "chirp_table") == 0;
+    s->device_chirp = strcmp(p->variant, "chirp_table") == 0;
+    s->one_kernel = fused && passes == 1;
+    const struct fl_radix_pass *ps = &s->L.ax[0].rp.pass[0];
+    if (s->one_kernel && !p->wg && ps->columns > 1 && ps->items >= ONE_ROW_ITEMS) {
+        /* One row per group when a row alone keeps >= 64 items busy: the H100 did 1009 x
+         * 16384 (M = 2048, 128 items a row) in 0.276 ms so, against 0.303 ms with two
+         * rows per group of 256 (2026-11-23, events): half the local memory per group, so
+         * more groups at once on each SM. */
+        s->lim.max_items = ps->items;
+        if (fl_layout_make(&spec, &s->L, why, len) != 0)
+            return -1;
+    }
+    s->hooks = passes > 0 && !s->one_kernel && strcmp(p->variant, "plain") != 0;
+    s->scratch = passes == 0 || s->one_kernel ? 0 : s->hooks && passes == 1 ? 1 : 2;
+    return 0;
+}
+
+static int check(const struct fl_problem *p, char *why, size_t len)
+{
+    static struct setup s;
+    if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
+        return -1;
+    if (make_setup(p, &s, why, len) != 0)
+        return -1;
+    size_t elem = elem_bytes(p);
+    if (s.m > MAX_ELEMS / p->batch) {
+        snprintf(why, len, "N x batch = %zu x %zu needs work buffers of M x batch = %zu x %zu "
+                 "values, more than 2^31, the most the kernels index with int: use a smaller batch",
+                 p->n, p->batch, s.m, p->batch);
+        return -1;
+    }
+    /* what the harness allocates (3 buffers of N x batch) and, for each direction the run
+     * plans (the round trip's too), the scratch buffers and the tables of M */
+    unsigned long long work = (unsigned long long)s.m * p->batch * elem;
+    unsigned long long need = 3ull * (p->n * p->batch + 256) * elem +
+                              2ull * ((unsigned long long)s.scratch * work + (s.m + p->n) * elem);
+    if (s.scratch && work > p->dev->max_alloc) {
+        snprintf(why, len, "a work buffer of M x batch = %zu x %zu needs %llu MiB, but %s allows at "
+                 "most %llu MiB per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE): too large for this device",
+                 s.m, p->batch, work >> 20, p->dev->name, (unsigned long long)(p->dev->max_alloc >> 20));
+        return -1;
+    }
+    if (need > p->dev->global_mem) {
+        snprintf(why, len, "N x batch = %zu x %zu with M = %zu needs %llu MiB of buffers and tables "
+                 "(%d work buffer%s of M x batch per direction), more than the %llu MiB of %s: too "
+                 "large for this device", p->n, p->batch, s.m, need >> 20, s.scratch,
+                 s.scratch == 1 ? "" : "s", (unsigned long long)(p->dev->global_mem >> 20), p->dev->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* -D constants: BS_N, BS_M, FL_PASS_HOOKS when the plan uses the hooks, and chapter 07's
+ * for the axis of M points (TILE, Ax_N = M, Ax_LB, Ax_S, Ax_KIND, Ax_P<k>). */
+static void build_options(const struct fl_problem *p, char *opts, size_t len)
+{
+    static struct setup s;
+    char why[256];
+    opts[0] = '\0';
+    if (make_setup(p, &s, why, sizeof why) != 0)
+        return; /* check() refused it already */
+    size_t used = (size_t)snprintf(opts, len, "-D BS_N=%zu -D BS_M=%zu%s", p->n, s.m,
+                                   s.hooks ? " -D FL_PASS_HOOKS=1" : "");
+    fl_layout_options(&s.L, opts, used, len);
+}
+
+/* c_n = exp(sign*pi*i*n^2/N) for n < N: n^2 reduced mod 2N in integers (c_n has period 2N
+ * in n^2), folded to [-N, N), so the angle is within [-pi, pi) before it is rounded. */
+static void fill_chirp(size_t n, int sign, double *c)
+{
+    for (size_t j = 0; j < n; j++) {
+        uint64_t r = (uint64_t)j * j % (2 * (uint64_t)n);
+        double s = r >= n ? (double)r - 2.0 * (double)n : (double)r;
+        double angle = PI * s / (double)n;
+        c[2 * j] = cos(angle);
+        c[2 * j + 1] = sign * sin(angle);
+    }
+}
+
+/* Bh = FFT_M(b) / M with b_m = conj(c_m) for m < N, b_(M-m) = conj(c_m) for 0 < m < N,
+ * zero between: the convolution's second factor, by FFTW in double. */
+static void fill_bhat(size_t n, size_t m, const double *c, double *bh)
+{
+    double *b = calloc(2 * m, sizeof *b);
+    if (!b)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for Bluestein's table of %zu values", m);
+    for (size_t j = 0; j < n; j++) {
+        b[2 * j] = c[2 * j];
+        b[2 * j + 1] = -c[2 * j + 1];
+        if (j > 0) {
+            b[2 * (m - j)] = c[2 * j];
+            b[2 * (m - j) + 1] = -c[2 * j + 1];
+        }
+    }
+    if (fl_reference_dft(b, bh, m, 1, -1) != 0)
+        fl_die(FL_EXIT_OPENCL, "FFTW could not transform Bluestein's table of %zu values", m);
+    for (size_t i = 0; i < 2 * m; i++)
+        bh[i] /= (double)m;
+    free(b);
+}
+
+/* Pass K of the M-point plan as a launch of KERNEL from SRC to DST: the work-items,
+ * groups and local memory fl_layout_launches gives fft_rows_x_p<K>. */
+static struct fl_launch *add_pass(struct fl_plan *plan, const struct setup *s, int k, const char *kernel,
+                                  int src, int dst, size_t elem)
+{
+    const struct fl_axis *a = &s->L.ax[0];
+    const struct fl_radix_pass *ps = &a->rp.pass[k];
+    size_t columns = a->lines * (a->n / ps->q);
+    size_t groups = (columns + ps->columns - 1) / ps->columns;
+    size_t items = ps->items * ps->columns;
+    size_t global[1] = {groups * items}, local[1] = {items};
+    struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_local(l, (ps->columns * ps->q + ps->columns * ps->q / 16) * elem);
+    return l;
+}
+
+/* A 2-D launch over (COUNT rounded up to G, batch) for the plain variant's multiplies. */
+static struct fl_launch *add_rows(struct fl_plan *plan, const char *kernel, size_t count, size_t batch,
+                                  size_t g)
+{
+    size_t global[2] = {(count + g - 1) / g * g, batch}, local[2] = {g, 1};
+    return fl_plan_add(plan, kernel, 2, global, local);
+}
+
+/* "1009 (prime)", "1000 (7-smooth: 06 does it directly)", "2049 (the factor 683 ...)". */
+static void describe_n(size_t n, char *buf, size_t len)
+{
+    size_t m = n, p = 2;
+    int used = snprintf(buf, len, "%zu", n), prime = n > 1;
+    for (; p * p <= m; p++)
+        if (m % p == 0) {
+            prime = 0;
+            break;
+        }
+    if (prime) {
+        snprintf(buf + used, len - (size_t)used, " (prime)");
+        return;
+    }
+    size_t left = fl_radix_leftover(n, NULL);
+    if (n > 1 && left == 1)
+        snprintf(buf + used, len - (size_t)used, " (7-smooth: 06_mixed_radix does it directly)");
+    else if (n > 1)
+        snprintf(buf + used, len - (size_t)used, " (the factor %zu is no radix of 06)", left);
+}
+
+static void plan(const struct fl_problem *p, struct fl_plan *plan)
+{
+    static struct setup s;
+    char why[256];
+    plan->result = FL_BUF_A;
+    if (make_setup(p, &s, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    if (p->n == 1) {
+        snprintf(plan->summary, sizeof plan->summary, "N = 1: the input is its own transform (M = 1, "
+                 "no launch)");
+        return;
+    }
+    const struct fl_axis *ax = &s.L.ax[0];
+    const struct fl_radix_plan *rp = &ax->rp;
+    size_t elem = elem_bytes(p), g = group_items(p);
+    int passes = rp->npasses;
+
+    /* --- the tables: the chirp (or its scratch), Bh, the twiddles of M (fused) */
+    double *c = malloc(2 * p->n * sizeof *c), *bh, *tw;
+    if (!c)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the chirp (%zu values)", p->n);
+    fill_chirp(p->n, p->sign, c);
+    int ch;
+    if (s.device_chirp) {
+        ch = fl_plan_scratch(plan, "chirp", p->n);
+        size_t global[1] = {(p->n + g - 1) / g * g}, local[1] = {g};
+        struct fl_launch *l = fl_plan_add(plan, "chirp_table", 1, global, local);
+        fl_arg_buffer(l, ch);
+        fl_arg_int(l, p->sign);
+        fl_launch_note(l, "c_n = exp(%s pi i n^2/N) for n < %zu, computed on the device (chirp())",
+                       p->sign < 0 ? "-" : "+", p->n);
+    } else {
+        double *t;
+        ch = fl_plan_table(plan, "chirp", p->n, &t);
+        memcpy(t, c, 2 * p->n * sizeof *c);
+    }
+    int bhat = fl_plan_table(plan, "bhat", s.m, &bh);
+    fill_bhat(p->n, s.m, c, bh);
+    free(c);
+    char radices[64], ndesc[96], why_m[320];
+    fl_radix_join(rp->radix, rp->nstages, radices, sizeof radices);
+    describe_n(p->n, ndesc, sizeof ndesc);
+    /* why this M: against the smallest length the radices allow */
+    size_t smallest = fl_smooth_at_least(2 * p->n - 1, NULL);
+    if (smallest == s.m) {
+        snprintf(why_m, sizeof why_m, "the smallest 7-smooth M >= 2N - 1 = %zu", 2 * p->n - 1);
+    } else {
+        static struct fl_radix_plan sp;
+        char sr[64];
+        fl_radix_plan_make(smallest, p->batch, &s.lim, &sp, why, sizeof why);
+        snprintf(why_m, sizeof why_m, "M >= 2N - 1 = %zu; the smallest 7-smooth one, %zu = %s, takes %d "
+                 "pass%s and %d stages: fewest passes, then least M x stages", 2 * p->n - 1, smallest,
+                 fl_radix_join(sp.radix, sp.nstages, sr, sizeof sr), sp.npasses,
+                 sp.npasses == 1 ? "" : "es", sp.nstages);
+    }
+    int sl = snprintf(plan->summary, sizeof plan->summary, "N = %s by Bluestein, M = %zu = %s: %d "
+                      "pass%s, %d stage%s (%s). ", ndesc, s.m, radices, passes, passes == 1 ? "" : "es",
+                      rp->nstages, rp->nstages == 1 ? "" : "s", why_m);
+    if (sl >= (int)sizeof plan->summary)
+        sl = (int)sizeof plan->summary - 1;
+    char *sum = plan->summary + sl;
+    size_t sum_len = sizeof plan->summary - (size_t)sl;
+
+    struct fl_launch *l;
+    plan->result = FL_BUF_B;
+    if (strcmp(p->variant, "plain") == 0) {
+        int w0 = fl_plan_scratch(plan, "work0", s.m * p->batch);
+        int w1 = fl_plan_scratch(plan, "work1", s.m * p->batch);
+        l = add_rows(plan, "bs_premul", s.m, p->batch, g);
+        fl_arg_buffer(l, FL_BUF_A);
+        fl_arg_buffer(l, w0);
+        fl_arg_buffer(l, ch);
+        fl_launch_note(l, "a = x * c, zero-padded from N = %zu to M = %zu", p->n, s.m);
+        int r = fl_layout_launches(plan, &s.L, elem, w0, w1, 0, 0, NULL, 0);
+        l = add_rows(plan, "bs_pointwise", s.m, p->batch, g);
+        fl_arg_buffer(l, r);
+        fl_arg_buffer(l, bhat);
+        fl_launch_note(l, "Z = A * Bh in place (Bh = FFT_M(b) / M, from the host)");
+        /* the inverse: conj(FFT_M(conj Z)), conjugating in the first pass and out the last */
+        r = fl_layout_launches(plan, &s.L, elem, r, r == w0 ? w1 : w0, 1, 2, NULL, 0);
+        l = add_rows(plan, "bs_postmul", p->n, p->batch, g);
+        fl_arg_buffer(l, r);
+        fl_arg_buffer(l, FL_BUF_B);
+        fl_arg_buffer(l, ch);
+        fl_launch_note(l, "X = c * conv for the first N = %zu of the M = %zu outputs", p->n, s.m);
+        snprintf(sum, sum_len, "plain: %d launches: premultiply, the forward FFT_M, pointwise, the "
+                 "inverse (conj in, conj out), postmultiply; each multiply one more read and write "
+                 "of M x batch.", plan->nlaunch);
+        return;
+    }
+
+    /* fused: the twiddles of M as chapter 07's axis table (lo, then hi) */
+    size_t nlo = (size_t)1 << ax->lo_bits, nhi = (s.m + nlo - 1) >> ax->lo_bits;
+    int twid = fl_plan_table(plan, "twiddles_x", nlo + nhi, &tw);
+    fl_twiddle_fill(s.m, ax->lo_bits, tw, tw + 2 * nlo);
+    if (s.one_kernel) {
+        const struct fl_radix_pass *ps = &rp->pass[0];
+        l = add_pass(plan, &s, 0, "bluestein_fused", FL_BUF_A, FL_BUF_B, elem);
+        fl_arg_buffer(l, twid);
+        fl_arg_buffer(l, ch);
+        fl_arg_buffer(l, bhat);
+        fl_arg_int(l, (int)p->batch);
+        fl_launch_note(l, "M=%zu = %s: %zu row%s x %zu items per group: x*c, FFT_M, *Bh, FFT_M, *c, "
+                       "the first N out", s.m, radices, ps->columns, ps->columns == 1 ? "" : "s",
+                       ps->items);
+        snprintf(sum, sum_len, "%s: one launch%s; a group takes %zu row%s through x*c, FFT_M, *Bh, "
+                 "FFT_M (conjugated), *c in local memory (M <= %zu): x read once, X written once.",
+                 p->variant, s.device_chirp ? " after chirp_table" : "", ps->columns,
+                 ps->columns == 1 ? "" : "s", rp->single_pass_max);
+        return;
+    }
+    /* the passes of both FFTs with the multiplies in the first and last: A -> work -> ... -> B */
+    int w[2] = {fl_plan_scratch(plan, "work0", s.m * p->batch),
+                s.scratch > 1 ? fl_plan_scratch(plan, "work1", s.m * p->batch) : -1};
+    int src = FL_BUF_A, step = 0, total = 2 * passes;
+    for (int inv = 0; inv < 2; inv++)
+        for (int k = 0; k < passes; k++, step++) {
+            const struct fl_radix_pass *ps = &rp->pass[k];
+            int dst = step == total - 1 ? FL_BUF_B : w[step % s.scratch];
+            const char *kernel, *does = "";
+            char name[32];
+            if (!inv && k == 0) {
+                kernel = "bs_forward_first";
+                does = passes == 1 ? "; loads x*c (0 past N), stores A*Bh" : "; loads x*c (0 past N)";
+            } else if (!inv && k == passes - 1) {
+                kernel = "bs_forward_last";
+                does = "; stores A*Bh";
+            } else if (inv && k == passes - 1) {
+                kernel = "bs_inverse_last";
+                does = "; stores c*conv, the first N";
+            } else {
+                snprintf(name, sizeof name, "fft_rows_x_p%d", k);
+                kernel = name;
+            }
+            l = add_pass(plan, &s, k, kernel, src, dst, elem);
+            fl_arg_buffer(l, twid);
+            if (kernel != name) {
+                fl_arg_buffer(l, ch);
+                fl_arg_buffer(l, bhat);
+                fl_arg_int(l, (int)p->batch);
+            } else {
+                fl_arg_int(l, (int)p->batch);
+                fl_arg_int(l, inv && k == 0 ? 1 : 0); /* PASS_CONJ_IN */
+            }
+            char rs[64];
+            fl_radix_join(ps->radix, ps->nstages, rs, sizeof rs);
+            fl_launch_note(l, "%s FFT_M pass %d/%d: p=%zu Q=%zu = %s; %zu %s x %zu items%s",
+                           inv ? "inverse" : "forward", k + 1, passes, ps->span, ps->q, rs,
+                           ps->columns, passes == 1 ? "rows" : "columns", ps->items, does);
+            src = dst;
+        }
+    snprintf(sum, sum_len, "%s: %d launches%s; x*c in the first pass's loads, *Bh in the last "
+             "forward pass's stores, *c and the cut to N in the last inverse pass's stores.",
+             p->variant, plan->nlaunch, strcmp(p->variant, "fused_passes") ? " (M > one group's most)" : "");
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
+                                       "07_multidim.cl", NULL};
+    static const struct fl_chapter chapter = {
+        .name = "08_bluestein",
+        .title = "any N: the DFT as a convolution of 7-smooth length (Bluestein's chirp-z)",
+        .kernel_file = "08_bluestein.cl",
+        .uses = uses,
+        .help = "Any N from 1 to 2^24, primes too. X = c * (a conv b) with the chirp\n"
+                "c_n = exp(-+ pi i n^2/N), a = x*c, b = conj(c): a circular convolution of length\n"
+                "M >= 2N - 1 by two FFTs of M points (06's passes; M = 2^a 3^b 5^c 7^d, chosen for\n"
+                "the fewest passes, then the least work). The default variant (fused) does a whole\n"
+                "transform in one launch when M fits a work-group; fused_passes puts the multiplies\n"
+                "in the first and last passes; plain runs them as kernels of their own. --wg sets the\n"
+                "work-items per group the planner may use (default 256); --explain shows M, why,\n"
+                "and every launch.",
+        .demo_n = 1009,
+        .demo_batch = 256,
+        .bound = FL_BOUND_CHIRP,
+        .variants = variants,
+        .check = check,
+        .plan = plan,
+        .build_options = build_options,
+    };
+    return fl_main(argc, argv, &chapter);
+}

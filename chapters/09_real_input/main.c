@@ -1,0 +1,288 @@
+/* 09_real_input — real input: R2C by a half-length complex FFT and a twist, C2R back.
+ *
+ * What changed since 07_multidim: the data is real. A real array's spectrum is
+ * Hermitian, X(-k) = conj X(k), so half of it is enough: forward is R2C, N reals in and
+ * N/2 + 1 complex values out along the last axis (FFTW's r2c layout, numpy.fft.rfft and
+ * rfftn's); --inverse is C2R, that half spectrum back to N reals (not divided by N). The
+ * work halves too, and not by giving a complex FFT zero imaginary parts: N reals are read
+ * as N/2 complex values z_j = x_2j + i x_2j+1 (the same bytes), an N/2-point complex FFT
+ * does them with 06's passes (planned by common/axis_plan.c like 07's axes), and one
+ * more kernel, the twist, splits the result into the spectra of the even and the odd
+ * samples and joins them into X_k (the last radix-2 step). C2R runs the steps backwards:
+ * the inverse twist, then the inverse N/2-point FFT, whose output read as reals is the
+ * row. 2-D and 3-D arrays halve the last axis only: the rows of N/2 complex values and the
+ * twist, then the outer axes by 07's column passes on the (..., Nx/2 + 1) half spectrum.
+ * The harness (common/runner.c, fl_chapter.real_input) reads real .npy files, checks
+ * against FFTW's r2c and c2r plans, and counts 2.5 N log2 N flops per transform.
+ *
+ * Build and run:
+ *   make 09_real_input
+ *   ./build/09_real_input --size 16 --explain
+ *   ./build/09_real_input --size 2^20 --batch 16
+ *   ./build/09_real_input --size 512x512 --inverse --precision double
+ *   ./build/09_real_input --input x.npy --output X.npy     (float32 (B, N) -> complex64 (B, N/2+1))
+ *   ./build/09_real_input --input X.npy --inverse --size 1000 --output x.npy   (and back)
+ * Kernels: kernels/09_real_input.cl (the twist and its inverse; --kernels replaces this
+ * one), kernels/07_multidim.cl (the row and column passes), kernels/06_passes.cl,
+ * kernels/05_register_radix.cl, kernels/06_mixed_radix.cl. Lesson: README.md here. */
+#include "../../common/chapter.h"
+#include "../../common/axis_plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct fl_variant variants[] = {
+    {"twist", "R2C: the N/2-point complex FFT of the reals read as complex pairs, then the "
+     "twist in its own pass; C2R: the same backwards (the chapter's default)", NULL, 0},
+    {"fused", "twist, with the twist done inside the row pass when the rows of Nx/2 values "
+     "take one pass (Nx/2 <= 4096 in fp32): one read and write of the data less", NULL, 0},
+    {"post_twist", "twist with your post_twist_pair, the post-processing twist (exercise)",
+     "exercises/09_real_input/post_twist.cl", 0},
+    {NULL, NULL, NULL, 0},
+};
+
+#define DEFAULT_WG 256  /* work-items per group the planner may use (as in 07)  */
+#define TWIST_WG 256    /* the twist's group size (any size works)               */
+
+/* The complex transforms of a real problem: the x axis as rows of M = Nx/2 complex values
+ * (shape (..., M)), and the outer axes of the half spectrum (shape (..., M + 1)). */
+struct real_plan {
+    struct fl_layout x, yz;
+    size_t nx, m, rows;         /* Nx, M = Nx/2, rows = batch x the outer axes' points */
+};
+
+static size_t elem_bytes(const struct fl_problem *p)
+{
+    return p->precision == FL_DOUBLE ? 16 : 8;
+}
+
+static size_t twist_group(const struct fl_problem *p)
+{
+    return TWIST_WG < p->dev->max_wg ? TWIST_WG : p->dev->max_wg;
+}
+
+/* Plan problem P (common/axis_plan.c), or -1 with WHY. */
+static int make_real_plan(const struct fl_problem *p, struct real_plan *R, char *why, size_t len)
+{
+    struct fl_radix_limits lim;
+    size_t wg = p->wg ? p->wg : DEFAULT_WG;
+    fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p),
+                            wg < p->dev->max_wg ? wg : p->dev->max_wg);
+    memset(R, 0, sizeof *R);
+    R->nx = p->dims[p->ndims - 1];
+    R->m = R->nx / 2;
+    R->rows = p->batch * (p->n / R->nx);
+    /* the x axis: rows of M complex values (bit 0 = x) */
+    struct fl_layout_spec sx = {p->ndims, {0}, p->batch, 1, 0, &lim};
+    memcpy(sx.dims, p->dims, sizeof sx.dims);
+    sx.dims[p->ndims - 1] = R->m;
+    if (fl_layout_make(&sx, &R->x, why, len) != 0)
+        return -1;
+    if (p->ndims == 1)
+        return 0;
+    /* y and z (bits 1 and 2) on the half spectrum: the last axis M + 1 */
+    struct fl_layout_spec syz = sx;
+    syz.dims[p->ndims - 1] = R->m + 1;
+    syz.axes = 2 | 4;
+    return fl_layout_make(&syz, &R->yz, why, len);
+}
+
+static int check(const struct fl_problem *p, char *why, size_t len)
+{
+    if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
+        return -1;
+    /* an odd last axis is refused before this (common/capabilities.c) */
+    static struct real_plan R;
+    return make_real_plan(p, &R, why, len);
+}
+
+/* -D constants: the passes' (kernels/07_multidim.cl: A<a>_N ... for x, y, z; the two
+ * layouts do different axes, so they share one program) and the twist's RH_M, RH_PAIRS. */
+static void build_options(const struct fl_problem *p, char *opts, size_t len)
+{
+    static struct real_plan R;
+    char why[256];
+    opts[0] = '\0';
+    if (make_real_plan(p, &R, why, sizeof why) != 0)
+        return; /* check() refused it already */
+    size_t used = fl_layout_options(&R.x, opts, 0, len);
+    if (p->ndims > 1)
+        used = fl_layout_options(&R.yz, opts, used, len);
+    if (used < len)
+        used += (size_t)snprintf(opts + used, len - used, " -D RH_M=%zu -D RH_PAIRS=%zu", R.m,
+                                 R.m / 2 + 1);
+    if (used >= len)
+        fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
+}
+
+/* The twist's table: w_N^k = exp(-2 pi i k / N) for k = 0 .. M/2 (angles up to pi/2), in
+ * double; past N/8 from the complementary angle pi/2 - 2 pi k/N = pi (N - 4k) / (2N), whose
+ * numerator is exact, so w_N^(N/4) is exactly -i. */
+static int twist_table(struct fl_plan *plan, size_t nx)
+{
+    const double pi = 3.14159265358979323846264338327950288;
+    size_t m = nx / 2, count = m / 2 + 1;
+    double *w;
+    int slot = fl_plan_table(plan, "twist_w", count, &w);
+    for (size_t k = 0; k < count; k++) {
+        double c, s;
+        if (8 * k <= nx) {
+            c = cos(2 * pi * (double)k / (double)nx);
+            s = sin(2 * pi * (double)k / (double)nx);
+        } else {
+            double a = pi * (double)(nx - 4 * k) / (2.0 * (double)nx);
+            c = sin(a);
+            s = cos(a);
+        }
+        w[2 * k] = c;
+        w[2 * k + 1] = -s;
+    }
+    return slot;
+}
+
+static int other(int slot)
+{
+    return slot == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
+}
+
+/* --variant fused: the row pass and the twist in one launch, when the x axis is one pass. */
+static int fused_rows(const struct fl_problem *p, const struct real_plan *R)
+{
+    return strcmp(p->variant, "fused") == 0 && R->x.naxes == 1 && R->x.ax[0].rp.npasses == 1;
+}
+
+/* Append the fused launch (rfft_rows_fused or irfft_rows_fused) from SRC to DST, with the x
+ * axis's twiddle table (as fl_layout_launches makes it) and the twist's table TWIST. */
+static void add_fused(struct fl_plan *plan, const struct fl_problem *p, const struct real_plan *R,
+                      int inverse, int src, int dst, int twist)
+{
+    const struct fl_axis *a = &R->x.ax[0];
+    const struct fl_radix_pass *ps = &a->rp.pass[0];
+    size_t nlo = (size_t)1 << a->lo_bits, nhi = (a->n + nlo - 1) >> a->lo_bits;
+    double *t;
+    int tw = fl_plan_table(plan, "twiddles_x", nlo + nhi, &t);
+    fl_twiddle_fill(a->n, a->lo_bits, t, t + 2 * nlo);
+    size_t items = ps->items * ps->columns, groups = (R->rows + ps->columns - 1) / ps->columns;
+    size_t global[1] = {groups * items}, local[1] = {items};
+    char radices[64];
+    struct fl_launch *l = fl_plan_add(plan, inverse ? "irfft_rows_fused" : "rfft_rows_fused", 1,
+                                      global, local);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_local(l, (ps->columns * ps->q + ps->columns * ps->q / 16) * elem_bytes(p));
+    fl_arg_buffer(l, tw);
+    fl_arg_buffer(l, twist);
+    fl_arg_int(l, (int)R->rows);
+    fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
+    fl_launch_note(l, "%s: %zu rows of %zu values, Q=%zu = %s, %zu rows x %zu items per group, "
+                   "%s", inverse ? "the inverse twist, then the rows" : "the rows, then the twist",
+                   R->rows, R->m, ps->q, radices, ps->columns, ps->items, inverse ?
+                   "rows of M + 1 bins in, M values out" : "rows of M values in, M + 1 bins out");
+}
+
+static void plan(const struct fl_problem *p, struct fl_plan *plan)
+{
+    static struct real_plan R;
+    char why[256], how_x[320] = "", how_yz[320] = "";
+    if (make_real_plan(p, &R, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    size_t elem = elem_bytes(p);
+    int inverse = p->sign > 0, multi = p->ndims > 1;
+    int table = twist_table(plan, R.nx);
+    size_t pairs = R.m / 2 + 1, wg = twist_group(p);
+    size_t global[1] = {(R.rows * pairs + wg - 1) / wg * wg}, local[1] = {wg};
+    int s = FL_BUF_A;
+    struct fl_launch *l = NULL;
+    if (fused_rows(p, &R)) {
+        /* one launch does the rows and the twist: x axis and twist steps in one */
+        if (!inverse) {
+            add_fused(plan, p, &R, 0, FL_BUF_A, FL_BUF_B, table);
+            s = FL_BUF_B;
+            if (multi)
+                s = fl_layout_launches(plan, &R.yz, elem, s, other(s), 0, 0, how_yz, sizeof how_yz);
+        } else {
+            if (multi)
+                s = fl_layout_launches(plan, &R.yz, elem, FL_BUF_A, FL_BUF_B, 1, 2, how_yz,
+                                       sizeof how_yz);
+            add_fused(plan, p, &R, 1, s, other(s), table);
+            s = other(s);
+        }
+        snprintf(how_x, sizeof how_x, "axis x (N=%zu) and the %s in one pass", R.m,
+                 inverse ? "inverse twist" : "twist");
+    } else if (!inverse) {
+        /* x: the M-point FFT of every packed row (the reals read as complex pairs) */
+        s = fl_layout_launches(plan, &R.x, elem, FL_BUF_A, FL_BUF_B, 0, 0, how_x, sizeof how_x);
+        l = fl_plan_add(plan, "rfft_post", 1, global, local);
+    } else {
+        /* the outer axes first (inverse: conj in the first pass, conj out the last) */
+        if (multi)
+            s = fl_layout_launches(plan, &R.yz, elem, FL_BUF_A, FL_BUF_B, 1, 2, how_yz, sizeof how_yz);
+        l = fl_plan_add(plan, "irfft_pre", 1, global, local);
+    }
+    if (!fused_rows(p, &R)) {
+        fl_arg_buffer(l, s);
+        fl_arg_buffer(l, other(s));
+        fl_arg_buffer(l, table);
+        fl_arg_int(l, (int)R.rows);
+        fl_launch_note(l, "%s: %zu rows, N=%zu: %zu values <-> %zu bins; one item per pair (k, %zu "
+                       "- k), k = 0..%zu", inverse ? "inverse twist" : "twist", R.rows, R.nx, R.m,
+                       R.m + 1, R.m, R.m / 2);
+        s = other(s);
+        if (!inverse) {
+            if (multi)
+                s = fl_layout_launches(plan, &R.yz, elem, s, other(s), 0, 0, how_yz, sizeof how_yz);
+        } else {
+            s = fl_layout_launches(plan, &R.x, elem, s, other(s), 1, 2, how_x, sizeof how_x);
+        }
+    }
+    plan->result = s;
+
+    /* the summary: the steps in the order they run */
+    size_t used = (size_t)snprintf(plan->summary, sizeof plan->summary, "%s of rows of %zu reals "
+                                   "(read as %zu complex values), %zu rows", inverse ? "c2r" : "r2c",
+                                   R.nx, R.m, R.rows);
+    const char *steps[3] = {how_x[0] ? how_x : "the rows have 1 value: nothing to transform",
+                            NULL, multi && how_yz[0] ? how_yz : NULL};
+    char twist[96];
+    snprintf(twist, sizeof twist, "the %s (%zu pairs per row)", inverse ? "inverse twist" : "twist",
+             pairs);
+    steps[1] = fused_rows(p, &R) ? NULL : twist;
+    for (int i = 0; i < 3; i++) {
+        const char *step = steps[inverse ? 2 - i : i];
+        if (step && used < sizeof plan->summary)
+            used += (size_t)snprintf(plan->summary + used, sizeof plan->summary - used, "; %s", step);
+    }
+    if (used < sizeof plan->summary)
+        snprintf(plan->summary + used, sizeof plan->summary - used, ". %d launch%s.", plan->nlaunch,
+                 plan->nlaunch == 1 ? "" : "es");
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
+                                       "07_multidim.cl", NULL};
+    static const struct fl_chapter chapter = {
+        .name = "09_real_input",
+        .title = "real input: R2C by a half-length FFT and a twist, C2R back",
+        .kernel_file = "09_real_input.cl",
+        .uses = uses,
+        .help = "Real data. Forward is R2C: N reals per row in, the half spectrum out, N/2 + 1\n"
+                "complex values (numpy.fft.rfft's and FFTW's r2c layout); --inverse is C2R, the\n"
+                "half spectrum back to N reals, not divided by N (FFTW's c2r, numpy's irfft\n"
+                "times N). Shapes like 512x512 or 64x64x64 halve the last axis (numpy.fft.rfftn);\n"
+                "the last axis must be even, every axis 2^a 3^b 5^c 7^d. --input reads float32\n"
+                "(float64 with --precision double) arrays for R2C, complex64/128 half spectra\n"
+                "for C2R, whose real arrays' shape --size gives (default: last axis 2(m - 1),\n"
+                "numpy's irfft default). GFLOP/s counts 2.5 N log2 N per transform.",
+        .demo_n = (size_t)1 << 20,
+        .demo_batch = 1,
+        .bound = FL_BOUND_FFT,
+        .variants = variants,
+        .check = check,
+        .plan = plan,
+        .build_options = build_options,
+        .real_input = 1,
+    };
+    return fl_main(argc, argv, &chapter);
+}

@@ -1,0 +1,184 @@
+/* 10_distributed: what the chapter's files share.
+ *
+ *   slab.c      the decomposition: who owns which rows, the two layouts, the index maps
+ *               between a rank's elements and the global array
+ *   pipeline.c  the steps of one transform: local passes (chapter 07's kernels, planned by
+ *               common/axis_plan.c), exchanges (pack, MPI_Alltoall, unpack), in order
+ *   exchange.c  running the steps on this rank's device, timed phase by phase
+ *   verify.c    test inputs by global index, FFTW-MPI's answer on the same slabs, errors
+ *               reduced over the ranks, the whole array gathered for serial FFTW
+ *   main.c      options, devices, the run and the report */
+#ifndef FFTLAB_DISTRIBUTED_H
+#define FFTLAB_DISTRIBUTED_H
+
+#include <mpi.h>
+
+#include "../../common/axis_plan.h"
+#include "../../common/device.h"
+#include "../../common/options.h"
+#include "../../common/plan.h"
+#include "../../common/reference.h"
+
+/* ---------------------------------------------------------------- slab.c */
+
+/* The two layouts of a rank's data (FFTW-MPI's names):
+ *   natural     rank r holds rows [r*Na/P, (r+1)*Na/P) of the outermost axis a, every other
+ *               axis whole, row-major: 2-D x[b][y][x], 3-D x[b][z][y][x]
+ *   transposed  (FFTW_MPI_TRANSPOSED_OUT) rank r holds the part [r*Nc/P, (r+1)*Nc/P) of
+ *               the next axis c, with the first two axes swapped: 2-D y[b][x][y],
+ *               3-D y[b][y][z][x] */
+enum layout { LAYOUT_NATURAL, LAYOUT_TRANSPOSED };
+
+struct slab {
+    int P, rank;
+    int ndims;                  /* 2 or 3                                                */
+    size_t dims[3];             /* the global shape, outermost first                     */
+    size_t batch, n;            /* arrays; points of one array                           */
+    size_t count;               /* values a rank holds, batch * n / P, in either layout  */
+    size_t na, nc, ni;          /* the axes of the exchange: a (distributed first), c (its
+                                   neighbour, distributed after), inner (contiguous, the
+                                   product of the rest): 2-D Ny, Nx, 1; 3-D Nz, Ny, Nx   */
+    size_t ma, mc;              /* a rank's part of a and of c: na / P, nc / P           */
+    char a_name, c_name;        /* 'y', 'x' (2-D) or 'z', 'y' (3-D)                      */
+};
+
+/* The decomposition of DIMS (2 or 3 axes) x BATCH over P ranks. Returns 0, or -1 with WHY
+ * (the same on every rank: it depends on the arguments only). */
+int slab_make(struct slab *s, const size_t *dims, int ndims, size_t batch, int P, int rank,
+              char *why, size_t len);
+
+/* Element E of rank R's data in layout L: its array *B and the flat index of its point in
+ * the global array (row-major over dims, natural order) — where a test input's value and a
+ * reported error are. */
+size_t slab_global_index(const struct slab *s, int rank, enum layout L, size_t e, size_t *b);
+
+/* "y [0, 32) of 64, x whole" for rank R in layout L. */
+char *slab_describe(const struct slab *s, int rank, enum layout L, char *buf, size_t len);
+
+/* The exchange's shape (kernels/10_distributed.cl): X[b][u][v][i] -> Y[b][v'][w][i].
+ * BACK = 0: natural -> transposed (u = a, v = c); 1: transposed -> natural (u = c, v = a). */
+struct exchange_shape { size_t batch, mu, mv, ni; int P; };
+struct exchange_shape slab_exchange(const struct slab *s, int back);
+
+/* ---------------------------------------------------------------- pipeline.c */
+
+/* One transform = a list of steps. A local step runs a plan of passes (program A: the axes
+ * inside a natural slab; program B: the axis that is whole in a transposed slab). An
+ * exchange runs exchange_pack, the host transfer and exchange_unpack. */
+enum step_kind { STEP_LOCAL, STEP_EXCHANGE };
+
+#define MAX_STEPS 4
+
+struct step {
+    enum step_kind kind;
+    int program;                /* STEP_LOCAL: 0 = program A, 1 = program B              */
+    int back;                   /* STEP_EXCHANGE: 0 natural -> transposed, 1 back        */
+    struct fl_plan *plan;       /* STEP_LOCAL: the passes; STEP_EXCHANGE: the pack        */
+    struct fl_plan *unpack;     /* STEP_EXCHANGE: the unpack                              */
+    struct fl_exec ex, ex_unpack;
+    char name[32];              /* "x passes", "exchange", "exchange back"               */
+};
+
+struct pipeline {
+    struct step step[MAX_STEPS];
+    int nsteps;
+    int sign;                   /* -1 forward, +1 inverse                                */
+    enum layout in, out;
+    int result;                 /* FL_BUF_A or FL_BUF_B                                  */
+    int launches;               /* kernels enqueued per call                             */
+    char what[96];              /* "forward, natural in, transposed out"                 */
+};
+
+/* The local passes' layouts: A (the axes inside a natural slab) and B (the remaining axis,
+ * in a transposed slab), planned for groups of up to WG items. Returns 0 or -1 + WHY. */
+int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t elem, size_t wg,
+                     struct fl_layout *la, struct fl_layout *lb, char *why, size_t len);
+
+/* Steps for direction SIGN from layout IN to layout OUT (natural -> transposed,
+ * natural -> natural, or transposed -> natural). */
+void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
+                   const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
+                   enum layout in, enum layout out);
+void pipeline_free(struct pipeline *p);
+
+/* ---------------------------------------------------------------- exchange.c */
+
+/* Phases of one call, in ms, as exchange.c measures them. */
+enum phase {
+    PH_LOCAL1, PH_PACK, PH_D2H, PH_ALLTOALL, PH_H2D, PH_UNPACK, PH_LOCAL2,
+    PH_PACK2, PH_D2H2, PH_ALLTOALL2, PH_H2D2, PH_UNPACK2, PH_COUNT
+};
+extern const char *const phase_name[PH_COUNT];   /* "local1", "pack", ...: CSV columns  */
+
+struct runner {
+    const struct fl_device *dev;
+    const struct slab *s;
+    size_t elem;                /* bytes per complex value on the device (8 or 16)       */
+    MPI_Datatype type;          /* MPI_C_FLOAT_COMPLEX or MPI_C_DOUBLE_COMPLEX           */
+    cl_program program[2];      /* A, B                                                  */
+    const char *kernel_file;
+    cl_mem buf[2];              /* A, B: count values + a guard zone each                */
+    cl_mem send, recv;          /* the exchange's device buffers (+ guard zone)          */
+    void *host_send, *host_recv;/* its host staging                                      */
+    void *staging;              /* device-format copy of one slab, for uploads/downloads */
+};
+
+/* Device and host buffers for S's slab. Exits 3 (through fl_die) if they do not fit. */
+void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem);
+void runner_close(struct runner *r);
+
+/* Create the kernels of P's steps (and upload their twiddle tables). */
+void runner_prepare(struct runner *r, struct pipeline *p);
+void runner_release(struct runner *r, struct pipeline *p);
+
+/* One call of P on the data in buffer A. POISON: fill B, the exchange buffers and every
+ * unpack's target with NaN first, so an unwritten value shows. PHASES (may be NULL) gets
+ * each phase's time in ms (0 for a phase P does not have). Collective: every rank calls
+ * it. Returns the wall time of the call in ms on this rank. */
+double runner_call(struct runner *r, struct pipeline *p, int poison, double *phases);
+
+/* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
+void runner_upload(struct runner *r, const double *x);
+void runner_download(struct runner *r, int slot, double *out);
+/* NULL, or the name of a buffer whose guard zone a kernel wrote into. */
+const char *runner_guard_damage(struct runner *r);
+
+/* ---------------------------------------------------------------- verify.c */
+
+enum input_kind { INPUT_RANDOM, INPUT_IMPULSE, INPUT_TONE };
+
+/* This rank's part (natural layout) of the global test input: INPUT_RANDOM the same
+ * numbers fl_fill_random gives the whole batch with SEED; an impulse at flat point POS
+ * (array b: at (POS + b) mod n); a tone at grid point K (as fl_fill_tone_nd). Rounded to
+ * float for single precision (ROUND). */
+void input_fill(const struct slab *s, enum input_kind kind, uint64_t seed, size_t pos,
+                const size_t *k, int sign, int round, double *x);
+
+/* FFTW-MPI in double on the same slabs: OUT (layout L_OUT) = DFT_sign(IN) (natural).
+ * Collective. Exits 3 on a plan failure, or if FFTW's slabs are not this chapter's. */
+void reference_mpi(const struct slab *s, const double *in, double *out, int sign,
+                   enum layout l_out);
+void reference_mpi_cleanup(void);
+
+/* The distributed error of OUT against REF (this rank's values, layout L): the usual
+ * relative measures over the whole array (reduced over the ranks), and this rank's share
+ * of them. Collective. */
+struct dist_error {
+    struct fl_error all;        /* the whole array, as fl_compare measures it; worst and
+                                   first_nonfinite are indices into the whole batch in
+                                   natural order (b * n + flat point index)               */
+    double share_l2;            /* this rank: ||out - ref||_2 over its values / ||ref||_2
+                                   of the whole array (the squares add up over the ranks) */
+    double share_max;           /* this rank: max |out - ref| over its values / max |ref| */
+    size_t nonfinite;           /* this rank's NaN/Inf values                             */
+    int worst_rank;             /* the rank holding the largest error                     */
+    int nonfinite_ranks;        /* how many ranks hold a NaN/Inf                          */
+};
+void dist_compare(const struct slab *s, enum layout l, const double *out, const double *ref,
+                  struct dist_error *e);
+
+/* Gather every rank's values (layout L) to rank 0 as the whole batch in natural order.
+ * Returns a malloc'd array on rank 0, NULL on the others. Collective. */
+double *gather_natural(const struct slab *s, const double *local, enum layout l);
+
+#endif

@@ -1,0 +1,295 @@
+/* GENERATED from solutions/09_real_input/post_twist.cl by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */
+/* Exercise 09_real_input/post_twist — the post-processing twist of R2C.
+ *
+ * This is the chapter's kernel file (kernels/09_real_input.cl) with the body of
+ * post_twist_pair left for you: from Z_k and Z_(M-k), two values of the M-point FFT of a
+ * row of N = 2M reals read as M complex values, compute the row's bins X_k and X_(M-k).
+ * rfft_post (one work-item per pair k = 0 .. M/2) and the fused row pass call it. The
+ * comment at the top of the file has the formulas; the chapter's README derives them.
+ * pre_twist_pair, the inverse that C2R (and every run's round trip) uses, is given. The
+ * chapter runs it with --variant post_twist, its default plan.
+ * Run:  ./build/09_real_input --variant post_twist --kernels exercises/09_real_input/post_twist.cl --size 16
+ * Grade: make grade EX=09_real_input/post_twist
+ * -------------------------------------------------------------------------------------- */
+/* 09_real_input — real input: the twist that turns a half-length complex FFT into the
+ * spectrum of N reals (R2C), and its inverse (C2R).
+ *
+ * A row of N reals x_0 .. x_(N-1) (N even) has a Hermitian spectrum, X_(N-k) = conj X_k,
+ * so X_0 .. X_(N/2) say everything: N/2 + 1 complex values (FFTW's r2c layout,
+ * numpy.fft.rfft's). Write M = N/2 and read the row as M complex values
+ *     z_j = x_(2j) + i x_(2j+1),   j = 0 .. M-1
+ * (nothing moves: N reals in memory ARE M complex values). The host's plan does the
+ * M-point complex FFT of every such row with chapter 06's passes (through
+ * kernels/07_multidim.cl, planned by common/axis_plan.c), Z = DFT_M(z), and then this
+ * file's rfft_post. With E = DFT_M(x_even) and O = DFT_M(x_odd), Z_k = E_k + i O_k and,
+ * because E and O are spectra of real rows, conj Z_(M-k) = E_k - i O_k (indices mod M):
+ *     E_k = (Z_k + conj Z_(M-k)) / 2,   O_k = -i (Z_k - conj Z_(M-k)) / 2
+ *     X_k = E_k + w_N^k O_k,   k = 0 .. M          (w_N = exp(-2 pi i / N))
+ * the last step of a radix-2 FFT (decimation in time). One work-item does the pair
+ * (k, M - k): both need the same two loads, and
+ *     X_(M-k) = conj(E_k - w_N^k O_k)
+ * (w_N^(M-k) = -conj w_N^k), so one twiddle serves both.
+ *
+ * C2R runs the other way: irfft_pre recovers E_k and O_k from X_k and conj X_(M-k),
+ *     E_k = X_k + conj X_(M-k),   O_k = conj(w_N^k) (X_k - conj X_(M-k))
+ * (twice the values above: the M-point inverse FFT then gives N x, FFTW's unnormalized
+ * c2r), writes Z_k = E_k + i O_k, and the host runs the inverse M-point FFT; its result,
+ * read as 2M reals, is the row. The imaginary parts of X_0 and X_M are ignored (a real
+ * row's are 0; FFTW's c2r and numpy.fft.irfft drop them too).
+ *
+ * 2-D and 3-D arrays (numpy.fft.rfftn's layout, the last axis halved): the rows along x
+ * as above, the twist writes rows of M + 1 values into the other buffer, then the y and z
+ * axes of the (..., M + 1) array by 07's column passes. C2R: the inverse y and z passes
+ * first, then irfft_pre, then the inverse M-point rows.
+ *
+ * Built after kernels/06_passes.cl, 05_register_radix.cl, 06_mixed_radix.cl and
+ * 07_multidim.cl (the passes; cmul comes from fftlab.clh); --kernels FILE replaces this
+ * file only. -D constants from the host (chapters/09_real_input/main.c):
+ *     RH_M        M = N/2, complex values per packed row (N = the real rows' length)
+ *     RH_PAIRS    M/2 + 1: the pairs (k, M - k), k = 0 .. M/2, one work-item each
+ * The twiddles w_N^k, k = 0 .. M/2, come from a table the host computes in double.
+ *
+ * Sources: the packing of two real sequences into one complex FFT and the "two for one"
+ * split are classic (Cooley, Lewis and Welch, 1970; Numerical Recipes, 12.3 "FFT of real
+ * functions"); FFTW's r2c/c2r layout; the one-work-item-per-pair arrangement is this
+ * tutorial's. */
+
+#ifndef RH_M
+#error "RH_M is not defined: build through the harness (chapters/09_real_input/main.c passes -D RH_M=...)"
+#endif
+
+static INLINE real2_t rh_conj(real2_t a)
+{
+    return (real2_t)(a.x, -a.y);
+}
+
+/* The twist of one pair: from A = Z_k, B = Z_((M-k) mod M) and W = w_N^k, the bins
+ * *XK = X_k and *XMK = X_(M-k) (rfft_post and rfft_rows_fused call it). */
+static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
+{
+    // TODO(exercise): E_k and O_k from Z_k = A and conj Z_(M-k) = conj B; then X_k and X_(M-k) with W = w_N^k
+    /* placeholder: the packed spectrum as it is (wrong) */
+    (void)w;
+    *xk = a;
+    *xmk = b;
+}
+
+/* The twist undone for one pair: from A = X_k, B = X_(M-k) and W = w_N^k, *ZK = Z_k and
+ * *ZMK = Z_(M-k), times 2. At k = 0 (the pair DC, Nyquist) the imaginary parts of A and
+ * B are dropped: a real row's are 0, and FFTW's c2r and numpy's irfft ignore them. */
+static INLINE void pre_twist_pair(real2_t a, real2_t b, real2_t w, int k, real2_t *zk, real2_t *zmk)
+{
+    b = rh_conj(b);
+    if (k == 0) {
+        a.y = 0;
+        b.y = 0;
+    }
+    const real2_t e = a + b;                      /* 2 E_k */
+    const real2_t o = cmul(rh_conj(w), a - b);    /* 2 O_k */
+    *zk = e + (real2_t)(-o.y, o.x);               /* E_k + i O_k */
+    *zmk = rh_conj(e) + (real2_t)(o.y, o.x);      /* conj E_k + i conj O_k */
+}
+
+/* Contract (rfft_post: R2C's post-processing twist)
+ *   work-items : 1-D, any group size; item g does pair k = g mod RH_PAIRS of row
+ *                g / RH_PAIRS; items past ROWS x RH_PAIRS do nothing
+ *   args       : z (ROWS rows of RH_M complex values: the M-point FFTs of the packed
+ *                rows), X (ROWS rows of RH_M + 1: the half spectra), w (w_N^k for
+ *                k = 0 .. RH_M/2, N = 2 RH_M), ROWS (the batch x the outer axes' points)
+ *   reads      : z[row*M + k] and z[row*M + (M - k) mod M], once each per item (the pair
+ *                k = M/2 reads the same value twice)
+ *   writes     : X[row*(M+1) + k] and X[row*(M+1) + M - k], every bin 0 .. M once (at
+ *                k = M/2 both are the same bin, with the same value)
+ *   host calls : after the M-point passes along x; then the passes of the outer axes on
+ *                the (..., M + 1) array. z and X are different buffers. */
+__kernel void rfft_post(__global const real2_t *z, __global real2_t *X, __global const real2_t *w,
+                        int rows)
+{
+    const int M = RH_M;
+    const size_t g = get_global_id(0);
+    if (g >= (size_t)rows * RH_PAIRS)
+        return;
+    const size_t row = g / RH_PAIRS;
+    const int k = (int)(g - row * RH_PAIRS);
+    __global const real2_t *zr = z + row * M;
+    __global real2_t *Xr = X + row * (M + 1);
+    real2_t xk, xmk;
+    post_twist_pair(zr[k], zr[k ? M - k : 0], w[k], &xk, &xmk); /* Z_M is Z_0 */
+    Xr[k] = xk;
+    Xr[M - k] = xmk;
+}
+
+/* Contract (irfft_pre: C2R's pre-processing, the twist undone)
+ *   work-items : as rfft_post
+ *   args       : X (ROWS rows of RH_M + 1 values: half spectra), z (ROWS rows of RH_M),
+ *                w (as rfft_post), ROWS
+ *   reads      : X[row*(M+1) + k] and X[row*(M+1) + M - k] (the imaginary parts of bins
+ *                0 and M are not used)
+ *   writes     : z[row*M + k], and z[row*M + M - k] for k > 0: every value 0 .. M-1 once
+ *                (twice, equal, at k = M/2)
+ *   host calls : after the inverse passes of the outer axes (on the (..., M + 1) array),
+ *                before the inverse M-point passes along x, whose result read as 2M reals
+ *                per row is N times the real rows (unnormalized, as FFTW's c2r). */
+__kernel void irfft_pre(__global const real2_t *X, __global real2_t *z, __global const real2_t *w,
+                        int rows)
+{
+    const int M = RH_M;
+    const size_t g = get_global_id(0);
+    if (g >= (size_t)rows * RH_PAIRS)
+        return;
+    const size_t row = g / RH_PAIRS;
+    const int k = (int)(g - row * RH_PAIRS);
+    __global const real2_t *Xr = X + row * (M + 1);
+    __global real2_t *zr = z + row * M;
+    real2_t zk, zmk;
+    pre_twist_pair(Xr[k], Xr[M - k], w[k], k, &zk, &zmk);
+    zr[k] = zk;
+    if (k > 0)
+        zr[M - k] = zmk;
+}
+
+/* ---------------------------------------------------------------- the fused rows */
+
+/* --variant fused, when the rows of M values take one pass (M <= 4096 in fp32): the row
+ * pass and the twist in one kernel, so the data is read and written once less. The row
+ * pass is chapter 06's single-pass case (mixed_pass with P = 1: a group holds T whole
+ * rows, I items each, the stages trade values through local memory u); what changes is
+ * only its two ends:
+ *   R2C: the stages' outputs go to u instead of global memory; then every item twists
+ *        pairs (k, M - k), k = i, i + I, ... <= M/2, of its row from u into X.
+ *   C2R: every item first untwists pairs of its row from X into u; the stages then load
+ *        from u (conjugated: the inverse FFT) instead of global memory.
+ * Built only when the x axis has exactly one pass (Ax_P0 and no Ax_P1). */
+#if defined(Ax_P0) && !defined(Ax_P1)
+static INLINE void rows_twist(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                              __global const real2_t *hi, __global const real2_t *lo,
+                              __global const real2_t *w, int rows, const int inverse, const int N,
+                              const int lo_bits, const int Q, const int P, const int I, const int T,
+                              const int r0, const int r1, const int r2, const int r3, const int r4,
+                              const int r5, const int r6, const int r7, const int r8, const int r9,
+                              const int r10, const int r11)
+{
+    const int M = N;                       /* one pass: Q = N = M, P = 1 */
+    const int cf = 0;                      /* a row's items are neighbours (exchange's layout) */
+    const int l = get_local_id(0);
+    const int c = l / I, i = l % I;
+    const size_t row = (size_t)get_group_id(0) * T + c;
+    const int valid = row < (size_t)rows;
+    real2_t v[FL_VMAX];
+
+    if (inverse) {
+        /* the twist undone, pairs of this row from X (rows of M + 1) into u */
+        __global const real2_t *Xr = x + row * (M + 1);
+        for (int k = i; k <= M / 2; k += I)
+            if (valid) {
+                real2_t zk, zmk;
+                pre_twist_pair(Xr[k], Xr[M - k], w[k], k, &zk, &zmk);
+                u[slot(k, c, Q, T, cf)] = zk;
+                if (k > 0)
+                    u[slot(M - k, c, Q, T, cf)] = zmk;
+            }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    /* load: the first stage's butterfly b takes values j = b + m*(Q/r0) (no pass twiddle:
+     * P = 1); conjugated for the inverse */
+    {
+        const int B = Q / r0, nb = (B + I - 1) / I;
+        __global const real2_t *in = x + row * (size_t)M;
+        #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (valid && (B % I == 0 || b < B)) {
+#define RH_LOAD_M(m)                                                                       \
+    {                                                                                      \
+        int j = b + m * B;                                                                 \
+        real2_t a = inverse ? u[slot(j, c, Q, T, cf)] : in[j];                             \
+        if (inverse)                                                                       \
+            a.y = -a.y;                                                                    \
+        v[jb * r0 + m] = a;                                                                \
+    }
+                FOR_M(r0, RH_LOAD_M)
+#undef RH_LOAD_M
+            }
+        }
+    }
+    if (inverse)
+        barrier(CLK_LOCAL_MEM_FENCE);      /* every load from u before the stages reuse it */
+
+    /* the stages, as in mixed_pass */
+    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);
+    NEXT_STAGE(r0, 1, r1)
+    NEXT_STAGE(r1, r0, r2)
+    NEXT_STAGE(r2, r0 * r1, r3)
+    NEXT_STAGE(r3, r0 * r1 * r2, r4)
+    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)
+    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)
+    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)
+    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)
+    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)
+    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)
+    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+
+    /* after the last stage (radix rl) butterfly b holds outputs j = b + m*(Q/rl) */
+    const int rl = r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5
+                 : r4 ? r4 : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0;
+    const int B = Q / rl, nb = (B + I - 1) / I;
+    if (inverse) {
+        /* the row, conjugated back (the inverse), read as 2M reals */
+        __global real2_t *out = y + row * (size_t)M;
+        if (valid) {
+            #pragma unroll
+            for (int jb = 0; jb < nb; jb++) {
+                int b = i + jb * I;
+                if (B % I == 0 || b < B) {
+#define RH_STORE_M(m) out[b + m * B] = (real2_t)(1, -1) * v[jb * rl + m];
+                    FOR_M(rl, RH_STORE_M)
+#undef RH_STORE_M
+                }
+            }
+        }
+        return;
+    }
+    /* R2C: Z into u (the last exchange's reads are behind its barrier), then the twist */
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (B % I == 0 || b < B) {
+#define RH_STAGE_M(m) u[slot(b + m * B, c, Q, T, cf)] = v[jb * rl + m];
+            FOR_M(rl, RH_STAGE_M)
+#undef RH_STAGE_M
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    __global real2_t *Xr = y + row * (M + 1);
+    for (int k = i; k <= M / 2; k += I)
+        if (valid) {
+            real2_t xk, xmk;
+            post_twist_pair(u[slot(k, c, Q, T, cf)], u[slot(k ? M - k : 0, c, Q, T, cf)], w[k], &xk, &xmk);
+            Xr[k] = xk;
+            Xr[M - k] = xmk;
+        }
+}
+
+/* Contract (rfft_rows_fused, irfft_rows_fused: --variant fused, the x axis in one pass)
+ *   work-items : 1-D, groups of I*T items (Ax_P0's I and T): T rows per group, I items
+ *                per row; rows past ROWS load and store nothing but take the barriers
+ *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the x axis's table: lo,
+ *                then hi at 2^Ax_LB), w (the twist's w_N^k, k <= M/2), ROWS
+ *   reads      : rfft: x[row*M + j], j < M, once (the packed reals); irfft: x[row*(M+1)
+ *                + k], k <= M, once (the half spectrum)
+ *   writes     : rfft: y[row*(M+1) + k], every k <= M (twice, equal, at M/2); irfft:
+ *                y[row*M + j], every j < M, once (the reals, times N)
+ *   host calls : rfft_rows_fused first, then the outer axes' passes on the half spectrum;
+ *                irfft_rows_fused last, after the outer axes' inverse passes. */
+__kernel void rfft_rows_fused(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                              __global const real2_t *tw, __global const real2_t *w, int rows)
+{
+    rows_twist(x, y, u, tw + (1 << Ax_LB), tw, w, rows, 0, Ax_N, Ax_LB, Ax_P0);
+}
+
+__kernel void irfft_rows_fused(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                               __global const real2_t *tw, __global const real2_t *w, int rows)
+{
+    rows_twist(x, y, u, tw + (1 << Ax_LB), tw, w, rows, 1, Ax_N, Ax_LB, Ax_P0);
+}
+#endif

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# 08_bluestein: any N, as a convolution of length M. N = 1, 2, 3, 17 and primes (1009;
+# 65521 at batch 2; 2^20 + 7 once), a 7-smooth N (1000), the largest one-kernel plan
+# (2048: M = 4096) and one past it (2049: two passes per FFT), a batch whose last group is
+# partly empty, both directions, double precision, the three variants and the chapter's own
+# chirp_table, --wg; --explain (M and why, the tables, every launch); --input/--output; the
+# CSV row; refusals (0, 2^24 + 1, 2-D, too big, too small groups), and 06 naming 08 for a
+# prime.
+#
+# Time: every (N, batch, variant kind) compiles its own program (about 1-3 s on pocl when
+# not in the kernel cache; the sizes repeat so that most runs reuse one). About a minute
+# on the 2-core machine with the cache warm.
+. "$(dirname "$0")/lib.sh"
+need_binary 08_bluestein
+B=$BUILD/08_bluestein
+USAGE='^FAIL \(usage, exit 2\): '
+
+# ---- every variant: N = 1 (no launch), 2 (M = 3), 3, 17, a prime whose M fits a group,
+# the largest N that does (M = 4096) and the first that does not (two passes per FFT)
+for v in fused fused_passes plain; do
+    for n in 1 2 3 17 1009 2048 2049; do
+        run_case "$v N=$n x 3" 0 '^PASS$' -- "$B" --size "$n" --batch 3 --variant "$v" --repeat 0
+    done
+    run_case "$v N=1009 x 3 inverse" 0 '^PASS$' -- "$B" --size 1009 --batch 3 --inverse --variant "$v" --repeat 0
+done
+run_case "chirp_table (the chapter's own chirp()) N=1009 x 3" 0 '^PASS$' \
+    --has 'chirp_table\(chirp, -1\)' -- "$B" --size 1009 --batch 3 --variant chirp_table --explain --repeat 0
+run_case "chirp_table N=2049 x 3 inverse (the device's chirp in the hooks)" 0 '^PASS$' \
+    -- "$B" --size 2049 --batch 3 --inverse --variant chirp_table --repeat 0
+
+# ---- primes, large; a 7-smooth N; batches; double precision; small groups
+run_case "N=65521 x 2 (M = 2^17, two passes per FFT)" 0 '^PASS$' \
+    --has 'M = 131072 = ' --has 'plan \(forward\): 4 launches' --has 'bs_forward_first\(A, work0' \
+    --has 'bs_forward_last\(work0, work1' --has 'fft_rows_x_p0\(work1, work0, .*, 2, 1\)' \
+    --has 'bs_inverse_last\(work0, B' --has '-D FL_PASS_HOOKS=1' \
+    -- "$B" --size 65521 --batch 2 --explain --repeat 0
+run_case "plain N=65521 x 2 inverse" 0 '^PASS$' -- "$B" --size 65521 --batch 2 --inverse --variant plain --repeat 0
+run_case "N=2^20+7 (prime, three passes per FFT)" 0 '^PASS$' --has 'N = 1048583 \(prime\)' \
+    --has 'M = 2107392 = ' --has 'plan \(forward\): 6 launches' --has 'fft_rows_x_p1\(' \
+    -- "$B" --size 1048583 --explain --repeat 0
+run_case "N=1000 x 3: 7-smooth, still by Bluestein (06 is the direct way)" 0 '^PASS$' \
+    --has '06_mixed_radix does it directly' --has 'M = 2048' -- "$B" --size 1000 --batch 3 --explain --repeat 0
+run_case "N=17 x 100: 3 groups of 34 rows, the last one partly empty" 0 '^PASS$' \
+    -- "$B" --size 17 --batch 100 --repeat 0
+run_case "N=1009 double inverse x 3" 0 '^PASS$' -- "$B" --size 1009 --batch 3 --precision double --inverse --repeat 0
+run_case "N=4099 double (two passes, hooks)" 0 '^PASS$' -- "$B" --size 4099 --precision double --repeat 0
+run_case "plain N=4099 double inverse" 0 '^PASS$' -- "$B" --size 4099 --precision double --inverse --variant plain --repeat 0
+run_case "--wg 7 at N=1009 x 3: small groups, three passes per FFT" 0 '^PASS$' \
+    --has 'plan \(forward\): 6 launches' -- "$B" --size 1009 --batch 3 --wg 7 --explain --repeat 0
+run_case "default: the demo size 1009 x 256" 0 '^PASS$' --has 'N=1009 batch=256' -- "$B" --repeat 0
+
+# ---- --explain: M and why, the tables, the launches
+run_case "--explain N=1009 x 3: M = 2048, not the smallest 2025; one launch" 0 '^PASS$' \
+    --has 'N = 1009 \(prime\) by Bluestein, M = 2048 = 16 x 16 x 8' \
+    --has ': 1 pass, 3 stages \(M >= 2N - 1 = 2017; the smallest 7-smooth one, 2025 = 3 x 3 x 3 x 3 x 5 x 5, takes 1 pass and 6 stages' \
+    --has 'plan \(forward\): 1 launch, result in buffer B' \
+    --has 'bluestein_fused\(A, B, local 17408 B, twiddles_x, chirp, bhat, 3\)  global 384  local 128' \
+    --has 'table chirp: 1009 complex' --has 'table bhat: 2048 complex' \
+    --has 'build .*-D BS_N=1009 -D BS_M=2048 .*-D Ax_N=2048' --lacks 'FL_PASS_HOOKS' \
+    -- "$B" --size 1009 --batch 3 --explain --repeat 0
+run_case "--explain plain N=1009 x 3: five launches" 0 '^PASS$' \
+    --has 'plan \(forward\): 5 launches' --has '\[ 0\] bs_premul\(A, work0, chirp\)  global 2048x3  local 256x1' \
+    --has '\[ 1\] fft_rows_x_p0\(work0, work1, .*, 3, 0\)' --has '\[ 2\] bs_pointwise\(work1, bhat\)' \
+    --has '\[ 3\] fft_rows_x_p0\(work1, work0, .*, 3, 3\)' --has '\[ 4\] bs_postmul\(work0, B, chirp\)  global 1024x3' \
+    --has 'scratch work1: 6144 complex values' \
+    -- "$B" --size 1009 --batch 3 --variant plain --explain --repeat 0
+run_case "--explain fused_passes N=1009 x 3: two launches, one scratch" 0 '^PASS$' \
+    --has 'plan \(forward\): 2 launches' --has 'bs_forward_first\(A, work0, .*stores A\*Bh' \
+    --has 'bs_inverse_last\(work0, B, ' --lacks 'work1' \
+    -- "$B" --size 1009 --batch 3 --variant fused_passes --explain --repeat 0
+run_case "--explain N=1: no launch" 0 '^PASS$' --has 'N = 1: the input is its own transform' \
+    --has 'plan \(forward\): 0 launches' -- "$B" --size 1 --batch 3 --explain --repeat 0
+run_case "timed run, per-launch times" 0 '^PASS$' --has 'time +[0-9.]+ ms median' \
+    --has '\[ 0\] bluestein_fused +[0-9.]+ ms' -- "$B" --size 1009 --batch 3 --explain --repeat 3 --warmup 1
+
+# ---- files and formats
+run_case "--output N=1009 x 2" 0 '^PASS$' --has "wrote $TMP/y\\.npy" \
+    -- "$B" --size 1009 --batch 2 --output "$TMP/y.npy" --repeat 0
+run_case "--input of that output, inverse" 0 '^PASS$' --has "input=$TMP/y\\.npy" \
+    -- "$B" --input "$TMP/y.npy" --inverse --repeat 0
+run_case "--format csv (the bench's row, at batch 3)" 0 '^PASS$' \
+    --stdout-has '^"08_bluestein","fused",.*,1009,3,forward,single,1,.*,PASS,"events",1,' \
+    -- "$B" --size 1009 --batch 3 --repeat 2 --warmup 1 --format csv
+run_case "the bench case 1009 x 16384, --format csv (one call, unverified: slow on pocl)" 0 '^PASS' \
+    --stdout-has '^"08_bluestein","fused",.*,1009,16384,forward,single,0,.*,"events",1,' \
+    -- "$B" --size 1009 --batch 16384 --no-verify --repeat 1 --warmup 0 --format csv
+
+# ---- refusals
+run_case "--size 0" 2 "$USAGE" --has 'at least 1' -- "$B" --size 0 --repeat 0
+run_case "--size 2^24+1: beyond 2^24" 2 "$USAGE" --has 'cannot transform size 16777217' \
+    --has 'any N up to 2\^24' -- "$B" --size 16777217 --repeat 0
+run_case "--size 2^25" 2 "$USAGE" --has '2\^24' --has '02_radix2' -- "$B" --size 2^25 --repeat 0
+run_case "--size 64x64: 1-D only, names 07" 2 "$USAGE" --has 'dimensional' --has '07_multidim' \
+    -- "$B" --size 64x64 --repeat 0
+run_case "--size 2^24 --batch 64: too large for the device" 2 "$USAGE" --has 'too large for this device' \
+    -- "$B" --size 2^24 --batch 64 --repeat 0
+run_case "--wg 1 at N=2^24: M = 2^25 needs more than 4 passes" 2 "$USAGE" --has 'larger --wg' \
+    -- "$B" --size 2^24 --wg 1 --repeat 0
+run_case "--wg 8192: more than the device allows" 2 "$USAGE" --has 'CL_DEVICE_MAX_WORK_GROUP_SIZE' \
+    -- "$B" --size 1009 --wg 8192 --repeat 0
+if [ -x "$BUILD/06_mixed_radix" ]; then
+    run_case "06_mixed_radix --size 1048583 names 08_bluestein only" 2 "$USAGE" \
+        --has 'Chapters that can: 08_bluestein \(any N up to 2\^24' --lacks '01_dft' \
+        -- "$BUILD/06_mixed_radix" --size 1048583 --repeat 0
+    run_case "06_mixed_radix --size 1009 names 01_dft and 08_bluestein" 2 "$USAGE" \
+        --has 'Chapters that can: 01_dft .*08_bluestein' --lacks 'Coming' \
+        -- "$BUILD/06_mixed_radix" --size 1009 --repeat 0
+else
+    skip "06_mixed_radix names 08_bluestein" "$BUILD/06_mixed_radix is not built"
+    skip "06_mixed_radix names 01_dft and 08_bluestein" "$BUILD/06_mixed_radix is not built"
+fi
+done_testing

@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# 09_real_input: R2C and C2R against FFTW's r2c/c2r. Even lengths from 2 (the twist
+# alone) to 2^20, 2-D and 3-D shapes (the last axis halved), batches, both directions,
+# double precision; odd last axes refused with exit 2 naming the complex chapters;
+# --explain's plan; the report (r2c/c2r in the CSV's direction column, 2.5 N log2 N);
+# .npy files in and out (float32 -> complex64 -> float32), checked with numpy when a
+# python3 with numpy is found; planted twist bugs caught.
+. "$(dirname "$0")/lib.sh"
+need_binary 09_real_input
+R=$BUILD/09_real_input
+USAGE='^FAIL \(usage, exit 2\): '
+
+# ---- 1-D, both directions (each length is one kernel build)
+for n in 2 4 6 1000 2^12; do
+    run_case "N=$n r2c" 0 '^PASS$' -- "$R" --size "$n" --repeat 0
+    run_case "N=$n c2r" 0 '^PASS$' -- "$R" --size "$n" --inverse --repeat 0
+done
+run_case "N=12 x batch 5 (rows of the twist one after another)" 0 '^PASS$' \
+    -- "$R" --size 12 --batch 5 --repeat 0
+run_case "N=2^20 r2c (two passes, then the twist)" 0 '^PASS$' --has 'N=1048576 batch=1 forward r2c \(1048576 reals -> 524289 complex\)' \
+    -- "$R" --size 2^20 --repeat 0
+run_case "N=1000 double c2r" 0 '^PASS$' -- "$R" --size 1000 --precision double --inverse --repeat 0
+
+# ---- 2-D and 3-D: the last axis halved
+run_case "8x16 r2c" 0 '^PASS$' --has 'N=8x16 \(128 points\) batch=1 forward r2c \(8x16 reals -> 8x9 complex\)' \
+    --has 'impulse@\(3,6\) ' --has 'tone@\(3,5\) ' -- "$R" --size 8x16 --repeat 0
+run_case "8x16 c2r: the impulse sits in the half spectrum" 0 '^PASS$' \
+    --has 'inverse c2r \(8x9 complex -> 8x16 reals\)' --has 'impulse@\(3,4\) ' \
+    -- "$R" --size 8x16 --inverse --repeat 0
+run_case "3x5x14 x batch 2 r2c" 0 '^PASS$' -- "$R" --size 3x5x14 --batch 2 --repeat 0
+run_case "3x5x14 x batch 2 c2r" 0 '^PASS$' -- "$R" --size 3x5x14 --batch 2 --inverse --repeat 0
+run_case "64x64 x batch 3 r2c" 0 '^PASS$' -- "$R" --size 64x64 --batch 3 --repeat 0
+run_case "64x64 x batch 3 c2r" 0 '^PASS$' -- "$R" --size 64x64 --batch 3 --inverse --repeat 0
+run_case "48x48 double c2r" 0 '^PASS$' -- "$R" --size 48x48 --precision double --inverse --repeat 0
+run_case "6x2 (rows of M = 1: the twist alone along x)" 0 '^PASS$' -- "$R" --size 6x2 --batch 2 --repeat 0
+run_case "1x64 (an outer axis of length 1)" 0 '^PASS$' -- "$R" --size 1x64 --inverse --repeat 0
+run_case "default: the demo size 2^20" 0 '^PASS$' --has 'N=1048576 batch=1 forward' -- "$R" --repeat 0
+
+# ---- --variant fused: the row pass and the twist in one kernel (x in one pass)
+for a in "16" "6" "4096 --batch 3" "8192 --inverse" "8x16" "3x5x14 --batch 2 --inverse" "48x48 --precision double"; do
+    # shellcheck disable=SC2086
+    run_case "fused $a" 0 '^PASS$' -- "$R" --size $a --variant fused --repeat 0
+done
+run_case "fused 2^14: x takes two passes, so the separate twist" 0 '^PASS$' --has 'rfft_post' \
+    --lacks 'rows_fused' -- "$R" --size 2^14 --variant fused --explain --repeat 0
+run_case "fused --explain 8x16: one launch for x and the twist, both ways" 0 '^PASS$' \
+    --has 'plan \(forward, r2c\): 2 launches' --has 'rfft_rows_fused\(A, B, local [0-9]+ B, twiddles_x, twist_w, 8\)' \
+    --has 'irfft_rows_fused\(B, A, ' --has 'axis x \(N=8\) and the twist in one pass' --lacks 'rfft_post' \
+    -- "$R" --size 8x16 --variant fused --explain --repeat 0
+
+# ---- the plan
+run_case "--explain 16: the x pass, then the twist; the round trip backwards" 0 '^PASS$' \
+    --has 'plan \(forward, r2c\): 2 launches' --has 'fft_rows_x_p0\(A, B' \
+    --has 'rfft_post\(B, A, twist_w, 1\)' --has 'table twist_w: 5 complex values' \
+    --has 'plan \(inverse, c2r, for the round trip\): 2 launches' --has 'irfft_pre\(A, B, twist_w, 1\)' \
+    --has '-D RH_M=8 -D RH_PAIRS=5' --has 'Ax_N=8 ' \
+    -- "$R" --size 16 --explain --repeat 0
+# (each axis's inverse conjugates what it reads and what it writes: flags 3)
+run_case "--explain 64x64 c2r: the y axis first, on 64 x 33; then the twist; then x" 0 '^PASS' \
+    --has 'plan \(inverse, c2r\): 3 launches' --has 'fft_cols_y_p0\(A, B.*, 3\)  global' \
+    --has 'axis y N=64 stride 33' --has 'irfft_pre\(B, A, twist_w, 64\)' \
+    --has 'fft_rows_x_p0\(A, B.*, 3\)  global' --has 'Ay_N=64 .*Ay_S=33' --has 'Ax_N=32 ' \
+    -- "$R" --size 64x64 --inverse --explain --repeat 0 --no-verify
+
+# ---- the report
+run_case "timed run: 2.5 N log2 N, bytes of both sides" 0 '^PASS$' \
+    --has 'counting 2\.5·N·log2 N per real transform' --has 'the N reals read \+ the half spectrum written' \
+    -- "$R" --size 4096 --batch 2 --repeat 3 --warmup 1
+run_case "--format csv: direction r2c, n and shape of the real array" 0 '^PASS$' \
+    --stdout-has '^"09_real_input","twist",.*,128,2,r2c,single,1,.*,8x16$' \
+    -- "$R" --size 8x16 --batch 2 --repeat 2 --format csv
+run_case "--format csv --inverse: direction c2r" 0 '^PASS$' --stdout-has ',1000,1,c2r,double,1,' \
+    -- "$R" --size 1000 --inverse --precision double --repeat 2 --format csv
+run_case "--format json: direction and flop count" 0 '^PASS$' --stdout-has '"direction": "r2c"' \
+    --stdout-has '"flop_count": "2\.5\*N\*log2\(N\)\*batch"' -- "$R" --size 64 --repeat 2 --format json
+
+# ---- refusals
+run_case "N=15 (odd): exit 2, names the complex chapters" 2 "$USAGE" --has 'even' \
+    --has 'half-length' --has 'on complex input' --has '06_mixed_radix' -- "$R" --size 15 --repeat 0
+run_case "N=1 (odd)" 2 "$USAGE" --has 'even' -- "$R" --size 1 --repeat 0
+run_case "8x15: the last axis odd" 2 "$USAGE" --has '8x15' --has 'even' --has '07_multidim' \
+    -- "$R" --size 8x15 --repeat 0
+run_case "15x8: an odd outer axis is fine" 0 '^PASS$' -- "$R" --size 15x8 --repeat 0
+run_case "N=22: 11 is no radix" 2 "$USAGE" --has '2\^a 3\^b 5\^c 7\^d' --has '01_dft' -- "$R" --size 22 --repeat 0
+run_case "N=2^27: more than 2^26 reals" 2 "$USAGE" --has '2\^26' -- "$R" --size 2^27 --repeat 0
+run_case "--variant nosuch lists the variants" 2 "$USAGE" --has 'twist' --has 'post_twist' \
+    -- "$R" --variant nosuch --size 16
+for ch in 06_mixed_radix 07_multidim; do
+    [ -x "$BUILD/$ch" ] || { skip "$ch does not name 09" "$BUILD/$ch is not built"; continue; }
+    run_case "$ch --size 11x22: the refusal does not offer 09_real_input" 2 "$USAGE" \
+        --lacks '09_real_input' -- "$BUILD/$ch" --size 11x22 --repeat 0
+done
+
+# ---- .npy files: float32 in, complex64 out, and back (numpy checks the values)
+PY=
+for p in python3 /usr/bin/python3; do
+    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then PY=$p; break; fi
+done
+if [ -z "$PY" ]; then
+    for t in "npy 1-D round trip" "npy 2-D round trip" "npy c2r of a spectrum no real array has"; do
+        skip "$t" "no python3 with numpy (apt-get install python3-numpy)"
+    done
+else
+    # 1-D: (3, 64) float32 -> (3, 33) complex64 = np.fft.rfft; back by C2R (Nx from the file)
+    "$PY" -c "import numpy as np; np.save('$TMP/x.npy', np.random.default_rng(5).uniform(-1, 1, (3, 64)).astype(np.float32))"
+    run_case "npy: float32 (3, 64) r2c --output" 0 '^PASS$' --has 'verify +input ' \
+        -- "$R" --input "$TMP/x.npy" --output "$TMP/X.npy" --repeat 0
+    run_case "npy: its complex64 (3, 33) c2r, Nx = 2(m - 1) = 64" 0 '^PASS$' \
+        --has 'N=64 batch=3 inverse c2r \(33 complex -> 64 reals\)' --has 'numpy.fft.irfft' \
+        -- "$R" --input "$TMP/X.npy" --inverse --output "$TMP/y.npy" --repeat 0
+    "$PY" - "$TMP" <<'PY'
+import sys, numpy as np
+t = sys.argv[1]
+x, X, y = np.load(t + '/x.npy'), np.load(t + '/X.npy'), np.load(t + '/y.npy')
+ref = np.fft.rfft(x.astype(np.float64))
+assert X.dtype == np.complex64 and X.shape == (3, 33), (X.dtype, X.shape)
+assert np.abs(X - ref).max() <= 1e-5 * np.abs(ref).max(), np.abs(X - ref).max()
+assert y.dtype == np.float32 and y.shape == (3, 64), (y.dtype, y.shape)
+assert np.abs(y / 64 - x).max() <= 1e-5, np.abs(y / 64 - x).max()
+PY
+    ok $? "npy 1-D round trip: X = np.fft.rfft(x) (complex64, (3, 33)), c2r(X)/64 = x (float32, (3, 64))"
+
+    # 2-D: (2, 12, 10) float32 = two 12x10 arrays -> rfftn over the last two axes, (2, 12, 6)
+    "$PY" -c "import numpy as np; np.save('$TMP/x2.npy', np.random.default_rng(6).uniform(-1, 1, (2, 12, 10)).astype(np.float32))"
+    run_case "npy: float32 (2, 12, 10) r2c" 0 '^PASS$' --has 'N=12x10 \(120 points\) batch=2 forward r2c' \
+        -- "$R" --input "$TMP/x2.npy" --output "$TMP/X2.npy" --repeat 0
+    run_case "npy: complex64 (2, 12, 6) c2r with --size 12x10" 0 '^PASS$' --lacks 'numpy.fft.irfft' \
+        -- "$R" --input "$TMP/X2.npy" --inverse --size 12x10 --output "$TMP/y2.npy" --repeat 0
+    "$PY" - "$TMP" <<'PY'
+import sys, numpy as np
+t = sys.argv[1]
+x, X, y = np.load(t + '/x2.npy'), np.load(t + '/X2.npy'), np.load(t + '/y2.npy')
+ref = np.fft.rfftn(x.astype(np.float64), axes=(1, 2))
+assert X.dtype == np.complex64 and X.shape == (2, 12, 6), (X.dtype, X.shape)
+assert np.abs(X - ref).max() <= 1e-5 * np.abs(ref).max(), np.abs(X - ref).max()
+assert y.dtype == np.float32 and y.shape == (2, 12, 10), (y.dtype, y.shape)
+assert np.abs(y / 120 - x).max() <= 1e-5, np.abs(y / 120 - x).max()
+PY
+    ok $? "npy 2-D round trip: X = np.fft.rfftn(x, axes=(1, 2)), c2r(X)/120 = x"
+
+    # C2R of random complex numbers: no real array has that half spectrum (imaginary parts
+    # at DC and Nyquist, a kx = 0 column that is not Hermitian). FFTW and numpy keep the
+    # same part of it; so must the chapter. Double precision.
+    "$PY" -c "import numpy as np; r = np.random.default_rng(7); np.save('$TMP/h.npy', (r.uniform(-1, 1, (6, 9)) + 1j * r.uniform(-1, 1, (6, 9))).astype(np.complex128))"
+    run_case "npy: c2r of random complex (6, 9) --size 6x16, double" 0 '^PASS$' \
+        -- "$R" --input "$TMP/h.npy" --inverse --size 6x16 --precision double --output "$TMP/hy.npy" --repeat 0
+    "$PY" - "$TMP" <<'PY'
+import sys, numpy as np
+t = sys.argv[1]
+h, y = np.load(t + '/h.npy'), np.load(t + '/hy.npy')
+ref = np.fft.irfftn(h, s=(6, 16)) * 96
+assert y.dtype == np.float64 and y.shape == (6, 16), (y.dtype, y.shape)
+assert np.abs(y - ref).max() <= 1e-12 * np.abs(ref).max(), np.abs(y - ref).max()
+PY
+    ok $? "npy c2r of a spectrum no real array has: = np.fft.irfftn(h, s=(6, 16)) * 96"
+fi
+
+# make_npy FILE DESCR SHAPE DATA-FILE: a version 1.0 .npy (as tests/io.t makes them).
+make_npy() {
+    local file=$1 descr=$2 shape=$3 data=$4
+    local dict="{'descr': '$descr', 'fortran_order': False, 'shape': $shape, }"
+    local len=$(( ${#dict} + 1 ))
+    local pad=$(( (64 - (10 + len) % 64) % 64 ))
+    local hlen=$(( len + pad ))
+    {
+        printf '\223NUMPY\001\000'
+        printf "\\x$(printf %02x $((hlen & 255)))\\x$(printf %02x $((hlen >> 8)))"
+        printf '%s' "$dict"
+        printf "%${pad}s" ''
+        printf '\n'
+        cat "$data"
+    } >"$file"
+}
+
+# ---- planted bugs in the twist (--kernels replaces kernels/09_real_input.cl)
+mkdir -p "$TMP/k"
+K=kernels/09_real_input.cl
+plant() {
+    sed -e "$2" "$K" >"$TMP/k/$1.cl"
+    ! cmp -s "$K" "$TMP/k/$1.cl"
+    ok $? "planted '$1' into $(basename "$K")" || { diag "sed script matched nothing: $2"; return 1; }
+}
+if plant conj-twiddle 's/cmul(w, (real2_t)(d\.y, -d\.x))/cmul(rh_conj(w), (real2_t)(d.y, -d.x))/'; then
+    run_case "twist with conj(w^k): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$R" --kernels "$TMP/k/conj-twiddle.cl" --size 64 --repeat 0
+    run_case "twist with conj(w^k): FAIL in the fused rows too" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$R" --kernels "$TMP/k/conj-twiddle.cl" --size 8x16 --variant fused --repeat 0
+fi
+if plant swapped-pair 's/^    \*xk = e + wo;/    *xk = rh_conj(e - wo);/; s/^    \*xmk = rh_conj(e - wo);/    *xmk = e + wo;/'; then
+    run_case "X_k and X_(M-k) swapped: the tone lands on the mirror bin" 1 '^FAIL: check ' \
+        --has 'tone@17 .*WRONG: row 0: peak at bin 15, expected 17' \
+        -- "$R" --kernels "$TMP/k/swapped-pair.cl" --size 64 --repeat 0
+fi
+if plant no-wrap 's/zr\[k ? M - k : 0\]/zr[M - k]/'; then
+    run_case "Z_(M-k) read without the wrap at k = 0: FAIL at batch 2" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$R" --kernels "$TMP/k/no-wrap.cl" --size 32 --batch 2 --repeat 0
+fi
+if plant fused-no-barrier '/^    barrier(CLK_LOCAL_MEM_FENCE);$/d'; then
+    run_case "fused R2C without the barrier before the twist: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$R" --kernels "$TMP/k/fused-no-barrier.cl" --size 4096 --variant fused --repeat 0
+fi
+if plant dc-imag 's/^        a\.y = 0;$//; s/^        b\.y = 0;$//'; then
+    run_case "C2R keeping DC's imaginary part: right on a real array's spectrum" 0 '^PASS$' \
+        -- "$R" --kernels "$TMP/k/dc-imag.cl" --size 16 --inverse --repeat 0
+    # A half spectrum with imaginary parts at DC and Nyquist: X = (1+1i, 0, 0, 0, 2+1i),
+    # N = 8. FFTW's c2r (and numpy's irfft) ignore them: y_j = 1 + 2 (-1)^j.
+    bytes() { local b; for b in "$@"; do printf "\\x$(printf %02x "$b")"; done; }
+    {
+        bytes 0 0 128 63 0 0 128 63   # (1, 1) in complex64: 1.0f = 00 00 80 3f
+        head -c 24 /dev/zero          # three zeros
+        bytes 0 0 0 64 0 0 128 63     # (2, 1): 2.0f = 00 00 00 40
+    } >"$TMP/dc.raw"
+    make_npy "$TMP/dc.npy" '<c8' '(5,)' "$TMP/dc.raw"
+    run_case "C2R of (1+1i, 0, 0, 0, 2+1i): the chapter ignores the imaginary parts, as FFTW" 0 '^PASS$' \
+        --has 'N=8 batch=1 inverse' -- "$R" --input "$TMP/dc.npy" --inverse --repeat 0
+    run_case "... the planted kernel does not: FAIL" 1 '^FAIL: check input' --has 'verify +input .*WRONG' \
+        -- "$R" --kernels "$TMP/k/dc-imag.cl" --input "$TMP/dc.npy" --inverse --repeat 0
+fi
+done_testing

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# tools/bench-merge.sh INTO.csv FROM.csv... — fold later `make bench` runs into one CSV.
+#
+# A bench table compares rows of one column (one size × batch, complex or real) measured
+# in the same run, so a column is replaced whole: every row of INTO whose column appears
+# in a FROM file is dropped, then that FROM's rows are added (later FROM files win over
+# earlier ones). Columns only INTO has stay as they were. Used when one device session
+# cannot run the whole sweep (a GPU call is limited in time): run parts with
+# tools/bench.sh --sizes/--cases/--shapes/--real and merge. The header must match.
+set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: tools/bench-merge.sh INTO.csv FROM.csv..." >&2; exit 2; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+into=$1
+shift
+for f in "$into" "$@"; do
+    [ -s "$f" ] || { echo "bench-merge: $f is missing or empty" >&2; exit 2; }
+    [ "$(head -n 1 "$f")" = "$(head -n 1 "$into")" ] || {
+        echo "bench-merge: $f has another header than $into" >&2; exit 2; }
+done
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+for from in "$@"; do
+    awk "$(cat "$root/tools/csv.awk")"'
+        function key(line,   v) { csvsplit(line, v)
+            return v[c["shape"]] " x " v[c["batch"]] (v[c["direction"]] ~ /^(r2c|c2r)$/ ? " real" : "") }
+        FNR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i
+                   if (NR == 1) print; next }
+        NR == FNR { new[key($0)] = 1; rows[++nr] = $0; next }
+        !(key($0) in new) { print }
+        END { for (i = 1; i <= nr; i++) print rows[i] }' "$from" "$into" >"$tmp"
+    cp "$tmp" "$into"
+done
+echo "bench-merge: $into has $(($(wc -l <"$into") - 1)) rows"
