@@ -3,7 +3,10 @@
 # 4096, then 2 and 3 passes), every register radix (16, 8, 4) and twiddle strategy
 # (table, sincos, native with its widened bound), leftover stages (log2 Q not a multiple
 # of log2 R), both directions, batches that do not fill the last work-group, double
-# precision, --wg, --explain's plan, and bad --wg values.
+# precision, --wg, --explain's plan, and bad --wg values. Then the regfile variants (a
+# group holding up to 4x what local memory holds, exchanging in parts): whole rows of
+# 8192 and 16384, columns of longer rows, the same code paths at small N with
+# FFTLAB_LOCAL_VALUES, both directions, double precision, and --variant fixed.
 . "$(dirname "$0")/lib.sh"
 need_binary 05_register_radix
 R=$BUILD/05_register_radix
@@ -55,6 +58,82 @@ run_case "--variant radix16 keeps the plain L2 bound" 0 '^PASS$' \
     --has 'random +rel L2 [0-9.e+-]+ \(bound 1\.19e-06\)' \
     -- "$R" --size 2^10 --repeat 0
 run_case "timed run" 0 '^PASS$' --has 'time +[0-9.]+ ms median' -- "$R" --size 2^14 --repeat 3 --warmup 1
+
+# ---- regfile: rows beyond local memory (pocl's local values are capped at 4096, as on an H100)
+# (pocl compiles every new option set for 10-25 s, so each variant gets few sizes; the
+# small-N section below runs the same code paths for less)
+run_case "--variant regfile N=2^13 x batch 3 (one pass, 2 parts)" 0 '^PASS$' \
+    -- "$R" --size 2^13 --batch 3 --variant regfile --repeat 0
+run_case "--variant regfile N=2^17 x batch 3 (two passes of columns)" 0 '^PASS$' \
+    -- "$R" --size 2^17 --batch 3 --variant regfile --repeat 0
+for v in regfile regfile8 regfile4; do
+    run_case "--variant $v N=2^14 inverse x batch 2 (one pass, 4 parts)" 0 '^PASS$' \
+        -- "$R" --size 2^14 --batch 2 --inverse --variant "$v" --repeat 0
+done
+run_case "--variant regfile_native N=2^14 x batch 3 (4x the L2 bound)" 0 '^PASS$' \
+    --has 'random +rel L2 [0-9.e+-]+ \(bound 6\.68e-06\)' \
+    -- "$R" --size 2^14 --batch 3 --variant regfile_native --repeat 0
+run_case "--variant regfile_fixed N=2^14 inverse x batch 2 (N compiled in)" 0 '^PASS$' \
+    --has '-D FFT_FIXED_N=16384' \
+    -- "$R" --size 2^14 --batch 2 --inverse --variant regfile_fixed --explain --repeat 0
+run_case "regfile N=2^14 --explain: one fft_rows pass, 4 parts, radix-4 stage in registers" 0 '^PASS$' \
+    --has 'plan \(forward\): 1 launch' --has 'N = 16384 \(1 pass: 4 columns of 4096 and a radix-4 stage\)' \
+    --has 'fft_rows_r16_table\(A, B, local 34816 B' --has 'local 256 +; row of 16384 = 4 x 4096' \
+    --has 'exchanges in 4 parts' --has 'build .*-D FFT_PARTS=4 -D FFT_LOCAL_VALUES=4096' \
+    -- "$R" --size 2^14 --variant regfile --explain --repeat 0
+run_case "regfile4 N=2^14 --explain: 1024 items x 16 values" 0 '^PASS$' \
+    --has 'fft_rows_r4_table' --has '1024 items x 16 values' \
+    -- "$R" --size 2^14 --variant regfile4 --explain --repeat 0
+run_case "regfile N=2^20 --explain: 1024 x 1024, 16 columns per group in 4 parts" 0 '^PASS$' \
+    --has 'N = 1024 x 1024 \(2 passes\)' --has 'fft_cols_r16_table' \
+    --has 'p=1024 Q=1024: a radix-4 stage, then 2 radix-16 stages, 16 columns per group in 4 parts of 4' \
+    -- "$R" --size 2^20 --variant regfile --explain --repeat 0
+run_case "regfile N=2^12: fits local memory, the default kernel" 0 '^PASS$' \
+    --has 'fft_r16_table\(A, B' --lacks 'FFT_PARTS' -- "$R" --size 2^12 --variant regfile --explain --repeat 0
+# An H100 holds 2048 fp64 values in local memory: 8192 is then 4 parts, R = 8 (512 bytes per item)
+run_case "regfile N=2^13 double with 2048 local values: 4 parts, radix 8" 0 '^PASS$' \
+    --has 'fft_rows_r8_table' --has 'exchanges in 4 parts' \
+    -- env FFTLAB_LOCAL_VALUES=2048 "$R" --size 2^13 --precision double --variant regfile --explain --repeat 0
+
+# ---- the same code paths at small N: pretend local memory holds 64 values
+run_case "FFTLAB_LOCAL_VALUES=64 --variant regfile N=2^7 x batch 3 (rows in 2 parts)" 0 '^PASS$' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^7 --batch 3 --variant regfile --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 --variant regfile N=2^8 inverse x batch 3 (rows in 4 parts)" 0 '^PASS$' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^8 --batch 3 --inverse --variant regfile --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 --variant regfile N=2^11 x batch 3 (columns in parts)" 0 '^PASS$' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^11 --batch 3 --variant regfile --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 --variant regfile8 N=2^9 x batch 3 (columns in parts)" 0 '^PASS$' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^9 --batch 3 --variant regfile8 --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 regfile N=256 --explain: 4 columns of 64" 0 '^PASS$' \
+    --has 'FFTLAB_LOCAL_VALUES: local memory taken as 64 values' --has 'row of 256 = 4 x 64' \
+    --has 'local 4 +;' --has '-D FFT_PARTS=4 -D FFT_LOCAL_VALUES=64' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 256 --variant regfile --explain --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 regfile N=2^10 double inverse x batch 3" 0 '^PASS$' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^10 --precision double --inverse --batch 3 --variant regfile --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 FFTLAB_MIN_COLUMNS=4: 2^12 in 2 passes" 0 '^PASS$' \
+    --has 'N = 64 x 64 \(2 passes\)' \
+    -- env FFTLAB_LOCAL_VALUES=64 FFTLAB_MIN_COLUMNS=4 "$R" --size 2^12 --variant regfile --explain --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 radix16 N=2^10: the default kernels in more passes" 0 '^PASS$' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^10 --batch 3 --repeat 0
+
+# ---- fixed: the sizes of a one-pass plan compiled in
+for k in 0 4 12; do
+    run_case "--variant fixed N=2^$k x batch 5 (rows per group do not divide it)" 0 '^PASS$' \
+        -- "$R" --size "2^$k" --batch 5 --variant fixed --repeat 0
+done
+run_case "--variant fixed N=2^11 inverse double" 0 '^PASS$' -- "$R" --size 2^11 --inverse --precision double --variant fixed --repeat 0
+run_case "--variant fixed N=2^10 --explain: fft_fixed_table, -D sizes" 0 '^PASS$' \
+    --has 'fft_fixed_table\(A, B' --has '-D FFT_FIXED_N=1024 -D FFT_FIXED_T=4 -D FFT_FIXED_R=16 -D FFT_FIXED_ITEMS=256' \
+    -- "$R" --size 2^10 --batch 4 --variant fixed --explain --repeat 0
+run_case "--variant fixed N=2^16: two passes, the run-time kernels" 0 '^PASS$' \
+    --has 'fft_r16_table\(A, B' --lacks 'FFT_FIXED' -- "$R" --size 2^16 --variant fixed --explain --repeat 0
+
+run_case "FFTLAB_LOCAL_VALUES=100: not a power of two" 2 'FAIL.*' --has 'FFTLAB_LOCAL_VALUES' \
+    -- env FFTLAB_LOCAL_VALUES=100 "$R" --size 1024
+run_case "FFTLAB_LOCAL_VALUES=8: below 16" 2 'FAIL.*' --has 'power of two >= 16' \
+    -- env FFTLAB_LOCAL_VALUES=8 "$R" --size 1024
+run_case "FFTLAB_MIN_COLUMNS=3: not a power of two" 2 'FAIL.*' --has 'FFTLAB_MIN_COLUMNS' \
+    -- env FFTLAB_MIN_COLUMNS=3 "$R" --size 1024 --variant regfile
 
 run_case "--wg 48: not a power of two" 2 'FAIL.*' --has 'power of two' -- "$R" --size 1024 --wg 48
 run_case "--wg 8192: more than the device allows" 2 'FAIL.*' --has 'CL_DEVICE_MAX_WORK_GROUP_SIZE' -- "$R" --size 2^20 --wg 8192

@@ -10,16 +10,27 @@
  * data once, so fewer passes is less memory traffic, and memory traffic is the cost.
  * Twiddles come three ways, side by side: sincos, a two-level table, native_sin/cos.
  *
+ * Beyond one local memory (--variant regfile and its relatives, the README's last
+ * section): a group may hold more values than local memory does — up to 4x, in
+ * registers — if it exchanges them through local memory in parts, one part after
+ * another. Rows of 8192 and 16384 points then take one pass instead of two, and passes
+ * of longer rows take 4x the columns per group. --variant fixed compiles the sizes of a
+ * one-pass plan into the kernel (-D), as chapter 06 does.
+ *
  * Build and run:
  *   make 05_register_radix
  *   ./build/05_register_radix --size 2^20 --batch 16 --explain
  *   ./build/05_register_radix --size 4096 --batch 4096 --variant table
+ *   ./build/05_register_radix --size 16384 --batch 8 --variant regfile --explain
+ *   FFTLAB_LOCAL_VALUES=64 ./build/05_register_radix --size 256 --variant regfile --explain
+ *                      (pretend local memory holds 64 values: the parts at small N)
  * Kernels: kernels/05_register_radix.cl (the DFT blocks and twiddles) and
  * kernels/05_passes.cl (the pass kernels). Lesson: README.md here. */
 #include "../../common/chapter.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct fl_variant variants[] = {
@@ -32,6 +43,17 @@ static const struct fl_variant variants[] = {
      "checked against 4x the bound, not graded", NULL, 4.0},
     {"runtime_radix", "R = 16, the leftover stage's radix passed at run time: v[] leaves the "
      "registers (the lesson's spill demo; slow on a GPU)", NULL, 0},
+    {"regfile", "R = 16, table twiddles; a group holds up to 4x what local memory holds, in "
+     "registers, and exchanges in parts: 8192 and 16384 in one pass, 4x the columns per group "
+     "in longer rows", NULL, 0},
+    {"regfile8", "regfile with R = 8 (twice the work-items per group, half the values each)", NULL, 0},
+    {"regfile4", "regfile with R = 4 (1024 work-items per group at 16384, 16 values each)", NULL, 0},
+    {"regfile_sincos", "regfile, every twiddle computed with full-precision sincos (no table)", NULL, 0},
+    {"regfile_native", "regfile, twiddles from native_sin/native_cos; checked against 4x the "
+     "bound, not graded", NULL, 4.0},
+    {"regfile_fixed", "regfile with N compiled into the kernel (-D), and fixed below", NULL, 0},
+    {"fixed", "radix16 with N, T and the group size compiled into the kernel (-D) when the plan "
+     "is one pass, as chapter 06 does; other plans as radix16", NULL, 0},
     {"dft8", "R = 8 with your dft8 built from dft4/dft2 (exercise)",
      "exercises/05_register_radix/dft8.cl", 0},
     {"twiddle_table", "R = 16 with your two-level table lookup (exercise)",
@@ -43,20 +65,50 @@ static const struct fl_variant variants[] = {
 #define MAX_FUSED 4096      /* largest Q one work-group does (local memory, 32 KiB fp32) */
 #define MIN_COLUMNS 4       /* a group of a multi-pass plan reads runs of >= 4 columns:
                                4 x 8 bytes = one 32-byte memory sector                 */
+#define MAX_PARTS 4         /* regfile: a group holds at most 4 local memories' worth of
+                               values (16384 fp32 on an H100: 128 KiB, half the 256 KiB
+                               register file of one compute unit)                       */
+#define ITEM_BYTES 512      /* regfile: at most 512 bytes of values per work-item (64 fp32
+                               complex values = 128 registers), so R shrinks in fp64    */
+#define REGFILE_MIN_COLUMNS 8 /* regfile: columns per group in multi-pass plans, at least:
+                               runs of 8 x 8 = 64 bytes (FFTLAB_MIN_COLUMNS overrides)   */
 
-/* Variant -> register radix and twiddle kernel suffix. */
-static void variant_shape(const char *variant, size_t *R, const char **tw)
+/* What a variant asks for. */
+struct shape {
+    size_t R;           /* register radix                                              */
+    const char *tw;     /* twiddle strategy, the kernel name's suffix                  */
+    int regfile;        /* groups beyond local memory, exchanges in parts              */
+    int fixed;          /* sizes compiled in with -D                                   */
+};
+
+static struct shape shape_of(const char *variant)
 {
-    *R = 16;
-    *tw = "table";
+    struct shape sh = {16, "table", 0, 0};
     if (strcmp(variant, "radix8") == 0 || strcmp(variant, "dft8") == 0)
-        *R = 8;
+        sh.R = 8;
     else if (strcmp(variant, "radix4") == 0)
-        *R = 4;
+        sh.R = 4;
     else if (strcmp(variant, "sincos") == 0)
-        *tw = "sincos";
+        sh.tw = "sincos";
     else if (strcmp(variant, "native") == 0)
-        *tw = "native";
+        sh.tw = "native";
+    else if (strcmp(variant, "fixed") == 0)
+        sh.fixed = 1;
+    else if (strncmp(variant, "regfile", 7) == 0) {
+        const char *rest = variant + 7;
+        sh.regfile = 1;
+        if (strcmp(rest, "8") == 0)
+            sh.R = 8;
+        else if (strcmp(rest, "4") == 0)
+            sh.R = 4;
+        else if (strcmp(rest, "_sincos") == 0)
+            sh.tw = "sincos";
+        else if (strcmp(rest, "_native") == 0)
+            sh.tw = "native";
+        else if (strcmp(rest, "_fixed") == 0)
+            sh.fixed = 1;
+    }
+    return sh;
 }
 
 static size_t floor_pow2(size_t v)
@@ -80,12 +132,45 @@ static size_t elem_bytes(const struct fl_problem *p)
     return p->precision == FL_DOUBLE ? 16 : 8;
 }
 
+/* FFTLAB_LOCAL_VALUES=V (a power of two >= 16) pretends local memory holds only V
+ * values, for every variant: on pocl, whose local memory is plentiful, that makes small
+ * sizes take the paths a GPU takes at large ones (parts, several passes). 0 when unset,
+ * (size_t)-1 when malformed (check() says so). */
+static size_t local_cap(void)
+{
+    const char *e = getenv("FFTLAB_LOCAL_VALUES");
+    if (!e || !e[0])
+        return 0;
+    char *end;
+    unsigned long long v = strtoull(e, &end, 10);
+    if (*end || v < 16 || (v & (v - 1)))
+        return (size_t)-1;
+    return (size_t)v;
+}
+
 /* Complex values a group may keep in local memory: the device's local memory less the
- * 1/16 padding, rounded down to a power of two, at most MAX_FUSED. */
+ * 1/16 padding, rounded down to a power of two, at most MAX_FUSED (and the cap above). */
 static size_t local_values(const struct fl_problem *p)
 {
     size_t v = floor_pow2((size_t)(p->dev->local_mem / elem_bytes(p) * 16 / 17));
+    size_t cap = local_cap();
+    if (cap && cap != (size_t)-1 && cap < v)
+        v = cap;
     return v < MAX_FUSED ? v : MAX_FUSED;
+}
+
+/* FFTLAB_MIN_COLUMNS=T (a power of two >= 1): regfile's columns per group in multi-pass
+ * plans, at least (an experiment knob: fewer columns allow a larger Q, so fewer passes). */
+static size_t regfile_min_columns(void)
+{
+    const char *e = getenv("FFTLAB_MIN_COLUMNS");
+    if (!e || !e[0])
+        return REGFILE_MIN_COLUMNS;
+    char *end;
+    unsigned long long v = strtoull(e, &end, 10);
+    if (*end || v < 1 || (v & (v - 1)))
+        return 0;
+    return (size_t)v;
 }
 
 static size_t group_items(const struct fl_problem *p)
@@ -97,6 +182,16 @@ static size_t group_items(const struct fl_problem *p)
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
     size_t wg = p->wg;
+    if (local_cap() == (size_t)-1) {
+        snprintf(why, len, "FFTLAB_LOCAL_VALUES='%s' must be a power of two >= 16 (the values "
+                 "local memory is pretended to hold)", getenv("FFTLAB_LOCAL_VALUES"));
+        return -1;
+    }
+    if (regfile_min_columns() == 0) {
+        snprintf(why, len, "FFTLAB_MIN_COLUMNS='%s' must be a power of two >= 1",
+                 getenv("FFTLAB_MIN_COLUMNS"));
+        return -1;
+    }
     if (!wg)
         return 0;
     if (wg & (wg - 1)) {
@@ -107,25 +202,197 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     return fl_check_group_size(p, wg, why, len);
 }
 
-/* One pass (p, Q) with T columns per group. */
-static void add_pass(const struct fl_problem *p, struct fl_plan *plan, int *src, int *dst,
-                     size_t span, size_t Q, size_t T, int flags, int hi, int lo, int lo_bits)
+/* ---------------------------------------------------------------- the plan's shape
+ * Computed once per problem by layout(), used by plan() (the launches) and by
+ * build_options() (the -D constants the kernels are specialized on), so both agree. */
+enum pass_kind {
+    PASS_PLAIN,         /* fft_r<R>_<tw>: T*Q values in local memory at once        */
+    PASS_FIXED,         /* fft_fixed_table: the same, sizes compiled in (-D)        */
+    PASS_ROWS,          /* fft_rows_r<R>_<tw>: a whole row in B parts + radix-B stage */
+    PASS_COLS,          /* fft_cols_r<R>_<tw>: T columns in B parts                 */
+};
+
+struct pass_shape {
+    size_t Q, T, R;
+    enum pass_kind kind;
+};
+
+struct layout {
+    int npass;
+    struct pass_shape pass[32];
+    size_t lmax;        /* local values (FFTLAB_LOCAL_VALUES applied)                */
+    size_t B;           /* parts, for PASS_ROWS / PASS_COLS; else 0                  */
+    size_t min_columns; /* the multi-pass rule's columns per group                   */
+    size_t qcap;        /* regfile columns: the largest Q of a pass                  */
+    int regfile_fell_back; /* a regfile variant that could not use its kernels here  */
+};
+
+/* Register radix of a regfile pass of Q with B parts: at most the variant's R and Q, at
+ * most ITEM_BYTES of values per item (B x R values), and few enough items for the device
+ * (a group is lmax / R items), but at least 4 of them: pocl 3.1's work-group compiler
+ * stops on an assertion (ParallelRegion.cc: exit != NULL) building these kernels for
+ * groups of 1 or 2 items, which only a tiny FFTLAB_LOCAL_VALUES asks for. 0 if no radix
+ * from 4 to 16 fits. */
+static size_t parts_radix(const struct fl_problem *p, size_t R, size_t Q, size_t B, size_t lmax)
 {
-    size_t R, columns = p->batch * (p->n / Q);
-    const char *tw;
-    variant_shape(p->variant, &R, &tw);
     if (R > Q)
         R = Q;
-    size_t items = T * (Q / R);
+    while (R > 4 && lmax / R < 4)
+        R /= 2;
+    while (R > 4 && B * R * elem_bytes(p) > ITEM_BYTES)
+        R /= 2;
+    while (R < 16 && R < Q && lmax / R > p->dev->max_wg)
+        R *= 2;
+    return R >= 4 && lmax / R <= p->dev->max_wg ? R : 0;
+}
+
+/* Split log2 N into NPASS near-equal parts, the larger ones first. */
+static void split_evenly(int log2n, int npass, int *logq)
+{
+    for (int i = 0; i < npass; i++)
+        logq[i] = log2n / npass + (i < log2n % npass);
+}
+
+/* The regfile plan: 0, or -1 when this problem does not need it (N fits local memory) or
+ * the device cannot run it (then the default plan is used). */
+static int regfile_layout(const struct fl_problem *p, const struct shape *sh, struct layout *L)
+{
+    size_t lmax = L->lmax, n = p->n;
+    int log2n = fl_log2(n);
+    if (n <= lmax)
+        return -1;
+    if (n <= lmax * MAX_PARTS) {
+        /* a whole row per group: B = N / lmax columns of lmax points, one per part */
+        L->B = n / lmax;
+        size_t R = parts_radix(p, sh->R, lmax, L->B, lmax);
+        if (!R)
+            return -1;
+        L->npass = 1;
+        L->pass[0] = (struct pass_shape){lmax, L->B, R, PASS_ROWS};
+        return 0;
+    }
+    /* columns: T x Q = MAX_PARTS x lmax values per group, T >= min_columns */
+    size_t C = lmax * MAX_PARTS, cap = C / L->min_columns;
+    if (cap > lmax)
+        cap = lmax;
+    if (cap < 16)
+        cap = 16;
+    int logcap = fl_log2(cap);
+    L->qcap = cap;
+    L->B = MAX_PARTS;
+    L->npass = (log2n + logcap - 1) / logcap;
+    int logq[32];
+    split_evenly(log2n, L->npass, logq);
+    for (int i = 0; i < L->npass; i++) {
+        size_t Q = (size_t)1 << logq[i];
+        size_t R = parts_radix(p, sh->R, Q, L->B, lmax);
+        if (!R)
+            return -1;
+        L->pass[i] = (struct pass_shape){Q, C / Q, R, PASS_COLS};
+    }
+    return 0;
+}
+
+static void layout(const struct fl_problem *p, struct layout *L)
+{
+    struct shape sh = shape_of(p->variant);
+    memset(L, 0, sizeof *L);
+    L->lmax = local_values(p);
+    L->min_columns = sh.regfile ? regfile_min_columns() : MIN_COLUMNS;
+    if (p->n < 2)
+        return;
+    if (sh.regfile) {
+        if (regfile_layout(p, &sh, L) == 0)
+            return;
+        L->regfile_fell_back = p->n > L->lmax;
+        L->B = 0;
+    }
+    size_t R = sh.R, wg = group_items(p), lmax = L->lmax;
+    int log2n = fl_log2(p->n);
+
+    /* Pass sizes. One pass when the whole row fits a group (Q = N). Otherwise each pass
+     * must keep MIN_COLUMNS columns per group for coalesced reads, which caps Q; take as
+     * few passes as that cap allows and split log2 N evenly between them. */
+    size_t Rn = R < p->n ? R : p->n;
+    int one_pass = p->n <= lmax && p->n <= wg * Rn;
+    int npass = 1, logq[32];
+    logq[0] = log2n;
+    if (!one_pass) {
+        size_t cap = wg * R / MIN_COLUMNS;
+        if (cap > lmax / MIN_COLUMNS)
+            cap = lmax / MIN_COLUMNS;
+        if (cap < 2)
+            cap = 2;
+        int logcap = fl_log2(floor_pow2(cap));
+        npass = (log2n + logcap - 1) / logcap;
+        split_evenly(log2n, npass, logq);
+    }
+    L->npass = npass;
+    for (int i = 0; i < npass; i++) {
+        size_t Q = (size_t)1 << logq[i], Ri = R < Q ? R : Q;
+        size_t T = wg * Ri / Q;                     /* columns per group to fill wg items */
+        if (T > lmax / Q) T = lmax / Q;
+        if (npass > 1 && T > p->n / Q) T = p->n / Q;
+        if (npass == 1 && T > ceil_pow2(p->batch)) T = ceil_pow2(p->batch); /* no idle rows */
+        if (T < 1) T = 1;
+        T = floor_pow2(T);
+        /* --variant fixed: only a one-pass plan has all its sizes known per run */
+        int fixed = sh.fixed && npass == 1 && strcmp(sh.tw, "table") == 0;
+        L->pass[i] = (struct pass_shape){Q, T, Ri, fixed ? PASS_FIXED : PASS_PLAIN};
+    }
+}
+
+/* The -D constants: FFT_PARTS and friends for the regfile kernels (kernels/05_passes.cl
+ * compiles them only then), FFT_FIXED_* for --variant fixed and regfile_fixed. Both
+ * directions share the program; nothing here depends on the sign. */
+static void build_options(const struct fl_problem *p, char *opts, size_t len)
+{
+    struct layout L;
+    layout(p, &L);
+    struct shape sh = shape_of(p->variant);
+    size_t used = 0;
+    /* FFT_PARTS_TWIDDLE: kernels/05_passes.cl's TWIDDLE_SINCOS 0, _TABLE 1, _NATIVE 2 */
+    opts[0] = '\0';
+    if (L.B)
+        used += (size_t)snprintf(opts + used, len - used, "-D FFT_PARTS=%zu -D FFT_LOCAL_VALUES=%zu "
+                                 "-D FFT_MAX_ITEMS=%zu -D FFT_ITEMS_R4=%zu -D FFT_ITEMS_R8=%zu "
+                                 "-D FFT_ITEMS_R16=%zu -D FFT_PARTS_TWIDDLE=%d", L.B, L.lmax,
+                                 p->dev->max_wg, L.lmax / 4, L.lmax / 8, L.lmax / 16,
+                                 strcmp(sh.tw, "table") == 0 ? 1 : strcmp(sh.tw, "sincos") == 0 ? 0 : 2);
+    if (used < len && sh.fixed && L.B)
+        used += (size_t)snprintf(opts + used, len - used, " -D FFT_FIXED_N=%zu", p->n);
+    if (used < len && L.npass == 1 && L.pass[0].kind == PASS_FIXED) {
+        const struct pass_shape *ps = &L.pass[0];
+        snprintf(opts + used, len - used, "%s-D FFT_FIXED_N=%zu -D FFT_FIXED_T=%zu -D FFT_FIXED_R=%zu "
+                 "-D FFT_FIXED_ITEMS=%zu -D FFT_FIXED_LO_BITS=%d", used ? " " : "", p->n, ps->T,
+                 ps->R, ps->T * ps->Q / ps->R, (fl_log2(p->n) + 1) / 2);
+    }
+}
+
+/* One pass (p, Q) of shape PS. */
+static void add_pass(const struct fl_problem *p, const struct layout *L, struct fl_plan *plan,
+                     int *src, int *dst, size_t span, const struct pass_shape *ps, int flags,
+                     int hi, int lo, int lo_bits)
+{
+    const char *tw = shape_of(p->variant).tw;
+    size_t Q = ps->Q, T = ps->T, R = ps->R, columns = p->batch * (p->n / Q);
+    int parted = ps->kind == PASS_ROWS || ps->kind == PASS_COLS;
+    size_t held = parted ? L->lmax : T * Q;           /* values in local memory at once */
+    size_t items = held / R;
     size_t groups = (columns + T - 1) / T;
     size_t global[1] = {groups * items}, local[1] = {items};
     char kernel[64];
-    snprintf(kernel, sizeof kernel, "fft_r%zu_%s%s", R, tw,
-             strcmp(p->variant, "runtime_radix") == 0 && R == 16 ? "_runtime" : "");
+    if (ps->kind == PASS_FIXED)
+        snprintf(kernel, sizeof kernel, "fft_fixed_table");
+    else if (parted)
+        snprintf(kernel, sizeof kernel, "fft_%s_r%zu_%s", ps->kind == PASS_ROWS ? "rows" : "cols", R, tw);
+    else
+        snprintf(kernel, sizeof kernel, "fft_r%zu_%s%s", R, tw,
+                 strcmp(p->variant, "runtime_radix") == 0 && R == 16 ? "_runtime" : "");
     struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
     fl_arg_buffer(l, *src);
     fl_arg_buffer(l, *dst);
-    fl_arg_local(l, (T * Q + T * Q / 16) * elem_bytes(p));
+    fl_arg_local(l, (held + held / 16) * elem_bytes(p));
     fl_arg_buffer(l, hi >= 0 ? hi : *src);     /* non-table kernels never read hi/lo */
     fl_arg_buffer(l, lo >= 0 ? lo : *src);
     fl_arg_int(l, (int)p->n);
@@ -139,9 +406,19 @@ static void add_pass(const struct fl_problem *p, struct fl_plan *plan, int *src,
     char leftover[32] = "";
     if (rest)
         snprintf(leftover, sizeof leftover, "a radix-%d stage, then ", 1 << rest);
-    fl_launch_note(l, "p=%zu Q=%zu: %s%d radix-%zu stage%s in registers, %zu item%s per column, "
-                   "%zu column%s per group", span, Q, leftover, stages, R, stages == 1 ? "" : "s",
-                   Q / R, Q / R == 1 ? "" : "s", T, T == 1 ? "" : "s");
+    if (ps->kind == PASS_ROWS)
+        fl_launch_note(l, "row of %zu = %zu x %zu: %s%d radix-%zu stage%s, exchanges in %zu parts, "
+                       "a radix-%zu stage in registers; %zu items x %zu values", p->n, T, Q,
+                       leftover, stages, R, stages == 1 ? "" : "s", L->B, T, items, L->B * R);
+    else if (ps->kind == PASS_COLS)
+        fl_launch_note(l, "p=%zu Q=%zu: %s%d radix-%zu stage%s, %zu columns per group in %zu "
+                       "parts of %zu; %zu items x %zu values", span, Q, leftover, stages, R,
+                       stages == 1 ? "" : "s", T, L->B, T / L->B, items, L->B * R);
+    else
+        fl_launch_note(l, "p=%zu Q=%zu: %s%d radix-%zu stage%s in registers, %zu item%s per column, "
+                       "%zu column%s per group%s", span, Q, leftover, stages, R, stages == 1 ? "" : "s",
+                       Q / R, Q / R == 1 ? "" : "s", T, T == 1 ? "" : "s",
+                       ps->kind == PASS_FIXED ? "; sizes compiled in" : "");
     int t = *src;
     *src = *dst;
     *dst = t;
@@ -155,10 +432,10 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         snprintf(plan->summary, sizeof plan->summary, "N = 1: the input is its own transform");
         return;
     }
-    size_t R;
-    const char *tw;
-    variant_shape(p->variant, &R, &tw);
-    size_t wg = group_items(p), lmax = local_values(p);
+    struct shape sh = shape_of(p->variant);
+    const char *tw = sh.tw;
+    struct layout L;
+    layout(p, &L);
     int log2n = fl_log2(p->n);
 
     /* The two-level twiddle table for w_N^x: lo holds x < 2^lo_bits, hi the multiples. */
@@ -180,50 +457,52 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         }
     }
 
-    /* Pass sizes. One pass when the whole row fits a group (Q = N). Otherwise each pass
-     * must keep MIN_COLUMNS columns per group for coalesced reads, which caps Q; take as
-     * few passes as that cap allows and split log2 N evenly between them. */
-    size_t Rn = R < p->n ? R : p->n;
-    int one_pass = p->n <= lmax && p->n <= wg * Rn;
-    int npass = 1, logq[32];
-    logq[0] = log2n;
-    if (!one_pass) {
-        size_t cap = wg * R / MIN_COLUMNS;
-        if (cap > lmax / MIN_COLUMNS)
-            cap = lmax / MIN_COLUMNS;
-        if (cap < 2)
-            cap = 2;
-        int logcap = fl_log2(floor_pow2(cap));
-        npass = (log2n + logcap - 1) / logcap;
-        for (int i = 0; i < npass; i++)
-            logq[i] = log2n / npass + (i < log2n % npass);
-    }
-    int sign_flags = p->sign > 0;
+    int npass = L.npass, sign_flags = p->sign > 0;
     size_t span = 1;
     char passes[160];
     int pl = 0;
     for (int i = 0; i < npass; i++) {
-        size_t Q = (size_t)1 << logq[i], Ri = R < Q ? R : Q;
-        size_t T = wg * Ri / Q;                     /* columns per group to fill wg items */
-        if (T > lmax / Q) T = lmax / Q;
-        if (npass > 1 && T > p->n / Q) T = p->n / Q;
-        if (npass == 1 && T > ceil_pow2(p->batch)) T = ceil_pow2(p->batch); /* no idle rows */
-        if (T < 1) T = 1;
-        T = floor_pow2(T);
         int flags = (i == 0 && sign_flags ? 1 : 0) | (i == npass - 1 && sign_flags ? 2 : 0);
-        add_pass(p, plan, &src, &dst, span, Q, T, flags, hi, lo, lo_bits);
-        pl += snprintf(passes + pl, sizeof passes - (size_t)pl, "%s%zu", i ? " x " : "", Q);
-        span *= Q;
+        add_pass(p, &L, plan, &src, &dst, span, &L.pass[i], flags, hi, lo, lo_bits);
+        pl += snprintf(passes + pl, sizeof passes - (size_t)pl, "%s%zu", i ? " x " : "", L.pass[i].Q);
+        span *= L.pass[i].Q;
     }
     plan->result = src;
+    size_t Rn = L.pass[0].R;
+    char cap_note[96] = "";
+    if (local_cap() && local_cap() != (size_t)-1)
+        snprintf(cap_note, sizeof cap_note, " (FFTLAB_LOCAL_VALUES: local memory taken as %zu values)",
+                 L.lmax);
+    if (L.B && L.pass[0].kind == PASS_ROWS) {
+        snprintf(plan->summary, sizeof plan->summary,
+                 "N = %zu (1 pass: %zu columns of %zu and a radix-%zu stage), register radix %zu, "
+                 "twiddles: %s%s. N is more than local memory holds (%zu values%s) but not more than "
+                 "%d times that, which the group keeps in registers: each exchange goes through local "
+                 "memory in %zu parts, one column at a time, so the data is read and written once.",
+                 p->n, L.B, L.pass[0].Q, L.B, Rn, tw, sh.fixed ? ", N compiled in" : "", L.lmax,
+                 cap_note, MAX_PARTS, L.B);
+        return;
+    }
+    if (L.B) {
+        snprintf(plan->summary, sizeof plan->summary,
+                 "N = %s (%d passes), register radix %zu, twiddles: %s%s. N is more than %d x local "
+                 "memory (%zu values%s), so several passes; a group keeps %d x local memory's worth "
+                 "of values in registers (T x Q = %zu, exchanges in %d parts), takes >= %zu "
+                 "neighbouring columns (FFTLAB_MIN_COLUMNS), so Q <= %zu; fewest passes, log2 N split "
+                 "evenly.", passes, npass, Rn, tw, sh.fixed ? ", N compiled in" : "", MAX_PARTS, L.lmax,
+                 cap_note, MAX_PARTS, L.lmax * MAX_PARTS, MAX_PARTS, L.min_columns, L.qcap);
+        return;
+    }
     snprintf(plan->summary, sizeof plan->summary,
-             "N = %s (%d pass%s), register radix %zu, twiddles: %s. %s", passes, npass,
-             npass == 1 ? "" : "es", Rn, tw,
+             "N = %s (%d pass%s), register radix %zu, twiddles: %s%s. %s%s%s", passes, npass,
+             npass == 1 ? "" : "es", Rn, tw, L.pass[0].kind == PASS_FIXED ? ", sizes compiled in" : "",
              npass == 1 ? "One work-group holds a whole row (N <= its local memory and "
                           "work-items x R), so the data is read and written once."
                         : "N is more than one group can hold, and groups of a multi-pass plan "
                           "take >= 4 neighbouring columns for coalesced reads, so Q <= "
-                          "min(items x R, local values) / 4; fewest passes, log2 N split evenly.");
+                          "min(items x R, local values) / 4; fewest passes, log2 N split evenly.",
+             cap_note, L.regfile_fell_back ? " (regfile: its parted kernels do not fit this device "
+                                             "here, so the default plan)" : "");
 }
 
 int main(int argc, char **argv)
@@ -237,13 +516,18 @@ int main(int argc, char **argv)
         .help = "Each work-item holds R = 16 (8, 4) values in registers and does radix-R\n"
                 "butterflies there; a work-group finishes Q-point sub-FFTs (Q <= 4096) with\n"
                 "local memory only for the exchange. --wg sets the work-items per group the\n"
-                "plan aims for (default 256); --explain shows the passes and why.",
+                "plan aims for (default 256); --explain shows the passes and why.\n"
+                "--variant regfile*: a group holds up to 4x what local memory holds (rows of\n"
+                "16384 in one pass) and exchanges in parts. Experiments: FFTLAB_LOCAL_VALUES=V\n"
+                "pretends local memory holds V values; FFTLAB_MIN_COLUMNS=T sets regfile's\n"
+                "columns per group in multi-pass plans (default 8).",
         .demo_n = (size_t)1 << 20,
         .demo_batch = 1,
         .bound = FL_BOUND_FFT,
         .variants = variants,
         .check = check,
         .plan = plan,
+        .build_options = build_options,
     };
     return fl_main(argc, argv, &chapter);
 }
