@@ -83,7 +83,7 @@ unsigned fl_list_devices(FILE *out)
     return total;
 }
 
-static int contains_nocase(const char *hay, const char *needle)
+int fl_contains_nocase(const char *hay, const char *needle)
 {
     size_t n = strlen(needle);
     for (; *hay; hay++)
@@ -156,7 +156,7 @@ void fl_device_open(const char *spec, struct fl_device *dev)
                 if (by_index)
                     match = p == want_p && d == want_d;
                 else if (spec)
-                    match = contains_nocase(pname, spec) || contains_nocase(name, spec);
+                    match = fl_contains_nocase(pname, spec) || fl_contains_nocase(name, spec);
                 else
                     match = pass == 2 || (pass == 0 && (type & CL_DEVICE_TYPE_GPU)) ||
                             (pass == 1 && (type & CL_DEVICE_TYPE_CPU));

@@ -42,4 +42,8 @@ void fl_device_close(struct fl_device *dev);
 /* "GPU", "CPU", "accelerator" ... */
 const char *fl_device_type_name(cl_device_type type);
 
+/* HAY contains NEEDLE, ignoring case (an empty NEEDLE matches): how --device and
+ * FFTLAB_DEVICE match part of a platform or device name. */
+int fl_contains_nocase(const char *hay, const char *needle);
+
 #endif

@@ -192,15 +192,6 @@ static void watchdog_start(double seconds)
 
 /* ---------------------------------------------------------------- devices */
 
-static int contains_nocase(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; hay++)
-        if (strncasecmp(hay, needle, n) == 0)
-            return 1;
-    return n == 0;
-}
-
 /* Which device this rank opens: among the devices SPEC matches (P:D, or part of a platform
  * or device name; without SPEC the GPUs, else the CPU devices), number LOCAL_RANK mod their
  * count — LOCAL_RANK counting the ranks on this node, so every node's first rank takes its
@@ -243,7 +234,7 @@ static int choose_device(const char *spec, int local_rank, int local_size, char 
             if (ll < (int)sizeof list - 1)
                 ll += snprintf(list + ll, sizeof list - (size_t)ll, "%s%s %s", ll ? ", " : "", idx, name);
             int kind = spec ? 0 : (type & CL_DEVICE_TYPE_GPU) ? 1 : (type & CL_DEVICE_TYPE_CPU) ? 2 : -1;
-            if (spec && !(strcmp(spec, idx) == 0 || contains_nocase(pname, spec) || contains_nocase(name, spec)))
+            if (spec && !(strcmp(spec, idx) == 0 || fl_contains_nocase(pname, spec) || fl_contains_nocase(name, spec)))
                 kind = -1;
             if (kind >= 0 && count[kind] < 64) {
                 match[kind][count[kind]][0] = p;
