@@ -230,6 +230,28 @@ static INLINE void exchange(real2_t *v, __local real2_t *u, int i, int c, const 
         stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
     }
 
+/* Every stage of a pass, unrolled (s_k = r_0 ... r_(k-1)): what each pass kernel runs
+ * between its loads and its stores, with v, u, i, c, cf, N, Q, I, T, hi, lo, lo_bits and
+ * the radices r0 .. r11 (0 after the last) in scope. Chapters 07, 08 and 09 use it too. */
+#define PASS_STAGES                                                                        \
+    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);                                          \
+    NEXT_STAGE(r0, 1, r1)                                                                  \
+    NEXT_STAGE(r1, r0, r2)                                                                 \
+    NEXT_STAGE(r2, r0 * r1, r3)                                                            \
+    NEXT_STAGE(r3, r0 * r1 * r2, r4)                                                       \
+    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)                                                  \
+    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)                                             \
+    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)                                        \
+    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)                                   \
+    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)                              \
+    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)                        \
+    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+
+/* The radix of a pass's last stage (after it, butterfly b holds outputs b + m*(Q/rl)). */
+#define PASS_LAST_RADIX                                                                    \
+    (r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5 : r4 ? r4     \
+     : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0)
+
 /* One pass; see the contract of fft_mixed_p<k> below. r0 .. r11 are the radices, 0 after
  * the last. */
 static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
@@ -278,23 +300,11 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
     }
 
     /* the stages, unrolled: s_k = r_0 ... r_(k-1) */
-    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);
-    NEXT_STAGE(r0, 1, r1)
-    NEXT_STAGE(r1, r0, r2)
-    NEXT_STAGE(r2, r0 * r1, r3)
-    NEXT_STAGE(r3, r0 * r1 * r2, r4)
-    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)
-    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)
-    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)
-    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)
-    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)
-    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)
-    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+    PASS_STAGES
 
     /* store: after the last stage (radix rl, sub-span Q/rl) butterfly b holds outputs
      * j = b + m*(Q/rl), at the same places the first stage read */
-    const int rl = r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5
-                 : r4 ? r4 : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0;
+    const int rl = PASS_LAST_RADIX;
     const int B = Q / rl, nb = (B + I - 1) / I;
     const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
     if (cf && P == 1) {

@@ -218,21 +218,6 @@ __kernel void bs_inverse_last(__global const real2_t *x, __global real2_t *y, __
 
 /* ---------------------------------------------------------------- fused: one launch */
 
-/* The stages of one pass of Q points (as in mixed_pass): s_k = r_0 ... r_(k-1). */
-#define BS_STAGES                                                                          \
-    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);                                          \
-    NEXT_STAGE(r0, 1, r1)                                                                  \
-    NEXT_STAGE(r1, r0, r2)                                                                 \
-    NEXT_STAGE(r2, r0 * r1, r3)                                                            \
-    NEXT_STAGE(r3, r0 * r1 * r2, r4)                                                       \
-    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)                                                  \
-    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)                                             \
-    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)                                        \
-    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)                                   \
-    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)                              \
-    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)                        \
-    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
-
 /* A whole Bluestein transform of each of the group's T rows: N = M points per FFT
  * (Q = M, one pass), NX = the input's and output's length. See bluestein_fused. */
 static INLINE void bluestein_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
@@ -272,12 +257,11 @@ static INLINE void bluestein_row(__global const real2_t *x, __global real2_t *y,
     }
 
     /* 2. A = FFT_M(a), in registers and local memory (06's stages) */
-    BS_STAGES
+    PASS_STAGES
 
     /* 3. conj(Z_j) = conj(A_j * Bh_j): after the last stage (radix rl) butterfly b holds
      *    outputs j = b + m*(M/rl); conjugated, so the next FFT is the inverse */
-    const int rl = r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5
-                 : r4 ? r4 : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0;
+    const int rl = PASS_LAST_RADIX;
     const int BL = Q / rl, nbl = (BL + I - 1) / I;
     #pragma unroll
     for (int jb = 0; jb < nbl; jb++) {
@@ -299,7 +283,7 @@ static INLINE void bluestein_row(__global const real2_t *x, __global real2_t *y,
     exchange(v, u, i, c, rl, Q / rl, r0, Q, I, T, cf);
 
     /* 5. V = FFT_M(conj Z); conv = conj(V) */
-    BS_STAGES
+    PASS_STAGES
 
     /* 6. X_k = c_k * conv_k for k < N, straight from registers; outputs k >= N are dropped */
     #pragma unroll

@@ -204,22 +204,10 @@ static INLINE void rows_twist(__global const real2_t *x, __global real2_t *y, __
         barrier(CLK_LOCAL_MEM_FENCE);      /* every load from u before the stages reuse it */
 
     /* the stages, as in mixed_pass */
-    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);
-    NEXT_STAGE(r0, 1, r1)
-    NEXT_STAGE(r1, r0, r2)
-    NEXT_STAGE(r2, r0 * r1, r3)
-    NEXT_STAGE(r3, r0 * r1 * r2, r4)
-    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)
-    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)
-    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)
-    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)
-    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)
-    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)
-    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+    PASS_STAGES
 
     /* after the last stage (radix rl) butterfly b holds outputs j = b + m*(Q/rl) */
-    const int rl = r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5
-                 : r4 ? r4 : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0;
+    const int rl = PASS_LAST_RADIX;
     const int B = Q / rl, nb = (B + I - 1) / I;
     if (inverse) {
         /* the row, conjugated back (the inverse), read as 2M reals */
@@ -279,5 +267,197 @@ __kernel void irfft_rows_fused(__global const real2_t *x, __global real2_t *y, _
                                __global const real2_t *tw, __global const real2_t *w, int rows)
 {
     rows_twist(x, y, u, tw + (1 << Ax_LB), tw, w, rows, 1, Ax_N, Ax_LB, Ax_P0);
+}
+#endif
+
+/* ---------------------------------------------------------------- the paired pass */
+
+/* --variant fused, when the rows of M values take several passes: the twist inside the
+ * x axis's last pass (R2C) or its first (C2R). In such a pass a row's C = M/Q columns
+ * each hold the values at one index mod C: column t holds Z_(t + j C), j < Q. The mirror
+ * of value t + jC is M - t - jC = (C - t) + (Q - 1 - j) C, in column C - t: columns t and
+ * C - t hold each other's mirrors (columns 0 and C/2 their own). So a group that takes
+ * both has every pair (k, M - k) the twist needs, and the pass can twist in local memory
+ * instead of writing Z for a pass of its own to read. A group of T >= 2h columns
+ * takes h of them, t = first .. first + h - 1 < C/2 (lanes c < h), and their mirrors
+ * (lanes h + c), with the mirror of column 0 replaced by column C/2, which no other
+ * group has: the ceil(C/2 / h) groups of a row take all C columns once (C even).
+ *
+ * pair_unit: the pairs of such a group, numbered e = 0 .. hQ - 1 (one more in the group
+ * with first = 0). Returns the pair's k <= M/2; Z_k is value *JA of the group's column
+ * slot *SA, Z_((M-k) mod M) value *JB of slot *SB. Neighbouring e take neighbouring
+ * columns, so neighbouring items touch neighbouring bins. */
+static INLINE int pair_unit(int e, int first, const int h, const int Q, const int C, int *sa,
+                            int *ja, int *sb, int *jb)
+{
+    const int M = Q * C;
+    const int cc = e % h;
+    int j = e / h;
+    if (first + cc > 0) {
+        const int k = first + cc + j * C;            /* column first + cc, value j       */
+        const int near = k <= M - k;                 /* the pair's lower bin is this one  */
+        *sa = near ? cc : cc + h;
+        *ja = near ? j : Q - 1 - j;
+        *sb = near ? cc + h : cc;
+        *jb = near ? Q - 1 - j : j;
+        return near ? k : M - k;
+    }
+    /* column 0 (slot 0: pairs (jC, M - jC), j <= Q/2) and column C/2 (slot h: pairs
+     * (C/2 + jC, M - C/2 - jC), j < Q/2 rounded up): Q + 1 pairs in all */
+    if (j <= Q / 2) {
+        *sa = *sb = 0;
+        *ja = j;
+        *jb = j ? Q - j : 0;
+        return j * C;
+    }
+    j -= Q / 2 + 1;
+    *sa = *sb = h;
+    *ja = j;
+    *jb = Q - 1 - j;
+    return C / 2 + j * C;
+}
+
+/* One pass (Q, P) of the x axis with the twist (R2C, the last pass: P = C) or the twist
+ * undone (C2R, the first pass: P = 1); see rfft_rows_paired below. */
+static INLINE void paired_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                               __global const real2_t *hi, __global const real2_t *lo,
+                               __global const real2_t *w, const int inverse, const int N,
+                               const int lo_bits, const int Q, const int P, const int I,
+                               const int T, const int r0, const int r1, const int r2, const int r3,
+                               const int r4, const int r5, const int r6, const int r7, const int r8,
+                               const int r9, const int r10, const int r11)
+{
+    const int M = N, C = N / Q, mid = C / 2, cf = 1; /* cf: exchange's layout */
+    const int h = T / 2;                          /* lanes c >= 2h (T odd) idle        */
+    const int l = get_local_id(0);
+    const int c = l % T, i = l / T;
+    const int groups_per_row = (mid + h - 1) / h;
+    const size_t row = get_group_id(0) / groups_per_row;
+    const int first = (int)(get_group_id(0) % groups_per_row) * h;
+    const int tc = first + c % h;
+    const int valid = c < 2 * h && tc < mid;     /* the row's last group may be short */
+    const int t = c < h ? tc : tc ? C - tc : mid; /* this lane's column                */
+    const int k = t % P;                          /* the pass twiddle's k              */
+    const int units = h * Q + (first == 0);
+    real2_t v[FL_VMAX];
+
+    if (inverse) {
+        /* the twist undone: pairs of the group's columns from X (rows of M + 1) into u */
+        __global const real2_t *Xr = x + row * (M + 1);
+        for (int e = l; e < units; e += I * T) {
+            if (first + e % h >= mid)
+                continue;
+            int sa, ja, sb, jb;
+            const int kk = pair_unit(e, first, h, Q, C, &sa, &ja, &sb, &jb);
+            real2_t zk, zmk;
+            pre_twist_pair(Xr[kk], Xr[M - kk], w[kk], kk, &zk, &zmk);
+            u[slot(ja, sa, Q, T, cf)] = zk;
+            if (kk > 0)
+                u[slot(jb, sb, Q, T, cf)] = zmk;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    /* load: the first stage's butterfly b takes values j = b + m*(Q/r0) of column t (from
+     * u for C2R, conjugated: the inverse), times the pass twiddle as in mixed_pass */
+    {
+        const int B = Q / r0, nb = (B + I - 1) / I;
+        __global const real2_t *in = x + row * (size_t)N + t;
+        #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (valid && (B % I == 0 || b < B)) {
+#define RH_PAIRED_LOAD_M(m)                                                                \
+    {                                                                                      \
+        int j = b + m * B;                                                                 \
+        real2_t a = inverse ? u[slot(j, c, Q, T, cf)] : in[(size_t)j * C];                 \
+        if (inverse)                                                                       \
+            a.y = -a.y;                                                                    \
+        if (P > 1)                                                                         \
+            a = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));           \
+        v[jb * r0 + m] = a;                                                                \
+    }
+                FOR_M(r0, RH_PAIRED_LOAD_M)
+#undef RH_PAIRED_LOAD_M
+            }
+        }
+    }
+    if (inverse)
+        barrier(CLK_LOCAL_MEM_FENCE); /* every load from u before the stages reuse it */
+
+    PASS_STAGES
+
+    /* the column's outputs into u (the last exchange's reads are behind its barrier) */
+    const int rl = PASS_LAST_RADIX;
+    const int B = Q / rl, nb = (B + I - 1) / I;
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (valid && (B % I == 0 || b < B)) {
+#define RH_PAIRED_STAGE_M(m) u[slot(b + m * B, c, Q, T, cf)] = v[jb * rl + m];
+            FOR_M(rl, RH_PAIRED_STAGE_M)
+#undef RH_PAIRED_STAGE_M
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (inverse) {
+        /* a first pass of several: column t's outputs go to t*Q + j of the row, each
+         * column's Q values in one run */
+        __global real2_t *out = y + row * (size_t)N;
+        for (int e = l; e < 2 * h * Q; e += I * T) {
+            const int s = e / Q, j = e % Q;
+            const int ts = first + s % h;
+            const int col = s < h ? ts : ts ? C - ts : mid;
+            if (ts < mid)
+                out[(size_t)col * Q + j] = u[slot(j, s, Q, T, cf)];
+        }
+        return;
+    }
+    /* R2C: the twist of the group's pairs, from u into X (rows of M + 1) */
+    __global real2_t *Xr = y + row * (M + 1);
+    for (int e = l; e < units; e += I * T) {
+        if (first + e % h >= mid)
+            continue;
+        int sa, ja, sb, jb;
+        const int kk = pair_unit(e, first, h, Q, C, &sa, &ja, &sb, &jb);
+        real2_t xk, xmk;
+        post_twist_pair(u[slot(ja, sa, Q, T, cf)], u[slot(jb, sb, Q, T, cf)], w[kk], &xk, &xmk);
+        Xr[kk] = xk;
+        Xr[M - kk] = xmk;
+    }
+}
+
+/* Contract (rfft_rows_paired, irfft_rows_paired: --variant fused, the x axis in several
+ * passes; -D RH_PAIR_LAST=k names the last pass, -D RH_PAIR_FIRST its first)
+ *   work-items : 1-D, groups of I*T items (that pass's I and T; C = Ax_N/Q even, h =
+ *                floor(T/2)): G = ceil(C/2 / h) groups per row, ROWS rows; lane c < h of
+ *                group g does column first + c (first = (g mod G) * h), lane h + c its
+ *                mirror C - first - c (C/2 for column 0), lanes past 2h and columns
+ *                first + c >= C/2 nothing but the barriers
+ *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the x axis's table), w
+ *                (the twist's w_N^k, k <= M/2); the launch's size gives ROWS
+ *   reads      : rfft: x[row*M + t + j*C], every j < Q of the group's columns, once (the
+ *                M-point FFT's last pass); irfft: x[row*(M+1) + k] for the group's bins,
+ *                once (bins M/2 and 0's partner M read twice)
+ *   writes     : rfft: y[row*(M+1) + k], every bin of the group's columns (and M in the
+ *                row's first group) once (twice, equal, at M/2); irfft: y[row*M + t*Q + j],
+ *                every j < Q of the group's columns, once
+ *   host calls : rfft: the x axis's passes 0 .. k-1, then rfft_rows_paired, then the outer
+ *                axes on the mid spectrum; irfft: the outer axes' inverse passes, then
+ *                irfft_rows_paired (it conjugates what it loads), then passes 1 .. of x,
+ *                the last with PASS_CONJ_OUT. */
+#define RH_CAT(a, b) RH_CAT_(a, b)
+#define RH_CAT_(a, b) a##b
+#ifdef RH_PAIR_LAST
+__kernel void rfft_rows_paired(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                               __global const real2_t *tw, __global const real2_t *w)
+{
+    paired_pass(x, y, u, tw + (1 << Ax_LB), tw, w, 0, Ax_N, Ax_LB, RH_CAT(Ax_P, RH_PAIR_LAST));
+}
+#endif
+#ifdef RH_PAIR_FIRST
+__kernel void irfft_rows_paired(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                                __global const real2_t *tw, __global const real2_t *w)
+{
+    paired_pass(x, y, u, tw + (1 << Ax_LB), tw, w, 1, Ax_N, Ax_LB, Ax_P0);
 }
 #endif

@@ -36,13 +36,30 @@ run_case "6x2 (rows of M = 1: the twist alone along x)" 0 '^PASS$' -- "$R" --siz
 run_case "1x64 (an outer axis of length 1)" 0 '^PASS$' -- "$R" --size 1x64 --inverse --repeat 0
 run_case "default: the demo size 2^20" 0 '^PASS$' --has 'N=1048576 batch=1 forward' -- "$R" --repeat 0
 
-# ---- --variant fused: the row pass and the twist in one kernel (x in one pass)
-for a in "16" "6" "4096 --batch 3" "8192 --inverse" "8x16" "3x5x14 --batch 2 --inverse" "48x48 --precision double"; do
+# ---- --variant twist (the twist in its own pass) and fused (the default: inside a row pass)
+for a in "16" "6" "2^14 --inverse" "8x16" "3x5x14 --batch 2 --inverse" "48x48 --precision double"; do
+    # shellcheck disable=SC2086
+    run_case "twist $a" 0 '^PASS$' --has 'rfft_post' -- "$R" --size $a --variant twist --explain --repeat 0
+done
+for a in "4096 --batch 3" "8192 --inverse"; do
     # shellcheck disable=SC2086
     run_case "fused $a" 0 '^PASS$' -- "$R" --size $a --variant fused --repeat 0
 done
-run_case "fused 2^14: x takes two passes, so the separate twist" 0 '^PASS$' --has 'rfft_post' \
-    --lacks 'rows_fused' -- "$R" --size 2^14 --variant fused --explain --repeat 0
+run_case "fused 2^14: x takes two passes, the twist rides in the last (R2C) and the first (C2R)" \
+    0 '^PASS$' --has 'rfft_rows_paired\(B, A, local [0-9]+ B, twiddles_x, twist_w\)' \
+    --has 'irfft_rows_paired\(A, B, ' --has 'then the twist; columns t and [0-9]+ - t in a group' \
+    --has 'RH_PAIR_LAST=1 -D RH_PAIR_FIRST=1' --has 'the twist in its last pass' --lacks 'rfft_post' \
+    --lacks 'irfft_pre' -- "$R" --size 2^14 --explain --repeat 0
+# groups of the paired pass that run past the row's columns (C = 80 columns, 32 + 32 per
+# group), odd groups (51 columns), double, 2-D and 3-D, and M odd (no pairing: the twist)
+run_case "fused 10240 double, both ways: short last groups" 0 '^PASS$' --has 'rfft_rows_paired' \
+    -- "$R" --size 10240 --batch 3 --precision double --explain --repeat 0
+run_case "fused 10240 c2r" 0 '^PASS$' -- "$R" --size 10240 --inverse --repeat 0
+run_case "fused 2x3x10240 r2c" 0 '^PASS$' --has 'rfft_rows_paired' --has 'fft_cols_z_p0' \
+    -- "$R" --size 2x3x10240 --explain --repeat 0
+run_case "fused 4x20000 c2r" 0 '^PASS$' -- "$R" --size 4x20000 --inverse --repeat 0
+run_case "fused 2 x 5^6 = 31250: M odd, so the separate twist" 0 '^PASS$' --has 'rfft_post' \
+    --lacks 'paired' -- "$R" --size 31250 --explain --repeat 0
 run_case "fused --explain 8x16: one launch for x and the twist, both ways" 0 '^PASS$' \
     --has 'plan \(forward, r2c\): 2 launches' --has 'rfft_rows_fused\(A, B, local [0-9]+ B, twiddles_x, twist_w, 8\)' \
     --has 'irfft_rows_fused\(B, A, ' --has 'axis x \(N=8\) and the twist in one pass' --lacks 'rfft_post' \
@@ -54,20 +71,20 @@ run_case "--explain 16: the x pass, then the twist; the round trip backwards" 0 
     --has 'rfft_post\(B, A, twist_w, 1\)' --has 'table twist_w: 5 complex values' \
     --has 'plan \(inverse, c2r, for the round trip\): 2 launches' --has 'irfft_pre\(A, B, twist_w, 1\)' \
     --has '-D RH_M=8 -D RH_PAIRS=5' --has 'Ax_N=8 ' \
-    -- "$R" --size 16 --explain --repeat 0
+    -- "$R" --size 16 --variant twist --explain --repeat 0
 # (each axis's inverse conjugates what it reads and what it writes: flags 3)
 run_case "--explain 64x64 c2r: the y axis first, on 64 x 33; then the twist; then x" 0 '^PASS' \
     --has 'plan \(inverse, c2r\): 3 launches' --has 'fft_cols_y_p0\(A, B.*, 3\)  global' \
     --has 'axis y N=64 stride 33' --has 'irfft_pre\(B, A, twist_w, 64\)' \
     --has 'fft_rows_x_p0\(A, B.*, 3\)  global' --has 'Ay_N=64 .*Ay_S=33' --has 'Ax_N=32 ' \
-    -- "$R" --size 64x64 --inverse --explain --repeat 0 --no-verify
+    -- "$R" --size 64x64 --variant twist --inverse --explain --repeat 0 --no-verify
 
 # ---- the report
 run_case "timed run: 2.5 N log2 N, bytes of both sides" 0 '^PASS$' \
     --has 'counting 2\.5·N·log2 N per real transform' --has 'the N reals read \+ the half spectrum written' \
     -- "$R" --size 4096 --batch 2 --repeat 3 --warmup 1
 run_case "--format csv: direction r2c, n and shape of the real array" 0 '^PASS$' \
-    --stdout-has '^"09_real_input","twist",.*,128,2,r2c,single,1,.*,8x16$' \
+    --stdout-has '^"09_real_input","fused",.*,128,2,r2c,single,1,.*,8x16$' \
     -- "$R" --size 8x16 --batch 2 --repeat 2 --format csv
 run_case "--format csv --inverse: direction c2r" 0 '^PASS$' --stdout-has ',1000,1,c2r,double,1,' \
     -- "$R" --size 1000 --inverse --precision double --repeat 2 --format csv
@@ -193,11 +210,15 @@ if plant swapped-pair 's/^    \*xk = e + wo;/    *xk = rh_conj(e - wo);/; s/^   
 fi
 if plant no-wrap 's/zr\[k ? M - k : 0\]/zr[M - k]/'; then
     run_case "Z_(M-k) read without the wrap at k = 0: FAIL at batch 2" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$R" --kernels "$TMP/k/no-wrap.cl" --size 32 --batch 2 --repeat 0
+        -- "$R" --kernels "$TMP/k/no-wrap.cl" --size 32 --batch 2 --variant twist --repeat 0
 fi
 if plant fused-no-barrier '/^    barrier(CLK_LOCAL_MEM_FENCE);$/d'; then
     run_case "fused R2C without the barrier before the twist: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
         -- "$R" --kernels "$TMP/k/fused-no-barrier.cl" --size 4096 --variant fused --repeat 0
+fi
+if plant paired-no-mid 's/tc ? C - tc : mid;/tc ? C - tc : 0;/'; then
+    run_case "paired pass without column C/2 (column 0 twice): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$R" --kernels "$TMP/k/paired-no-mid.cl" --size 2^14 --repeat 0
 fi
 if plant dc-imag 's/^        a\.y = 0;$//; s/^        b\.y = 0;$//'; then
     run_case "C2R keeping DC's imaginary part: right on a real array's spectrum" 0 '^PASS$' \

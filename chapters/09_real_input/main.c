@@ -33,10 +33,12 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
+    {"fused", "the twist inside a pass of the rows, one read and write of the data less: the "
+     "row pass itself when the rows of Nx/2 values take one pass (Nx/2 <= 4096 in fp32), else "
+     "the rows' last pass (R2C; C2R: the first), whose groups take mirrored columns; the "
+     "chapter's default", NULL, 0},
     {"twist", "R2C: the N/2-point complex FFT of the reals read as complex pairs, then the "
-     "twist in its own pass; C2R: the same backwards (the chapter's default)", NULL, 0},
-    {"fused", "twist, with the twist done inside the row pass when the rows of Nx/2 values "
-     "take one pass (Nx/2 <= 4096 in fp32): one read and write of the data less", NULL, 0},
+     "twist in its own pass; C2R: the same backwards (the lesson's first form)", NULL, 0},
     {"post_twist", "twist with your post_twist_pair, the post-processing twist (exercise)",
      "exercises/09_real_input/post_twist.cl", 0},
     {NULL, NULL, NULL, 0},
@@ -88,6 +90,22 @@ static int make_real_plan(const struct fl_problem *p, struct real_plan *R, char 
     return fl_layout_make(&syz, &R->yz, why, len);
 }
 
+/* --variant fused, rows of several passes: can pass K of the x axis pair its columns (a
+ * group takes columns t and C - t, C = M/Q; kernels/09_real_input.cl, paired_pass)? It
+ * needs C even and 2 columns per group at least. R2C pairs the last pass, C2R the first. */
+static int pass_pairs(const struct fl_problem *p, const struct real_plan *R, int k)
+{
+    if (strcmp(p->variant, "fused") != 0 || R->x.naxes != 1 || R->x.ax[0].rp.npasses < 2)
+        return 0;
+    const struct fl_radix_pass *ps = &R->x.ax[0].rp.pass[k];
+    return ps->columns >= 2 && (R->m / ps->q) % 2 == 0;
+}
+
+static int last_x_pass(const struct real_plan *R)
+{
+    return R->x.ax[0].rp.npasses - 1;
+}
+
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
@@ -112,6 +130,10 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     if (used < len)
         used += (size_t)snprintf(opts + used, len - used, " -D RH_M=%zu -D RH_PAIRS=%zu", R.m,
                                  R.m / 2 + 1);
+    if (used < len && pass_pairs(p, &R, last_x_pass(&R)))
+        used += (size_t)snprintf(opts + used, len - used, " -D RH_PAIR_LAST=%d", last_x_pass(&R));
+    if (used < len && pass_pairs(p, &R, 0))
+        used += (size_t)snprintf(opts + used, len - used, " -D RH_PAIR_FIRST=1");
     if (used >= len)
         fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
 }
@@ -150,6 +172,26 @@ static int other(int slot)
 static int fused_rows(const struct fl_problem *p, const struct real_plan *R)
 {
     return strcmp(p->variant, "fused") == 0 && R->x.naxes == 1 && R->x.ax[0].rp.npasses == 1;
+}
+
+/* Turn launch L, pass K of the x axis as fl_layout_launches made it (x, y, u, the axis's
+ * twiddles, lines, flags), into rfft_rows_paired (R2C, the last pass) or irfft_rows_paired
+ * (C2R, the first): the same groups and buffers, the twist's table TWIST for the flags. */
+static void make_paired(struct fl_launch *l, const struct real_plan *R, int k, int inverse,
+                        int twist)
+{
+    const struct fl_radix_pass *ps = &R->x.ax[0].rp.pass[k];
+    size_t cols = R->m / ps->q, h = ps->columns / 2, groups = (cols / 2 + h - 1) / h;
+    char radices[64];
+    snprintf(l->kernel, sizeof l->kernel, "%s", inverse ? "irfft_rows_paired" : "rfft_rows_paired");
+    l->global[0] = R->rows * groups * ps->items * ps->columns;
+    l->nargs = 4; /* keep x, y, u and the twiddles */
+    fl_arg_buffer(l, twist);
+    fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
+    fl_launch_note(l, "axis x N=%zu rows, pass %d/%d: p=%zu Q=%zu = %s, %s; columns t and %zu - t "
+                   "in a group, %zu + %zu per group x %zu items", R->m, k + 1, last_x_pass(R) + 1,
+                   ps->span, ps->q, radices, inverse ? "the inverse twist first" :
+                   "then the twist", cols, h, h, ps->items);
 }
 
 /* Append the fused launch (rfft_rows_fused or irfft_rows_fused) from SRC to DST, with the x
@@ -192,7 +234,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     int table = twist_table(plan, R.nx);
     size_t pairs = R.m / 2 + 1, wg = twist_group(p);
     size_t global[1] = {(R.rows * pairs + wg - 1) / wg * wg}, local[1] = {wg};
-    int s = FL_BUF_A;
+    int s = FL_BUF_A, paired = 0;
     struct fl_launch *l = NULL;
     if (fused_rows(p, &R)) {
         /* one launch does the rows and the twist: x axis and twist steps in one */
@@ -213,14 +255,31 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     } else if (!inverse) {
         /* x: the M-point FFT of every packed row (the reals read as complex pairs) */
         s = fl_layout_launches(plan, &R.x, elem, FL_BUF_A, FL_BUF_B, 0, 0, how_x, sizeof how_x);
-        l = fl_plan_add(plan, "rfft_post", 1, global, local);
+        paired = pass_pairs(p, &R, last_x_pass(&R));
+        if (paired) { /* --variant fused: the last pass twists too, its output is X */
+            make_paired(&plan->launch[plan->nlaunch - 1], &R, last_x_pass(&R), 0, table);
+            if (multi)
+                s = fl_layout_launches(plan, &R.yz, elem, s, other(s), 0, 0, how_yz, sizeof how_yz);
+        } else
+            l = fl_plan_add(plan, "rfft_post", 1, global, local);
     } else {
         /* the outer axes first (inverse: conj in the first pass, conj out the last) */
         if (multi)
             s = fl_layout_launches(plan, &R.yz, elem, FL_BUF_A, FL_BUF_B, 1, 2, how_yz, sizeof how_yz);
-        l = fl_plan_add(plan, "irfft_pre", 1, global, local);
+        paired = pass_pairs(p, &R, 0);
+        if (paired) { /* --variant fused: the first x pass untwists, from X */
+            int at = plan->nlaunch;
+            s = fl_layout_launches(plan, &R.x, elem, s, other(s), 1, 2, how_x, sizeof how_x);
+            make_paired(&plan->launch[at], &R, 0, 1, table);
+        } else {
+            l = fl_plan_add(plan, "irfft_pre", 1, global, local);
+        }
     }
-    if (!fused_rows(p, &R)) {
+    if (paired) {
+        size_t used = strlen(how_x);
+        snprintf(how_x + used, sizeof how_x - used, ", the %s in its %s pass",
+                 inverse ? "inverse twist" : "twist", inverse ? "first" : "last");
+    } else if (!fused_rows(p, &R)) {
         fl_arg_buffer(l, s);
         fl_arg_buffer(l, other(s));
         fl_arg_buffer(l, table);
@@ -247,7 +306,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     char twist[96];
     snprintf(twist, sizeof twist, "the %s (%zu pairs per row)", inverse ? "inverse twist" : "twist",
              pairs);
-    steps[1] = fused_rows(p, &R) ? NULL : twist;
+    steps[1] = fused_rows(p, &R) || paired ? NULL : twist;
     for (int i = 0; i < 3; i++) {
         const char *step = steps[inverse ? 2 - i : i];
         if (step && used < sizeof plan->summary)

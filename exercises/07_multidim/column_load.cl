@@ -131,25 +131,13 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
     }
 
     /* the stages, unrolled: s_k = r_0 ... r_(k-1) (as in mixed_pass) */
-    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);
-    NEXT_STAGE(r0, 1, r1)
-    NEXT_STAGE(r1, r0, r2)
-    NEXT_STAGE(r2, r0 * r1, r3)
-    NEXT_STAGE(r3, r0 * r1 * r2, r4)
-    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)
-    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)
-    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)
-    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)
-    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)
-    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)
-    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+    PASS_STAGES
 
     /* store: after the last stage (radix rl) butterfly b holds outputs j = b + m*(Q/rl).
      * Straight from registers: for each j the T lanes write T consecutive addresses, for
      * every P (chapter 06's first pass needs local memory for that; a column pass never
      * does, its neighbours are the columns). */
-    const int rl = r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5
-                 : r4 ? r4 : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0;
+    const int rl = PASS_LAST_RADIX;
     const int B = Q / rl, nb = (B + I - 1) / I;
     const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
     if (valid) {
