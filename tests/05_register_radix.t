@@ -6,7 +6,8 @@
 # precision, --wg, --explain's plan, and bad --wg values. Then the regfile variants (a
 # group holding up to 4x what local memory holds, exchanging in parts): whole rows of
 # 8192 and 16384, columns of longer rows, the same code paths at small N with
-# FFTLAB_LOCAL_VALUES, both directions, double precision, and --variant fixed.
+# FFTLAB_LOCAL_VALUES, both directions, double precision, and --variant fixed. Then simd
+# (the passes as CPU vector code): sizes, both directions, double, its plans, planted bugs.
 . "$(dirname "$0")/lib.sh"
 need_binary 05_register_radix
 R=$BUILD/05_register_radix
@@ -127,6 +128,65 @@ run_case "--variant fixed N=2^10 --explain: fft_fixed_table, -D sizes" 0 '^PASS$
     -- "$R" --size 2^10 --batch 4 --variant fixed --explain --repeat 0
 run_case "--variant fixed N=2^16: two passes, the run-time kernels" 0 '^PASS$' \
     --has 'fft_r16_table\(A, B' --lacks 'FFT_FIXED' -- "$R" --size 2^16 --variant fixed --explain --repeat 0
+
+# ---- simd: the passes shaped for a CPU (kernels/05_simd.cl). One work-item does 8
+# neighbouring columns as float8/double8 vectors; rows up to 2^18 with rows >= cores (or
+# N <= 4096) take every pass in one kernel (fft_simd_rows), others one launch per pass
+# (fft_simd_q<Q>); N < 64 falls back to the default plan.
+for k in 1 6 9 13 17; do
+    run_case "--variant simd N=2^$k x batch 3" 0 '^PASS$' \
+        -- "$R" --size "2^$k" --batch 3 --variant simd --repeat 0
+done
+run_case "--variant simd N=2^14 inverse x batch 2 (one kernel per row)" 0 '^PASS$' \
+    -- "$R" --size 2^14 --batch 2 --inverse --variant simd --repeat 0
+run_case "--variant simd N=2^19 inverse (a launch per pass)" 0 '^PASS$' \
+    -- "$R" --size 2^19 --inverse --variant simd --repeat 0
+run_case "--variant simd N=2^12 double inverse x batch 3" 0 '^PASS$' \
+    -- "$R" --size 2^12 --precision double --inverse --batch 3 --variant simd --repeat 0
+run_case "--variant simd N=2^16 double (a launch per pass: one row, two cores)" 0 '^PASS$' \
+    --has 'fft_simd_q16' -- "$R" --size 2^16 --precision double --variant simd --explain --repeat 0
+run_case "simd N=2^20 --explain: 5 passes of 16, the first stores transposed" 0 '^PASS$' \
+    --has 'N = 16 x 16 x 16 x 16 x 16 \(5 passes\)' --has 'build .*-D FFT_SIMD=1 -D FFT_SIMD_VL=8' \
+    --has 'fft_simd_q16\(A, B, simd_twiddles, 1048576, 1, 0, 0, 8192\) +global 8192 +local 16' \
+    --has 'p=65536 Q=16' -- "$R" --size 2^20 --variant simd --explain --repeat 0
+run_case "simd N=2^16 x 4 --explain: one work-item per row, 4 passes in one launch" 0 '^PASS$' \
+    --has 'plan \(forward\): 1 launch' --has 'fft_simd_rows\(A, B, simd_twiddles, 65536, 4, 17476, 0\) +global 4 +local 1' \
+    -- "$R" --size 2^16 --batch 4 --variant simd --explain --repeat 0
+run_case "simd N=32 --explain: below 64, the default plan, said so" 0 '^PASS$' \
+    --has 'simd needs N >= 64: the default plan' --has 'fft_r16_table' \
+    -- "$R" --size 32 --variant simd --explain --repeat 0
+run_case "FFTLAB_SIMD_QMAX=32 FFTLAB_SIMD_FUSED_MAX=0 simd N=2^10 x 3: 32 x 32" 0 '^PASS$' \
+    --has 'N = 32 x 32 \(2 passes\)' \
+    -- env FFTLAB_SIMD_QMAX=32 FFTLAB_SIMD_FUSED_MAX=0 "$R" --size 2^10 --batch 3 --variant simd --explain --repeat 0
+run_case "FFTLAB_SIMD_VL=16 simd N=2^11 inverse x batch 3" 0 '^PASS$' \
+    -- env FFTLAB_SIMD_VL=16 "$R" --size 2^11 --inverse --batch 3 --variant simd --repeat 0
+run_case "FFTLAB_SIMD_QMAX=12: refused" 2 'FAIL.*' --has 'FFTLAB_SIMD_QMAX' \
+    -- env FFTLAB_SIMD_QMAX=12 "$R" --size 1024 --variant simd
+
+# Planted bugs in kernels/05_simd.cl: the harness reads the files it builds in front of the
+# chapter's kernel file from the binary's ../kernels, so a copy of build/ and kernels/ in a
+# scratch tree runs the edited file.
+mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
+cp "$R" "$TMP/simd/build/"
+cp "$(dirname "$0")/../kernels/"*.cl "$(dirname "$0")/../kernels/"*.clh "$TMP/simd/kernels/"
+S=$TMP/simd/kernels/05_simd.cl
+plant_simd() {
+    sed -e "$1" "$(dirname "$0")/../kernels/05_simd.cl" >"$S"
+    ! cmp -s "$(dirname "$0")/../kernels/05_simd.cl" "$S"
+    ok $? "planted into 05_simd.cl: $2" || diag "sed script matched nothing: $1"
+}
+run_case "control: the scratch tree's copy passes" 0 '^PASS$' \
+    -- "$TMP/simd/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
+# 1. the constant twiddles' imaginary sign flipped (every radix-8/16 butterfly)
+if plant_simd 's/cv_mul_k(a, simd_cos64\[r\], -simd_cos64\[16 - r\])/cv_mul_k(a, simd_cos64[r], simd_cos64[16 - r])/' "butterfly twiddle sign"; then
+    run_case "simd butterfly twiddle sign flipped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$TMP/simd/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
+fi
+# 2. the row kernel's table offset not advanced by 2p per factor: the third pass's twiddles
+if plant_simd 's/tw_off += simd_factor_count(Q) \* 2 \* p;/tw_off += simd_factor_count(Q) * p;/' "row kernel table offset"; then
+    run_case "simd row kernel table offset wrong: FAIL at 3 passes" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$TMP/simd/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
+fi
 
 run_case "FFTLAB_LOCAL_VALUES=100: not a power of two" 2 'FAIL.*' --has 'FFTLAB_LOCAL_VALUES' \
     -- env FFTLAB_LOCAL_VALUES=100 "$R" --size 1024

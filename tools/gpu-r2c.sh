@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# tools/gpu-r2c.sh OUT — chapter 09's R2C/C2R against this project's C2C of the same size
+# and VkFFT's R2C, in one run on the chosen device (FFTLAB_DEVICE), timed as `make bench`
+# times them (profiling events on every kernel of both sides; each row verified first).
+# Two rounds, so the spread between rounds shows. Writes OUT/rows.csv (a first column
+# `label`, then the chapters' --format csv columns) and OUT/log.txt (every command, its
+# exit status and seconds). chapters/09_real_input/README.md, "Measured", comes from it:
+#   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu-r2c.sh $OUT
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+[ $# -ge 1 ] || { echo "usage: tools/gpu-r2c.sh OUT" >&2; exit 2; }
+out=$1 b=${BUILD:-build}
+mkdir -p "$out"
+csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+: >"$csv"; : >"$log"
+t0=$SECONDS
+row() { # LABEL PROGRAM ARGS...
+    local label=$1 s=$SECONDS rc
+    shift
+    timeout -k 5 120 "$@" --format csv >"$tmp/row" 2>"$tmp/err" </dev/null
+    rc=$?
+    echo "[$((SECONDS - t0))s] $label: $* -> exit $rc, $((SECONDS - s))s, $(tail -n 1 "$tmp/err")" >>"$log"
+    [ "$rc" -eq 0 ] || { tail -n 4 "$tmp/err" | sed 's/^/    /' >>"$log"; return; }
+    [ -s "$csv" ] || { printf 'label,'; head -n 1 "$tmp/row"; } >"$csv"
+    tail -n +2 "$tmp/row" | sed "s|^|\"$label\",|" >>"$csv"
+}
+for round in 1 2; do
+    row "r2c-2^20x16-fused-$round" "$b/09_real_input" --size 2^20 --batch 16
+    row "r2c-2^20x16-twist-$round" "$b/09_real_input" --size 2^20 --batch 16 --variant twist
+    row "c2c-2^20x16-06-$round" "$b/06_mixed_radix" --size 2^20 --batch 16
+    row "vk-r2c-2^20x16-$round" "$b/peer_vkfft" --size 2^20 --batch 16 --real
+    row "r2c-4096^2-fused-$round" "$b/09_real_input" --size 4096x4096
+    row "r2c-4096^2-twist-$round" "$b/09_real_input" --size 4096x4096 --variant twist
+    row "c2c-4096^2-07-$round" "$b/07_multidim" --size 4096x4096
+    row "vk-r2c-4096^2-$round" "$b/peer_vkfft" --size 4096x4096 --real
+done
+row "c2r-2^20x16-fused" "$b/09_real_input" --size 2^20 --batch 16 --inverse
+row "c2r-2^20x16-twist" "$b/09_real_input" --size 2^20 --batch 16 --inverse --variant twist
+row "vk-c2r-2^20x16" "$b/peer_vkfft" --size 2^20 --batch 16 --real --inverse
+row "c2r-4096^2-fused" "$b/09_real_input" --size 4096x4096 --inverse
+row "vk-c2r-4096^2" "$b/peer_vkfft" --size 4096x4096 --real --inverse
+echo "done in $((SECONDS - t0))s" >>"$log"
