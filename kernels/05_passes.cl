@@ -325,6 +325,33 @@ void fft_fixed_table(__global const real2_t *x, __global real2_t *y, __local rea
 }
 #endif
 
+/* Contract (fft_fixed_pass_a, fft_fixed_pass_b: --variant fixed, a multi-pass plan)
+ *   work-items : 1-D, groups of FFT_FIXED_ITEMS_A (_B) = T * Q / R items, T = FFT_FIXED_TA
+ *                (_TB) columns per group, columns fastest across lanes, as fft_r16_table
+ *   args       : as fft_r16_table; n, Q, T and lo_bits are ignored in favour of the -D
+ *                values (FFT_FIXED_N, FFT_FIXED_QA (_QB), ...); p is used
+ *   reads      : x[row*n + t + j*(n/Q)] of the group's columns; writes y[row*n + (t-k)*Q +
+ *                k + j*p], as fft_r16_table
+ *   host calls : every pass of the plan in order, swapping x and y: _a for the passes
+ *                whose Q is the first pass's, _b for the others (split_evenly gives two
+ *                Q's at most); PASS_CONJ_IN on the first, PASS_CONJ_OUT on the last for
+ *                an inverse. */
+#define FL05_FIXED_PASS(NAME, QQ, TT, RR, ITEMS)                                           \
+    __kernel __attribute__((reqd_work_group_size(ITEMS, 1, 1)))                            \
+    void NAME(__global const real2_t *x, __global real2_t *y, __local real2_t *u,          \
+              __global const real2_t *hi, __global const real2_t *lo, int n, int p, int Q, \
+              int T, int batch, int flags, int lo_bits)                                    \
+    {                                                                                      \
+        fft_pass(x, y, u, hi, lo, FFT_FIXED_N, p, QQ, TT, batch, flags, FFT_FIXED_LO_BITS, \
+                 RR, TWIDDLE_TABLE, 0);                                                    \
+    }
+#ifdef FFT_FIXED_QA
+FL05_FIXED_PASS(fft_fixed_pass_a, FFT_FIXED_QA, FFT_FIXED_TA, FFT_FIXED_RA, FFT_FIXED_ITEMS_A)
+#endif
+#ifdef FFT_FIXED_QB
+FL05_FIXED_PASS(fft_fixed_pass_b, FFT_FIXED_QB, FFT_FIXED_TB, FFT_FIXED_RB, FFT_FIXED_ITEMS_B)
+#endif
+
 /* ================================================================ more than local memory
  * --variant regfile (regfile8, regfile4, regfile_sincos, regfile_native, regfile_fixed).
  *

@@ -117,7 +117,7 @@ run_case "FFTLAB_LOCAL_VALUES=64 FFTLAB_MIN_COLUMNS=4: 2^12 in 2 passes" 0 '^PAS
 run_case "FFTLAB_LOCAL_VALUES=64 radix16 N=2^10: the default kernels in more passes" 0 '^PASS$' \
     -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^10 --batch 3 --repeat 0
 
-# ---- fixed: the sizes of a one-pass plan compiled in
+# ---- fixed: the sizes of a plan compiled in (one kernel per pass shape)
 for k in 0 4 12; do
     run_case "--variant fixed N=2^$k x batch 5 (rows per group do not divide it)" 0 '^PASS$' \
         -- "$R" --size "2^$k" --batch 5 --variant fixed --repeat 0
@@ -126,8 +126,15 @@ run_case "--variant fixed N=2^11 inverse double" 0 '^PASS$' -- "$R" --size 2^11 
 run_case "--variant fixed N=2^10 --explain: fft_fixed_table, -D sizes" 0 '^PASS$' \
     --has 'fft_fixed_table\(A, B' --has '-D FFT_FIXED_N=1024 -D FFT_FIXED_T=4 -D FFT_FIXED_R=16 -D FFT_FIXED_ITEMS=256' \
     -- "$R" --size 2^10 --batch 4 --variant fixed --explain --repeat 0
-run_case "--variant fixed N=2^16: two passes, the run-time kernels" 0 '^PASS$' \
-    --has 'fft_r16_table\(A, B' --lacks 'FFT_FIXED' -- "$R" --size 2^16 --variant fixed --explain --repeat 0
+run_case "--variant fixed N=2^16: two passes of one Q, one kernel with N, Q and T compiled in" 0 '^PASS$' \
+    --has 'fft_fixed_pass_a\(A, B' --has 'fft_fixed_pass_a\(B, A' --lacks 'fft_r16_table' \
+    --has '-D FFT_FIXED_N=65536 -D FFT_FIXED_LO_BITS=8 -D FFT_FIXED_QA=256 -D FFT_FIXED_TA=16' --lacks 'FFT_FIXED_QB' \
+    -- "$R" --size 2^16 --variant fixed --explain --repeat 0
+run_case "--variant fixed N=2^15 x batch 3 inverse: two Q's, kernels _a and _b" 0 '^PASS$' \
+    --has 'fft_fixed_pass_a\(' --has 'fft_fixed_pass_b\(' --has 'FFT_FIXED_QB=128' \
+    -- "$R" --size 2^15 --batch 3 --inverse --variant fixed --explain --repeat 0
+run_case "--variant fixed N=2^13 double x batch 3 (two passes)" 0 '^PASS$' \
+    -- "$R" --size 2^13 --batch 3 --precision double --variant fixed --repeat 0
 
 # ---- simd: the passes shaped for a CPU (kernels/05_simd.cl). One work-item does 8
 # neighbouring columns as float8/double8 vectors; rows up to 2^18 with rows >= cores (or

@@ -55,8 +55,9 @@ static const struct fl_variant variants[] = {
     {"regfile_native", "regfile, twiddles from native_sin/native_cos; checked against 4x the "
      "bound, not graded", NULL, 4.0},
     {"regfile_fixed", "regfile with N compiled into the kernel (-D), and fixed below", NULL, 0},
-    {"fixed", "radix16 with N, T and the group size compiled into the kernel (-D) when the plan "
-     "is one pass, as chapter 06 does; other plans as radix16", NULL, 0},
+    {"fixed", "radix16 with N, T and the group size compiled into the kernel (-D), as chapter 06 "
+     "does: one kernel for a one-pass plan, one per distinct Q (at most two) of a multi-pass "
+     "plan, p passed at run time", NULL, 0},
     {"simd", "for a CPU: one work-item does 8 neighbouring columns of a pass as SIMD vectors "
      "(float8/double8, real and imaginary parts apart), radix 8 or 16 in registers, no local "
      "memory; rows up to 2^18 through all passes in one kernel (README, \"On a CPU\"). "
@@ -233,6 +234,8 @@ static int check(const struct fl_problem *p, char *why, size_t len)
 enum pass_kind {
     PASS_PLAIN,         /* fft_r<R>_<tw>: T*Q values in local memory at once        */
     PASS_FIXED,         /* fft_fixed_table: the same, sizes compiled in (-D)        */
+    PASS_FIXED_A,       /* fft_fixed_pass_a/_b: a pass of a multi-pass plan, its Q  */
+    PASS_FIXED_B,       /* and T compiled in (a plan has two Q's at most), p not    */
     PASS_ROWS,          /* fft_rows_r<R>_<tw>: a whole row in B parts + radix-B stage */
     PASS_COLS,          /* fft_cols_r<R>_<tw>: T columns in B parts                 */
 };
@@ -467,9 +470,12 @@ static void layout(const struct fl_problem *p, struct layout *L)
         if (npass == 1 && T > ceil_pow2(p->batch)) T = ceil_pow2(p->batch); /* no idle rows */
         if (T < 1) T = 1;
         T = floor_pow2(T);
-        /* --variant fixed: only a one-pass plan has all its sizes known per run */
-        int fixed = sh.fixed && npass == 1 && strcmp(sh.tw, "table") == 0;
-        L->pass[i] = (struct pass_shape){Q, T, Ri, fixed ? PASS_FIXED : PASS_PLAIN};
+        /* --variant fixed: a one-pass plan has all its sizes known per run; a multi-pass
+         * one all but p, and its passes have two Q's at most (split_evenly) */
+        int fixed = sh.fixed && strcmp(sh.tw, "table") == 0;
+        enum pass_kind kind = !fixed ? PASS_PLAIN : npass == 1 ? PASS_FIXED
+                            : Q == L->pass[0].Q || i == 0 ? PASS_FIXED_A : PASS_FIXED_B;
+        L->pass[i] = (struct pass_shape){Q, T, Ri, kind};
     }
 }
 
@@ -500,6 +506,21 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
                  "-D FFT_FIXED_ITEMS=%zu -D FFT_FIXED_LO_BITS=%d", used ? " " : "", p->n, ps->T,
                  ps->R, ps->T * ps->Q / ps->R, (fl_log2(p->n) + 1) / 2);
     }
+    if (used < len && L.npass > 1 && L.pass[0].kind == PASS_FIXED_A) {
+        used += (size_t)snprintf(opts + used, len - used, "%s-D FFT_FIXED_N=%zu -D FFT_FIXED_LO_BITS=%d",
+                                 used ? " " : "", p->n, (fl_log2(p->n) + 1) / 2);
+        for (int k = PASS_FIXED_A; k <= PASS_FIXED_B; k++)
+            for (int i = 0; i < L.npass; i++) {
+                const struct pass_shape *ps = &L.pass[i];
+                if ((int)ps->kind != k || used >= len)
+                    continue;
+                char ab = k == PASS_FIXED_A ? 'A' : 'B';
+                used += (size_t)snprintf(opts + used, len - used, " -D FFT_FIXED_Q%c=%zu -D FFT_FIXED_T%c=%zu "
+                                         "-D FFT_FIXED_R%c=%zu -D FFT_FIXED_ITEMS_%c=%zu", ab, ps->Q, ab,
+                                         ps->T, ab, ps->R, ab, ps->T * ps->Q / ps->R);
+                break;
+            }
+    }
 }
 
 /* One pass (p, Q) of shape PS. */
@@ -517,6 +538,8 @@ static void add_pass(const struct fl_problem *p, const struct layout *L, struct 
     char kernel[64];
     if (ps->kind == PASS_FIXED)
         snprintf(kernel, sizeof kernel, "fft_fixed_table");
+    else if (ps->kind == PASS_FIXED_A || ps->kind == PASS_FIXED_B)
+        snprintf(kernel, sizeof kernel, "fft_fixed_pass_%c", ps->kind == PASS_FIXED_A ? 'a' : 'b');
     else if (parted)
         snprintf(kernel, sizeof kernel, "fft_%s_r%zu_%s", ps->kind == PASS_ROWS ? "rows" : "cols", R, tw);
     else
@@ -551,7 +574,8 @@ static void add_pass(const struct fl_problem *p, const struct layout *L, struct 
         fl_launch_note(l, "p=%zu Q=%zu: %s%d radix-%zu stage%s in registers, %zu item%s per column, "
                        "%zu column%s per group%s", span, Q, leftover, stages, R, stages == 1 ? "" : "s",
                        Q / R, Q / R == 1 ? "" : "s", T, T == 1 ? "" : "s",
-                       ps->kind == PASS_FIXED ? "; sizes compiled in" : "");
+                       ps->kind == PASS_FIXED ? "; sizes compiled in"
+                       : ps->kind != PASS_PLAIN ? "; N, Q and T compiled in" : "");
     int t = *src;
     *src = *dst;
     *dst = t;
