@@ -48,6 +48,11 @@ run_case "N=2^20 --explain: 1024 x 1024, a radix-4 stage then two radix-16" 0 '^
     -- "$R" --size 2^20 --explain --repeat 0
 run_case "N=4096 --explain: one pass" 0 '^PASS$' --has 'N = 4096 \(1 pass\)' \
     --has 'fft_r16_table\(A, B' -- "$R" --size 4096 --explain --repeat 0
+run_case "N=2^13 x batch 3 --explain: the default's one parted pass (2 local memories)" 0 '^PASS$' \
+    --has 'N = 8192 \(1 pass: 2 columns of 4096 and a radix-2 stage\)' --has 'fft_rows_r16_table\(A, B' \
+    --has 'FFT_PARTS=2' -- "$R" --size 2^13 --batch 3 --explain --repeat 0
+run_case "N=2^15: more than 4 local memories, the plain passes" 0 '^PASS$' --has 'fft_r16_table\(A, B' \
+    --lacks 'FFT_PARTS' -- "$R" --size 2^15 --explain --repeat 0
 run_case "N=2^22 --explain --variant sincos: 3 passes, no table" 0 '^PASS$' \
     --has 'N = 256 x 128 x 128 \(3 passes\)' --lacks 'table twiddles' --has 'fft_r16_sincos' \
     -- "$R" --size 2^22 --variant sincos --explain --repeat 0
