@@ -128,4 +128,61 @@ run_case "grading copies of the chapter's file as the exercises fails both" 0 '^
     --has '^ok 2 - 06_mixed_radix/digit_reverse fails as a stub should' \
     -- env BUILD="$BUILD" tools/grade.sh --only 06_mixed_radix/dft6,06_mixed_radix/digit_reverse \
     --from "$TMP/copy" --expect-fail --json "$TMP/copy.json"
+# ---- simd: the passes shaped for a CPU (kernels/06_simd.cl). A work-item does 8
+# neighbouring columns as planar vectors, a whole radix-Q column in registers; rows that fit
+# a core's cache (and batch >= cores) take every pass in one kernel (fft_simd_rows), others
+# a launch per pass (fft_simd_p<k>); N < 64 and sizes with no plan that keeps the rules
+# (N/Q >= 8 first, p >= 8 after) take the default plan. Each radix, both directions, fp64.
+run_case "simd N=1000 x 3: 40 x 25 in one launch" 0 '^PASS$' \
+    --has 'N = 1000 = 40 x 25 \(2 passes in 1 launch\), simd' \
+    --has 'fft_simd_rows\(A, B, simd_twiddles, 0\) +global 3 +local 1' \
+    --has '-D FFT_SIMD=1 -D SV_N=1000 -D SV_NPASS=2 -D SV0_Q=40 -D SV0_P=1 -D SV0_A=8 -D SV0_B=5' \
+    -- "$R" --size 1000 --batch 3 --variant simd --explain --repeat 0
+run_case "simd N=3^7 inverse x 2 (27 x 9 x 9)" 0 '^PASS$' -- "$R" --size 3^7 --batch 2 --inverse --variant simd --repeat 0
+run_case "simd N=5^5 x 2" 0 '^PASS$' -- "$R" --size 5^5 --batch 2 --variant simd --repeat 0
+run_case "simd N=7^4 inverse x 2 (49 x 49)" 0 '^PASS$' -- "$R" --size 7^4 --batch 2 --inverse --variant simd --repeat 0
+run_case "simd N=2520 x 3 inverse (8 x 15 x 21)" 0 '^PASS$' -- "$R" --size 2520 --batch 3 --inverse --variant simd --repeat 0
+run_case "simd N=3072 x 5 (16 x 12 x 16)" 0 '^PASS$' -- "$R" --size 3072 --batch 5 --variant simd --repeat 0
+run_case "simd N=81 x 7 (9 x 9: blocks of k overlap, p = 9)" 0 '^PASS$' -- "$R" --size 81 --batch 7 --variant simd --repeat 0
+run_case "simd N=10^6: a launch per pass" 0 '^PASS$' --has 'fft_simd_p3\(B, A, simd_twiddles, 0, ' \
+    --has 'N = 1000000 = 40 x 25 x 25 x 40 \(4 passes\)' -- "$R" --size 10^6 --variant simd --explain --repeat 0
+run_case "simd N=5^6 inverse (a launch per pass, one row)" 0 '^PASS$' -- "$R" --size 5^6 --inverse --variant simd --repeat 0
+run_case "simd N=3^7 double inverse x 2" 0 '^PASS$' \
+    -- "$R" --size 3^7 --batch 2 --precision double --inverse --variant simd --repeat 0
+run_case "simd N=7^5 double x 2" 0 '^PASS$' -- "$R" --size 7^5 --batch 2 --precision double --variant simd --repeat 0
+run_case "simd N=48: below 64, the default plan, said so" 0 '^PASS$' \
+    --has 'simd: N < 64 has fewer than 8 columns per row for 8 lanes, so the default plan' \
+    --has 'fft_mixed_p0' --lacks 'fft_simd' -- "$R" --size 48 --variant simd --explain --repeat 0
+run_case "simd N=98 = 2 x 7 x 7: no plan keeps the rules, the default plan" 0 '^PASS$' \
+    --has 'simd: no passes with N/Q >= 8 first, p >= 8 after' --has 'fft_mixed_p0' \
+    -- "$R" --size 98 --batch 2 --inverse --variant simd --explain --repeat 0
+run_case "FFTLAB_SIMD_PLAN=8x5x25 at N=1000: that plan" 0 '^PASS$' --has 'N = 1000 = 8 x 5 x 25 \(3 passes' \
+    -- env FFTLAB_SIMD_PLAN=8x5x25 "$R" --size 1000 --batch 2 --variant simd --explain --repeat 0
+run_case "FFTLAB_SIMD_QMAX=7: refused" 2 'FAIL.*' --has 'FFTLAB_SIMD_QMAX' \
+    -- env FFTLAB_SIMD_QMAX=7 "$R" --size 1000 --variant simd
+
+# Planted bugs in kernels/06_simd.cl: the harness reads the files it builds in front of the
+# chapter's kernel file from the binary's ../kernels, so a copy of build/ and kernels/ in a
+# scratch tree runs the edited file (as tests/05_register_radix.t does for 05_simd.cl).
+mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
+cp "$R" "$TMP/simd/build/"
+cp "$(dirname "$0")/../kernels/"*.cl "$(dirname "$0")/../kernels/"*.clh "$TMP/simd/kernels/"
+S=$TMP/simd/kernels/06_simd.cl
+plant_simd() {
+    sed -e "$1" "$(dirname "$0")/../kernels/06_simd.cl" >"$S"
+    ! cmp -s "$(dirname "$0")/../kernels/06_simd.cl" "$S"
+    ok $? "planted into 06_simd.cl: $2" || diag "sed script matched nothing: $1"
+}
+run_case "control: the scratch tree's copy passes" 0 '^PASS$' \
+    -- "$TMP/simd/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
+# 1. the odd blocks' X[k] and X[r-k] swapped (the sine sum's sign: every radix 3, 5, 7)
+if plant_simd 's/v\[k\] = (cv){R.re + S.im, R.im - S.re};/v[k] = (cv){R.re - S.im, R.im + S.re};/' "odd block sine sign"; then
+    run_case "simd odd block sine sign flipped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$TMP/simd/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
+fi
+# 2. the split's table twiddles conjugated (w_Q^m of Q = 25, 40: not quarter or eighth turns)
+if plant_simd 's/return cv_mulk(a, wq\[2 \* m\], wq\[2 \* m + 1\]);/return cv_mulk(a, wq[2 * m], -wq[2 * m + 1]);/' "split twiddle sign"; then
+    run_case "simd split twiddle conjugated: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$TMP/simd/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
+fi
 done_testing
