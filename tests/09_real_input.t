@@ -172,23 +172,6 @@ PY
     ok $? "npy c2r of a spectrum no real array has: = np.fft.irfftn(h, s=(6, 16)) * 96"
 fi
 
-# make_npy FILE DESCR SHAPE DATA-FILE: a version 1.0 .npy (as tests/io.t makes them).
-make_npy() {
-    local file=$1 descr=$2 shape=$3 data=$4
-    local dict="{'descr': '$descr', 'fortran_order': False, 'shape': $shape, }"
-    local len=$(( ${#dict} + 1 ))
-    local pad=$(( (64 - (10 + len) % 64) % 64 ))
-    local hlen=$(( len + pad ))
-    {
-        printf '\223NUMPY\001\000'
-        printf "\\x$(printf %02x $((hlen & 255)))\\x$(printf %02x $((hlen >> 8)))"
-        printf '%s' "$dict"
-        printf "%${pad}s" ''
-        printf '\n'
-        cat "$data"
-    } >"$file"
-}
-
 # ---- planted bugs in the twist (--kernels replaces kernels/09_real_input.cl)
 mkdir -p "$TMP/k"
 K=kernels/09_real_input.cl

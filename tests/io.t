@@ -7,23 +7,6 @@ need_binary 02_radix2
 D=$BUILD/01_dft
 R=$BUILD/02_radix2
 
-# make_npy FILE DESCR SHAPE [DATA-FILE]: a version 1.0 .npy with the header padded to
-# 64 bytes the way numpy writes it, then the bytes of DATA-FILE.
-make_npy() {
-    local file=$1 descr=$2 shape=$3 data=${4:-/dev/null}
-    local dict="{'descr': '$descr', 'fortran_order': False, 'shape': $shape, }"
-    local len=$(( ${#dict} + 1 ))
-    local pad=$(( (64 - (10 + len) % 64) % 64 ))
-    local hlen=$(( len + pad ))
-    {
-        printf '\223NUMPY\001\000'
-        printf "\\x$(printf %02x $((hlen & 255)))\\x$(printf %02x $((hlen >> 8)))"
-        printf '%s' "$dict"
-        printf "%${pad}s" ''
-        printf '\n'
-        cat "$data"
-    } >"$file"
-}
 # Raw data: an impulse at 0 in complex64 (1.0f = 00 00 80 3f) or complex128.
 impulse_c8() { printf '\000\000\200\077\000\000\000\000'; head -c $(( 8 * ($1 - 1) )) /dev/zero; }
 impulse_c16() { printf '\000\000\000\000\000\000\360\077'; head -c 8 /dev/zero; head -c $(( 16 * ($1 - 1) )) /dev/zero; }

@@ -225,3 +225,21 @@ run_case() {
 need_binary() {
     [ -x "$BUILD/$1" ] || bail_out "$BUILD/$1 is missing: run 'make all' (BUILD=$BUILD)"
 }
+
+# make_npy FILE DESCR SHAPE [DATA-FILE]: a version 1.0 .npy with the header padded to 64
+# bytes the way numpy writes it, then the bytes of DATA-FILE (tests/io.t, 09_real_input.t).
+make_npy() {
+    local file=$1 descr=$2 shape=$3 data=${4:-/dev/null}
+    local dict="{'descr': '$descr', 'fortran_order': False, 'shape': $shape, }"
+    local len=$(( ${#dict} + 1 ))
+    local pad=$(( (64 - (10 + len) % 64) % 64 ))
+    local hlen=$(( len + pad ))
+    {
+        printf '\223NUMPY\001\000'
+        printf "\\x$(printf %02x $((hlen & 255)))\\x$(printf %02x $((hlen >> 8)))"
+        printf '%s' "$dict"
+        printf "%${pad}s" ''
+        printf '\n'
+        cat "$data"
+    } >"$file"
+}
