@@ -45,8 +45,8 @@
  *                                     factors and of its w_Q^m (m < Q, re/im interleaved)
  * so every loop over a column unrolls and every index into v[] is a constant.
  * Inverse: conj on the way in (first pass) and out (last pass), as in 05 and 06.
- * Built only with -D FFT_SIMD (the simd variant); the chapter's other programs do not
- * even contain this file (main.c loads it for the variant only). */
+ * Built only with -D FFT_SIMD (the simd variant): main.c puts this file in every 06
+ * program, and without FFT_SIMD it compiles to nothing. */
 #ifdef FFT_SIMD
 
 #define SV_VL 8                 /* lanes per work-item: 8 columns */

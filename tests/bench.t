@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# make bench, smoke-tested at a tiny sweep: it runs, every chapter and every built peer
-# gives a verified row, the CSV parses and its numbers are numbers. Not timed: the
-# performance goals live in `make bench`, never in tests.
+# make bench, smoke-tested at a tiny sweep: it runs, every chapter, every extra chapter
+# variant (--variants; on a CPU device 05's and 06's simd by default) and every built peer
+# gives a verified row, the CSV parses and its numbers are numbers, and the table gives an
+# extra variant a row of its own. Not timed: the performance goals live in `make bench`,
+# never in tests.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -9,22 +11,34 @@ trap 'rm -rf "$tmp"' EXIT
 # real-input cases (R2C 16 x 2 and 6x8): the power-of-two chapters have no row for 12
 # (n/a), the 1-D chapters none for 8x12; every chapter that does a size and every peer has
 # one. The real cases run the real-input chapter and the peers with --real, nothing else.
+# The CPU variants are named, so that the count is the same on a GPU (none by default).
+variants="05_register_radix:simd 06_mixed_radix:simd"
 run_case "bench at 2^10 and 2^12, 2^14 points per call, 12 x 3, 8x12 x 2, R2C 16 x 2 and 6x8" 0 '.*' \
     --has 'bench: wrote ' --has '02_radix2 +N=12 +batch=3 +n/a' --has '06_mixed_radix +N=8x12 .*n/a' \
+    --has '05_register_radix simd +N=12 +batch=3 +n/a' \
     --lacks 'FAILED' --timeout 300 -- tools/bench.sh --build "$BUILD" --sizes "2^10 2^12" \
     --total 2^14 --cases "12x3" --shapes "8x12:2" --real "16:2 6x8:1" --out "$tmp" --label smoke \
-    --no-readme
+    --variants "$variants" --no-readme
 csv=$tmp/smoke.csv
 expected=0
+progs=()
 for d in chapters/[0-9][0-9]_*/; do
     c=$(basename "$d")
     case $c in
         01_dft|10_distributed) continue ;;
         09_real_input) expected=$((expected + 2)); continue ;;
     esac
+    progs+=("$c")
+    for v in $variants; do [ "${v%%:*}" = "$c" ] && progs+=("$v"); done
+done
+for prog in "${progs[@]}"; do   # a chapter, or CHAPTER:VARIANT
+    var=()
+    [ "${prog%%:*}" = "$prog" ] || var=(--variant "${prog#*:}")
     expected=$((expected + 2))
-    "$BUILD/$c" --size 12 --batch 3 --repeat 0 --no-verify >/dev/null 2>&1 && expected=$((expected + 1))
-    "$BUILD/$c" --size 8x12 --batch 2 --repeat 0 --no-verify >/dev/null 2>&1 && expected=$((expected + 1))
+    "$BUILD/${prog%%:*}" ${var[@]+"${var[@]}"} --size 12 --batch 3 --repeat 0 --no-verify >/dev/null 2>&1 &&
+        expected=$((expected + 1))
+    "$BUILD/${prog%%:*}" ${var[@]+"${var[@]}"} --size 8x12 --batch 2 --repeat 0 --no-verify >/dev/null 2>&1 &&
+        expected=$((expected + 1))
 done
 for p in peer_fftw peer_clfft peer_vkfft; do [ -x "$BUILD/$p" ] && expected=$((expected + 6)); done
 # check_csv FILE WANT [DIRECTION]: WANT rows, each verified and PASS, its numbers numbers,
@@ -51,6 +65,51 @@ check_csv() {
 }
 check_csv "$csv" "$expected" >"$tmp/check" 2>&1
 ok $? "the CSV has $expected verified rows of numbers" || note "$(cat "$tmp/check")"
+# count_rows FILE CHAPTER VARIANT: how many rows of that chapter and variant FILE has
+count_rows() {
+    awk "$(cat tools/csv.awk)"'
+        NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
+        { csvsplit($0, v); if (v[c["chapter"]] == ch && v[c["variant"]] == var) k++ }
+        END { print k + 0 }' ch="$2" var="$3" "$1"
+}
+[ "$(count_rows "$csv" 05_register_radix simd)" = 2 ] && [ "$(count_rows "$csv" 06_mixed_radix simd)" = 3 ]
+ok $? "--variants: 05_register_radix simd has rows at 2^10 and 2^12, 06_mixed_radix simd at 12 too"
+
+# On a CPU device (pocl here) the simd variants run by default, a row each after their
+# chapter's; the table shows them as rows of their own, both numbers kept.
+run_case "bench on pocl, default variants: 05 and 06 simd too" 0 '.*' \
+    --has 'variants 05_register_radix:simd 06_mixed_radix:simd;' \
+    --has '05_register_radix simd +N=64 +batch=2 .*events' --has '06_mixed_radix simd +N=12 +batch=2 .*events' \
+    --has '05_register_radix simd +N=12 +batch=2 +n/a' --lacks 'FAILED' --timeout 300 \
+    -- env FFTLAB_DEVICE=pthread tools/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases 12x2 \
+    --shapes "" --real "" --out "$tmp/cpu" --label cpu --no-readme
+cpu_rows=$(($(wc -l <"$tmp/cpu/cpu.csv") - 1))
+check_csv "$tmp/cpu/cpu.csv" "$cpu_rows" >"$tmp/check" 2>&1
+ok $? "pocl, default variants: all $cpu_rows rows verified, every OpenCL row timed by events" ||
+    note "$(cat "$tmp/check")"
+[ "$(count_rows "$tmp/cpu/cpu.csv" 05_register_radix simd)" = 1 ] &&
+    [ "$(count_rows "$tmp/cpu/cpu.csv" 06_mixed_radix simd)" = 2 ] &&
+    [ "$(count_rows "$tmp/cpu/cpu.csv" 05_register_radix radix16)" = 1 ]
+ok $? "pocl, default variants: simd rows of 05 (64) and 06 (64, 12), and 05's default row"
+run_case "bench-table --print of that CSV: 05_register_radix simd has a row of its own" 0 '' \
+    --stdout-has '^\| 05_register_radix \| [0-9]' --stdout-has '^\| 05_register_radix simd \| [0-9]' \
+    --stdout-has '^\| 06_mixed_radix simd \| [0-9]' -- tools/bench-table.sh --print "$tmp/cpu/cpu.csv"
+# --variants "" leaves them out, on a CPU too; a variant no chapter has stops the sweep
+# before it starts.
+run_case "bench on pocl, --variants \"\": no simd rows" 0 '.*' --has 'variants none;' --lacks 'simd' \
+    --lacks 'FAILED' --timeout 300 -- env FFTLAB_DEVICE=pthread tools/bench.sh --build "$BUILD" \
+    --sizes "2^6" --total 2^7 --cases "" --shapes "" --real "" --variants "" --out "$tmp/none" \
+    --label none --no-readme
+[ "$(count_rows "$tmp/none/none.csv" 05_register_radix simd)" = 0 ] &&
+    [ "$(count_rows "$tmp/none/none.csv" 06_mixed_radix simd)" = 0 ] &&
+    [ "$(count_rows "$tmp/none/none.csv" 05_register_radix radix16)" = 1 ]
+ok $? "--variants \"\": 05's default row, no simd rows"
+run_case "--variants 05_register_radix:nosuch: exit 2 before any run" 2 '' \
+    --has "05_register_radix has no variant 'nosuch'" --lacks 'N=' --max-seconds 30 \
+    -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:nosuch" \
+    --out "$tmp/bad" --no-readme
+run_case "--variants 11_nosuch:simd: exit 2" 2 '' --has "'11_nosuch:simd' is not CHAPTER:VARIANT" \
+    -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "11_nosuch:simd" --out "$tmp/bad" --no-readme
 
 # The OpenCL peers one at a time on pocl at a tiny size, both directions: one CSV row that
 # parses and says PASS (their sign and scaling must be FFTW's: forward exp(-2 pi i jk/N),

@@ -15,6 +15,15 @@
 # 09_real_input runs only in the real part (its rows are R2C, not comparable with C2C
 # ones), the peers there with --real. 10_distributed is not in the sweep: it runs under
 # mpirun over several devices (its lesson has its own measurements).
+# On a CPU device the sweep also runs the chapters' CPU variants, 05_register_radix
+# --variant simd and 06_mixed_radix --variant simd, wherever their chapter runs (n/a
+# where the variant cannot do a size, as for a chapter): they are the chapters' fastest
+# programs on a CPU, and the CPU goal (faster than clFFT and VkFFT, near FFTW) is about
+# them, but the lessons teach the defaults, so those stay the defaults and these rows
+# come in addition, each right after its chapter's. The CSV's variant column tells them
+# apart; the table and the plots show them as rows and lines of their own,
+# "05_register_radix simd" (tools/bench-label.awk). --variants "CHAPTER:VARIANT ..." sets
+# the list on any device (a GPU has none by default), --variants "" leaves them out.
 # A chapter that cannot do a size (it exits 2 saying so: 02-05 do powers of two only, 01-06
 # one dimension) has no row there ("n/a"), and neither has a peer library that cannot.
 # Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
@@ -23,7 +32,7 @@
 #
 #   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
 #                  [--shapes "512x512:4 ..."] [--real "2^20:16 ..."] [--out DIR] [--no-readme]
-#                  [--build DIR] [--replot]
+#                  [--variants "05_register_radix:simd ..."] [--build DIR] [--replot]
 # --sizes "", --cases "", --shapes "" and --real "" leave that part of the sweep out.
 # --replot redraws the plots (and the README table) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
@@ -38,11 +47,13 @@
 # sweep nor fail it. A chapter that crashes, or any run that fails otherwise, is FAILED
 # and makes the exit status 1.
 set -uo pipefail
+# The extra "chapter:variant" programs of a CPU device's sweep (see above).
+cpu_variants="05_register_radix:simd 06_mixed_radix:simd"
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
 label="" sizes=default total="" out=results/bench readme=1 replot=0 fails=0 cases=default shapes=default
-real=default
+real=default variants=default
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
@@ -51,6 +62,7 @@ while [ $# -gt 0 ]; do
         --cases) cases=$2; shift 2 ;;
         --shapes) shapes=$2; shift 2 ;;
         --real) real=$2; shift 2 ;;
+        --variants) variants=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --no-readme) readme=0; shift ;;
@@ -81,6 +93,31 @@ devline=$("$build/${chapters[0]}" --size 2 --repeat 0 2>/dev/null | sed -n 's/^d
 case $devline in *"(GPU)"*) gpu=1 ;; *) gpu=0 ;; esac
 [ -n "$total" ] || total=$([ $gpu = 1 ] && echo 2^24 || echo 2^20)
 [ "$sizes" != default ] || sizes="2^10 2^12 2^14 2^16 2^18 2^20 2^22 2^24"
+[ "$variants" != default ] || variants=$([ $gpu = 1 ] || echo "$cpu_variants")
+# A misspelt variant would fail every run of an hour-long sweep: check the list against
+# the chapters in the sweep and the variants their --help lists, first (not for --replot,
+# which runs nothing and may have no build).
+if [ $replot = 0 ]; then
+    for v in $variants; do
+        c=${v%%:*} name=${v#*:}
+        case " ${chapters[*]} ${real_chapters[*]} " in
+            *" $c "*) [ "$c" != "$v" ] || {
+                echo "bench: --variants: '$v' is not CHAPTER:VARIANT" >&2; exit 2; } ;;
+            *) echo "bench: --variants: '$v' is not CHAPTER:VARIANT of a chapter in the sweep" \
+                    "(${chapters[*]} ${real_chapters[*]})" >&2; exit 2 ;;
+        esac
+        "$build/$c" --help 2>/dev/null | awk -v v="$name" '/^variants/ { on = 1; next } on && /^[^ ]/ { on = 0 }
+                                                         on && $1 == v { found = 1 } END { exit !found }' || {
+            echo "bench: --variants: $c has no variant '$name' ($build/$c --help lists them)" >&2; exit 2; }
+    done
+fi
+# The programs of a c2c and of a real-input run: each chapter, then its extra variants.
+c2c_progs=() real_progs=()
+for c in "${chapters[@]}" "${real_chapters[@]}"; do
+    ps=("$c")
+    for v in $variants; do [ "${v%%:*}" = "$c" ] && ps+=("$v"); done
+    case " ${real_chapters[*]} " in *" $c "*) real_progs+=("${ps[@]}") ;; *) c2c_progs+=("${ps[@]}") ;; esac
+done
 if [ -z "$label" ]; then
     label=$(printf '%s' "$devline" | sed 's/^[0-9]*:[0-9]* //; s/ (.*//' | tr 'A-Z' 'a-z' |
             sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//' | cut -d- -f1-2)
@@ -110,7 +147,7 @@ if [ $replot = 1 ]; then
     T=$(awk "$(cat tools/csv.awk)"'NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
           { csvsplit($0, v); print v[c["n"]] * v[c["batch"]]; exit }' "$csv")
 else
-echo "bench: device '$devline' -> $csv; total points per call $T; chapters ${chapters[*]}; peers ${peers[*]:-none}"
+echo "bench: device '$devline' -> $csv; total points per call $T; chapters ${chapters[*]}; variants ${variants:-none}; peers ${peers[*]:-none}"
 [ ${#peers[@]} -gt 0 ] || echo "bench: no peer binaries in $build (make builds peer_fftw; peer_clfft needs libclfft-dev, peer_vkfft libvkfft-dev)"
 for p in peer_clfft peer_vkfft; do
     [ -x "$build/$p" ] || echo "bench: note: $p not built, no $p rows (make peers; tools/install-deps.sh --ci installs its library)"
@@ -118,8 +155,10 @@ done
 
 # run_prog PROG N BATCH [--real]: one run, its CSV on $tmp/row and its stderr on $tmp/err;
 # returns its exit status (124: timed out; above 128: killed by signal status-128).
+# PROG is a chapter, CHAPTER:VARIANT (that chapter with --variant VARIANT) or a peer.
 run_prog() {
-    local prog=$1 n=$2 b=$3 more=${4:-}
+    local prog=$1 n=$2 b=$3 more=${4:-} var=()
+    [ "${prog%%:*}" = "$prog" ] || var=(--variant "${prog#*:}")
     case $prog in
     peer_*)
         # Peers run with at least a 64 MiB stack: VkFFT 1.2.26 on pocl 3.1 plans 2^18 as one
@@ -138,7 +177,8 @@ run_prog() {
             exit $st
         ) >"$tmp/row" 2>"$tmp/err" ;;
     *)
-        timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" --format csv </dev/null >"$tmp/row" 2>"$tmp/err" ;;
+        timeout -k 5 900 "$build/${prog%%:*}" ${var[@]+"${var[@]}"} --size "$n" --batch "$b" --format csv \
+            </dev/null >"$tmp/row" 2>"$tmp/err" ;;
     esac
 }
 
@@ -150,8 +190,9 @@ runs=$(for s in $sizes; do n=$(pow "$s"); b=$(( T / n )); [ $b -ge 1 ] || b=1; e
        for c in $real; do echo "$(pow "${c%:*}") ${c#*:} real"; done)
 first=1 skipped=()
 while read -r n b kind; do
-    if [ "$kind" = real ]; then progs=("${real_chapters[@]}" "${peers[@]}"); else progs=("${chapters[@]}" "${peers[@]}"); fi
+    if [ "$kind" = real ]; then progs=("${real_progs[@]}" "${peers[@]}"); else progs=("${c2c_progs[@]}" "${peers[@]}"); fi
     for prog in "${progs[@]}"; do
+        who=${prog/:/ }   # as the table labels it: "05_register_radix simd"
         more=""
         [ "$kind" = real ] && [ "${prog#peer_}" != "$prog" ] && more=--real
         run_prog "$prog" "$n" "$b" $more
@@ -166,13 +207,13 @@ while read -r n b kind; do
             awk "$(cat tools/csv.awk)"'
                 NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
                 { csvsplit($0, v)
-                  printf "  %-18s N=%-9s batch=%-6s %s ms (%s, %s launches), loop %s ms\n", prog,
+                  printf "  %-22s N=%-9s batch=%-6s %s ms (%s, %s launches), loop %s ms\n", prog,
                          v[c["shape"]], v[c["batch"]], v[c["ms_median"]], v[c["timing"]],
-                         v[c["launches"]], v[c["loop_ms"]] }' prog="$prog" "$tmp/row"
+                         v[c["launches"]], v[c["loop_ms"]] }' prog="$who" "$tmp/row"
         elif [ $st = 2 ] && grep -q 'cannot transform size\|cannot do N\|a size VkFFT does not do' "$tmp/err"; then
-            printf '  %-18s N=%-9s batch=%-6s n/a: not a size it does, no row\n' "$prog" "$n" "$b"
+            printf '  %-22s N=%-9s batch=%-6s n/a: not a size it does, no row\n' "$who" "$n" "$b"
         elif [ -n "$sig" ] && [ "${prog#peer_}" != "$prog" ]; then
-            printf '  %-18s N=%-9s batch=%-6s SKIPPED: the peer crashed (%s), no row\n' "$prog" "$n" "$b" "$sig"
+            printf '  %-22s N=%-9s batch=%-6s SKIPPED: the peer crashed (%s), no row\n' "$who" "$n" "$b" "$sig"
             skipped+=("$prog N=$n batch=$b ($sig)")
         else
             note=$(grep -v '^[[:space:]]*$' "$tmp/err" | grep -v 'Segmentation fault\|Aborted\|core dumped' | tail -n 1)
@@ -181,7 +222,7 @@ while read -r n b kind; do
                 137) note="killed (SIGKILL: timeout or out of memory)${note:+; $note}" ;;
                 *) [ -n "$sig" ] && note="crashed ($sig)${note:+; $note}" ;;
             esac
-            printf '  %-18s N=%-9s batch=%-6s FAILED: %s\n' "$prog" "$n" "$b" "${note:-exit status $st}"
+            printf '  %-22s N=%-9s batch=%-6s FAILED: %s\n' "$who" "$n" "$b" "${note:-exit status $st}"
             fails=$((fails + 1))
         fi
     done
@@ -195,11 +236,14 @@ fi
 if command -v gnuplot >/dev/null 2>&1; then
     for metric in gflops pct_copy; do
         ylabel=$([ $metric = gflops ] && echo 'GFLOP/s (5 N log2 N per transform)' || echo '% of the copy kernel bandwidth (1 read + 1 write)')
-        awk -v m=$metric "$(cat tools/csv.awk)"'
+        # One line per label (tools/bench-label.awk): a chapter's extra variant has its own,
+        # in "CHAPTER@VARIANT.dat" (no blank in a file name; sorts after its chapter's).
+        awk -v m=$metric "$(cat tools/csv.awk tools/bench-label.awk)"'
             NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
             { csvsplit($0, v); k = v[c["n"]] + 0; while (k > 1 && k % 2 == 0) k /= 2
               real = v[c["direction"]] ~ /^(r2c|c2r)$/
-              if (k == 1 && v[c["shape"]] !~ /x/ && !real) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" v[c["chapter"]] ".dat") }' \
+              who = benchlabel(v[c["chapter"]], v[c["variant"]]); sub(/ /, "@", who)
+              if (k == 1 && v[c["shape"]] !~ /x/ && !real) print v[c["chapter"]], v[c["n"]], v[c[m]] > (dir "/" who ".dat") }' \
             dir="$tmp" "$csv"
         plot=""
         shopt -s nullglob
@@ -211,6 +255,7 @@ if command -v gnuplot >/dev/null 2>&1; then
         fi
         for f in "${dats[@]}"; do
             t=$(basename "$f" .dat)
+            t=${t/@/ }
             plot="$plot${plot:+, }'$f' using 2:3 with linespoints lw 2 title '${t//_/\\_}'"
         done
         gnuplot <<GP
