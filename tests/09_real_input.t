@@ -48,8 +48,26 @@ done
 run_case "fused 2^14: x takes two passes, the twist rides in the last (R2C) and the first (C2R)" \
     0 '^PASS$' --has 'rfft_rows_paired\(B, A, local [0-9]+ B, twiddles_x, twist_w\)' \
     --has 'irfft_rows_paired\(A, B, ' --has 'then the twist; columns t and [0-9]+ - t in a group' \
-    --has 'RH_PAIR_LAST=1 -D RH_PAIR_FIRST=1' --has 'the twist in its last pass' --lacks 'rfft_post' \
+    --has 'RH_PAIR_LAST=1 -D RH_PAIR_SWEEPS=2 -D RH_PAIR_FIRST=1' --has 'the twist in its last pass' \
+    --has '64 \+ 64 per group x 8 items, in 2 sweeps' --lacks 'rfft_post' \
     --lacks 'irfft_pre' -- "$R" --size 2^14 --explain --repeat 0
+# R2C's paired pass in one sweep (h = T/2 columns and their mirrors) and in two (the
+# default: T and T, sweep A's outputs in registers): both, at the shapes above and with an
+# odd Q (81: column C/2 pairs j = 40 with itself, bin M/2)
+run_case "fused 2^14, FFTLAB_PAIR_SWEEPS=1: 32 + 32 columns, one sweep" 0 '^PASS$' \
+    --has 'RH_PAIR_SWEEPS=1' --has '32 \+ 32 per group x 8 items$' --lacks 'in 2 sweeps' \
+    -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 2^14 --explain --repeat 0
+run_case "fused 10240 double x 3, one sweep" 0 '^PASS$' \
+    -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 10240 --batch 3 --precision double --repeat 0
+run_case "fused 26244 x 2 (last Q = 81, odd), FFTLAB_PAIR_SWEEPS=2: two sweeps" 0 '^PASS$' \
+    --has 'Q=81 = 3 x 3 x 3 x 3, then the twist' --has 'in 2 sweeps' \
+    -- env FFTLAB_PAIR_SWEEPS=2 "$R" --size 26244 --batch 2 --explain --repeat 0
+run_case "fused 26244: 9 values per item, so one sweep by default" 0 '^PASS$' \
+    --has '25 \+ 25 per group x 10 items$' -- "$R" --size 26244 --explain --repeat 0
+run_case "fused 3x26244 double, one sweep" 0 '^PASS$' \
+    -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 3x26244 --precision double --repeat 0
+run_case "FFTLAB_PAIR_SWEEPS=3: usage error" 2 "${USAGE}FFTLAB_PAIR_SWEEPS='3' must be 1 or 2" \
+    -- env FFTLAB_PAIR_SWEEPS=3 "$R" --size 2^14 --repeat 0
 # groups of the paired pass that run past the row's columns (C = 80 columns, 32 + 32 per
 # group), odd groups (51 columns), double, 2-D and 3-D, and M odd (no pairing: the twist)
 run_case "fused 10240 double, both ways: short last groups" 0 '^PASS$' --has 'rfft_rows_paired' \
@@ -200,8 +218,16 @@ if plant fused-no-barrier '/^    barrier(CLK_LOCAL_MEM_FENCE);$/d'; then
         -- "$R" --kernels "$TMP/k/fused-no-barrier.cl" --size 4096 --variant fused --repeat 0
 fi
 if plant paired-no-mid 's/tc ? C - tc : mid;/tc ? C - tc : 0;/'; then
-    run_case "paired pass without column C/2 (column 0 twice): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$R" --kernels "$TMP/k/paired-no-mid.cl" --size 2^14 --repeat 0
+    run_case "one-sweep paired pass without column C/2 (column 0 twice): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- env FFTLAB_PAIR_SWEEPS=1 "$R" --kernels "$TMP/k/paired-no-mid.cl" --size 2^14 --repeat 0
+fi
+if plant sweeps-no-u0 's/^        u0\[b + m \* B\] = v\[jb \* rl + m\];/        ;/'; then
+    run_case "two-sweep pass without column 0 in u0: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$R" --kernels "$TMP/k/sweeps-no-u0.cl" --size 2^14 --repeat 0
+fi
+if plant sweeps-no-mid 's/s == 0 ? ta : zero ? mid : C - ta;/s == 0 ? ta : zero ? 0 : C - ta;/'; then
+    run_case "two-sweep pass with column 0 for C/2: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$R" --kernels "$TMP/k/sweeps-no-mid.cl" --size 2^14 --repeat 0
 fi
 if plant dc-imag 's/^        a\.y = 0;$//; s/^        b\.y = 0;$//'; then
     run_case "C2R keeping DC's imaginary part: right on a real array's spectrum" 0 '^PASS$' \

@@ -28,6 +28,7 @@ row() { # LABEL PROGRAM ARGS...
 }
 for round in 1 2; do
     row "r2c-2^20x16-fused-$round" "$b/09_real_input" --size 2^20 --batch 16
+    row "r2c-2^20x16-fused-1sweep-$round" env FFTLAB_PAIR_SWEEPS=1 "$b/09_real_input" --size 2^20 --batch 16
     row "r2c-2^20x16-twist-$round" "$b/09_real_input" --size 2^20 --batch 16 --variant twist
     row "c2c-2^20x16-06-$round" "$b/06_mixed_radix" --size 2^20 --batch 16
     row "vk-r2c-2^20x16-$round" "$b/peer_vkfft" --size 2^20 --batch 16 --real

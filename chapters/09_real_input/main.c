@@ -45,6 +45,11 @@ static const struct fl_variant variants[] = {
 };
 
 #define DEFAULT_WG 256  /* work-items per group the planner may use (as in 07)  */
+#define PAIRED_WG 512   /* the x axis's, when its rows take several passes and the
+                           twist rides in one of them (--variant fused): at 2^20 on the
+                           H100 its Q = 512 pass gets 64 items, 8 values each, not 32
+                           x 16, which the two-sweep pass needs (see pair_sweeps)      */
+#define SWEEP_VALUES 8  /* the most values per item the two-sweep pass may hold      */
 #define TWIST_WG 256    /* the twist's group size (any size works)               */
 
 /* The complex transforms of a real problem: the x axis as rows of M = Nx/2 complex values
@@ -81,6 +86,15 @@ static int make_real_plan(const struct fl_problem *p, struct real_plan *R, char 
     sx.dims[p->ndims - 1] = R->m;
     if (fl_layout_make(&sx, &R->x, why, len) != 0)
         return -1;
+    struct fl_radix_limits wide;
+    if (!p->wg && strcmp(p->variant, "fused") == 0 && R->x.ax[0].rp.npasses > 1 &&
+        PAIRED_WG <= p->dev->max_wg) {
+        fl_radix_limits_default(&wide, p->dev->local_mem, elem_bytes(p), PAIRED_WG);
+        struct fl_layout_spec wx = sx;
+        wx.lim = &wide;
+        if (fl_layout_make(&wx, &R->x, why, len) != 0)
+            return -1;
+    }
     if (p->ndims == 1)
         return 0;
     /* y and z (bits 1 and 2) on the half spectrum: the last axis M + 1 */
@@ -106,13 +120,40 @@ static int last_x_pass(const struct real_plan *R)
     return R->x.ax[0].rp.npasses - 1;
 }
 
+/* R2C's paired pass in two sweeps (kernels/09_real_input.cl, paired_sweeps): a group takes
+ * T columns and their T mirrors, one sweep each, so it stores runs of T bins, not T/2.
+ * It needs local memory for Q values more than the pass's T columns (column 0's outputs),
+ * and few values per item: an item keeps sweep A's outputs in registers through sweep B.
+ * Measured on the H100 at 2^20 x 16 (Q = 512): 32 items x 16 values took 168 registers
+ * and 0.112 ms, slower than one sweep (0.100); 64 x 8 took 101 and 0.089 ms.
+ * FFTLAB_PAIR_SWEEPS=1 keeps the one-sweep pass (the lesson's comparison), =2 takes two
+ * whenever local memory has room, whatever the values per item (tests, experiments).
+ * Returns 1 or 2, or -1 with WHY for another value of the variable. */
+static int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, char *why, size_t len)
+{
+    const char *e = getenv("FFTLAB_PAIR_SWEEPS");
+    if (e && strcmp(e, "1") != 0 && strcmp(e, "2") != 0) {
+        snprintf(why, len, "FFTLAB_PAIR_SWEEPS='%s' must be 1 or 2 (the paired pass's sweeps)", e);
+        return -1;
+    }
+    if (e && strcmp(e, "1") == 0)
+        return 1;
+    const struct fl_radix_pass *ps = &R->x.ax[0].rp.pass[last_x_pass(R)];
+    size_t values = ps->columns * ps->q + ps->columns * ps->q / 16 + ps->q;
+    if (values * elem_bytes(p) > p->dev->local_mem)
+        return 1;
+    return (e && strcmp(e, "2") == 0) || ps->values <= SWEEP_VALUES ? 2 : 1;
+}
+
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
     /* an odd last axis is refused before this (common/capabilities.c) */
     static struct real_plan R;
-    return make_real_plan(p, &R, why, len);
+    if (make_real_plan(p, &R, why, len) != 0)
+        return -1;
+    return pair_sweeps(p, &R, why, len) < 0 ? -1 : 0;
 }
 
 /* -D constants: the passes' (kernels/07_multidim.cl: A<a>_N ... for x, y, z; the two
@@ -131,7 +172,8 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         used += (size_t)snprintf(opts + used, len - used, " -D RH_M=%zu -D RH_PAIRS=%zu", R.m,
                                  R.m / 2 + 1);
     if (used < len && pass_pairs(p, &R, last_x_pass(&R)))
-        used += (size_t)snprintf(opts + used, len - used, " -D RH_PAIR_LAST=%d", last_x_pass(&R));
+        used += (size_t)snprintf(opts + used, len - used, " -D RH_PAIR_LAST=%d -D RH_PAIR_SWEEPS=%d",
+                                 last_x_pass(&R), pair_sweeps(p, &R, why, sizeof why));
     if (used < len && pass_pairs(p, &R, 0))
         used += (size_t)snprintf(opts + used, len - used, " -D RH_PAIR_FIRST=1");
     if (used >= len)
@@ -176,22 +218,27 @@ static int fused_rows(const struct fl_problem *p, const struct real_plan *R)
 
 /* Turn launch L, pass K of the x axis as fl_layout_launches made it (x, y, u, the axis's
  * twiddles, lines, flags), into rfft_rows_paired (R2C, the last pass) or irfft_rows_paired
- * (C2R, the first): the same groups and buffers, the twist's table TWIST for the flags. */
+ * (C2R, the first): the same buffers, the twist's table TWIST for the flags. A group takes
+ * h columns and their h mirrors: h = T/2 in one sweep, h = T in two (SWEEPS, R2C only;
+ * then u has Q values more, of ELEM bytes). */
 static void make_paired(struct fl_launch *l, const struct real_plan *R, int k, int inverse,
-                        int twist)
+                        int twist, int sweeps, size_t elem)
 {
     const struct fl_radix_pass *ps = &R->x.ax[0].rp.pass[k];
-    size_t cols = R->m / ps->q, h = ps->columns / 2, groups = (cols / 2 + h - 1) / h;
+    size_t cols = R->m / ps->q, h = sweeps == 2 ? ps->columns : ps->columns / 2;
+    size_t groups = (cols / 2 + h - 1) / h;
     char radices[64];
     snprintf(l->kernel, sizeof l->kernel, "%s", inverse ? "irfft_rows_paired" : "rfft_rows_paired");
     l->global[0] = R->rows * groups * ps->items * ps->columns;
     l->nargs = 4; /* keep x, y, u and the twiddles */
+    if (sweeps == 2)
+        l->args[2].bytes += ps->q * elem; /* u0: column 0's outputs */
     fl_arg_buffer(l, twist);
     fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
     fl_launch_note(l, "axis x N=%zu rows, pass %d/%d: p=%zu Q=%zu = %s, %s; columns t and %zu - t "
-                   "in a group, %zu + %zu per group x %zu items", R->m, k + 1, last_x_pass(R) + 1,
+                   "in a group, %zu + %zu per group x %zu items%s", R->m, k + 1, last_x_pass(R) + 1,
                    ps->span, ps->q, radices, inverse ? "the inverse twist first" :
-                   "then the twist", cols, h, h, ps->items);
+                   "then the twist", cols, h, h, ps->items, sweeps == 2 ? ", in 2 sweeps" : "");
 }
 
 /* Append the fused launch (rfft_rows_fused or irfft_rows_fused) from SRC to DST, with the x
@@ -257,7 +304,8 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         s = fl_layout_launches(plan, &R.x, elem, FL_BUF_A, FL_BUF_B, 0, 0, how_x, sizeof how_x);
         paired = pass_pairs(p, &R, last_x_pass(&R));
         if (paired) { /* --variant fused: the last pass twists too, its output is X */
-            make_paired(&plan->launch[plan->nlaunch - 1], &R, last_x_pass(&R), 0, table);
+            make_paired(&plan->launch[plan->nlaunch - 1], &R, last_x_pass(&R), 0, table,
+                        pair_sweeps(p, &R, why, sizeof why), elem);
             if (multi)
                 s = fl_layout_launches(plan, &R.yz, elem, s, other(s), 0, 0, how_yz, sizeof how_yz);
         } else
@@ -270,7 +318,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         if (paired) { /* --variant fused: the first x pass untwists, from X */
             int at = plan->nlaunch;
             s = fl_layout_launches(plan, &R.x, elem, s, other(s), 1, 2, how_x, sizeof how_x);
-            make_paired(&plan->launch[at], &R, 0, 1, table);
+            make_paired(&plan->launch[at], &R, 0, 1, table, 1, elem);
         } else {
             l = fl_plan_add(plan, "irfft_pre", 1, global, local);
         }
