@@ -450,6 +450,133 @@ static INLINE void paired_pass(__global const real2_t *x, __global real2_t *y, _
     }
 }
 
+/* R2C's paired pass in two sweeps (-D RH_PAIR_SWEEPS=2; the host picks it when local
+ * memory has room for Q values more than the pass's T columns). paired_pass above gives a
+ * group h = T/2 columns and their mirrors, so its stores are runs of h bins (4 at
+ * Q = 512: 32 bytes), in rows of M + 1 values, whose odd length starts most runs off a
+ * 32-byte sector: on the H100 that pass took 0.100 ms at 2^20 x 16 against 0.064 for the
+ * plain last pass. Here a group takes T columns t = first .. first + T - 1 < C/2 AND
+ * their T mirrors, in two sweeps of the same T lanes: sweep A does lane c's column t and
+ * keeps its Q/I outputs in registers (va); sweep B does the mirror C - t (C/2 for
+ * column 0) and leaves its outputs in local memory. Value j of column t pairs with value
+ * Q - 1 - j of column C - t, which sits in the same lane's slot of u, so each item twists
+ * the pairs of the values it holds and stores X_k and X_(M-k): runs of T bins (8 at
+ * Q = 512: 64 bytes), twice as long. Column 0 and C/2 (the first group's lane 0) pair
+ * with themselves: j with Q - j, and j with Q - 1 - j; sweep A's column 0 goes to the
+ * extra Q slots U0 for that. C2R keeps the one-sweep paired_pass. */
+static INLINE void paired_sweeps(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                                 __global const real2_t *hi, __global const real2_t *lo,
+                                 __global const real2_t *w, const int N, const int lo_bits,
+                                 const int Q, const int P, const int I, const int T, const int r0,
+                                 const int r1, const int r2, const int r3, const int r4,
+                                 const int r5, const int r6, const int r7, const int r8,
+                                 const int r9, const int r10, const int r11)
+{
+    const int M = N, C = N / Q, mid = C / 2, cf = 1; /* cf: exchange's layout */
+    const int l = get_local_id(0);
+    const int c = l % T, i = l / T;
+    const int groups_per_row = (mid + T - 1) / T;
+    const size_t row = get_group_id(0) / groups_per_row;
+    const int ta = (int)(get_group_id(0) % groups_per_row) * T + c; /* sweep A's column */
+    const int valid = ta < mid;                 /* the row's last group may be short */
+    const int zero = ta == 0;                   /* columns 0 and C/2                 */
+    __local real2_t *u0 = u + T * Q + T * Q / 16; /* column 0's outputs (after u)    */
+    const int rl = PASS_LAST_RADIX, B = Q / rl, nb = (B + I - 1) / I;
+    real2_t v[FL_VMAX], va[FL_VMAX];
+
+    for (int s = 0; s < 2; s++) {
+        const int t = s == 0 ? ta : zero ? mid : C - ta; /* this sweep's column */
+        /* load: as mixed_pass, values j = b + m*(Q/r0) of column t times the twiddle */
+        const int B0 = Q / r0, nb0 = (B0 + I - 1) / I;
+        __global const real2_t *in = x + row * (size_t)N + t;
+        #pragma unroll
+        for (int jb = 0; jb < nb0; jb++) {
+            int b = i + jb * I;
+            if (valid && (B0 % I == 0 || b < B0)) {
+#define RH_SWEEP_LOAD_M(m)                                                                 \
+    {                                                                                      \
+        int j = b + m * B0;                                                                \
+        real2_t a = in[(size_t)j * C];                                                     \
+        if (P > 1)                                                                         \
+            a = cmul(a, twiddle_lookup(j * t * (N / (Q * P)), hi, lo, lo_bits));           \
+        v[jb * r0 + m] = a;                                                                \
+    }
+                FOR_M(r0, RH_SWEEP_LOAD_M)
+#undef RH_SWEEP_LOAD_M
+            }
+        }
+
+        PASS_STAGES
+
+        if (s == 0) {
+            /* sweep A's outputs stay in registers (column 0's also in u0) */
+            #pragma unroll
+            for (int jb = 0; jb < nb; jb++) {
+                int b = i + jb * I;
+                if (valid && (B % I == 0 || b < B)) {
+#define RH_SWEEP_KEEP_M(m)                                                                 \
+    va[jb * rl + m] = v[jb * rl + m];                                                      \
+    if (zero)                                                                              \
+        u0[b + m * B] = v[jb * rl + m];
+                    FOR_M(rl, RH_SWEEP_KEEP_M)
+#undef RH_SWEEP_KEEP_M
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE); /* sweep A's last reads of u before B's writes */
+        }
+    }
+    /* sweep B's outputs (the mirror columns) into u */
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (valid && (B % I == 0 || b < B)) {
+#define RH_SWEEP_STAGE_M(m) u[slot(b + m * B, c, Q, T, cf)] = v[jb * rl + m];
+            FOR_M(rl, RH_SWEEP_STAGE_M)
+#undef RH_SWEEP_STAGE_M
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* the twist of each held value j of column t with value Q - 1 - j of C - t, into X.
+     * w_N^(t + jC) = w_N^t w_N^(jC), both from the table (k <= M/2; w_N^(M-k) =
+     * -conj w_N^k), as in pair_unit; post_twist_pair holds for any k, not only k <= M/2 */
+    __global real2_t *Xr = y + row * (M + 1);
+    const real2_t wt = w[zero ? mid : ta];
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (valid && (B % I == 0 || b < B)) {
+#define RH_SWEEP_TWIST_M(m)                                                                \
+    {                                                                                      \
+        const int j = b + m * B;                                                           \
+        real2_t xk, xmk;                                                                   \
+        if (!zero) {                                                                       \
+            const int k = ta + j * C;                                                      \
+            const real2_t wjc = j <= Q / 2 ? w[j * C] : -rh_conj(w[(Q - j) * C]);          \
+            post_twist_pair(va[jb * rl + m], u[slot(Q - 1 - j, c, Q, T, cf)],              \
+                            cmul(wt, wjc), &xk, &xmk);                                     \
+            Xr[k] = xk;                                                                    \
+            Xr[M - k] = xmk;                                                               \
+        } else {                                                                           \
+            if (j <= Q / 2) { /* column 0: j with Q - j (0 with itself: X_0, X_M) */       \
+                post_twist_pair(u0[j], u0[j ? Q - j : 0], w[j * C], &xk, &xmk);            \
+                Xr[j * C] = xk;                                                            \
+                Xr[M - j * C] = xmk;                                                       \
+            }                                                                              \
+            if (j <= (Q - 1) / 2) { /* column C/2: j with Q - 1 - j */                     \
+                const int k = mid + j * C;                                                 \
+                post_twist_pair(u[slot(j, 0, Q, T, cf)], u[slot(Q - 1 - j, 0, Q, T, cf)],  \
+                                cmul(wt, w[j * C]), &xk, &xmk);                            \
+                Xr[k] = xk;                                                                \
+                Xr[M - k] = xmk;                                                           \
+            }                                                                              \
+        }                                                                                  \
+    }
+            FOR_M(rl, RH_SWEEP_TWIST_M)
+#undef RH_SWEEP_TWIST_M
+        }
+    }
+}
+
 /* Contract (rfft_rows_paired, irfft_rows_paired: --variant fused, the x axis in several
  * passes; -D RH_PAIR_LAST=k names the last pass, -D RH_PAIR_FIRST its first)
  *   work-items : 1-D, groups of I*T items (that pass's I and T; C = Ax_N/Q even, h =
@@ -475,7 +602,11 @@ static INLINE void paired_pass(__global const real2_t *x, __global real2_t *y, _
 __kernel void rfft_rows_paired(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                                __global const real2_t *tw, __global const real2_t *w)
 {
+#if RH_PAIR_SWEEPS == 2
+    paired_sweeps(x, y, u, tw + (1 << Ax_LB), tw, w, Ax_N, Ax_LB, RH_CAT(Ax_P, RH_PAIR_LAST));
+#else
     paired_pass(x, y, u, tw + (1 << Ax_LB), tw, w, 0, Ax_N, Ax_LB, RH_CAT(Ax_P, RH_PAIR_LAST));
+#endif
 }
 #endif
 #ifdef RH_PAIR_FIRST
