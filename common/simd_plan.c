@@ -151,6 +151,17 @@ int fl_simd_make(size_t n, struct fl_simd_plan *sp)
         sp->npass = 0;
         return 0;
     }
+    fl_simd_offsets(sp, n);
+    return sp->npass;
+}
+
+int fl_simd_blocks(size_t q, unsigned *blk)
+{
+    return simd_blocks(q, blk);
+}
+
+void fl_simd_offsets(struct fl_simd_plan *sp, size_t n)
+{
     size_t reals = 0;
     for (int i = 0; i < sp->npass; i++) {
         struct fl_simd_pass *ps = &sp->pass[i];
@@ -167,7 +178,6 @@ int fl_simd_make(size_t n, struct fl_simd_plan *sp)
     }
     sp->reals = reals;
     sp->n = n;
-    return sp->npass;
 }
 
 

@@ -78,4 +78,11 @@ int fl_simd_launches(struct fl_plan *plan, const struct fl_simd_plan *sp, size_t
 /* Column visits per row that overlapping blocks redo (8 not dividing p), and all visits. */
 void fl_simd_redo(const struct fl_simd_plan *sp, size_t *redo, size_t *visits);
 
+/* Helpers shared with common/simd_cols.c (07's column lanes, which plan their own passes):
+ * Q as at most 3 blocks from {8, 4, 2, 3, 5, 7} into BLK (unused ones 1), returning how
+ * many, 0 when Q needs more; and, once SP's passes (q, p, blk) are set, their digit bases,
+ * table offsets, SP->reals and SP->n = N (what fl_simd_make does after its search). */
+int fl_simd_blocks(size_t q, unsigned *blk);
+void fl_simd_offsets(struct fl_simd_plan *sp, size_t n);
+
 #endif

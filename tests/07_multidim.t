@@ -58,6 +58,88 @@ run_case "--format csv: n is the total points, shape the last column" 0 '^PASS$'
 run_case "--format json: the shape as a list" 0 '^PASS$' --stdout-has '"n": 1080, "shape": \[9, 10, 12\], "batch": 1' \
     -- "$M" --size 9x10x12 --repeat 0 --format json
 
+# ---- simd: a CPU's layout (kernels/07_simd.cl, common/simd_cols.c). Rows by 06's simd
+# rows; an outer axis by one launch whose work-items take 8 neighbouring columns as the
+# lanes of their vectors; rows shorter than 64 by 8 rows per work-item as lanes; an axis
+# neither can do by the default passes, said per axis.
+run_case "simd 256x256 x 16, FFTLAB_SIMD_ARRAY=0: 06's simd rows, then y by column lanes" 0 '^PASS$' \
+    --has 'axis x \(N=256\) by 06.s simd rows, Q = 16 x 16 in 1 launch; axis y \(N=256\) by 8 columns per item as lanes, Q = 16 x 16\. 2 launches' \
+    --has 'fft_simd_rows\(A, B, simd_twiddles, 0\)' --has 'fft_simd_cols_y\(A, B, simd_cols_y, 0, 512\)' \
+    --has '-D FFT_SIMD_COLS=1 -D SCy_N=256 -D SCy_S=256 -D SCy_NP=2 -D SCy_P0=16,1,4,4,1,4,' \
+    -- env FFTLAB_SIMD_ARRAY=0 "$M" --size 256x256 --batch 16 --variant simd --explain --repeat 0
+run_case "simd 32x32x32 x 4, FFTLAB_SIMD_ARRAY=0: x by 8 rows per item (Nx < 64), y and z by column lanes" 0 '^PASS$' \
+    --has 'axis x \(N=32\) by 8 rows per item as lanes, Q = 32 \[rows shorter than 64 have no 06 simd plan\]' \
+    --has 'axis z \(N=32\) by 8 columns per item as lanes' \
+    --has 'fft_simd_rows8_x\(A, B, simd_cols_x, 0, 512, 4096\)' --has 'fft_simd_cols_z\(A, B, simd_cols_z, 0, 512\)' \
+    -- env FFTLAB_SIMD_ARRAY=0 "$M" --size 32x32x32 --batch 4 --variant simd --explain --repeat 0
+run_case "simd 256x256 x 16: one work-item per array through both axes" 0 '^PASS$' \
+    --has 'a work-item per array through every axis .*axis x \(N=256\) by 06.s simd rows, Q = 16 x 16; axis y \(N=256\) by 8 columns as lanes, Q = 16 x 16\. 1 launch' \
+    --has 'fft_simd_array\(A, B, simd_twiddles, simd_cols_y, simd_twiddles, 0, 0, 0\) +global 16 +local 1' \
+    --has '-D SCA_POINTS=65536 -D SCA_X=1' -- "$M" --size 256x256 --batch 16 --variant simd --explain --repeat 0
+run_case "simd 32x32x32 x 4 double inverse: one work-item per array, x by row lanes" 0 '^PASS$' \
+    --has 'fft_simd_array\(A, B, simd_cols_x, simd_cols_y, simd_cols_z, 1, 0, 2\)' --has '-D SCA_POINTS=32768 -D SCA_X=2' \
+    -- "$M" --size 32x32x32 --batch 4 --precision double --inverse --variant simd --explain --repeat 0
+run_case "simd 9x10x12 x 8 inverse: one work-item per array, 12 and 10 overlapping" 0 '^PASS$' --has 'fft_simd_array' \
+    -- "$M" --size 9x10x12 --batch 8 --inverse --variant simd --explain --repeat 0
+run_case "simd 16x24x40 x 2 (3-D, 40 = 8 x 5 by row lanes)" 0 '^PASS$' -- "$M" --size 16x24x40 --batch 2 --variant simd --repeat 0
+run_case "simd 9x10x12 x 2 inverse (12 and 10 not multiples of 8: lanes overlap)" 0 '^PASS$' \
+    -- "$M" --size 9x10x12 --batch 2 --inverse --variant simd --repeat 0
+run_case "simd 3^7x27 inverse: 3 passes through private memory" 0 '^PASS$' --has 'axis y \(N=2187\) by 8 columns per item as lanes, Q = [0-9]+ x [0-9]+ x [0-9]+' \
+    -- "$M" --size 3^7x27 --inverse --variant simd --explain --repeat 0
+run_case "simd 1000x1000 (40 x 25 rows, 25 x 40 columns)" 0 '^PASS$' -- "$M" --size 1000x1000 --variant simd --repeat 0
+run_case "simd 48x48 double inverse" 0 '^PASS$' -- "$M" --size 48x48 --precision double --inverse --variant simd --repeat 0
+run_case "simd 32x32x32 x 3 double inverse" 0 '^PASS$' -- "$M" --size 32x32x32 --batch 3 --precision double --inverse --variant simd --repeat 0
+run_case "simd 2048x16 double: 2048-point columns on the stack" 0 '^PASS$' -- "$M" --size 2048x16 --precision double --variant simd --repeat 0
+run_case "simd 2187x1024 plan: groups of 2 (2 x 280 KiB of private arrays; pocl keeps every item's on its stack)" 0 '^PASS' \
+    --has 'fft_simd_cols_y\(A, B, simd_cols_y, 0, 128\)  global 128  local 2 ' \
+    -- "$M" --size 2187x1024 --variant simd --explain --repeat 0 --no-verify
+run_case "simd 3x5x7: y (5 columns side by side) takes the default passes, said so" 0 '^PASS$' \
+    --has 'axis y \(N=5\) by columns at stride 7, 1 pass \[the default column passes: fewer than 8 columns side by side for 8 lanes\]' \
+    --has 'fft_simd_rows8_x' --has 'fft_cols_y_p0' --has 'fft_simd_cols_z' -- "$M" --size 3x5x7 --variant simd --explain --repeat 0
+run_case "simd 8192x8 x 2 inverse: y longer than 4096, the default passes" 0 '^PASS$' \
+    --has 'axis y \(N=8192\) by columns at stride 8, 2 passes of Q = .* \[the default column passes: longer than' \
+    -- "$M" --size 8192x8 --batch 2 --inverse --variant simd --explain --repeat 0
+run_case "simd 4x48: 4 rows of 48, x takes the default passes" 0 '^PASS$' \
+    --has 'axis x \(N=48\) by rows, 1 pass \[the default passes: fewer than 8 rows for 8 lanes' \
+    -- "$M" --size 4x48 --variant simd --explain --repeat 0
+run_case "simd 1x1: nothing to do" 0 '^PASS$' -- "$M" --size 1x1 --batch 2 --variant simd --repeat 0
+run_case "simd FFTLAB_SIMD_COLS_PLAN=4x16 is followed" 0 '^PASS$' --has 'axis y \(N=64\) by 8 columns per item as lanes, Q = 4 x 16' \
+    -- env FFTLAB_SIMD_COLS_PLAN=4x16 "$M" --size 64x64 --variant simd --explain --repeat 0
+run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' \
+    -- env FFTLAB_SIMD_QMAX=7 "$M" --size 64x64 --variant simd --repeat 0
+
+# Planted bugs in kernels/07_simd.cl: the harness reads the files in `uses` from the
+# kernels directory next to the binary, so a copy of the binary in a scratch tree runs
+# the edited file (as tests/06_mixed_radix.t does for 06_simd.cl).
+mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
+cp "$M" "$TMP/simd/build/"
+cp "$(dirname "$0")/../kernels/"*.cl "$(dirname "$0")/../kernels/"*.clh "$TMP/simd/kernels/"
+S7=$TMP/simd/kernels/07_simd.cl
+plant_simd() {
+    sed -e "$1" "$(dirname "$0")/../kernels/07_simd.cl" >"$S7"
+    ! cmp -s "$(dirname "$0")/../kernels/07_simd.cl" "$S7"
+    ok $? "planted into 07_simd.cl: $2" || diag "sed script matched nothing: $1"
+}
+cp "$(dirname "$0")/../kernels/07_simd.cl" "$S7"
+run_case "control: the scratch tree passes" 0 '^PASS$' \
+    -- "$TMP/simd/build/07_multidim" --size 9x10x12 --batch 2 --variant simd --repeat 0
+if plant_simd 's/wi = f\[(lo - 1) \* 2 \* P + P\];/wi = -f[(lo - 1) * 2 * P + P];/' "pass twiddle conjugated"; then
+    run_case "simd column pass twiddle conjugated: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$TMP/simd/build/07_multidim" --size 64x64 --variant simd --repeat 0
+fi
+if plant_simd 's/min((g % nb) \* SV_VL, SC##a##_S - SV_VL)/(g % nb) * SV_VL/' "last block of columns not shifted back"; then
+    run_case "simd columns past the line's end (12 = 8 + 4): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$TMP/simd/build/07_multidim" --size 9x10x12 --batch 2 --variant simd --repeat 0
+fi
+if plant_simd 's/sc_cols_z(src, dst, twz, fz,/sc_cols_z(src, dst, twz, 0,/' "the whole-array kernel drops z's conjugation"; then
+    run_case "simd fft_simd_array without the inverse's last conjugation: FAIL" 1 '^FAIL: check ' --has 'roundtrip .*WRONG' \
+        -- "$TMP/simd/build/07_multidim" --size 32x32x32 --batch 4 --variant simd --repeat 0
+fi
+if plant_simd '0,/^            sv_transpose8(re);$/{/^            sv_transpose8(re);$/d}' "short rows loaded without the transpose"; then
+    run_case "simd short rows without the 8x8 transpose: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$TMP/simd/build/07_multidim" --size 32x32x32 --variant simd --repeat 0
+fi
+
 # Refusals.
 run_case "--size 0x16" 2 "$USAGE" --has 'at least 1' -- "$M" --size 0x16 --repeat 0
 run_case "--size 16x" 2 "$USAGE" --has '512x512x64' -- "$M" --size 16x --repeat 0

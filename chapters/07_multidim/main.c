@@ -14,6 +14,11 @@
  *   transpose  the Apple OpenCL_FFT sample's way: transform rows, transpose the array so
  *              the next axis becomes the rows (a padded tile in local memory, as in 04),
  *              repeat; one more read and write of the data per axis.
+ *   simd       for a CPU (kernels/07_simd.cl, README "On a CPU: columns as SIMD lanes"):
+ *              rows by 06's simd rows; an outer axis by a work-item that takes 8
+ *              neighbouring columns as the 8 lanes of its vectors and runs their whole
+ *              FFT itself, one launch per axis, or one for every axis when the arrays are
+ *              small (a work-item per array); common/simd_cols.c plans it.
  * --explain prints, per axis, its length, stride, passes and group shapes. The axis
  * planning is common/axis_plan.c, shared with chapters 08-10.
  *
@@ -25,11 +30,15 @@
  *   ./build/07_multidim --input x.npy --output y.npy      (complex64, shape (B, Ny, Nx))
  * Kernels: kernels/07_multidim.cl (the column pass and the transpose; --kernels replaces
  * this one), kernels/06_passes.cl (the row pass and the stages), kernels/05_register_radix.cl
- * and kernels/06_mixed_radix.cl (the dft blocks). Lesson: README.md here. */
+ * and kernels/06_mixed_radix.cl (the dft blocks); for --variant simd kernels/06_simd.cl
+ * (06's simd rows and the vector blocks) and kernels/07_simd.cl (columns as lanes).
+ * Lesson: README.md here. */
 #include "../../common/chapter.h"
 #include "../../common/axis_plan.h"
+#include "../../common/simd_cols.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,6 +47,9 @@ static const struct fl_variant variants[] = {
      "per group (coalesced), few passes (the chapter's default)", NULL, 0},
     {"transpose", "rows only: 1-D passes along the contiguous axis, then a tiled transpose "
      "that makes the next axis contiguous (Apple's OpenCL_FFT way)", NULL, 0},
+    {"simd", "for a CPU: rows by 06's simd rows, each outer axis by one launch whose work-items "
+     "take 8 neighbouring columns as vector lanes (kernels/07_simd.cl); an axis it cannot do "
+     "takes strided's passes", NULL, 0},
     {"column_load", "strided with your column_addresses (exercise)",
      "exercises/07_multidim/column_load.cl", 0},
     {"transpose_tile", "transpose with your tile store (exercise)",
@@ -52,21 +64,46 @@ static int is_transpose(const struct fl_problem *p)
     return strcmp(p->variant, "transpose") == 0 || strcmp(p->variant, "transpose_tile") == 0;
 }
 
+static int is_simd(const struct fl_problem *p)
+{
+    return strcmp(p->variant, "simd") == 0;
+}
+
 static size_t elem_bytes(const struct fl_problem *p)
 {
     return p->precision == FL_DOUBLE ? 16 : 8;
 }
 
-/* Plan every axis of problem P (common/axis_plan.c), or -1 with WHY. */
-static int make_layout(const struct fl_problem *p, struct fl_layout *L, char *why, size_t len)
+/* Plan the axes AXES of problem P (bit 0 = x, 1 = y, 2 = z; 0 = all) by common/axis_plan.c,
+ * or -1 with WHY. */
+static int make_layout(const struct fl_problem *p, unsigned axes, struct fl_layout *L, char *why,
+                       size_t len)
 {
     struct fl_radix_limits lim;
     size_t wg = p->wg ? p->wg : DEFAULT_WG;
     fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p),
                             wg < p->dev->max_wg ? wg : p->dev->max_wg);
-    struct fl_layout_spec spec = {p->ndims, {0}, p->batch, 0, is_transpose(p), &lim};
+    struct fl_layout_spec spec = {p->ndims, {0}, p->batch, axes, is_transpose(p), &lim};
     memcpy(spec.dims, p->dims, sizeof spec.dims);
     return fl_layout_make(&spec, L, why, len);
+}
+
+/* --variant simd: which way each axis goes (common/simd_cols.c), and the axes that take the
+ * default passes (bit 0 = x ...). */
+static int simd_axes(const struct fl_problem *p, struct fl_simd_axis *ax)
+{
+    return fl_simd_axes(p->ndims, p->dims, p->batch, ax);
+}
+
+static unsigned simd_fallback_axes(const struct fl_problem *p)
+{
+    static struct fl_simd_axis ax[FL_MAX_DIMS];
+    unsigned mask = 0;
+    int na = simd_axes(p, ax);
+    for (int i = 0; i < na; i++)
+        if (ax[i].way == FL_SIMD_DEFAULT)
+            mask |= 1u << i;
+    return mask;
 }
 
 static int check(const struct fl_problem *p, char *why, size_t len)
@@ -79,7 +116,16 @@ static int check(const struct fl_problem *p, char *why, size_t len)
         return -1;
     }
     static struct fl_layout L;
-    return make_layout(p, &L, why, len);
+    if (is_simd(p)) {
+        if (fl_simd_qmax() == 0) {
+            snprintf(why, len, "FFTLAB_SIMD_QMAX='%s' must be a number from 8 to 64",
+                     getenv("FFTLAB_SIMD_QMAX"));
+            return -1;
+        }
+        unsigned fallback = simd_fallback_axes(p);
+        return fallback ? make_layout(p, fallback, &L, why, len) : 0;
+    }
+    return make_layout(p, 0, &L, why, len);
 }
 
 /* -D constants (kernels/07_multidim.cl): the tile, and for each axis a (x, y, z) with
@@ -89,9 +135,111 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     static struct fl_layout L;
     char why[256];
     opts[0] = '\0';
-    if (make_layout(p, &L, why, sizeof why) != 0)
+    if (is_simd(p)) {
+        /* the default passes' constants for the axes that take them (and the transpose's
+         * TILE, which kernels/07_multidim.cl always needs), then each simd axis's */
+        static struct fl_simd_axis ax[FL_MAX_DIMS];
+        unsigned fallback = simd_fallback_axes(p);
+        size_t used;
+        memset(&L, 0, sizeof L);
+        if (fallback && make_layout(p, fallback, &L, why, sizeof why) != 0)
+            return;
+        used = fl_layout_options(&L, opts, 0, len);
+        int na = simd_axes(p, ax);
+        for (int i = 0; i < na; i++) {
+            if (ax[i].way == FL_SIMD_ROWS)
+                used = fl_simd_options(&ax[i].sp, opts, used, len);
+            else if (ax[i].way == FL_SIMD_ROWS8 || ax[i].way == FL_SIMD_COLS)
+                used = fl_simd_cols_options(&ax[i], opts, used, len);
+        }
+        if (fl_simd_array_fits(ax, na, p->n, elem_bytes(p), p->batch, p->dev))
+            used = fl_simd_array_options(ax, na, p->n, opts, used, len);
+        if (used >= len)
+            fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
+        return;
+    }
+    if (make_layout(p, 0, &L, why, sizeof why) != 0)
         return; /* check() refused it already */
     fl_layout_options(&L, opts, 0, len);
+}
+
+/* --variant simd: each axis its own way, x first; the inverse is conj(forward(conj x)),
+ * so the first launch of the whole plan conjugates what it reads, the last what it
+ * writes. */
+static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const char *shape)
+{
+    static struct fl_simd_axis ax[FL_MAX_DIMS];
+    int na = simd_axes(p, ax), conj = p->sign > 0, first = -1, last = -1, src = FL_BUF_A,
+        dst = FL_BUF_B, sl = 0;
+    char how[400] = "";
+    for (int i = 0; i < na; i++)
+        if (ax[i].way != FL_SIMD_NONE) {
+            if (first < 0)
+                first = i;
+            last = i;
+        }
+    int whole = fl_simd_array_fits(ax, na, p->n, elem_bytes(p), p->batch, p->dev);
+    if (whole)
+        src = fl_simd_array_launch(plan, ax, na, p->n, p->batch, FL_BUF_A, FL_BUF_B, conj);
+    for (int i = 0; i < na && whole; i++) {
+        const struct fl_simd_axis *a = &ax[i];
+        char passes[96] = "";
+        int pl = 0;
+        if (a->way == FL_SIMD_NONE)
+            continue;
+        for (int k = 0; k < a->sp.npass; k++)
+            pl += snprintf(passes + pl, sizeof passes - (size_t)pl, "%s%zu", k ? " x " : "",
+                           a->sp.pass[k].q);
+        sl += snprintf(how + sl, sizeof how - (size_t)sl, "%saxis %c (N=%zu) by %s, Q = %s",
+                       sl ? "; " : "", a->name, a->n, a->way == FL_SIMD_ROWS ? "06's simd rows"
+                       : a->way == FL_SIMD_ROWS8 ? "8 rows as lanes" : "8 columns as lanes", passes);
+        if ((size_t)sl >= sizeof how)
+            sl = (int)sizeof how - 1;
+    }
+    for (int i = 0; i < na && !whole; i++) {
+        const struct fl_simd_axis *a = &ax[i];
+        int flags = (conj && i == first ? 1 : 0) | (conj && i == last ? 2 : 0);
+        char passes[96] = "";
+        int res = src;
+        if (a->way == FL_SIMD_NONE)
+            continue;
+        if (a->way == FL_SIMD_ROWS) {
+            int table = fl_simd_table(plan, &a->sp);
+            res = fl_simd_launches(plan, &a->sp, a->lines, p->dev, table, src, dst, flags,
+                                   p->wg, passes, sizeof passes);
+            sl += snprintf(how + sl, sizeof how - (size_t)sl, "%saxis x (N=%zu) by 06's simd rows, "
+                           "Q = %s%s", sl ? "; " : "", a->n, passes,
+                           fl_simd_fused(&a->sp, a->lines, p->dev) ? " in 1 launch" : "");
+        } else if (a->way == FL_SIMD_ROWS8 || a->way == FL_SIMD_COLS) {
+            res = fl_simd_cols_launch(plan, a, p->dev, elem_bytes(p), src, dst, flags, p->wg,
+                                      passes, sizeof passes);
+            if (a->way == FL_SIMD_COLS)
+                sl += snprintf(how + sl, sizeof how - (size_t)sl, "%saxis %c (N=%zu) by 8 columns "
+                               "per item as lanes, Q = %s", sl ? "; " : "", a->name, a->n, passes);
+            else
+                sl += snprintf(how + sl, sizeof how - (size_t)sl, "%saxis x (N=%zu) by 8 rows per "
+                               "item as lanes, Q = %s [%s]", sl ? "; " : "", a->n, passes, a->why);
+        } else {
+            static struct fl_layout L;
+            char why[256], axes[160];
+            if (make_layout(p, 1u << i, &L, why, sizeof why) != 0)
+                fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+            res = fl_layout_launches(plan, &L, elem_bytes(p), src, dst, flags & 1, flags & 2,
+                                     axes, sizeof axes);
+            sl += snprintf(how + sl, sizeof how - (size_t)sl, "%s%s [%s]", sl ? "; " : "", axes, a->why);
+        }
+        if ((size_t)sl >= sizeof how)
+            sl = (int)sizeof how - 1;
+        if (res != src) {
+            dst = src;
+            src = res;
+        }
+    }
+    plan->result = src;
+    snprintf(plan->summary, sizeof plan->summary, "%s x batch %zu, simd (a CPU's layout): %s%s. "
+             "%d launch%s.", shape, p->batch, whole ? "a work-item per array through every axis "
+             "(arrays <= 2 MiB, >= 2 per core; FFTLAB_SIMD_ARRAY=0: a launch per axis): " : "",
+             how, plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
 }
 
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
@@ -99,13 +247,20 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     static struct fl_layout L;
     char why[256];
     plan->result = FL_BUF_A;
-    if (make_layout(p, &L, why, sizeof why) != 0)
-        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
-    int transpose = is_transpose(p), conj = p->sign > 0;
     char shape[64], axes[320];
     int sl = 0;
     for (int d = 0; d < p->ndims; d++)
         sl += snprintf(shape + sl, sizeof shape - (size_t)sl, "%s%zu", d ? " x " : "", p->dims[d]);
+    if (is_simd(p)) {
+        plan_simd(p, plan, shape);
+        if (plan->nlaunch == 0)
+            snprintf(plan->summary, sizeof plan->summary, "%s: every axis has length 1, the input "
+                     "is its own transform", shape);
+        return;
+    }
+    if (make_layout(p, 0, &L, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    int transpose = is_transpose(p), conj = p->sign > 0;
     /* the inverse is conj(forward(conj x)) over all axes at once */
     plan->result = fl_layout_launches(plan, &L, elem_bytes(p), FL_BUF_A, FL_BUF_B, conj ? 1 : 0,
                                       conj ? 2 : 0, axes, sizeof axes);
@@ -125,7 +280,10 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 
 int main(int argc, char **argv)
 {
-    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl", NULL};
+    /* 06_simd.cl and 07_simd.cl compile to nothing without -D FFT_SIMD / FFT_SIMD_COLS
+     * (--variant simd) */
+    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
+                                       "06_simd.cl", "07_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "07_multidim",
         .title = "2-D and 3-D transforms: column passes in place, or transposes",
@@ -137,7 +295,9 @@ int main(int argc, char **argv)
                 "variant (strided) does the outer axes by column passes that read neighbouring\n"
                 "columns together; transpose does rows only, with a tiled transpose after each\n"
                 "axis. --wg sets the work-items per group the planner may use (default 256);\n"
-                "--explain shows every axis: its stride, its passes and their group shapes.",
+                "--explain shows every axis: its stride, its passes and their group shapes.\n"
+                "--variant simd is for a CPU: 8 neighbouring columns (or short rows) per\n"
+                "work-item as vector lanes, a whole axis per launch (FFTLAB_SIMD_QMAX=Q).",
         .demo_n = 512 * 512,
         .demo_batch = 1,
         .demo_shape = "512x512",
