@@ -5,7 +5,8 @@
 # partly empty, both directions, double precision, the three variants and the chapter's own
 # chirp_table, --wg; --explain (M and why, the tables, every launch); --input/--output; the
 # CSV row; refusals (0, 2^24 + 1, 2-D, too big, too small groups), and 06 naming 08 for a
-# prime.
+# prime. --variant simd (06's CPU passes, kernels/08_simd.cl): sizes, both directions,
+# double, the one-launch and the per-pass plans, --explain, planted bugs.
 #
 # Time: every (N, batch, variant kind) compiles its own program (about 1-3 s on pocl when
 # not in the kernel cache; the sizes repeat so that most runs reuse one). About a minute
@@ -72,6 +73,58 @@ run_case "--explain N=1: no launch" 0 '^PASS$' --has 'N = 1: the input is its ow
     --has 'plan \(forward\): 0 launches' -- "$B" --size 1 --batch 3 --explain --repeat 0
 run_case "timed run, per-launch times" 0 '^PASS$' --has 'time +[0-9.]+ ms median' \
     --has '\[ 0\] bluestein_fused +[0-9.]+ ms' -- "$B" --size 1009 --batch 3 --explain --repeat 3 --warmup 1
+
+# ---- --variant simd (kernels/08_simd.cl, 06's simd passes): one launch where 06 takes a
+# row per work-item, W items that each take rows g, g + W, ...; else plain's multiplies
+# around a launch per pass. M < 64 (N <= 32) is raised to 64.
+run_case "simd N=1009 x 64: one launch, M = 2048 by 06's simd passes" 0 '^PASS$' \
+    --has 'M = 2048 \(the planner.s, for M >= 2N - 1 = 2017\) = 8 x 16 x 16: 06.s simd passes' \
+    --has 'plan \(forward\): 1 launch, result in buffer B' \
+    --has '\[ 0\] bs_simd_rows\(A, B, work0, work1, simd_twiddles, chirp, bhat, 64\)  global [0-9]+  local 1 ' \
+    --has 'build .*-D BS_N=1009 -D BS_M=2048 .*-D FFT_SIMD=1 -D SV_N=2048 -D SV_NPASS=3' \
+    --lacks 'Ax_N' -- "$B" --size 1009 --batch 64 --variant simd --explain --repeat 0
+run_case "simd N=1009 x 67 inverse (rows not a multiple of the items)" 0 '^PASS$' \
+    -- "$B" --size 1009 --batch 67 --variant simd --inverse --repeat 0
+run_case "simd N=1009 x 3 double inverse" 0 '^PASS$' \
+    -- "$B" --size 1009 --batch 3 --variant simd --precision double --inverse --repeat 0
+run_case "simd N=17 x 5: the planner's M = 35 has no simd plan, M = 64" 0 '^PASS$' \
+    --has 'M = 64 \(the planner.s 35 has no simd plan' -- "$B" --size 17 --batch 5 --variant simd --explain --repeat 0
+run_case "simd N=2 x 3 inverse (M = 64)" 0 '^PASS$' -- "$B" --size 2 --batch 3 --variant simd --inverse --repeat 0
+run_case "simd N=1 x 3: no launch" 0 '^PASS$' --has 'plan \(forward\): 0 launches' \
+    -- "$B" --size 1 --batch 3 --variant simd --explain --repeat 0
+run_case "simd N=65521 x 1: one row, M = 2^17: plain's multiplies around a launch per pass" 0 '^PASS$' \
+    --has 'plan \(forward\): 11 launches' --has '\[ 0\] bs_premul\(A, work0, chirp\)' \
+    --has '\[ 1\] fft_simd_p0\(work0, work1, simd_twiddles, 0, ' --has 'bs_pointwise\(work0, bhat\)' \
+    --has 'fft_simd_p0\(work0, work1, simd_twiddles, 1, ' --has '\[10\] bs_postmul\(work0, B, chirp\)' \
+    -- "$B" --size 65521 --variant simd --explain --repeat 0
+run_case "simd timed run, per-launch times" 0 '^PASS$' --has '\[ 0\] bs_simd_rows +[0-9.]+ ms' \
+    -- "$B" --size 1009 --batch 64 --variant simd --explain --repeat 3 --warmup 1
+run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' \
+    -- env FFTLAB_SIMD_QMAX=7 "$B" --size 1009 --variant simd --repeat 0
+
+# Planted bugs in kernels/08_simd.cl: the files built in front of the chapter's own come
+# from the binary's ../kernels, so a scratch tree (a copy of the binary and kernels/) runs
+# the edited file, as tests/06_mixed_radix.t does for 06_simd.cl.
+mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
+cp "$B" "$TMP/simd/build/"
+cp kernels/*.cl kernels/*.clh "$TMP/simd/kernels/"
+plant_simd() {
+    sed -e "$1" kernels/08_simd.cl >"$TMP/simd/kernels/08_simd.cl"
+    ! cmp -s kernels/08_simd.cl "$TMP/simd/kernels/08_simd.cl"
+    ok $? "planted into 08_simd.cl: $2" || diag "sed script matched nothing: $1"
+}
+SB=$TMP/simd/build/08_bluestein
+run_case "control: the scratch tree's copy passes" 0 '^PASS$' -- "$SB" --size 1009 --batch 3 --variant simd --repeat 0
+# 1. *Bh on the first N values only (M - N of the spectrum left as A)
+if plant_simd 's/bs_sv_mul(f, bh, f, BS_M);/bs_sv_mul(f, bh, f, BS_N);/' "pointwise over N, not M"; then
+    run_case "simd pointwise over N values only: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$SB" --size 1009 --batch 3 --variant simd --repeat 0
+fi
+# 2. the scalar tail of the multiplies (1009 = 126 x 8 + 1): a sign in the imaginary part
+if plant_simd 's/out\[2 \* j + 1\] = a \* s + b \* c;/out[2 * j + 1] = a * s - b * c;/' "scalar tail sign"; then
+    run_case "simd multiply's scalar tail with a wrong sign: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$SB" --size 1009 --batch 3 --variant simd --repeat 0
+fi
 
 # ---- files and formats
 run_case "--output N=1009 x 2" 0 '^PASS$' --has "wrote $TMP/y\\.npy" \

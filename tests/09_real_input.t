@@ -4,7 +4,8 @@
 # double precision; odd last axes refused with exit 2 naming the complex chapters;
 # --explain's plan; the report (r2c/c2r in the CSV's direction column, 2.5 N log2 N);
 # .npy files in and out (float32 -> complex64 -> float32), checked with numpy when a
-# python3 with numpy is found; planted twist bugs caught.
+# python3 with numpy is found; planted twist bugs caught. --variant simd (06's CPU passes
+# and kernels/09_simd.cl): 1-D sizes both ways, double, the fallbacks, planted bugs.
 . "$(dirname "$0")/lib.sh"
 need_binary 09_real_input
 R=$BUILD/09_real_input
@@ -188,6 +189,58 @@ assert y.dtype == np.float64 and y.shape == (6, 16), (y.dtype, y.shape)
 assert np.abs(y - ref).max() <= 1e-12 * np.abs(ref).max(), np.abs(y - ref).max()
 PY
     ok $? "npy c2r of a spectrum no real array has: = np.fft.irfftn(h, s=(6, 16)) * 96"
+fi
+
+# ---- --variant simd (06's simd passes for the rows of M = N/2, kernels/09_simd.cl's
+# twist: 8 pairs per work-item); 1-D only, other shapes and M < 64 take the default plan
+run_case "simd 2^20 r2c: a launch per pass, then rfft_post_simd" 0 '^PASS$' \
+    --has 'the rows of M = 524288 = 8 x 16 x 16 x 16 x 16 by 06.s simd passes' \
+    --has '\[ 0\] fft_simd_p0\(A, B, simd_twiddles, 0, ' --has '\[ 5\] rfft_post_simd\(B, A, twist_w, 1\)  global 32768  local 16 ' \
+    --has '\[ 0\] irfft_pre_simd\(A, B, twist_w, 1\)' --has 'fft_simd_p4\(B, A, simd_twiddles, 2, ' \
+    --has '-D RH_M=524288 .*-D FFT_SIMD=1 -D SV_N=524288' --lacks 'Ax_N' \
+    -- "$R" --size 2^20 --variant simd --explain --repeat 0
+run_case "simd 2^20 c2r" 0 '^PASS$' -- "$R" --size 2^20 --variant simd --inverse --repeat 0
+run_case "simd 1000 x 3 r2c: a row per work-item (fft_simd_rows), 32 twist items a row" 0 '^PASS$' \
+    --has 'fft_simd_rows\(A, B, simd_twiddles, 0\)' --has 'rfft_post_simd\(A, B, twist_w, 3\)  global 96 ' \
+    -- "$R" --size 1000 --batch 3 --variant simd --explain --repeat 0
+run_case "simd 1000 x 3 c2r" 0 '^PASS$' -- "$R" --size 1000 --batch 3 --variant simd --inverse --repeat 0
+run_case "simd 31250 r2c (M = 5^6, odd)" 0 '^PASS$' -- "$R" --size 31250 --variant simd --repeat 0
+run_case "simd 31250 double c2r" 0 '^PASS$' -- "$R" --size 31250 --variant simd --precision double --inverse --repeat 0
+for a in "128 --batch 2" "128 --batch 2 --inverse" "144" "144 --inverse" "2^12 --batch 3 --precision double"; do
+    # shellcheck disable=SC2086
+    run_case "simd $a" 0 '^PASS$' -- "$R" --size $a --variant simd --repeat 0
+done
+run_case "simd 64x64 x 2: 2-D takes the default plan, and says so" 0 '^PASS$' \
+    --has '\(simd: 1-D shapes only so far' --lacks 'simd_twiddles' \
+    -- "$R" --size 64x64 --batch 2 --variant simd --explain --repeat 0
+run_case "simd 16 c2r: M = 8 < 64 takes the default plan" 0 '^PASS$' \
+    --has '\(simd: N/2 < 64 has fewer than 8 columns' -- "$R" --size 16 --variant simd --inverse --explain --repeat 0
+run_case "simd timed run, per-launch times" 0 '^PASS$' --has '\[ 1\] rfft_post_simd +[0-9.]+ ms' \
+    -- "$R" --size 1000 --batch 3 --variant simd --explain --repeat 3 --warmup 1
+run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' \
+    -- env FFTLAB_SIMD_QMAX=7 "$R" --size 1000 --variant simd --repeat 0
+
+# Planted bugs in kernels/09_simd.cl, run from a scratch tree (a copy of the binary and
+# kernels/: the files built in front of the chapter's own come from the binary's ../kernels)
+mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
+cp "$R" "$TMP/simd/build/"
+cp kernels/*.cl kernels/*.clh "$TMP/simd/kernels/"
+plant_simd() {
+    sed -e "$1" kernels/09_simd.cl >"$TMP/simd/kernels/09_simd.cl"
+    ! cmp -s kernels/09_simd.cl "$TMP/simd/kernels/09_simd.cl"
+    ok $? "planted into 09_simd.cl: $2" || diag "sed script matched nothing: $1"
+}
+SR=$TMP/simd/build/09_real_input
+run_case "control: the scratch tree's copy passes" 0 '^PASS$' -- "$SR" --size 1000 --variant simd --repeat 0
+# 1. the mirrors Z_(M-k0-7) .. Z_(M-k0) taken in memory order, not reversed
+if plant_simd 's/cv bc = rs_conj(rs_rev_cv(cv_ld(zr + 2 \* (M - k0 - 7))));/cv bc = rs_conj(cv_ld(zr + 2 * (M - k0 - 7)));/' "mirrors not reversed"; then
+    run_case "simd twist without the lane reversal: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$SR" --size 1000 --variant simd --repeat 0
+fi
+# 2. C2R's pair 0: Z_0 = (X_0 + X_M) + i (X_0 - X_M), the sign of the second swapped
+if plant_simd 's/zr\[1\] = x0 - xm;/zr[1] = xm - x0;/' "C2R pair 0 sign"; then
+    run_case "simd inverse twist with pair 0's sign swapped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$SR" --size 1000 --variant simd --inverse --repeat 0
 fi
 
 # ---- planted bugs in the twist (--kernels replaces kernels/09_real_input.cl)

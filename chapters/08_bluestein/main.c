@@ -17,6 +17,10 @@
  *   plain         separate kernels: premultiply and pad, the forward passes, the pointwise
  *                 product, the inverse passes, postmultiply and truncate: 2 x passes + 3
  *   chirp_table   fused, with the chirp computed on the device by chirp() (the exercise)
+ *   simd          for a CPU (README "On a CPU"): plain's steps with 06's simd passes
+ *                 (common/simd_plan.c); where 06 takes a row per work-item, one launch of
+ *                 bs_simd_rows (kernels/08_simd.cl) does whole rows, a few work-items per
+ *                 core each taking row after row in scratch rows that stay in its cache
  * --explain shows N, M and why that M, the tables and every launch.
  *
  * Build and run:
@@ -25,13 +29,16 @@
  *   ./build/08_bluestein --size 65521 --variant plain --explain
  *   ./build/08_bluestein --size 1048583 --inverse --precision double
  *   ./build/08_bluestein --size 1009 --batch 16384 --format csv          (the bench case)
+ *   ./build/08_bluestein --size 1009 --batch 1024 --variant simd --explain   (on a CPU)
  *   ./build/08_bluestein --size 1009 --variant chirp_table --kernels exercises/08_bluestein/chirp_table.cl
  * Kernels: kernels/08_bluestein.cl (the multiplies, the fused kernel, the hooks; --kernels
  * replaces this one), kernels/07_multidim.cl (fft_rows_x_p<k>), kernels/06_passes.cl (the
  * pass and its hooks), kernels/05_register_radix.cl and kernels/06_mixed_radix.cl (the
- * blocks). Lesson: README.md here. */
+ * blocks), kernels/06_simd.cl and kernels/08_simd.cl (--variant simd). Lesson: README.md
+ * here. */
 #include "../../common/chapter.h"
 #include "../../common/axis_plan.h"
+#include "../../common/simd_plan.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -48,12 +55,19 @@ static const struct fl_variant variants[] = {
      "passes, postmultiply: 2 x passes + 3 launches", NULL, 0},
     {"chirp_table", "fused, the chirp computed on the device by your chirp() (exercise)",
      "exercises/08_bluestein/chirp_table.cl", 0},
+    {"simd", "for a CPU: plain's steps with 06's simd passes for FFT_M; where 06 takes a row "
+     "per work-item, the whole transform of a row in one (kernels/08_simd.cl); M without a "
+     "simd plan takes a larger M, else the default plan", NULL, 0},
     {NULL, NULL, NULL, 0},
 };
 
 #define DEFAULT_WG 256       /* work-items per group the planner may use               */
 #define ONE_ROW_ITEMS 64     /* fused: a group takes one row when a row has this many   */
 #define MAX_ELEMS (((size_t)1 << 31) - 1) /* kernels index M x batch with int offsets   */
+#define SIMD_ITEMS_PER_CU 8  /* simd: bs_simd_rows's work-items per compute unit. At 1009 x
+                                1024 on pocl (2 cores, 2026-11-23): 3.0 ms with 8 or 16
+                                items, 7.7 ms with one item per row (the scratch rows of
+                                all 1024 rows go out to memory and back) */
 
 static const double PI = 3.141592653589793238462643383279502884;
 
@@ -66,6 +80,9 @@ struct setup {
     int device_chirp;        /* chirp_table: the chirp from a kernel                    */
     int scratch;             /* work buffers of M x batch the plan needs                */
     struct fl_radix_limits lim;
+    int simd;                /* --variant simd with a simd plan for M (sp)              */
+    size_t m_planner;        /* simd: the planner's M, when sp needed a larger one      */
+    struct fl_simd_plan sp;
 };
 
 static size_t elem_bytes(const struct fl_problem *p)
@@ -79,6 +96,22 @@ static size_t group_items(const struct fl_problem *p)
     return wg < p->dev->max_wg ? wg : p->dev->max_wg;
 }
 
+/* --variant simd: a simd plan (common/simd_plan.c) for the planner's M, else for the next
+ * 7-smooth M that has one, up to twice the planner's (any M >= 2N - 1 gives the same
+ * convolution; M < 64, N <= 32, has too few columns for 8 lanes: M = 64 then). 0 when none. */
+static int simd_length(struct setup *s)
+{
+    size_t limit = 2 * s->m > 64 ? 2 * s->m : 64;
+    for (size_t m = fl_smooth_at_least(s->m > 64 ? s->m : 64, NULL); m && m <= limit;
+         m = fl_smooth_at_least(m + 1, NULL))
+        if (fl_simd_make(m, &s->sp)) {
+            s->m_planner = s->m;
+            s->m = m;
+            return 1;
+        }
+    return 0;
+}
+
 static int make_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
 {
     memset(s, 0, sizeof *s);
@@ -86,11 +119,18 @@ static int make_setup(const struct fl_problem *p, struct setup *s, char *why, si
     s->m = fl_bluestein_length(p->n, p->batch, &s->lim, FL_AXIS_MAX_PASSES, NULL, why, len);
     if (s->m == 0)
         return -1;
+    if (strcmp(p->variant, "simd") == 0 && p->n > 1 && simd_length(s)) {
+        s->simd = 1;
+        s->scratch = 2; /* plain's work0 and work1, rows of M */
+        return 0;
+    }
     struct fl_layout_spec spec = {1, {s->m}, p->batch, 0, 0, &s->lim};
     if (fl_layout_make(&spec, &s->L, why, len) != 0)
         return -1;
     int passes = s->L.ax[0].rp.npasses;
-    int fused = strcmp(p->variant, "fused") == 0 || strcmp(p->variant, "chirp_table") == 0;
+    /* (simd here: no simd plan for M, so the default variant's plan) */
+    int fused = strcmp(p->variant, "fused") == 0 || strcmp(p->variant, "chirp_table") == 0 ||
+                strcmp(p->variant, "simd") == 0;
     s->device_chirp = strcmp(p->variant, "chirp_table") == 0;
     s->one_kernel = fused && passes == 1;
     const struct fl_radix_pass *ps = &s->L.ax[0].rp.pass[0];
@@ -108,9 +148,24 @@ static int make_setup(const struct fl_problem *p, struct setup *s, char *why, si
     return 0;
 }
 
+/* --variant simd: the rows of M each scratch buffer holds. bs_simd_rows (where 06 takes a
+ * row per work-item) runs W = SIMD_ITEMS_PER_CU x compute units items (at most batch),
+ * each through its own scratch row; the per-pass plan needs all batch rows. */
+static size_t simd_scratch_rows(const struct fl_problem *p, const struct setup *s, size_t *items)
+{
+    size_t w = SIMD_ITEMS_PER_CU * p->dev->compute_units;
+    *items = w < p->batch ? w : p->batch;
+    return fl_simd_fused(&s->sp, p->batch, p->dev) ? *items : p->batch;
+}
+
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
     static struct setup s;
+    if (strcmp(p->variant, "simd") == 0 && fl_simd_qmax() == 0) {
+        snprintf(why, len, "FFTLAB_SIMD_QMAX='%s' must be a number from 8 to 64",
+                 getenv("FFTLAB_SIMD_QMAX"));
+        return -1;
+    }
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
     if (make_setup(p, &s, why, len) != 0)
@@ -124,7 +179,8 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     }
     /* what the harness allocates (3 buffers of N x batch) and, for each direction the run
      * plans (the round trip's too), the scratch buffers and the tables of M */
-    unsigned long long work = (unsigned long long)s.m * p->batch * elem;
+    size_t items, rows = s.simd ? simd_scratch_rows(p, &s, &items) : p->batch;
+    unsigned long long work = (unsigned long long)s.m * rows * elem;
     unsigned long long need = 3ull * (p->n * p->batch + 256) * elem +
                               2ull * ((unsigned long long)s.scratch * work + (s.m + p->n) * elem);
     if (s.scratch && work > p->dev->max_alloc) {
@@ -154,6 +210,13 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         return; /* check() refused it already */
     size_t used = (size_t)snprintf(opts, len, "-D BS_N=%zu -D BS_M=%zu%s", p->n, s.m,
                                    s.hooks ? " -D FL_PASS_HOOKS=1" : "");
+    if (s.simd) {
+        /* 06's simd constants for rows of M (07_multidim.cl, in the program too, wants TILE) */
+        used += (size_t)snprintf(opts + used, len - used, " -D TILE=%d -D TILE_ROWS=%d",
+                                 FL_AXIS_TILE, FL_AXIS_TILE_ROWS);
+        fl_simd_options(&s.sp, opts, used, len);
+        return;
+    }
     fl_layout_options(&s.L, opts, used, len);
 }
 
@@ -239,6 +302,86 @@ static void describe_n(size_t n, char *buf, size_t len)
         snprintf(buf + used, len - (size_t)used, " (the factor %zu is no radix of 06)", left);
 }
 
+/* --variant simd (kernels/08_simd.cl; README "On a CPU"): plain's steps, the FFTs of M by
+ * 06's simd passes (common/simd_plan.c). Where 06 takes a row per work-item, one launch of
+ * bs_simd_rows does each row's whole transform; else plain's multiplies around a launch
+ * per pass. The chirp CH and BH are the tables plan() made. */
+static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct setup *s,
+                      int ch, int bhat, const char *ndesc)
+{
+    const struct fl_simd_plan *sp = &s->sp;
+    char passes[160], why_m[200];
+    int table = fl_simd_table(plan, sp);
+    int fused = fl_simd_fused(sp, p->batch, p->dev);
+    /* bs_simd_rows: W work-items, each through rows g, g + W, ... in scratch rows of its
+     * own, so the scratch stays in the core's cache (rows = W, not batch) */
+    size_t items, rows = simd_scratch_rows(p, s, &items);
+    int w0 = fl_plan_scratch(plan, "work0", s->m * rows);
+    int w1 = fl_plan_scratch(plan, "work1", s->m * rows);
+    struct fl_launch *l;
+    plan->result = FL_BUF_B;
+    if (s->m_planner != s->m)
+        snprintf(why_m, sizeof why_m, "the planner's %zu has no simd plan (N/Q >= 8 in the first "
+                 "pass, so M >= 64): the next 7-smooth M that has one", s->m_planner);
+    else
+        snprintf(why_m, sizeof why_m, "the planner's, for M >= 2N - 1 = %zu", 2 * p->n - 1);
+    if (fused) {
+        size_t global[1] = {items}, local[1] = {1};
+        int pl = 0;
+        for (int i = 0; i < sp->npass; i++)
+            pl += snprintf(passes + pl, sizeof passes - (size_t)pl, "%s%zu", i ? " x " : "",
+                           sp->pass[i].q);
+        l = fl_plan_add(plan, "bs_simd_rows", 1, global, local);
+        fl_arg_buffer(l, FL_BUF_A);
+        fl_arg_buffer(l, FL_BUF_B);
+        fl_arg_buffer(l, w0);
+        fl_arg_buffer(l, w1);
+        fl_arg_buffer(l, table);
+        fl_arg_buffer(l, ch);
+        fl_arg_buffer(l, bhat);
+        fl_arg_int(l, (int)p->batch);
+        fl_launch_note(l, "%zu items, rows g + %zu i each: x*c, %d passes (Q = %s), *Bh, the %d "
+                       "again (conj in, out), *c; the row in the core's cache", items, items,
+                       sp->npass, passes, sp->npass);
+    } else {
+        size_t g = group_items(p);
+        l = add_rows(plan, "bs_premul", s->m, p->batch, g);
+        fl_arg_buffer(l, FL_BUF_A);
+        fl_arg_buffer(l, w0);
+        fl_arg_buffer(l, ch);
+        fl_launch_note(l, "a = x * c, zero-padded from N = %zu to M = %zu", p->n, s->m);
+        int r = fl_simd_launches(plan, sp, p->batch, p->dev, table, w0, w1, 0, p->wg, passes,
+                                 sizeof passes);
+        l = add_rows(plan, "bs_pointwise", s->m, p->batch, g);
+        fl_arg_buffer(l, r);
+        fl_arg_buffer(l, bhat);
+        fl_launch_note(l, "Z = A * Bh in place (Bh = FFT_M(b) / M, from the host)");
+        r = fl_simd_launches(plan, sp, p->batch, p->dev, table, r, r == w0 ? w1 : w0, 3, p->wg,
+                             passes, sizeof passes);
+        l = add_rows(plan, "bs_postmul", p->n, p->batch, g);
+        fl_arg_buffer(l, r);
+        fl_arg_buffer(l, FL_BUF_B);
+        fl_arg_buffer(l, ch);
+        fl_launch_note(l, "X = c * conv for the first N = %zu of the M = %zu outputs", p->n, s->m);
+    }
+    /* the summary is 512 bytes: the pass list is cut at 40 characters */
+    size_t used = (size_t)snprintf(plan->summary, sizeof plan->summary,
+                                   "N = %s by Bluestein, M = %zu (%s) = %.40s: 06's simd passes, 8 "
+                                   "columns per work-item as %s8 vectors. ", ndesc, s->m, why_m,
+                                   passes, p->precision == FL_DOUBLE ? "double" : "float");
+    const char *how = fused ? "simd: a work-item does whole transforms, row after row (bs_simd_rows): "
+                              "x*c, FFT_M, *Bh, FFT_M conjugated, *c, 8 values per vector op, its "
+                              "scratch rows in its core's cache (M <= 2^18 and rows >= cores, or "
+                              "M <= 4096)."
+                            : "simd: plain's multiplies around a launch per pass (M > 2^18, or "
+                              "M > 4096 with fewer rows than cores).";
+    if (used < sizeof plan->summary)
+        used += (size_t)snprintf(plan->summary + used, sizeof plan->summary - used, "%s", how);
+    if (used < sizeof plan->summary)
+        snprintf(plan->summary + used, sizeof plan->summary - used, " %d launch%s.", plan->nlaunch,
+                 plan->nlaunch == 1 ? "" : "es");
+}
+
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
 {
     static struct setup s;
@@ -279,8 +422,12 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     fill_bhat(p->n, s.m, c, bh);
     free(c);
     char radices[64], ndesc[96], why_m[320];
-    fl_radix_join(rp->radix, rp->nstages, radices, sizeof radices);
     describe_n(p->n, ndesc, sizeof ndesc);
+    if (s.simd) {
+        plan_simd(p, plan, &s, ch, bhat, ndesc);
+        return;
+    }
+    fl_radix_join(rp->radix, rp->nstages, radices, sizeof radices);
     /* why this M: against the smallest length the radices allow */
     size_t smallest = fl_smooth_at_least(2 * p->n - 1, NULL);
     if (smallest == s.m) {
@@ -295,8 +442,9 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
                  sp.npasses == 1 ? "" : "es", sp.nstages);
     }
     int sl = snprintf(plan->summary, sizeof plan->summary, "N = %s by Bluestein, M = %zu = %s: %d "
-                      "pass%s, %d stage%s (%s). ", ndesc, s.m, radices, passes, passes == 1 ? "" : "es",
-                      rp->nstages, rp->nstages == 1 ? "" : "s", why_m);
+                      "pass%s, %d stage%s (%s). %s", ndesc, s.m, radices, passes, passes == 1 ? "" : "es",
+                      rp->nstages, rp->nstages == 1 ? "" : "s", why_m, strcmp(p->variant, "simd") ? ""
+                      : "(simd: no simd plan for M up to twice the planner's, so the default plan) ");
     if (sl >= (int)sizeof plan->summary)
         sl = (int)sizeof plan->summary - 1;
     char *sum = plan->summary + sl;
@@ -397,8 +545,9 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 
 int main(int argc, char **argv)
 {
+    /* 06_simd.cl and 08_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
     static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", NULL};
+                                       "07_multidim.cl", "06_simd.cl", "08_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "08_bluestein",
         .title = "any N: the DFT as a convolution of 7-smooth length (Bluestein's chirp-z)",

@@ -22,11 +22,15 @@
  *   ./build/09_real_input --size 512x512 --inverse --precision double
  *   ./build/09_real_input --input x.npy --output X.npy     (float32 (B, N) -> complex64 (B, N/2+1))
  *   ./build/09_real_input --input X.npy --inverse --size 1000 --output x.npy   (and back)
+ *   ./build/09_real_input --size 2^20 --variant simd --explain   (on a CPU: 06's simd passes)
  * Kernels: kernels/09_real_input.cl (the twist and its inverse; --kernels replaces this
  * one), kernels/07_multidim.cl (the row and column passes), kernels/06_passes.cl,
- * kernels/05_register_radix.cl, kernels/06_mixed_radix.cl. Lesson: README.md here. */
+ * kernels/05_register_radix.cl, kernels/06_mixed_radix.cl; for --variant simd (README "On
+ * a CPU": 1-D rows by 06's simd passes, the twist 8 pairs per work-item)
+ * kernels/06_simd.cl and kernels/09_simd.cl. Lesson: README.md here. */
 #include "../../common/chapter.h"
 #include "../../common/axis_plan.h"
+#include "../../common/simd_plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -41,6 +45,9 @@ static const struct fl_variant variants[] = {
      "twist in its own pass; C2R: the same backwards (the lesson's first form)", NULL, 0},
     {"post_twist", "twist with your post_twist_pair, the post-processing twist (exercise)",
      "exercises/09_real_input/post_twist.cl", 0},
+    {"simd", "for a CPU: twist with the rows of N/2 by 06's simd passes (8 columns per "
+     "work-item as vectors); 1-D only for now: other shapes, and N/2 without a simd plan, "
+     "take the default plan", NULL, 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -145,10 +152,41 @@ static int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, ch
     return (e && strcmp(e, "2") == 0) || ps->values <= SWEEP_VALUES ? 2 : 1;
 }
 
-static int check(const struct fl_problem *p, char *why, size_t len)
+/* --variant simd (README "On a CPU"): the rows of M = N/2 by 06's simd passes
+ * (common/simd_plan.c), then twist's rfft_post; C2R irfft_pre, then the inverse passes.
+ * 1-D shapes whose M has a simd plan (M >= 64) only: other shapes run the default
+ * variant's plan, and --explain says why. Returns 1 and fills SP when P takes it. */
+static int simd_rows(const struct fl_problem *p, struct fl_simd_plan *sp)
 {
+    return strcmp(p->variant, "simd") == 0 && p->ndims == 1 && fl_simd_make(p->n / 2, sp);
+}
+
+/* The problem the default plan sees: P itself, or P as the default variant when P is a
+ * simd problem that simd_rows does not take. */
+static const struct fl_problem *fallback(const struct fl_problem *p, struct fl_problem *copy)
+{
+    static struct fl_simd_plan sp;
+    if (strcmp(p->variant, "simd") != 0 || simd_rows(p, &sp))
+        return p;
+    *copy = *p;
+    copy->variant = variants[0].name;
+    return copy;
+}
+
+static int check(const struct fl_problem *p0, char *why, size_t len)
+{
+    struct fl_problem copy;
+    const struct fl_problem *p = fallback(p0, &copy);
+    if (strcmp(p0->variant, "simd") == 0 && fl_simd_qmax() == 0) {
+        snprintf(why, len, "FFTLAB_SIMD_QMAX='%s' must be a number from 8 to 64",
+                 getenv("FFTLAB_SIMD_QMAX"));
+        return -1;
+    }
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
+    static struct fl_simd_plan sp;
+    if (simd_rows(p0, &sp))
+        return 0; /* the simd plan needs none of the GPU planner's limits */
     /* an odd last axis is refused before this (common/capabilities.c) */
     static struct real_plan R;
     if (make_real_plan(p, &R, why, len) != 0)
@@ -158,11 +196,22 @@ static int check(const struct fl_problem *p, char *why, size_t len)
 
 /* -D constants: the passes' (kernels/07_multidim.cl: A<a>_N ... for x, y, z; the two
  * layouts do different axes, so they share one program) and the twist's RH_M, RH_PAIRS. */
-static void build_options(const struct fl_problem *p, char *opts, size_t len)
+static void build_options(const struct fl_problem *p0, char *opts, size_t len)
 {
     static struct real_plan R;
+    static struct fl_simd_plan sp;
     char why[256];
     opts[0] = '\0';
+    if (simd_rows(p0, &sp)) {
+        /* 06's simd constants for rows of M (07_multidim.cl, in the program too, wants TILE) */
+        size_t used = (size_t)snprintf(opts, len, "-D TILE=%d -D TILE_ROWS=%d -D RH_M=%zu "
+                                       "-D RH_PAIRS=%zu", FL_AXIS_TILE, FL_AXIS_TILE_ROWS,
+                                       p0->n / 2, p0->n / 4 + 1);
+        fl_simd_options(&sp, opts, used, len);
+        return;
+    }
+    struct fl_problem copy;
+    const struct fl_problem *p = fallback(p0, &copy);
     if (make_real_plan(p, &R, why, sizeof why) != 0)
         return; /* check() refused it already */
     size_t used = fl_layout_options(&R.x, opts, 0, len);
@@ -270,8 +319,60 @@ static void add_fused(struct fl_plan *plan, const struct fl_problem *p, const st
                    "rows of M + 1 bins in, M values out" : "rows of M values in, M + 1 bins out");
 }
 
-static void plan(const struct fl_problem *p, struct fl_plan *plan)
+/* The simd plan of 1-D problem P: the M-point rows by fl_simd_launches and twist's kernels. */
+static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct fl_simd_plan *sp)
 {
+    size_t nx = p->n, m = nx / 2, rows = p->batch, blocks = (m / 2 + 7) / 8;
+    int inverse = p->sign > 0, twist = twist_table(plan, nx);
+    int table = fl_simd_table(plan, sp), s = FL_BUF_A;
+    int fused = fl_simd_fused(sp, rows, p->dev);
+    size_t wg = p->wg ? p->wg : FL_SIMD_GROUP;
+    size_t global[1] = {(rows * blocks + wg - 1) / wg * wg}, local[1] = {wg};
+    char passes[160];
+    struct fl_launch *l;
+    if (inverse) {
+        l = fl_plan_add(plan, "irfft_pre_simd", 1, global, local);
+        fl_arg_buffer(l, FL_BUF_A);
+        fl_arg_buffer(l, FL_BUF_B);
+        fl_arg_buffer(l, twist);
+        fl_arg_int(l, (int)rows);
+        fl_launch_note(l, "inverse twist: %zu rows, N=%zu: %zu bins -> %zu values; 8 pairs (k, %zu "
+                       "- k) per item as vectors, %zu items per row", rows, nx, m + 1, m, m, blocks);
+        s = fl_simd_launches(plan, sp, rows, p->dev, table, FL_BUF_B, FL_BUF_A, 3, p->wg, passes,
+                             sizeof passes);
+    } else {
+        s = fl_simd_launches(plan, sp, rows, p->dev, table, FL_BUF_A, FL_BUF_B, 0, p->wg, passes,
+                             sizeof passes);
+        l = fl_plan_add(plan, "rfft_post_simd", 1, global, local);
+        fl_arg_buffer(l, s);
+        fl_arg_buffer(l, other(s));
+        fl_arg_buffer(l, twist);
+        fl_arg_int(l, (int)rows);
+        fl_launch_note(l, "twist: %zu rows, N=%zu: %zu values -> %zu bins; 8 pairs (k, %zu - k) "
+                       "per item as vectors, %zu items per row", rows, nx, m, m + 1, m, blocks);
+        s = other(s);
+    }
+    plan->result = s;
+    /* the summary is 512 bytes: the pass list is cut at 48 characters */
+    snprintf(plan->summary, sizeof plan->summary,
+             "%s of rows of %zu reals (read as %zu complex values), %zu rows; %sthe rows of M = "
+             "%zu = %.48s by 06's simd passes (8 columns per work-item as %s8 vectors, %s)%s, "
+             "8 pairs per work-item. %d launches.", inverse ? "c2r" : "r2c", nx, m, rows,
+             inverse ? "the inverse twist (irfft_pre_simd), then " : "",
+             m, passes, p->precision == FL_DOUBLE ? "double" : "float",
+             fused ? "a row per work-item through all passes" : "a launch per pass",
+             inverse ? "" : ", then the twist (rfft_post_simd)", plan->nlaunch);
+}
+
+static void plan(const struct fl_problem *p0, struct fl_plan *plan)
+{
+    static struct fl_simd_plan sp;
+    if (simd_rows(p0, &sp)) {
+        plan_simd(p0, plan, &sp);
+        return;
+    }
+    struct fl_problem copy;
+    const struct fl_problem *p = fallback(p0, &copy);
     static struct real_plan R;
     char why[256], how_x[320] = "", how_yz[320] = "";
     if (make_real_plan(p, &R, why, sizeof why) != 0)
@@ -361,14 +462,20 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
             used += (size_t)snprintf(plan->summary + used, sizeof plan->summary - used, "; %s", step);
     }
     if (used < sizeof plan->summary)
-        snprintf(plan->summary + used, sizeof plan->summary - used, ". %d launch%s.", plan->nlaunch,
-                 plan->nlaunch == 1 ? "" : "es");
+        used += (size_t)snprintf(plan->summary + used, sizeof plan->summary - used, ". %d launch%s.",
+                                 plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
+    if (p != p0 && used < sizeof plan->summary)
+        snprintf(plan->summary + used, sizeof plan->summary - used, " (simd: %s, so the default "
+                 "plan)", p0->ndims > 1 ? "1-D shapes only so far (the columns of a 2-D or 3-D "
+                 "shape need a simd column pass)" : "N/2 < 64 has fewer than 8 columns per row "
+                 "for 8 lanes, or no simd plan");
 }
 
 int main(int argc, char **argv)
 {
+    /* 06_simd.cl and 09_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
     static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", NULL};
+                                       "07_multidim.cl", "06_simd.cl", "09_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "09_real_input",
         .title = "real input: R2C by a half-length FFT and a twist, C2R back",
