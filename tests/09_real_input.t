@@ -210,11 +210,29 @@ for a in "128 --batch 2" "128 --batch 2 --inverse" "144" "144 --inverse" "2^12 -
     # shellcheck disable=SC2086
     run_case "simd $a" 0 '^PASS$' -- "$R" --size $a --variant simd --repeat 0
 done
-run_case "simd 64x64 x 2: 2-D takes the default plan, and says so" 0 '^PASS$' \
-    --has '\(simd: 1-D shapes only so far' --lacks 'simd_twiddles' \
+run_case "simd 64x64 x 2: Nx/2 = 32 < 64 takes the default plan, and says so" 0 '^PASS$' \
+    --has '\(simd: Nx/2 < 64 has fewer than 8 columns' --lacks 'simd_twiddles' \
     -- "$R" --size 64x64 --batch 2 --variant simd --explain --repeat 0
-run_case "simd 16 c2r: M = 8 < 64 takes the default plan" 0 '^PASS$' \
-    --has '\(simd: N/2 < 64 has fewer than 8 columns' -- "$R" --size 16 --variant simd --inverse --explain --repeat 0
+# 2-D and 3-D: the rows of Nx/2 and the twist as in 1-D, the outer axes of the half
+# spectrum (last axis Nx/2 + 1, an odd stride) by 07's column kernel, after the twist
+# (R2C) or before the inverse twist (C2R, which conjugates into the first outer axis and
+# out of the last)
+run_case "simd 1024x1024 r2c: y by 07's column kernel after the twist" 0 '^PASS$' \
+    --has 'rfft_post_simd' --has 'fft_simd_cols_y\(B, A, simd_cols_y, 0, ' \
+    --has 'The outer axes of the half spectrum \(last axis 513\), after the x part' \
+    -- "$R" --size 1024x1024 --variant simd --explain --repeat 0
+run_case "simd 1024x1024 c2r: y first (conj in and out), then the inverse twist" 0 '^PASS$' \
+    --has '\[ 0\] fft_simd_cols_y\(A, B, simd_cols_y, 3, ' --has '\[ 1\] irfft_pre_simd\(B, A' \
+    -- "$R" --size 1024x1024 --variant simd --inverse --explain --repeat 0
+run_case "simd 8x16x128 x 2 c2r: z conjugates in, y out" 0 '^PASS$' \
+    --has 'fft_simd_cols_y\(A, B, simd_cols_y, 1, ' --has 'fft_simd_cols_z\(B, A, simd_cols_z, 2, ' \
+    -- "$R" --size 8x16x128 --batch 2 --variant simd --inverse --explain --repeat 0
+for a in "8x16x128" "3x200x128 --precision double" "100x1000 --precision double --inverse" "4x256 --batch 3" "1x1x256"; do
+    # shellcheck disable=SC2086
+    run_case "simd $a" 0 '^PASS$' -- "$R" --size $a --variant simd --repeat 0
+done
+run_case "simd 16 c2r: Nx/2 = 8 < 64 takes the default plan" 0 '^PASS$' \
+    --has '\(simd: Nx/2 < 64 has fewer than 8 columns' -- "$R" --size 16 --variant simd --inverse --explain --repeat 0
 run_case "simd timed run, per-launch times" 0 '^PASS$' --has '\[ 1\] rfft_post_simd +[0-9.]+ ms' \
     -- "$R" --size 1000 --batch 3 --variant simd --explain --repeat 3 --warmup 1
 run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' \

@@ -26,10 +26,11 @@
  * Kernels: kernels/09_real_input.cl (the twist and its inverse; --kernels replaces this
  * one), kernels/07_multidim.cl (the row and column passes), kernels/06_passes.cl,
  * kernels/05_register_radix.cl, kernels/06_mixed_radix.cl; for --variant simd (README "On
- * a CPU": 1-D rows by 06's simd passes, the twist 8 pairs per work-item)
- * kernels/06_simd.cl and kernels/09_simd.cl. Lesson: README.md here. */
+ * a CPU": the rows by 06's simd passes, the twist 8 pairs per work-item, the outer axes by
+ * 07's column kernel) kernels/06_simd.cl, 07_simd.cl and 09_simd.cl. Lesson: README.md. */
 #include "../../common/chapter.h"
 #include "../../common/axis_plan.h"
+#include "../../common/simd_cols.h"
 #include "../../common/simd_plan.h"
 
 #include <math.h>
@@ -45,9 +46,10 @@ static const struct fl_variant variants[] = {
      "twist in its own pass; C2R: the same backwards (the lesson's first form)", NULL, 0},
     {"post_twist", "twist with your post_twist_pair, the post-processing twist (exercise)",
      "exercises/09_real_input/post_twist.cl", 0},
-    {"simd", "for a CPU: twist with the rows of N/2 by 06's simd passes (8 columns per "
-     "work-item as vectors); 1-D only for now: other shapes, and N/2 without a simd plan, "
-     "take the default plan", NULL, 0},
+    {"simd", "for a CPU: the rows of Nx/2 by 06's simd passes (8 columns per work-item as "
+     "vectors), the twist 8 pairs per work-item, the outer axes by 07's column kernel; Nx/2 "
+     "without a simd plan, or an outer axis that kernel cannot do, take the default plan",
+     NULL, 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -152,13 +154,34 @@ static int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, ch
     return (e && strcmp(e, "2") == 0) || ps->values <= SWEEP_VALUES ? 2 : 1;
 }
 
-/* --variant simd (README "On a CPU"): the rows of M = N/2 by 06's simd passes
- * (common/simd_plan.c), then twist's rfft_post; C2R irfft_pre, then the inverse passes.
- * 1-D shapes whose M has a simd plan (M >= 64) only: other shapes run the default
- * variant's plan, and --explain says why. Returns 1 and fills SP when P takes it. */
+/* --variant simd (README "On a CPU"): the rows of M = Nx/2 by 06's simd passes
+ * (common/simd_plan.c), then the twist 8 pairs per item; C2R the inverse twist, then the
+ * inverse passes. The outer axes (2-D, 3-D) on the half spectrum (..., M + 1) by 07's
+ * batch-lane column kernel (common/simd_cols.c: 8 neighbouring columns per work-item),
+ * after the twist (R2C) or before the inverse twist (C2R). Shapes whose M has no simd
+ * row plan (M < 64), or with an outer axis the column kernel cannot do, run the default
+ * variant's plan, and --explain says why. Returns 1 and fills SP (the rows) and AX (the
+ * axes of the half spectrum, x first; x's entry unused) when P takes it. */
+static int simd_plans(const struct fl_problem *p, struct fl_simd_plan *sp, struct fl_simd_axis *ax)
+{
+    if (strcmp(p->variant, "simd") != 0 || !fl_simd_make(p->dims[p->ndims - 1] / 2, sp))
+        return 0;
+    if (p->ndims == 1)
+        return 1;
+    size_t dims[FL_MAX_DIMS];
+    memcpy(dims, p->dims, sizeof dims);
+    dims[p->ndims - 1] = p->dims[p->ndims - 1] / 2 + 1;
+    fl_simd_axes(p->ndims, dims, p->batch, ax);
+    for (int i = 1; i < p->ndims; i++)
+        if (ax[i].way != FL_SIMD_COLS && ax[i].way != FL_SIMD_NONE)
+            return 0;
+    return 1;
+}
+
 static int simd_rows(const struct fl_problem *p, struct fl_simd_plan *sp)
 {
-    return strcmp(p->variant, "simd") == 0 && p->ndims == 1 && fl_simd_make(p->n / 2, sp);
+    static struct fl_simd_axis ax[FL_MAX_DIMS];
+    return simd_plans(p, sp, ax);
 }
 
 /* The problem the default plan sees: P itself, or P as the default variant when P is a
@@ -202,12 +225,20 @@ static void build_options(const struct fl_problem *p0, char *opts, size_t len)
     static struct fl_simd_plan sp;
     char why[256];
     opts[0] = '\0';
-    if (simd_rows(p0, &sp)) {
-        /* 06's simd constants for rows of M (07_multidim.cl, in the program too, wants TILE) */
+    static struct fl_simd_axis ax[FL_MAX_DIMS];
+    if (simd_plans(p0, &sp, ax)) {
+        /* 06's simd constants for rows of M (07_multidim.cl, in the program too, wants
+         * TILE), then 07's column constants for the outer axes */
+        size_t nx = p0->dims[p0->ndims - 1];
         size_t used = (size_t)snprintf(opts, len, "-D TILE=%d -D TILE_ROWS=%d -D RH_M=%zu "
                                        "-D RH_PAIRS=%zu", FL_AXIS_TILE, FL_AXIS_TILE_ROWS,
-                                       p0->n / 2, p0->n / 4 + 1);
-        fl_simd_options(&sp, opts, used, len);
+                                       nx / 2, nx / 4 + 1);
+        used = fl_simd_options(&sp, opts, used, len);
+        for (int i = 1; i < p0->ndims; i++)
+            if (ax[i].way == FL_SIMD_COLS)
+                used = fl_simd_cols_options(&ax[i], opts, used, len);
+        if (used >= len)
+            fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
         return;
     }
     struct fl_problem copy;
@@ -319,26 +350,60 @@ static void add_fused(struct fl_plan *plan, const struct fl_problem *p, const st
                    "rows of M + 1 bins in, M values out" : "rows of M values in, M + 1 bins out");
 }
 
-/* The simd plan of 1-D problem P: the M-point rows by fl_simd_launches and twist's kernels. */
-static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct fl_simd_plan *sp)
+/* The outer axes of a simd plan (AX[1 ..], on the half spectrum) from buffer S: the
+ * inverse conjugates on the way into the first and out of the last. Returns the buffer
+ * with the result; OUTER gets "y: 32 x 32; z: ..." for the summary. */
+static int simd_outer(const struct fl_problem *p, struct fl_plan *plan, const struct fl_simd_axis *ax,
+                      int s, int inverse, char *outer, size_t len)
 {
-    size_t nx = p->n, m = nx / 2, rows = p->batch, blocks = (m / 2 + 7) / 8;
+    int first = -1, last = -1, used = 0;
+    for (int i = 1; i < p->ndims; i++)
+        if (ax[i].way == FL_SIMD_COLS) {
+            if (first < 0)
+                first = i;
+            last = i;
+        }
+    outer[0] = '\0';
+    for (int i = first; first > 0 && i <= last; i++) {
+        if (ax[i].way != FL_SIMD_COLS)
+            continue;
+        char passes[64];
+        int flags = inverse ? (i == first ? 1 : 0) | (i == last ? 2 : 0) : 0;
+        s = fl_simd_cols_launch(plan, &ax[i], p->dev, elem_bytes(p), s, other(s), flags, p->wg,
+                                passes, sizeof passes);
+        used += snprintf(outer + used, len - (size_t)used, "%s%c (N=%zu): %s", used ? "; " : "",
+                         ax[i].name, ax[i].n, passes);
+        if ((size_t)used >= len)
+            break;
+    }
+    return s;
+}
+
+/* The simd plan of problem P: the M-point rows by fl_simd_launches and the twist's
+ * vector kernels; the outer axes (AX) by 07's column kernel, after the twist (R2C) or
+ * before the inverse twist (C2R). */
+static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct fl_simd_plan *sp,
+                      const struct fl_simd_axis *ax)
+{
+    size_t nx = p->dims[p->ndims - 1], m = nx / 2, rows = p->batch * (p->n / nx);
+    size_t blocks = (m / 2 + 7) / 8;
     int inverse = p->sign > 0, twist = twist_table(plan, nx);
     int table = fl_simd_table(plan, sp), s = FL_BUF_A;
     int fused = fl_simd_fused(sp, rows, p->dev);
     size_t wg = p->wg ? p->wg : FL_SIMD_GROUP;
     size_t global[1] = {(rows * blocks + wg - 1) / wg * wg}, local[1] = {wg};
-    char passes[160];
+    char passes[160], outer[200] = "";
     struct fl_launch *l;
     if (inverse) {
+        s = simd_outer(p, plan, ax, FL_BUF_A, 1, outer, sizeof outer);
         l = fl_plan_add(plan, "irfft_pre_simd", 1, global, local);
-        fl_arg_buffer(l, FL_BUF_A);
-        fl_arg_buffer(l, FL_BUF_B);
+        fl_arg_buffer(l, s);
+        fl_arg_buffer(l, other(s));
         fl_arg_buffer(l, twist);
         fl_arg_int(l, (int)rows);
         fl_launch_note(l, "inverse twist: %zu rows, N=%zu: %zu bins -> %zu values; 8 pairs (k, %zu "
                        "- k) per item as vectors, %zu items per row", rows, nx, m + 1, m, m, blocks);
-        s = fl_simd_launches(plan, sp, rows, p->dev, table, FL_BUF_B, FL_BUF_A, 3, p->wg, passes,
+        s = fl_simd_launches(plan, sp, rows, p->dev, table, other(s), s, 3, p->wg, passes,
                              sizeof passes);
     } else {
         s = fl_simd_launches(plan, sp, rows, p->dev, table, FL_BUF_A, FL_BUF_B, 0, p->wg, passes,
@@ -350,11 +415,11 @@ static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const st
         fl_arg_int(l, (int)rows);
         fl_launch_note(l, "twist: %zu rows, N=%zu: %zu values -> %zu bins; 8 pairs (k, %zu - k) "
                        "per item as vectors, %zu items per row", rows, nx, m, m + 1, m, blocks);
-        s = other(s);
+        s = simd_outer(p, plan, ax, other(s), 0, outer, sizeof outer);
     }
     plan->result = s;
     /* the summary is 512 bytes: the pass list is cut at 48 characters */
-    snprintf(plan->summary, sizeof plan->summary,
+    int used = snprintf(plan->summary, sizeof plan->summary,
              "%s of rows of %zu reals (read as %zu complex values), %zu rows; %sthe rows of M = "
              "%zu = %.48s by 06's simd passes (8 columns per work-item as %s8 vectors, %s)%s, "
              "8 pairs per work-item. %d launches.", inverse ? "c2r" : "r2c", nx, m, rows,
@@ -362,13 +427,19 @@ static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const st
              m, passes, p->precision == FL_DOUBLE ? "double" : "float",
              fused ? "a row per work-item through all passes" : "a launch per pass",
              inverse ? "" : ", then the twist (rfft_post_simd)", plan->nlaunch);
+    if (outer[0] && (size_t)used < sizeof plan->summary)
+        snprintf(plan->summary + used, sizeof plan->summary - (size_t)used, " The outer axes of "
+                 "the half spectrum (last axis %zu), %s the x part, by 07's column kernel (8 "
+                 "neighbouring columns per work-item): %.120s.", m + 1,
+                 inverse ? "before" : "after", outer);
 }
 
 static void plan(const struct fl_problem *p0, struct fl_plan *plan)
 {
     static struct fl_simd_plan sp;
-    if (simd_rows(p0, &sp)) {
-        plan_simd(p0, plan, &sp);
+    static struct fl_simd_axis ax[FL_MAX_DIMS];
+    if (simd_plans(p0, &sp, ax)) {
+        plan_simd(p0, plan, &sp, ax);
         return;
     }
     struct fl_problem copy;
@@ -466,16 +537,17 @@ static void plan(const struct fl_problem *p0, struct fl_plan *plan)
                                  plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
     if (p != p0 && used < sizeof plan->summary)
         snprintf(plan->summary + used, sizeof plan->summary - used, " (simd: %s, so the default "
-                 "plan)", p0->ndims > 1 ? "1-D shapes only so far (the columns of a 2-D or 3-D "
-                 "shape need a simd column pass)" : "N/2 < 64 has fewer than 8 columns per row "
-                 "for 8 lanes, or no simd plan");
+                 "plan)", p0->dims[p0->ndims - 1] / 2 < 64 ? "Nx/2 < 64 has fewer than 8 columns "
+                 "per row for 8 lanes" : p0->ndims > 1 ? "no simd row plan for Nx/2, or an outer "
+                 "axis the column kernel cannot do (fewer than 8 columns side by side, or longer "
+                 "than 4096)" : "no simd row plan for N/2");
 }
 
 int main(int argc, char **argv)
 {
     /* 06_simd.cl and 09_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
     static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "06_simd.cl", "09_simd.cl", NULL};
+                                       "07_multidim.cl", "06_simd.cl", "07_simd.cl", "09_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "09_real_input",
         .title = "real input: R2C by a half-length FFT and a twist, C2R back",
