@@ -78,7 +78,7 @@ ok $? "--variants: 05_register_radix simd has rows at 2^10 and 2^12, 06_mixed_ra
 # On a CPU device (pocl here) the simd variants run by default, a row each after their
 # chapter's; the table shows them as rows of their own, both numbers kept.
 run_case "bench on pocl, default variants: 05 and 06 simd too" 0 '.*' \
-    --has 'variants 05_register_radix:simd 06_mixed_radix:simd;' \
+    --has 'variants 05_register_radix:simd 06_mixed_radix:simd 07_multidim:simd 08_bluestein:simd 09_real_input:simd;' \
     --has '05_register_radix simd +N=64 +batch=2 .*events' --has '06_mixed_radix simd +N=12 +batch=2 .*events' \
     --has '05_register_radix simd +N=12 +batch=2 +n/a' --lacks 'FAILED' --timeout 300 \
     -- env FFTLAB_DEVICE=pthread tools/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases 12x2 \

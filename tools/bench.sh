@@ -15,8 +15,8 @@
 # 09_real_input runs only in the real part (its rows are R2C, not comparable with C2C
 # ones), the peers there with --real. 10_distributed is not in the sweep: it runs under
 # mpirun over several devices (its lesson has its own measurements).
-# On a CPU device the sweep also runs the chapters' CPU variants, 05_register_radix
-# --variant simd and 06_mixed_radix --variant simd, wherever their chapter runs (n/a
+# On a CPU device the sweep also runs the chapters' CPU variants, --variant simd of 05,
+# 06, 07, 08 and 09, wherever their chapter runs (n/a
 # where the variant cannot do a size, as for a chapter): they are the chapters' fastest
 # programs on a CPU, and the CPU goal (faster than clFFT and VkFFT, near FFTW) is about
 # them, but the lessons teach the defaults, so those stay the defaults and these rows
@@ -48,7 +48,7 @@
 # and makes the exit status 1.
 set -uo pipefail
 # The extra "chapter:variant" programs of a CPU device's sweep (see above).
-cpu_variants="05_register_radix:simd 06_mixed_radix:simd"
+cpu_variants="05_register_radix:simd 06_mixed_radix:simd 07_multidim:simd 08_bluestein:simd 09_real_input:simd"
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
