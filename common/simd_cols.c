@@ -63,30 +63,11 @@ int fl_simd_cols_make(size_t n, struct fl_simd_plan *sp)
     size_t qmax = fl_simd_qmax();
     if (n < 2 || n > FL_SIMD_COLS_MAX || qmax == 0)
         return 0;
-    const char *force = getenv("FFTLAB_SIMD_COLS_PLAN");
-    if (force && force[0]) {
-        /* FFTLAB_SIMD_COLS_PLAN=32x32: these Q's in this order, for the lesson's
-         * experiments; kept only when they multiply to N (else the search's plan) */
-        size_t rest = n, span = 1;
-        const char *s = force;
-        char *end;
-        while (*s && cur.npass < FL_SIMD_MAX_PASSES) {
-            size_t q = (size_t)strtoul(s, &end, 10);
-            unsigned blk[3];
-            if (end == s || q < 2 || q > 64 || rest % q || !fl_simd_blocks(q, blk))
-                break;
-            struct fl_simd_pass *ps = &cur.pass[cur.npass++];
-            ps->q = q;
-            ps->p = span;
-            memcpy(ps->blk, blk, sizeof blk);
-            rest /= q;
-            span *= q;
-            s = *end == 'x' ? end + 1 : end;
-        }
-        if (rest == 1 && !*s) {
-            *sp = cur;
-            sp->cost = 0;
-        }
+    /* FFTLAB_SIMD_COLS_PLAN=32x32: these Q's in this order, for the lesson's experiments;
+     * kept only when they multiply to N (else the search's plan) */
+    if (fl_simd_forced(getenv("FFTLAB_SIMD_COLS_PLAN"), n, 0, &cur)) {
+        *sp = cur;
+        sp->cost = 0;
     }
     if (sp->cost != 0) {
         cur.npass = 0;

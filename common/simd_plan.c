@@ -117,31 +117,11 @@ int fl_simd_make(size_t n, struct fl_simd_plan *sp)
     sp->cost = 1e300;
     if (n < FL_SIMD_VL * FL_SIMD_VL || n > ((size_t)1 << 26))
         return 0;
-    const char *force = getenv("FFTLAB_SIMD_PLAN");
-    if (force && force[0]) {
-        /* FFTLAB_SIMD_PLAN=40x25: these Q's, in this order, for the README's experiments;
-         * kept only if they multiply to N and keep the rules (else the search's plan) */
-        size_t rest = n, span = 1;
-        const char *s = force;
-        char *end;
-        while (*s && cur.npass < FL_SIMD_MAX_PASSES) {
-            size_t q = (size_t)strtoul(s, &end, 10);
-            unsigned blk[3];
-            if (end == s || q < 2 || q > 64 || rest % q || !simd_blocks(q, blk) ||
-                (span == 1 && (q < FL_SIMD_VL || n / q < FL_SIMD_VL)))
-                break;
-            struct fl_simd_pass *ps = &cur.pass[cur.npass++];
-            ps->q = q;
-            ps->p = span;
-            memcpy(ps->blk, blk, sizeof blk);
-            rest /= q;
-            span *= q;
-            s = *end == 'x' ? end + 1 : end;
-        }
-        if (rest == 1 && !*s) {
-            *sp = cur;
-            sp->cost = 0;
-        }
+    /* FFTLAB_SIMD_PLAN=40x25: these Q's, in this order, for the README's experiments;
+     * kept only if they multiply to N and keep the rules (else the search's plan) */
+    if (fl_simd_forced(getenv("FFTLAB_SIMD_PLAN"), n, 1, &cur)) {
+        *sp = cur;
+        sp->cost = 0;
     }
     if (sp->cost != 0) {
         cur.npass = 0;
@@ -158,6 +138,34 @@ int fl_simd_make(size_t n, struct fl_simd_plan *sp)
 int fl_simd_blocks(size_t q, unsigned *blk)
 {
     return simd_blocks(q, blk);
+}
+
+int fl_simd_forced(const char *force, size_t n, int rows, struct fl_simd_plan *cur)
+{
+    size_t rest = n, span = 1;
+    const char *s = force;
+    char *end;
+    memset(cur, 0, sizeof *cur);
+    if (!force || !force[0])
+        return 0;
+    while (*s && cur->npass < FL_SIMD_MAX_PASSES) {
+        size_t q = (size_t)strtoul(s, &end, 10);
+        unsigned blk[3];
+        if (end == s || q < 2 || q > 64 || rest % q || !simd_blocks(q, blk) ||
+            (rows && span == 1 && (q < FL_SIMD_VL || n / q < FL_SIMD_VL)))
+            break;
+        struct fl_simd_pass *ps = &cur->pass[cur->npass++];
+        ps->q = q;
+        ps->p = span;
+        memcpy(ps->blk, blk, sizeof blk);
+        rest /= q;
+        span *= q;
+        s = *end == 'x' ? end + 1 : end;
+    }
+    if (rest == 1 && !*s)
+        return 1;
+    cur->npass = 0;
+    return 0;
 }
 
 void fl_simd_offsets(struct fl_simd_plan *sp, size_t n)

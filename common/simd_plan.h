@@ -85,4 +85,10 @@ void fl_simd_redo(const struct fl_simd_plan *sp, size_t *redo, size_t *visits);
 int fl_simd_blocks(size_t q, unsigned *blk);
 void fl_simd_offsets(struct fl_simd_plan *sp, size_t n);
 
+/* A forced plan, "40x25" (FFTLAB_SIMD_PLAN, FFTLAB_SIMD_COLS_PLAN): these Q's in this
+ * order into CUR's passes (q, p, blk), when they multiply to N, each is 2..64 of at most 3
+ * blocks and, for ROWS, the first keeps 06's lane rules (Q >= 8, N/Q >= 8). Returns 1
+ * then; 0 (CUR with no passes) for an unset, empty or unusable FORCE. */
+int fl_simd_forced(const char *force, size_t n, int rows, struct fl_simd_plan *cur);
+
 #endif
