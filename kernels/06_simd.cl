@@ -478,6 +478,48 @@ static SV_INLINE void sv_block(__global const real_t *x, __global real_t *y,
                  SV_N, SV##k##_Q, SV##k##_P, SV##k##_A, SV##k##_B, SV##k##_C, SV##k##_BASE,  \
                  SV##k##_TW, SV##k##_IN);
 
+/* Every pass of the plan over the row at ROW (with TW and FLAGS from the caller), pass 0
+ * reading A, then back and forth: the result is in B when SV_NPASS is odd, else in A.
+ * fft_simd_rows below, 07's whole-array kernel and 08's whole-row kernel use it. */
+#ifdef SV1_Q
+#define SV_PASS_1(a, b) SV_ROW_PASS(1, b, a)
+#else
+#define SV_PASS_1(a, b)
+#endif
+#ifdef SV2_Q
+#define SV_PASS_2(a, b) SV_ROW_PASS(2, a, b)
+#else
+#define SV_PASS_2(a, b)
+#endif
+#ifdef SV3_Q
+#define SV_PASS_3(a, b) SV_ROW_PASS(3, b, a)
+#else
+#define SV_PASS_3(a, b)
+#endif
+#ifdef SV4_Q
+#define SV_PASS_4(a, b) SV_ROW_PASS(4, a, b)
+#else
+#define SV_PASS_4(a, b)
+#endif
+#ifdef SV5_Q
+#define SV_PASS_5(a, b) SV_ROW_PASS(5, b, a)
+#else
+#define SV_PASS_5(a, b)
+#endif
+#ifdef SV6_Q
+#define SV_PASS_6(a, b) SV_ROW_PASS(6, a, b)
+#else
+#define SV_PASS_6(a, b)
+#endif
+#ifdef SV7_Q
+#define SV_PASS_7(a, b) SV_ROW_PASS(7, b, a)
+#else
+#define SV_PASS_7(a, b)
+#endif
+#define SV_ALL_PASSES(a, b)                                                                 \
+    SV_ROW_PASS(0, a, b) SV_PASS_1(a, b) SV_PASS_2(a, b) SV_PASS_3(a, b) SV_PASS_4(a, b)    \
+    SV_PASS_5(a, b) SV_PASS_6(a, b) SV_PASS_7(a, b)
+
 #ifdef SV0_Q
 SV_PASS_KERNEL(0)
 #endif
@@ -517,26 +559,7 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void fft_simd_rows(__global real_t *x, __global real_t *y, __global const real_t *tw, int flags)
 {
     size_t row = (size_t)get_global_id(0) * SV_N;
-    SV_ROW_PASS(0, x, y)
-    SV_ROW_PASS(1, y, x)
-#ifdef SV2_Q
-    SV_ROW_PASS(2, x, y)
-#endif
-#ifdef SV3_Q
-    SV_ROW_PASS(3, y, x)
-#endif
-#ifdef SV4_Q
-    SV_ROW_PASS(4, x, y)
-#endif
-#ifdef SV5_Q
-    SV_ROW_PASS(5, y, x)
-#endif
-#ifdef SV6_Q
-    SV_ROW_PASS(6, x, y)
-#endif
-#ifdef SV7_Q
-    SV_ROW_PASS(7, y, x)
-#endif
+    SV_ALL_PASSES(x, y)
 }
 #endif
 

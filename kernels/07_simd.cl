@@ -337,28 +337,7 @@ void fft_simd_array(__global real_t *x, __global real_t *y, __global const real_
         const int flags = fx;
         for (int r = 0; r < SCA_POINTS / SV_N; r++) {
             const size_t row = arr + (size_t)r * SV_N;
-            SV_ROW_PASS(0, src, dst)
-#ifdef SV1_Q
-            SV_ROW_PASS(1, dst, src)
-#endif
-#ifdef SV2_Q
-            SV_ROW_PASS(2, src, dst)
-#endif
-#ifdef SV3_Q
-            SV_ROW_PASS(3, dst, src)
-#endif
-#ifdef SV4_Q
-            SV_ROW_PASS(4, src, dst)
-#endif
-#ifdef SV5_Q
-            SV_ROW_PASS(5, dst, src)
-#endif
-#ifdef SV6_Q
-            SV_ROW_PASS(6, src, dst)
-#endif
-#ifdef SV7_Q
-            SV_ROW_PASS(7, dst, src)
-#endif
+            SV_ALL_PASSES(src, dst)
         }
         if (SV_NPASS % 2) {
             swap = src;

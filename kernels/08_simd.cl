@@ -30,26 +30,7 @@
 static SV_INLINE void bs_sv_passes(__global real_t *wa, __global real_t *wb, __global const real_t *tw,
                                    size_t row, int flags)
 {
-    SV_ROW_PASS(0, wa, wb)
-    SV_ROW_PASS(1, wb, wa)
-#ifdef SV2_Q
-    SV_ROW_PASS(2, wa, wb)
-#endif
-#ifdef SV3_Q
-    SV_ROW_PASS(3, wb, wa)
-#endif
-#ifdef SV4_Q
-    SV_ROW_PASS(4, wa, wb)
-#endif
-#ifdef SV5_Q
-    SV_ROW_PASS(5, wb, wa)
-#endif
-#ifdef SV6_Q
-    SV_ROW_PASS(6, wa, wb)
-#endif
-#ifdef SV7_Q
-    SV_ROW_PASS(7, wb, wa)
-#endif
+    SV_ALL_PASSES(wa, wb)
 }
 
 /* z[j] *= t[j] for j < count, 8 values per vector (interleaved re, im; count need not be
