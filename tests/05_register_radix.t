@@ -178,26 +178,19 @@ run_case "FFTLAB_SIMD_QMAX=12: refused" 2 'FAIL.*' --has 'FFTLAB_SIMD_QMAX' \
 # Planted bugs in kernels/05_simd.cl: the harness reads the files it builds in front of the
 # chapter's kernel file from the binary's ../kernels, so a copy of build/ and kernels/ in a
 # scratch tree runs the edited file.
-mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
-cp "$R" "$TMP/simd/build/"
-cp "$(dirname "$0")/../kernels/"*.cl "$(dirname "$0")/../kernels/"*.clh "$TMP/simd/kernels/"
-S=$TMP/simd/kernels/05_simd.cl
-plant_simd() {
-    sed -e "$1" "$(dirname "$0")/../kernels/05_simd.cl" >"$S"
-    ! cmp -s "$(dirname "$0")/../kernels/05_simd.cl" "$S"
-    ok $? "planted into 05_simd.cl: $2" || diag "sed script matched nothing: $1"
-}
+scratch_tree "$R"
+plant_simd() { plant_kernel 05_simd.cl "$@"; }
 run_case "control: the scratch tree's copy passes" 0 '^PASS$' \
-    -- "$TMP/simd/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
+    -- "$TMP/tree/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
 # 1. the constant twiddles' imaginary sign flipped (every radix-8/16 butterfly)
 if plant_simd 's/cv_mul_k(a, simd_cos64\[r\], -simd_cos64\[16 - r\])/cv_mul_k(a, simd_cos64[r], simd_cos64[16 - r])/' "butterfly twiddle sign"; then
     run_case "simd butterfly twiddle sign flipped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$TMP/simd/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
+        -- "$TMP/tree/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
 fi
 # 2. the row kernel's table offset not advanced by 2p per factor: the third pass's twiddles
 if plant_simd 's/tw_off += simd_factor_count(Q) \* 2 \* p;/tw_off += simd_factor_count(Q) * p;/' "row kernel table offset"; then
     run_case "simd row kernel table offset wrong: FAIL at 3 passes" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$TMP/simd/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
+        -- "$TMP/tree/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
 fi
 
 run_case "FFTLAB_LOCAL_VALUES=100: not a power of two" 2 'FAIL.*' --has 'FFTLAB_LOCAL_VALUES' \

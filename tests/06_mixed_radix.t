@@ -164,25 +164,18 @@ run_case "FFTLAB_SIMD_QMAX=7: refused" 2 'FAIL.*' --has 'FFTLAB_SIMD_QMAX' \
 # Planted bugs in kernels/06_simd.cl: the harness reads the files it builds in front of the
 # chapter's kernel file from the binary's ../kernels, so a copy of build/ and kernels/ in a
 # scratch tree runs the edited file (as tests/05_register_radix.t does for 05_simd.cl).
-mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
-cp "$R" "$TMP/simd/build/"
-cp "$(dirname "$0")/../kernels/"*.cl "$(dirname "$0")/../kernels/"*.clh "$TMP/simd/kernels/"
-S=$TMP/simd/kernels/06_simd.cl
-plant_simd() {
-    sed -e "$1" "$(dirname "$0")/../kernels/06_simd.cl" >"$S"
-    ! cmp -s "$(dirname "$0")/../kernels/06_simd.cl" "$S"
-    ok $? "planted into 06_simd.cl: $2" || diag "sed script matched nothing: $1"
-}
+scratch_tree "$R"
+plant_simd() { plant_kernel 06_simd.cl "$@"; }
 run_case "control: the scratch tree's copy passes" 0 '^PASS$' \
-    -- "$TMP/simd/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
+    -- "$TMP/tree/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
 # 1. the odd blocks' X[k] and X[r-k] swapped (the sine sum's sign: every radix 3, 5, 7)
 if plant_simd 's/v\[k\] = (cv){R.re + S.im, R.im - S.re};/v[k] = (cv){R.re - S.im, R.im + S.re};/' "odd block sine sign"; then
     run_case "simd odd block sine sign flipped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$TMP/simd/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
+        -- "$TMP/tree/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
 fi
 # 2. the split's table twiddles conjugated (w_Q^m of Q = 25, 40: not quarter or eighth turns)
 if plant_simd 's/return cv_mulk(a, wq\[2 \* m\], wq\[2 \* m + 1\]);/return cv_mulk(a, wq[2 * m], -wq[2 * m + 1]);/' "split twiddle sign"; then
     run_case "simd split twiddle conjugated: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$TMP/simd/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
+        -- "$TMP/tree/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
 fi
 done_testing

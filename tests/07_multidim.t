@@ -111,33 +111,25 @@ run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' 
 # Planted bugs in kernels/07_simd.cl: the harness reads the files in `uses` from the
 # kernels directory next to the binary, so a copy of the binary in a scratch tree runs
 # the edited file (as tests/06_mixed_radix.t does for 06_simd.cl).
-mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
-cp "$M" "$TMP/simd/build/"
-cp "$(dirname "$0")/../kernels/"*.cl "$(dirname "$0")/../kernels/"*.clh "$TMP/simd/kernels/"
-S7=$TMP/simd/kernels/07_simd.cl
-plant_simd() {
-    sed -e "$1" "$(dirname "$0")/../kernels/07_simd.cl" >"$S7"
-    ! cmp -s "$(dirname "$0")/../kernels/07_simd.cl" "$S7"
-    ok $? "planted into 07_simd.cl: $2" || diag "sed script matched nothing: $1"
-}
-cp "$(dirname "$0")/../kernels/07_simd.cl" "$S7"
+scratch_tree "$M"
+plant_simd() { plant_kernel 07_simd.cl "$@"; }
 run_case "control: the scratch tree passes" 0 '^PASS$' \
-    -- "$TMP/simd/build/07_multidim" --size 9x10x12 --batch 2 --variant simd --repeat 0
+    -- "$TMP/tree/build/07_multidim" --size 9x10x12 --batch 2 --variant simd --repeat 0
 if plant_simd 's/wi = f\[(lo - 1) \* 2 \* P + P\];/wi = -f[(lo - 1) * 2 * P + P];/' "pass twiddle conjugated"; then
     run_case "simd column pass twiddle conjugated: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$TMP/simd/build/07_multidim" --size 64x64 --variant simd --repeat 0
+        -- "$TMP/tree/build/07_multidim" --size 64x64 --variant simd --repeat 0
 fi
 if plant_simd 's/min((g % nb) \* SV_VL, SC##a##_S - SV_VL)/(g % nb) * SV_VL/' "last block of columns not shifted back"; then
     run_case "simd columns past the line's end (12 = 8 + 4): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$TMP/simd/build/07_multidim" --size 9x10x12 --batch 2 --variant simd --repeat 0
+        -- "$TMP/tree/build/07_multidim" --size 9x10x12 --batch 2 --variant simd --repeat 0
 fi
 if plant_simd 's/sc_cols_z(src, dst, twz, fz,/sc_cols_z(src, dst, twz, 0,/' "the whole-array kernel drops z's conjugation"; then
     run_case "simd fft_simd_array without the inverse's last conjugation: FAIL" 1 '^FAIL: check ' --has 'roundtrip .*WRONG' \
-        -- "$TMP/simd/build/07_multidim" --size 32x32x32 --batch 4 --variant simd --repeat 0
+        -- "$TMP/tree/build/07_multidim" --size 32x32x32 --batch 4 --variant simd --repeat 0
 fi
 if plant_simd '0,/^            sv_transpose8(re);$/{/^            sv_transpose8(re);$/d}' "short rows loaded without the transpose"; then
     run_case "simd short rows without the 8x8 transpose: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$TMP/simd/build/07_multidim" --size 32x32x32 --variant simd --repeat 0
+        -- "$TMP/tree/build/07_multidim" --size 32x32x32 --variant simd --repeat 0
 fi
 
 # Refusals.

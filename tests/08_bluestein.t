@@ -105,15 +105,9 @@ run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' 
 # Planted bugs in kernels/08_simd.cl: the files built in front of the chapter's own come
 # from the binary's ../kernels, so a scratch tree (a copy of the binary and kernels/) runs
 # the edited file, as tests/06_mixed_radix.t does for 06_simd.cl.
-mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
-cp "$B" "$TMP/simd/build/"
-cp kernels/*.cl kernels/*.clh "$TMP/simd/kernels/"
-plant_simd() {
-    sed -e "$1" kernels/08_simd.cl >"$TMP/simd/kernels/08_simd.cl"
-    ! cmp -s kernels/08_simd.cl "$TMP/simd/kernels/08_simd.cl"
-    ok $? "planted into 08_simd.cl: $2" || diag "sed script matched nothing: $1"
-}
-SB=$TMP/simd/build/08_bluestein
+scratch_tree "$B"
+plant_simd() { plant_kernel 08_simd.cl "$@"; }
+SB=$TMP/tree/build/08_bluestein
 run_case "control: the scratch tree's copy passes" 0 '^PASS$' -- "$SB" --size 1009 --batch 3 --variant simd --repeat 0
 # 1. *Bh on the first N values only (M - N of the spectrum left as A)
 if plant_simd 's/bs_sv_mul(f, bh, f, BS_M);/bs_sv_mul(f, bh, f, BS_N);/' "pointwise over N, not M"; then

@@ -240,15 +240,9 @@ run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' 
 
 # Planted bugs in kernels/09_simd.cl, run from a scratch tree (a copy of the binary and
 # kernels/: the files built in front of the chapter's own come from the binary's ../kernels)
-mkdir -p "$TMP/simd/build" "$TMP/simd/kernels"
-cp "$R" "$TMP/simd/build/"
-cp kernels/*.cl kernels/*.clh "$TMP/simd/kernels/"
-plant_simd() {
-    sed -e "$1" kernels/09_simd.cl >"$TMP/simd/kernels/09_simd.cl"
-    ! cmp -s kernels/09_simd.cl "$TMP/simd/kernels/09_simd.cl"
-    ok $? "planted into 09_simd.cl: $2" || diag "sed script matched nothing: $1"
-}
-SR=$TMP/simd/build/09_real_input
+scratch_tree "$R"
+plant_simd() { plant_kernel 09_simd.cl "$@"; }
+SR=$TMP/tree/build/09_real_input
 run_case "control: the scratch tree's copy passes" 0 '^PASS$' -- "$SR" --size 1000 --variant simd --repeat 0
 # 1. the mirrors Z_(M-k0-7) .. Z_(M-k0) taken in memory order, not reversed
 if plant_simd 's/cv bc = rs_conj(rs_rev_cv(cv_ld(zr + 2 \* (M - k0 - 7))));/cv bc = rs_conj(cv_ld(zr + 2 * (M - k0 - 7)));/' "mirrors not reversed"; then

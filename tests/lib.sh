@@ -243,3 +243,23 @@ make_npy() {
         cat "$data"
     } >"$file"
 }
+
+# scratch_tree BINARY...: copies of BINARY... in $TMP/tree/build, the kernel files in
+# $TMP/tree/kernels. The harness reads the files it builds in front of a chapter's own
+# (its `uses`: 05_simd.cl, 06_simd.cl ...) from the binary's ../kernels, and --kernels
+# replaces only the chapter's own file, so a bug planted in such a file runs from a
+# scratch tree: $TMP/tree/build/NAME. (05-09's simd tests.)
+scratch_tree() {
+    mkdir -p "$TMP/tree/build" "$TMP/tree/kernels"
+    cp "$@" "$TMP/tree/build/"
+    cp "$ROOT/kernels/"*.cl "$ROOT/kernels/"*.clh "$TMP/tree/kernels/"
+}
+
+# plant_kernel FILE SED WHAT: the scratch tree's kernels/FILE becomes the repository's
+# kernels/FILE edited by SED (each plant starts from the original); one TAP line, ok when
+# the edit changed the file. Its exit status says whether to run the planted case.
+plant_kernel() {
+    sed -e "$2" "$ROOT/kernels/$1" >"$TMP/tree/kernels/$1"
+    ! cmp -s "$ROOT/kernels/$1" "$TMP/tree/kernels/$1"
+    ok $? "planted into $1: $3" || diag "sed script matched nothing: $2"
+}
