@@ -9,50 +9,16 @@
  * only comparisons matter): the blocks and the split's twiddles as 06's model counts
  * them, a scalar pass twiddle per value (broadcast: cheaper than 06's vector loads),
  * the value's load and store, and spills once 2Q vectors pass AVX-512's 32 registers. */
-static double cols_pass_cost(size_t q, size_t p, const unsigned *blk)
+static double cols_pass_cost(size_t n, size_t q, size_t p, const unsigned *blk)
 {
-    double c = 0;
-    for (int i = 0; i < 3; i++)
-        c += blk[i] == 2 ? 2 : blk[i] == 4 ? 4 : blk[i] == 8 ? 6.5 : blk[i] == 3 ? 5.5
-             : blk[i] == 5 ? 8.5 : blk[i] == 7 ? 10.5 : 0;
-    size_t inner = 0, a = blk[0], r = q / a;
-    for (size_t n2 = 0; n2 < r; n2++)
-        for (size_t k1 = 0; k1 < a; k1++) {
-            size_t m = n2 * k1 % q;
-            inner += m && (8 * m) % q;
-        }
-    c += 6.0 * (double)inner / (double)q;
+    (void)n;
+    double c = fl_simd_block_cost(q, blk);
     if (p > 1)
         c += 5.0;
     c += 8.0;
     if (q > 16)
         c += (double)((2 * q - 32) * q) / 256.0;
     return c;
-}
-
-static void cols_search(size_t rest, size_t p, size_t qmax, struct fl_simd_plan *cur,
-                        double cost, struct fl_simd_plan *best)
-{
-    if (cost >= best->cost)
-        return;
-    if (rest == 1) {
-        *best = *cur;
-        best->cost = cost;
-        return;
-    }
-    if (cur->npass == FL_SIMD_MAX_PASSES)
-        return;
-    for (size_t q = 2; q <= qmax && q <= rest; q++) {
-        unsigned blk[3];
-        if (rest % q || !fl_simd_blocks(q, blk))
-            continue;
-        struct fl_simd_pass *ps = &cur->pass[cur->npass++];
-        ps->q = q;
-        ps->p = p;
-        memcpy(ps->blk, blk, sizeof blk);
-        cols_search(rest / q, p * q, qmax, cur, cost + cols_pass_cost(q, p, blk), best);
-        cur->npass--;
-    }
 }
 
 int fl_simd_cols_make(size_t n, struct fl_simd_plan *sp)
@@ -71,7 +37,7 @@ int fl_simd_cols_make(size_t n, struct fl_simd_plan *sp)
     }
     if (sp->cost != 0) {
         cur.npass = 0;
-        cols_search(n, 1, qmax, &cur, 0, sp);
+        fl_simd_search(n, n, 1, qmax, 0, cols_pass_cost, &cur, 0, sp);
     }
     if (sp->cost >= 1e300) {
         sp->npass = 0;

@@ -44,13 +44,8 @@ static int simd_blocks(size_t q, unsigned *blk)
     return n;
 }
 
-/* A rough cost per point of one pass (flops-like units): the blocks, the split's own
- * twiddles, the pass twiddles, the loads and stores, spills beyond 32 vectors, all times
- * the lanes wasted by overlapping blocks. Only its comparisons matter; the weights were
- * fitted by hand to single-core timings of forced plans (FFTLAB_SIMD_PLAN) at 1000,
- * 1024, 3072, 4096, 3^9, 5^6, 7^5 and 10^6 (README, "On a CPU"): it picks the fastest
- * measured plan, or one within 6 % of it, at each. */
-static double simd_pass_cost(size_t n, size_t q, size_t p, const unsigned *blk)
+/* The blocks of Q and the split's own twiddles, per point (see simd_pass_cost). */
+double fl_simd_block_cost(size_t q, const unsigned *blk)
 {
     double c = 0;
     for (int i = 0; i < 3; i++)
@@ -63,7 +58,18 @@ static double simd_pass_cost(size_t n, size_t q, size_t p, const unsigned *blk)
             size_t m = n2 * k1 % q;
             inner += m && (8 * m) % q;
         }
-    c += 6.0 * (double)inner / (double)q;
+    return c + 6.0 * (double)inner / (double)q;
+}
+
+/* A rough cost per point of one pass (flops-like units): the blocks, the split's own
+ * twiddles, the pass twiddles, the loads and stores, spills beyond 32 vectors, all times
+ * the lanes wasted by overlapping blocks. Only its comparisons matter; the weights were
+ * fitted by hand to single-core timings of forced plans (FFTLAB_SIMD_PLAN) at 1000,
+ * 1024, 3072, 4096, 3^9, 5^6, 7^5 and 10^6 (README, "On a CPU"): it picks the fastest
+ * measured plan, or one within 6 % of it, at each. */
+static double simd_pass_cost(size_t n, size_t q, size_t p, const unsigned *blk)
+{
+    double c = fl_simd_block_cost(q, blk);
     if (p > 1)
         c += 9.0;                           /* a table twiddle per value, some products */
     c += 16.0;                              /* load and store, twiddle loads            */
@@ -82,9 +88,8 @@ static double simd_pass_cost(size_t n, size_t q, size_t p, const unsigned *blk)
     return c * red;
 }
 
-/* Depth-first over the ordered choices of Q that multiply to N, the cheapest kept. */
-static void simd_search(size_t n, size_t rest, size_t p, size_t qmax, struct fl_simd_plan *cur,
-                        double cost, struct fl_simd_plan *best)
+void fl_simd_search(size_t n, size_t rest, size_t p, size_t qmax, int rows, fl_simd_cost_fn cost_fn,
+                    struct fl_simd_plan *cur, double cost, struct fl_simd_plan *best)
 {
     if (cost >= best->cost)
         return;
@@ -99,13 +104,13 @@ static void simd_search(size_t n, size_t rest, size_t p, size_t qmax, struct fl_
         unsigned blk[3];
         if (rest % q || !simd_blocks(q, blk))
             continue;
-        if (p == 1 && (q < FL_SIMD_VL || n / q < FL_SIMD_VL))   /* the kernel's two rules */
+        if (rows && p == 1 && (q < FL_SIMD_VL || n / q < FL_SIMD_VL)) /* the kernel's two rules */
             continue;
         struct fl_simd_pass *ps = &cur->pass[cur->npass++];
         ps->q = q;
         ps->p = p;
         memcpy(ps->blk, blk, sizeof blk);
-        simd_search(n, rest / q, p * q, qmax, cur, cost + simd_pass_cost(n, q, p, blk), best);
+        fl_simd_search(n, rest / q, p * q, qmax, rows, cost_fn, cur, cost + cost_fn(n, q, p, blk), best);
         cur->npass--;
     }
 }
@@ -125,7 +130,7 @@ int fl_simd_make(size_t n, struct fl_simd_plan *sp)
     }
     if (sp->cost != 0) {
         cur.npass = 0;
-        simd_search(n, n, 1, fl_simd_qmax(), &cur, 0, sp);
+        fl_simd_search(n, n, 1, fl_simd_qmax(), 1, simd_pass_cost, &cur, 0, sp);
     }
     if (sp->cost >= 1e300) {
         sp->npass = 0;

@@ -91,4 +91,15 @@ void fl_simd_offsets(struct fl_simd_plan *sp, size_t n);
  * then; 0 (CUR with no passes) for an unset, empty or unusable FORCE. */
 int fl_simd_forced(const char *force, size_t n, int rows, struct fl_simd_plan *cur);
 
+/* The cost model's shared part: the blocks of Q (BLK) and the split's own twiddles, per
+ * point. A pass's cost function adds its loads, twiddles and spills to it. */
+double fl_simd_block_cost(size_t q, const unsigned *blk);
+
+/* Depth-first over the ordered choices of Q (2 .. QMAX, at most 3 blocks) that multiply
+ * REST, from span P, the cheapest plan by COST_FN kept in BEST (set BEST->cost high first);
+ * ROWS: 06's lane rules for the first pass (Q >= 8, N/Q >= 8). CUR is the scratch plan. */
+typedef double (*fl_simd_cost_fn)(size_t n, size_t q, size_t p, const unsigned *blk);
+void fl_simd_search(size_t n, size_t rest, size_t p, size_t qmax, int rows, fl_simd_cost_fn cost_fn,
+                    struct fl_simd_plan *cur, double cost, struct fl_simd_plan *best);
+
 #endif
