@@ -145,8 +145,8 @@ static int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, ch
         snprintf(why, len, "FFTLAB_PAIR_SWEEPS='%s' must be 1 or 2 (the paired pass's sweeps)", e);
         return -1;
     }
-    if (e && strcmp(e, "1") == 0)
-        return 1;
+    if ((e && strcmp(e, "1") == 0) || R->x.naxes != 1 || R->x.ax[0].rp.npasses < 2)
+        return 1; /* (x in one pass, or none at M = 1: no paired pass at all) */
     const struct fl_radix_pass *ps = &R->x.ax[0].rp.pass[last_x_pass(R)];
     size_t values = ps->columns * ps->q + ps->columns * ps->q / 16 + ps->q;
     if (values * elem_bytes(p) > p->dev->local_mem)
