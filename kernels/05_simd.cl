@@ -49,89 +49,8 @@
  * the chapter's other variants compile none of this. */
 #ifdef FFT_SIMD
 
-#ifndef FFT_SIMD_VL
-#define FFT_SIMD_VL 8
-#endif
-
-/* vreal: VL reals, one per lane. */
-#if FFT_SIMD_VL == 8 && defined(FFTLAB_DOUBLE)
-typedef double8 vreal;
-#define vload_vreal vload8
-#elif FFT_SIMD_VL == 8
-typedef float8 vreal;
-#define vload_vreal vload8
-#elif FFT_SIMD_VL == 16 && defined(FFTLAB_DOUBLE)
-typedef double16 vreal;
-#define vload_vreal vload16
-#elif FFT_SIMD_VL == 16
-typedef float16 vreal;
-#define vload_vreal vload16
-#else
-#error "FFT_SIMD_VL must be 8 or 16"
-#endif
-
-#define SIMD_INLINE __attribute__((always_inline))
-
-/* VL complex values, planar: lane l is re.s<l> + i*im.s<l>. */
-typedef struct {
-    vreal re, im;
-} cv;
-
-/* VL consecutive complex values at P (interleaved re, im) into planar vectors, and back:
- * .even / .odd of one 16-wide load split 8 of them, two loads 16. */
-static SIMD_INLINE cv cv_load(__global const real_t *p)
-{
-#if FFT_SIMD_VL == 8
-#ifdef FFTLAB_DOUBLE
-    double16 a = vload16(0, p);
-#else
-    float16 a = vload16(0, p);
-#endif
-    return (cv){a.even, a.odd};
-#else
-    vreal a = vload16(0, p), b = vload16(1, p);
-    return (cv){(vreal)(a.even, b.even), (vreal)(a.odd, b.odd)};
-#endif
-}
-
-static SIMD_INLINE void cv_store(cv v, __global real_t *p)
-{
-#if FFT_SIMD_VL == 8
-#ifdef FFTLAB_DOUBLE
-    double16 a;
-#else
-    float16 a;
-#endif
-    a.even = v.re;
-    a.odd = v.im;
-    vstore16(a, 0, p);
-#else
-    vreal a, b;
-    a.even = v.re.lo;
-    a.odd = v.im.lo;
-    b.even = v.re.hi;
-    b.odd = v.im.hi;
-    vstore16(a, 0, p);
-    vstore16(b, 1, p);
-#endif
-}
-
-static SIMD_INLINE cv cv_add(cv a, cv b) { return (cv){a.re + b.re, a.im + b.im}; }
-static SIMD_INLINE cv cv_sub(cv a, cv b) { return (cv){a.re - b.re, a.im - b.im}; }
-/* a * (-i) and a * i: a swap and a sign, no multiplication */
-static SIMD_INLINE cv cv_mul_mi(cv a) { return (cv){a.im, -a.re}; }
-static SIMD_INLINE cv cv_mul_i(cv a) { return (cv){-a.im, a.re}; }
-static SIMD_INLINE cv cv_neg(cv a) { return (cv){-a.re, -a.im}; }
-/* lane by lane complex product */
-static SIMD_INLINE cv cv_mul(cv a, cv b)
-{
-    return (cv){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
-}
-/* product with one complex constant (the same in every lane) */
-static SIMD_INLINE cv cv_mul_k(cv a, real_t c, real_t s)
-{
-    return (cv){a.re * c - a.im * s, a.re * s + a.im * c};
-}
+/* cv (VL = FFT_SIMD_VL lanes), cv_ld / cv_st, the arithmetic (cv_add, cv_mmi, cv_mulk
+ * ...), vload_vreal and sv_dft2/4/8: kernels/simd_cv.cl, built in front of this file. */
 
 /* cos(2*pi*m/64), m = 0 .. 16: the first quadrant of the 64th roots of unity, from which
  * every butterfly constant below is taken. */
@@ -158,61 +77,30 @@ __constant real_t simd_cos64[17] = {
 /* a * w_Q^m, w_Q = exp(-2*pi*i/Q), Q <= 64, m a compile-time constant after unrolling:
  * every branch folds away, and the multiples of a quarter turn cost no multiplication.
  * m*64/Q = 16*q + r: w = (-i)^q * exp(-2*pi*i*r/64) = (-i)^q * (cos64[r], -cos64[16-r]). */
-static SIMD_INLINE cv cv_twiddle_const(cv a, const int m, const int Q)
+static SV_INLINE cv cv_twiddle_const(cv a, const int m, const int Q)
 {
     const int e = (m * (64 / Q)) & 63, q = e >> 4, r = e & 15;
     if (r) {
         if (r == 8) /* (1 - i)/sqrt 2: two multiplies, not four */
             a = (cv){(a.re + a.im) * simd_cos64[8], (a.im - a.re) * simd_cos64[8]};
         else
-            a = cv_mul_k(a, simd_cos64[r], -simd_cos64[16 - r]);
+            a = cv_mulk(a, simd_cos64[r], -simd_cos64[16 - r]);
     }
-    if (q == 1) return cv_mul_mi(a);
+    if (q == 1) return cv_mmi(a);
     if (q == 2) return cv_neg(a);
-    if (q == 3) return cv_mul_i(a);
+    if (q == 3) return cv_mi(a);
     return a;
 }
 
 /* ---------------------------------------------------------------- DFTs on vectors
- * The same blocks as kernels/05_register_radix.cl, on cv instead of real2_t: every lane
- * does its own column's DFT. Forward sign; in place, natural order. */
-static SIMD_INLINE void simd_dft2(cv *v)
+ * simd_cv.cl's sv_dft2/4/8 are the blocks of kernels/05_register_radix.cl on cv instead
+ * of real2_t: every lane does its own column's DFT. Forward sign; in place, natural
+ * order. Larger Q from them by the split below. */
+static SV_INLINE void simd_dft_small(cv *v, const int r)
 {
-    cv a = v[0], b = v[1];
-    v[0] = cv_add(a, b);
-    v[1] = cv_sub(a, b);
-}
-
-static SIMD_INLINE void simd_dft4(cv *v)
-{
-    cv s02 = cv_add(v[0], v[2]), d02 = cv_sub(v[0], v[2]);
-    cv s13 = cv_add(v[1], v[3]), d13 = cv_mul_mi(cv_sub(v[1], v[3]));
-    v[0] = cv_add(s02, s13);
-    v[2] = cv_sub(s02, s13);
-    v[1] = cv_add(d02, d13);
-    v[3] = cv_sub(d02, d13);
-}
-
-/* DFT of 8 = DFT4 of the even and of the odd values, twiddles w8^k, then dft2s. */
-static SIMD_INLINE void simd_dft8(cv *v)
-{
-    cv e[4] = {v[0], v[2], v[4], v[6]};
-    cv o[4] = {v[1], v[3], v[5], v[7]};
-    simd_dft4(e);
-    simd_dft4(o);
-    #pragma unroll
-    for (int k = 0; k < 4; k++) {
-        cv t = cv_twiddle_const(o[k], k, 8);
-        v[k] = cv_add(e[k], t);
-        v[k + 4] = cv_sub(e[k], t);
-    }
-}
-
-static SIMD_INLINE void simd_dft_small(cv *v, const int r)
-{
-    if (r == 2) simd_dft2(v);
-    else if (r == 4) simd_dft4(v);
-    else simd_dft8(v);
+    if (r == 2) sv_dft2(v);
+    else if (r == 4) sv_dft4(v);
+    else sv_dft8(v);
 }
 
 /* DFT of Q = A*B (A, B <= 8) as A x B, the "four-step" split of dft16 in 05:
@@ -220,7 +108,7 @@ static SIMD_INLINE void simd_dft_small(cv *v, const int r)
  *     X[k1 + A*k2] = DFT_B(a[n2][k1], n2 < B)[k2]                     for each k1 < A
  * A, B constants: every index below is a constant once unrolled, so v[] and a[] stay in
  * registers (spilling, if any, goes to L1, not to a slow per-item memory as on a GPU). */
-static SIMD_INLINE void simd_dft_split(cv *v, const int A, const int B)
+static SV_INLINE void simd_dft_split(cv *v, const int A, const int B)
 {
     cv a[64];
     #pragma unroll
@@ -247,7 +135,7 @@ static SIMD_INLINE void simd_dft_split(cv *v, const int A, const int B)
     }
 }
 
-static SIMD_INLINE void simd_dft(cv *v, const int Q)
+static SV_INLINE void simd_dft(cv *v, const int Q)
 {
     if (Q <= 8) simd_dft_small(v, Q);
     else if (Q == 16) simd_dft_split(v, 4, 4);
@@ -279,7 +167,7 @@ static SIMD_INLINE void simd_dft(cv *v, const int Q)
  *                an inverse. */
 /* The VL columns t0 .. t0+VL-1 of one pass over the row that starts at x[row], y[row]
  * (row = a multiple of n): what one work-item does, in both kernels below. */
-static SIMD_INLINE void simd_columns(__global const real_t *x, __global real_t *y,
+static SV_INLINE void simd_columns(__global const real_t *x, __global real_t *y,
                                      __global const real_t *tw, int n, int p, int tw_off,
                                      int flags, size_t row, int t0, const int Q)
 {
@@ -291,7 +179,7 @@ static SIMD_INLINE void simd_columns(__global const real_t *x, __global real_t *
     /* load: value j of the VL columns is VL neighbouring complex values */
     #pragma unroll
     for (int j = 0; j < Q; j++) {
-        v[j] = cv_load(x + 2 * (row + t0 + (size_t)j * per_row));
+        v[j] = cv_ld(x + 2 * (row + t0 + (size_t)j * per_row));
         if (flags & PASS_CONJ_IN)
             v[j].im = -v[j].im;
     }
@@ -334,7 +222,7 @@ static SIMD_INLINE void simd_columns(__global const real_t *x, __global real_t *
         __global real_t *out = y + 2 * (row + (size_t)(t0 - k0) * Q + k0);
         #pragma unroll
         for (int j = 0; j < Q; j++)
-            cv_store(v[j], out + 2 * (size_t)j * p);
+            cv_st(v[j], out + 2 * (size_t)j * p);
     } else {
         /* p = 1: lane l's outputs are y[(t0+l)*Q + j], j < Q: the block is VL*Q
          * consecutive values, a transpose of v. Written lane by lane, as scalars taken
@@ -352,7 +240,7 @@ static SIMD_INLINE void simd_columns(__global const real_t *x, __global real_t *
     }
 }
 
-static SIMD_INLINE void simd_pass(__global const real_t *x, __global real_t *y,
+static SV_INLINE void simd_pass(__global const real_t *x, __global real_t *y,
                                   __global const real_t *tw, int n, int p, int tw_off,
                                   int flags, int items, const int Q)
 {

@@ -52,54 +52,13 @@
 #define SV_VL 8                 /* lanes per work-item: 8 columns */
 #define SV_CONJ_IN 1
 #define SV_CONJ_OUT 2
-#define SV_INLINE __attribute__((always_inline))
-
+/* cv, its loads, stores and arithmetic, and sv_dft2/4/8: kernels/simd_cv.cl (built in
+ * front of this file). vreal2: the 16-wide vector of an interleaved load. */
 #ifdef FFTLAB_DOUBLE
-typedef double8 vreal;
 typedef double16 vreal2;
 #else
-typedef float8 vreal;
 typedef float16 vreal2;
 #endif
-
-/* 8 complex values, planar: lane l is re.s<l> + i*im.s<l>. */
-typedef struct {
-    vreal re, im;
-} cv;
-
-/* 8 neighbouring complex values (interleaved re, im in memory) into planar vectors, and
- * back: one 16-wide load or store, split or merged by .even / .odd. */
-static SV_INLINE cv cv_ld(__global const real_t *p)
-{
-    vreal2 a = vload16(0, p);
-    return (cv){a.even, a.odd};
-}
-
-static SV_INLINE void cv_st(cv v, __global real_t *p)
-{
-    vreal2 a;
-    a.even = v.re;
-    a.odd = v.im;
-    vstore16(a, 0, p);
-}
-
-static SV_INLINE cv cv_add(cv a, cv b) { return (cv){a.re + b.re, a.im + b.im}; }
-static SV_INLINE cv cv_sub(cv a, cv b) { return (cv){a.re - b.re, a.im - b.im}; }
-static SV_INLINE cv cv_mmi(cv a) { return (cv){a.im, -a.re}; }   /* a * (-i) */
-static SV_INLINE cv cv_mi(cv a) { return (cv){-a.im, a.re}; }    /* a * i */
-static SV_INLINE cv cv_neg(cv a) { return (cv){-a.re, -a.im}; }
-static SV_INLINE cv cv_mul(cv a, cv b)
-{
-    return (cv){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
-}
-/* a * (c + i s), c and s the same in every lane */
-static SV_INLINE cv cv_mulk(cv a, real_t c, real_t s)
-{
-    return (cv){a.re * c - a.im * s, a.re * s + a.im * c};
-}
-static SV_INLINE cv cv_scale(cv a, real_t c) { return (cv){a.re * c, a.im * c}; }
-
-#define SV_SQRT1_2 ((real_t)0.70710678118654752440)
 
 /* cos(2 pi m/r) and sin(2 pi m/r), m < r, for the odd blocks r = 3, 5, 7 (bc -l, 20
  * digits; real_t rounds them). Indexed by constants once the loops unroll, so the loads
@@ -132,44 +91,8 @@ static SV_INLINE real_t sv_sin(const int r, const int m)
 }
 
 /* ---------------------------------------------------------------- the blocks
- * Forward DFTs of r values in place, natural order, every lane its own column. */
-static SV_INLINE void sv_dft2(cv *v)
-{
-    cv a = v[0], b = v[1];
-    v[0] = cv_add(a, b);
-    v[1] = cv_sub(a, b);
-}
-
-static SV_INLINE void sv_dft4(cv *v)
-{
-    cv s02 = cv_add(v[0], v[2]), d02 = cv_sub(v[0], v[2]);
-    cv s13 = cv_add(v[1], v[3]), d13 = cv_mmi(cv_sub(v[1], v[3]));
-    v[0] = cv_add(s02, s13);
-    v[2] = cv_sub(s02, s13);
-    v[1] = cv_add(d02, d13);
-    v[3] = cv_sub(d02, d13);
-}
-
-/* 8 = two DFT4s (even and odd values) and w8^k on the odd half: w8 = (1 - i)/sqrt 2,
- * w8^2 = -i, w8^3 = -i * w8 — two multiplies at most, no table. */
-static SV_INLINE void sv_dft8(cv *v)
-{
-    cv e[4] = {v[0], v[2], v[4], v[6]};
-    cv o[4] = {v[1], v[3], v[5], v[7]};
-    sv_dft4(e);
-    sv_dft4(o);
-    cv w1 = {(o[1].re + o[1].im) * SV_SQRT1_2, (o[1].im - o[1].re) * SV_SQRT1_2};
-    o[1] = w1;
-    o[2] = cv_mmi(o[2]);
-    cv w3 = {(o[3].re + o[3].im) * SV_SQRT1_2, (o[3].im - o[3].re) * SV_SQRT1_2};
-    o[3] = cv_mmi(w3);
-    #pragma unroll
-    for (int k = 0; k < 4; k++) {
-        v[k] = cv_add(e[k], o[k]);
-        v[k + 4] = cv_sub(e[k], o[k]);
-    }
-}
-
+ * Forward DFTs of r values in place, natural order, every lane its own column: 2, 4 and
+ * 8 are simd_cv.cl's sv_dft2/4/8; the odd primes here. */
 /* Odd prime r (3, 5, 7): pair v[n] and v[r-n], a_n = sum, b_n = difference; then
  *     X[k]   = v0 + sum_n cos(2 pi kn/r) a_n - i sum_n sin(2 pi kn/r) b_n
  *     X[r-k] = v0 + sum_n cos(2 pi kn/r) a_n + i sum_n sin(2 pi kn/r) b_n

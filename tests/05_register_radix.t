@@ -183,7 +183,7 @@ plant_simd() { plant_kernel 05_simd.cl "$@"; }
 run_case "control: the scratch tree's copy passes" 0 '^PASS$' \
     -- "$TMP/tree/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
 # 1. the constant twiddles' imaginary sign flipped (every radix-8/16 butterfly)
-if plant_simd 's/cv_mul_k(a, simd_cos64\[r\], -simd_cos64\[16 - r\])/cv_mul_k(a, simd_cos64[r], simd_cos64[16 - r])/' "butterfly twiddle sign"; then
+if plant_simd 's/cv_mulk(a, simd_cos64\[r\], -simd_cos64\[16 - r\])/cv_mulk(a, simd_cos64[r], simd_cos64[16 - r])/' "butterfly twiddle sign"; then
     run_case "simd butterfly twiddle sign flipped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
         -- "$TMP/tree/build/05_register_radix" --size 2^12 --batch 2 --variant simd --repeat 0
 fi

@@ -27,8 +27,8 @@
  *   ./build/05_register_radix --size 2^20 --variant simd --explain
  *                      (on a CPU: the passes as SIMD vector code, README "On a CPU")
  * Kernels: kernels/05_register_radix.cl (the DFT blocks and twiddles),
- * kernels/05_passes.cl (the pass kernels) and kernels/05_simd.cl (--variant simd's
- * kernels, compiled only for it). Lesson: README.md here. */
+ * kernels/05_passes.cl (the pass kernels), kernels/simd_cv.cl and kernels/05_simd.cl
+ * (--variant simd's vectors and kernels, compiled only for it). Lesson: README.md here. */
 #include "../../common/chapter.h"
 
 #include <math.h>
@@ -774,7 +774,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 
 int main(int argc, char **argv)
 {
-    static const char *const uses[] = {"05_passes.cl", "05_simd.cl", NULL};
+    static const char *const uses[] = {"05_passes.cl", "simd_cv.cl", "05_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "05_register_radix",
         .title = "register radix-4/8/16 butterflies, few passes",

@@ -353,8 +353,9 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 
 int main(int argc, char **argv)
 {
-    /* kernels/06_simd.cl compiles to nothing without -D FFT_SIMD (--variant simd) */
-    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_simd.cl", NULL};
+    /* simd_cv.cl and 06_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
+    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "simd_cv.cl",
+                                       "06_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "06_mixed_radix",
         .title = "mixed radix 2/3/4/5/7/8/16: digit reversal, then self-sorting passes",

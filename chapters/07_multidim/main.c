@@ -283,7 +283,7 @@ int main(int argc, char **argv)
     /* 06_simd.cl and 07_simd.cl compile to nothing without -D FFT_SIMD / FFT_SIMD_COLS
      * (--variant simd) */
     static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "06_simd.cl", "07_simd.cl", NULL};
+                                       "simd_cv.cl", "06_simd.cl", "07_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "07_multidim",
         .title = "2-D and 3-D transforms: column passes in place, or transposes",

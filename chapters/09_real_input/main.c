@@ -547,7 +547,8 @@ int main(int argc, char **argv)
 {
     /* 06_simd.cl and 09_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
     static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "06_simd.cl", "07_simd.cl", "09_simd.cl", NULL};
+                                       "07_multidim.cl", "simd_cv.cl", "06_simd.cl", "07_simd.cl",
+                                       "09_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "09_real_input",
         .title = "real input: R2C by a half-length FFT and a twist, C2R back",
