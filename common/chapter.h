@@ -23,6 +23,8 @@ struct fl_problem {
     int ndims;                      /* the shape, outermost first, row-major    */
     size_t dims[FL_MAX_DIMS];       /* (last axis contiguous); n = the product. */
                                     /* 1-D chapters: ndims 1, dims[0] = n       */
+    struct fl_pass_shape shape[FL_RADIX_MAX_PASSES]; /* --shapes or --tune's choice: */
+    int nshapes;                    /* the caps of passes 0..nshapes-1 (0: none) */
 };
 
 struct fl_variant {
@@ -57,6 +59,11 @@ struct fl_chapter {
      * before the build; both directions share the program, so they must not depend on
      * P->sign. May be NULL (chapters 01-05). */
     void (*build_options)(const struct fl_problem *p, char *opts, size_t len);
+    /* How many passes of P's plan take their group shape from P->shape (--shapes,
+     * --tune: common/tune.h), launch k of the plan being pass k; 0 when the plan has none
+     * (one pass, a variant without shapes). NULL: the chapter takes no shapes, and
+     * --shapes and --tune are refused. */
+    int (*shaped_passes)(const struct fl_problem *p);
     /* 1: the chapter transforms real data (09_real_input). The problem's n and dims are
      * then the real arrays' (N reals, row-major); the plan for sign -1 is R2C: buffer A
      * holds the N reals of each transform (real_t each, the batch one after another), the

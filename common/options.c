@@ -248,6 +248,14 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             VALUE();
             if (fl_parse_count(val, "--wg", &o->wg, err, errlen) != 0)
                 return -1;
+        } else if (FLAG("--shapes")) {
+            VALUE();
+            o->nshapes = fl_parse_shapes(val, o->shapes, err, errlen);
+            if (o->nshapes < 0)
+                return -1;
+        } else if (FLAG("--tune")) {
+            NO_VALUE();
+            o->tune = 1;
         } else if (FLAG("--timeout")) {
             VALUE();
             char *end;
@@ -266,6 +274,72 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
 #undef NO_VALUE
     }
     return 0;
+}
+
+int fl_parse_shapes(const char *s, struct fl_pass_shape *shapes, char *err, size_t errlen)
+{
+    int n = 0;
+    const char *p = s;
+    while (p && *p) {
+        char *end;
+        unsigned long items = 0, values = 0;
+        if (n == FL_RADIX_MAX_PASSES) {
+            snprintf(err, errlen, "--shapes: at most %d passes, got '%s'", FL_RADIX_MAX_PASSES, s);
+            return -1;
+        }
+        if (strncmp(p, "default", 7) == 0 && (p[7] == ',' || !p[7])) {
+            /* the chapter's own shape for this pass (what --tune prints when it kept it) */
+            shapes[n].items = shapes[n].values = 0;
+            n++;
+            p += p[7] ? 8 : 7;
+            if (p[-1] == ',' && !*p) {
+                snprintf(err, errlen, "--shapes: nothing after the last comma in '%s'", s);
+                return -1;
+            }
+            continue;
+        }
+        if (isdigit((unsigned char)*p))
+            items = strtoul(p, &end, 10);
+        else
+            end = (char *)p;
+        if (end != p && *end == 'x' && isdigit((unsigned char)end[1]))
+            values = strtoul(end + 1, &end, 10);
+        if (end == p || !values || (*end && *end != ',') || items < 1 || items > 4096 ||
+            values > FL_RADIX_MAX_VALUES) {
+            snprintf(err, errlen, "--shapes takes ITEMSxVALUES per pass, comma-separated, items "
+                     "1 to 4096 and values 1 to %d (e.g. 256x16,512x8), got '%s'",
+                     FL_RADIX_MAX_VALUES, s);
+            return -1;
+        }
+        shapes[n].items = items;
+        shapes[n].values = values;
+        n++;
+        p = *end ? end + 1 : end;
+        if (*end && !*p) {
+            snprintf(err, errlen, "--shapes: nothing after the last comma in '%s'", s);
+            return -1;
+        }
+    }
+    if (n == 0) {
+        snprintf(err, errlen, "--shapes: empty value");
+        return -1;
+    }
+    return n;
+}
+
+char *fl_shapes_text(const struct fl_pass_shape *shapes, int n, char *buf, size_t len)
+{
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    for (int k = 0; k < n && used < len; k++) {
+        if (shapes[k].items || shapes[k].values)
+            used += (size_t)snprintf(buf + used, len - used, "%s%zux%zu", k ? "," : "",
+                                     shapes[k].items, shapes[k].values);
+        else
+            used += (size_t)snprintf(buf + used, len - used, "%sdefault", k ? "," : "");
+    }
+    return buf;
 }
 
 void fl_print_usage(const char *prog, const char *chapter_help)
@@ -291,6 +365,10 @@ void fl_print_usage(const char *prog, const char *chapter_help)
         "  --kernels PATH      folder holding the chapter's .cl file, or one .cl file to use\n"
         "                      instead (how exercises and solutions are run)\n"
         "  --wg W              work-group size, where the chapter takes one\n"
+        "  --shapes IxV,..     per pass of a multi-pass plan (chapter 06): at most I work-\n"
+        "                      items per group, and at least Q/V per column, e.g. 256x16,512x8\n"
+        "  --tune              measure the shapes of each pass on this device first and keep\n"
+        "                      the fastest (like FFTW_MEASURE); prints them for --shapes\n"
         "device\n"
         "  --list-devices      list OpenCL platforms and devices, then exit\n"
         "  --device SPEC       P:D or part of a platform/device name (env FFTLAB_DEVICE);\n"

@@ -3,6 +3,8 @@
 #ifndef FFTLAB_OPTIONS_H
 #define FFTLAB_OPTIONS_H
 
+#include "radix_plan.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +31,9 @@ struct fl_options {
     const char *kernels;      /* --kernels DIR or FILE.cl                              */
     const char *variant;      /* --variant NAME (a chapter's alternative kernels)      */
     size_t wg;                /* --wg, 0 = chapter default                             */
+    struct fl_pass_shape shapes[FL_RADIX_MAX_PASSES]; /* --shapes 256x16,512x8: per pass  */
+    int nshapes;              /* how many --shapes gave (0: the chapter's own)         */
+    int tune;                 /* --tune: measure the shapes of each pass (common/tune.h) */
     double timeout_s;         /* --timeout, 0 = none: a hung kernel becomes exit 3     */
     int list_devices, help;
 };
@@ -43,6 +48,15 @@ int fl_parse_size(const char *s, size_t dims[FL_MAX_DIMS], int *ndims, char *err
 
 /* One positive count: "16", "2^4". Returns 0 or -1 + ERR. */
 int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size_t errlen);
+
+/* "256x16,512x8": per pass, at most ITEMS work-items per group x VALUES per item (struct
+ * fl_pass_shape; ITEMS 1 to 4096, VALUES 1 to FL_RADIX_MAX_VALUES, at most
+ * FL_RADIX_MAX_PASSES pairs; "default" for a pass keeps the chapter's own shape, 0x0).
+ * Returns how many, or -1 + ERR. */
+int fl_parse_shapes(const char *s, struct fl_pass_shape *shapes, char *err, size_t errlen);
+
+/* "256x16,512x8" (or "default" where a pair is 0x0): the inverse of fl_parse_shapes. */
+char *fl_shapes_text(const struct fl_pass_shape *shapes, int n, char *buf, size_t len);
 
 /* The usage text; CHAPTER_HELP (may be NULL) is the chapter's own paragraph. */
 void fl_print_usage(const char *prog, const char *chapter_help);

@@ -165,7 +165,10 @@ void fl_exec_prepare(struct fl_exec *ex, const struct fl_plan *plan, const char 
     }
 }
 
-void fl_exec_enqueue(struct fl_exec *ex, const struct fl_plan *plan, cl_event *events)
+/* Enqueue PLAN's launches; a refused launch exits 3, or with REFUSED set returns its
+ * error and sets *REFUSED to its index (the launches before it are enqueued). */
+static cl_int enqueue_all(struct fl_exec *ex, const struct fl_plan *plan, cl_event *events,
+                          int *refused)
 {
     for (int i = 0; i < plan->nlaunch; i++) {
         const struct fl_launch *l = &plan->launch[i];
@@ -188,10 +191,28 @@ void fl_exec_enqueue(struct fl_exec *ex, const struct fl_plan *plan, cl_event *e
         cl_int err = clEnqueueNDRangeKernel(ex->queue, k, l->dims, NULL, l->global,
                                             l->has_local ? l->local : NULL, 0, NULL,
                                             events ? &events[i] : NULL);
-        if (err != CL_SUCCESS)
-            fl_die(FL_EXIT_OPENCL, "clEnqueueNDRangeKernel(%s, launch %d) returned %s", l->kernel,
-                   i, fl_cl_error_name(err));
+        if (err != CL_SUCCESS) {
+            if (!refused)
+                fl_die(FL_EXIT_OPENCL, "clEnqueueNDRangeKernel(%s, launch %d) returned %s%s",
+                       l->kernel, i, fl_cl_error_name(err), err == CL_OUT_OF_RESOURCES
+                       ? " (a group of this kernel asks for more registers or local memory than "
+                         "a compute unit has: fewer work-items per group, --wg or --shapes)" : "");
+            *refused = i;
+            return err;
+        }
     }
+    return CL_SUCCESS;
+}
+
+void fl_exec_enqueue(struct fl_exec *ex, const struct fl_plan *plan, cl_event *events)
+{
+    enqueue_all(ex, plan, events, NULL);
+}
+
+cl_int fl_exec_try_enqueue(struct fl_exec *ex, const struct fl_plan *plan, cl_event *events,
+                           int *refused)
+{
+    return enqueue_all(ex, plan, events, refused);
 }
 
 void fl_exec_release(struct fl_exec *ex, const struct fl_plan *plan)
@@ -202,3 +223,43 @@ void fl_exec_release(struct fl_exec *ex, const struct fl_plan *plan)
             ex->kernel[i] = NULL;
         }
 }
+
+void fl_exec_tables(struct fl_exec *ex, const struct fl_plan *plan, cl_context context, size_t elem,
+                    const char *device)
+{
+    for (int t = 0; t < plan->ntables; t++) {
+        const struct fl_table *tab = &plan->table[t];
+        size_t bytes = tab->count * elem;
+        void *buf = NULL;
+        if (tab->data) {
+            buf = malloc(bytes ? bytes : 1);
+            if (!buf)
+                fl_die(FL_EXIT_OPENCL, "out of host memory for table %s (%zu MiB)", tab->name,
+                       bytes >> 20);
+            for (size_t i = 0; i < 2 * tab->count; i++) {
+                if (elem == 16) ((double *)buf)[i] = tab->data[i];
+                else ((float *)buf)[i] = (float)tab->data[i];
+            }
+        }
+        cl_int err;
+        /* a scratch table is device-only: the host never fills or reads it */
+        ex->slot[FL_BUF_TABLE0 + t] = clCreateBuffer(context, buf ? CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR
+                                                                  : CL_MEM_READ_WRITE,
+                                                     bytes, buf, &err);
+        free(buf);
+        if (err != CL_SUCCESS)
+            fl_die(FL_EXIT_OPENCL, "cannot allocate %s %s (%zu MiB) on %s: %s",
+                   tab->data ? "table" : "scratch buffer", tab->name, bytes >> 20, device,
+                   fl_cl_error_name(err));
+    }
+}
+
+void fl_exec_tables_release(struct fl_exec *ex, const struct fl_plan *plan)
+{
+    for (int t = 0; t < plan->ntables; t++)
+        if (ex->slot[FL_BUF_TABLE0 + t]) {
+            clReleaseMemObject(ex->slot[FL_BUF_TABLE0 + t]);
+            ex->slot[FL_BUF_TABLE0 + t] = NULL;
+        }
+}
+

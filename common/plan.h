@@ -89,8 +89,20 @@ struct fl_exec {
 /* Create the plan's kernels; exits 3 naming the missing kernel and FILE otherwise. */
 void fl_exec_prepare(struct fl_exec *ex, const struct fl_plan *plan, const char *file,
                      const char *missing_hint);
+/* Create PLAN's table buffers in CONTEXT (ELEM bytes per complex value: the doubles
+ * rounded to float when ELEM is 8; a scratch table left unfilled) into EX's table slots.
+ * Exits 3 naming the table and DEVICE when one cannot be allocated. */
+void fl_exec_tables(struct fl_exec *ex, const struct fl_plan *plan, cl_context context, size_t elem,
+                    const char *device);
+/* Release what fl_exec_tables made. */
+void fl_exec_tables_release(struct fl_exec *ex, const struct fl_plan *plan);
 /* Enqueue every launch; EVENTS (may be NULL) receives one event per launch. */
 void fl_exec_enqueue(struct fl_exec *ex, const struct fl_plan *plan, cl_event *events);
+/* The same, but a launch the device refuses (CL_OUT_OF_RESOURCES: a group asking for more
+ * registers than a compute unit has) is not fatal: its error is returned, *REFUSED is its
+ * index, and the launches before it are enqueued (with their EVENTS). CL_SUCCESS else. */
+cl_int fl_exec_try_enqueue(struct fl_exec *ex, const struct fl_plan *plan, cl_event *events,
+                           int *refused);
 void fl_exec_release(struct fl_exec *ex, const struct fl_plan *plan);
 
 #endif

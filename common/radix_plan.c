@@ -20,6 +20,7 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     lim->item_values = 16;
     lim->min_columns = 4;
     lim->radices = NULL;
+    memset(lim->shape, 0, sizeof lim->shape);
 }
 
 static const unsigned *radices_or_default(const unsigned *radices)
@@ -306,12 +307,21 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
             ps->items = min_z(items, ceil_div(ps->q, rmax));
             ps->columns = min_z(min_z(lt, items / ps->items), batch);
         } else {
-            /* columns of a longer row: as many neighbours per group as fit (coalescing) */
-            size_t imin = ceil_div(ps->q, lim->item_values);
-            ps->columns = min_z(min_z(lt, items / imin), batch * (n / ps->q) * (stride > 1 ? stride : 1));
+            /* columns of a longer row: as many neighbours per group as fit (coalescing);
+             * this pass's shape caps, where set, in place of the limits' */
+            size_t gmax = lim->shape[i].items ? lim->shape[i].items : items;
+            size_t vmax = lim->shape[i].values ? lim->shape[i].values : lim->item_values;
+            size_t imin = ceil_div(ps->q, vmax);
+            if (imin > gmax) {
+                snprintf(why, len, "pass %d (Q = %zu) needs %zu work-items per column to hold at "
+                         "most %zu values each, more than the %zu of a group", i, ps->q, imin,
+                         vmax, gmax);
+                return -1;
+            }
+            ps->columns = min_z(min_z(lt, gmax / imin), batch * (n / ps->q) * (stride > 1 ? stride : 1));
             if (ps->columns < 1)
                 ps->columns = 1;
-            ps->items = min_z(ceil_div(ps->q, rmax), items / ps->columns);
+            ps->items = min_z(ceil_div(ps->q, rmax), gmax / ps->columns);
             if (ps->items < imin)
                 ps->items = imin;
         }

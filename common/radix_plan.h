@@ -22,6 +22,18 @@
 #define FL_RADIX_MAX_VALUES 24      /* values one work-item may hold in a stage (the
                                        kernels' register array; the planner keeps below)   */
 
+/* The shape a multi-pass plan gives one pass, as caps: at most ITEMS work-items per group,
+ * and at least Q / VALUES work-items per column (0 = the limits' max_items, item_values).
+ * VALUES is a cap on what an item holds between stages, not inside one: an item still does
+ * whole butterflies, so with radix-8 stages it holds 8 values however small VALUES is (and
+ * the items beyond Q / 8 wait in those stages). The
+ * planner still chooses Q and the radices from the limits alone, so every shape of a pass
+ * does the same columns: only how many go to a group, and with how many items each,
+ * changes. Chapter 06's --shapes and --tune (common/tune.h) set these. */
+struct fl_pass_shape {
+    size_t items, values;
+};
+
 /* What the device and the caller allow a plan to use. */
 struct fl_radix_limits {
     size_t local_values;     /* complex values one work-group may keep in local memory  */
@@ -29,6 +41,8 @@ struct fl_radix_limits {
     size_t item_values;      /* values a work-item should hold at most: Q <= I x this    */
     size_t min_columns;      /* columns per group a multi-pass plan needs (coalescing)   */
     const unsigned *radices; /* allowed radices, 0-terminated; NULL = fl_radix_default   */
+    struct fl_pass_shape shape[FL_RADIX_MAX_PASSES]; /* per pass of a multi-pass plan (or
+                                a strided axis): its caps; zeros = the two above       */
 };
 
 /* {16, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, and the primes 3, 5, 7. */
@@ -80,7 +94,10 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  *             items per row, at most max_items;
  *   else      the fewest passes whose Q fit min(local_values, max_items x item_values) /
  *             min_columns, primes spread so the Q are as even as possible (largest
- *             first); T = as many columns as local memory and max_items allow. */
+ *             first); T = as many columns as local memory and max_items allow.
+ * In the second case pass k's group shape is planned with LIM->shape[k]'s caps where they
+ * are set; a cap the pass cannot keep (Q / values items per column, more than the group
+ * may have) is an error naming the pass. */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);
 

@@ -18,6 +18,7 @@
 #include "program.h"
 #include "report.h"
 #include "timing.h"
+#include "tune.h"
 
 #include <math.h>
 #include <signal.h>
@@ -167,27 +168,7 @@ static void unpack(struct run_ctx *c, double *x, const struct side *s)
 
 static void upload_tables(struct run_ctx *c, const struct fl_plan *plan, struct fl_exec *ex)
 {
-    for (int t = 0; t < plan->ntables; t++) {
-        const struct fl_table *tab = &plan->table[t];
-        cl_int err;
-        if (!tab->data) {
-            /* scratch: device-only; the failure names it, like A and B's */
-            char what[64];
-            snprintf(what, sizeof what, "scratch buffer %s", tab->name);
-            ex->slot[FL_BUF_TABLE0 + t] = make_buffer(c, tab->count * c->elem, what);
-            continue;
-        }
-        void *buf = xmalloc(tab->count * c->elem, "twiddle table");
-        for (size_t i = 0; i < 2 * tab->count; i++) {
-            if (c->elem == 16) ((double *)buf)[i] = tab->data[i];
-            else ((float *)buf)[i] = (float)tab->data[i];
-        }
-        ex->slot[FL_BUF_TABLE0 + t] = clCreateBuffer(c->dev.context, CL_MEM_READ_ONLY |
-                                                     CL_MEM_COPY_HOST_PTR, tab->count * c->elem,
-                                                     buf, &err);
-        CL_CHECK_ERR(err, "clCreateBuffer(table)");
-        free(buf);
-    }
+    fl_exec_tables(ex, plan, c->dev.context, c->elem, c->dev.name);
 }
 
 /* IN_BYTES: what the input filled of A. */
@@ -754,8 +735,28 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
                (unsigned long long)(c.dev.global_mem >> 20), c.dev.name);
 
     struct fl_problem prob = {c.n, c.batch, sign, o.precision, o.wg, variant->name, &c.dev,
-                              c.ndims, {0}};
+                              c.ndims, {0}, {{0, 0}}, 0};
     memcpy(prob.dims, c.dims, sizeof prob.dims);
+    if (o.tune && o.nshapes)
+        fl_die(FL_EXIT_USAGE, "--tune measures the shapes that --shapes would set: give one of them");
+    int shaped = 0; /* passes whose group shape --shapes sets or --tune measures */
+    if ((o.nshapes || o.tune) && !ch->shaped_passes)
+        fl_die(FL_EXIT_USAGE, "%s has no per-pass group shapes to set (--shapes) or measure "
+               "(--tune); 06_mixed_radix has", ch->name);
+    if (ch->shaped_passes && (!ch->check || ch->check(&prob, err, sizeof err) == 0))
+        shaped = ch->shaped_passes(&prob);
+    if (o.nshapes > shaped)
+        fl_die(FL_EXIT_USAGE, "--shapes gives %d shape%s, but the plan of N = %zu (variant %s) "
+               "has %d pass%s that take%s one%s", o.nshapes, o.nshapes == 1 ? "" : "s", c.n,
+               variant->name, shaped, shaped == 1 ? "" : "es", shaped == 1 ? "s" : "",
+               shaped ? "" : ": only the passes of a multi-pass plan do (a single pass does "
+               "whole rows), and only in the variants that plan such passes");
+    for (int k = 0; k < o.nshapes; k++)
+        if (o.shapes[k].items > c.dev.max_wg)
+            fl_die(FL_EXIT_USAGE, "--shapes: pass %d asks for %zu work-items per group, more than "
+                   "the %zu %s allows", k, o.shapes[k].items, c.dev.max_wg, c.dev.name);
+    prob.nshapes = o.nshapes;
+    memcpy(prob.shape, o.shapes, sizeof prob.shape);
     if (ch->check && ch->check(&prob, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
 
@@ -786,12 +787,27 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
 
     /* --- kernels */
     fl_resolve_kernel_file(o.kernels, ch->kernel_file, c.kernel_file, sizeof c.kernel_file);
+    const char *base = o.precision == FL_DOUBLE
+                     ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
+                     : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2";
+    if (o.tune) {
+        FILE *to = o.format == FL_FORMAT_TEXT ? stdout : stderr;
+        static struct fl_tune tune;
+        if (fl_tune_candidates(&tune, c.dev.max_wg, err, sizeof err) < 0)
+            fl_die(FL_EXIT_USAGE, "%s", err);
+        if (shaped == 0) {
+            fprintf(to, "tune     nothing to measure: the plan of N = %zu (variant %s) has no "
+                    "passes that take a group shape (a single pass does whole rows; only the "
+                    "variants that plan several passes have them)\n", c.n, variant->name);
+        } else {
+            fl_tune_run(&tune, ch, &prob, c.kernel_file, base, c.data_bytes, c.elem, o.warmup);
+            fl_tune_print(&tune, to);
+        }
+    }
     char extra[1024] = "", options[1280];
     if (ch->build_options)
         ch->build_options(&prob, extra, sizeof extra);
-    snprintf(options, sizeof options, "%s%s%s", o.precision == FL_DOUBLE
-             ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
-             : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", extra[0] ? " " : "", extra);
+    snprintf(options, sizeof options, "%s%s%s", base, extra[0] ? " " : "", extra);
     cl_program program = fl_build_program(&c.dev, c.kernel_file, ch->uses, options);
     char hint[512] = "";
     if (variant->exercise)

@@ -3,13 +3,17 @@
 # sizes) in both directions, a sample of three_blocks (with the digit-reverse permutation
 # shown for small N), the primes variant, batches, double precision, large sizes with two
 # and three passes, odd --wg values, --input/--output, --explain's plan and build options,
-# sizes with a prime factor 11 or 13 refused with exit 2, and the chapter's own kernel file
-# not solving its exercises.
+# sizes with a prime factor 11 or 13 refused with exit 2, --shapes (per-pass group shapes:
+# the plan they force, both directions, "default" for a pass) and --tune (its table and
+# choice, narrowed by FFTLAB_TUNE_SHAPES; nothing to measure at one pass) with their usage
+# errors (exit 2), the chapter's own kernel file not solving its exercises, and the simd
+# variant with planted bugs in its kernels.
 #
 # Time: each size compiles its own program (its radices are -D constants), about 1 s on
 # pocl for a size not yet in the kernel cache; with the cache warm (tools/run-tests.sh
 # keeps it) the whole file takes about a minute on the 2-core machine. The first run after
-# a change to a kernel file takes about 5 minutes.
+# a change to a kernel file takes about 5 minutes. The --shapes/--tune section takes about
+# 3 s warm, 13 s cold (FFTLAB_TUNE_SHAPES keeps --tune to 3 candidates).
 . "$(dirname "$0")/lib.sh"
 need_binary 06_mixed_radix
 R=$BUILD/06_mixed_radix
@@ -113,6 +117,97 @@ run_case "N=11 x 2^21: beyond 2^24, no chapter" 2 'FAIL \(usage' \
 run_case "N=2^27: beyond 2^26" 2 'FAIL \(usage' --has '2\^26' --has '02_radix2' -- "$R" --size 2^27
 run_case "05_register_radix N=1000 names 06_mixed_radix" 2 'FAIL \(usage' --has '06_mixed_radix' \
     -- "$BUILD/05_register_radix" --size 1000
+
+# ---- --shapes and --tune: the group shape of each pass of a multi-pass plan (items per
+# group x values per item, common/radix_plan.h), set by hand or measured (common/tune.h).
+# 8192 = 128 x 64 and 65536 = 256 x 256 are two passes on pocl; 1024 is one (no shape).
+run_case "--shapes 64x4,128x8 at N=8192 x 2: that plan, pass by pass" 0 '^PASS$' \
+    --has 'build .*-D P0_Q=128 -D P0_P=1 -D P0_I=32 -D P0_T=2 .*-D P1_Q=64 -D P1_P=128 -D P1_I=8 -D P1_T=16 ' \
+    --has 'fft_mixed_p0\(A, B, .*local 64 +; p=1 Q=128 = 16 x 8: 2 stages, 32 items per column \(<= 16 values each\), 2 columns per group' \
+    --has 'fft_mixed_p1\(B, A, .*local 128 +; p=128 Q=64 = 8 x 8: 2 stages, 8 items per column \(<= 8 values each\), 16 columns per group' \
+    -- "$R" --size 8192 --batch 2 --shapes 64x4,128x8 --explain --repeat 0
+run_case "--shapes 64x4,128x8 at N=8192 x 2 inverse" 0 '^PASS$' \
+    -- "$R" --size 8192 --batch 2 --shapes 64x4,128x8 --inverse --repeat 0
+run_case "--shapes default,512x4 at N=65536: pass 0 as without, pass 1 in groups of 512" 0 '^PASS$' \
+    --has 'fft_mixed_p0\(A, B, .*local 256 +; p=1 Q=256 = 16 x 16: 2 stages, 16 items per column \(<= 16 values each\), 16 columns per group' \
+    --has 'fft_mixed_p1\(B, A, .*local 512 +; p=256 Q=256 = 16 x 16: 2 stages, 64 items per column .*, 8 columns per group' \
+    -- "$R" --size 65536 --shapes default,512x4 --explain --repeat 0
+run_case "--shapes 32x16 at N=8192 x 2 double inverse (pass 1 keeps its own)" 0 '^PASS$' \
+    --has 'p=1 Q=128 .*8 items per column .*, 4 columns per group' \
+    --has 'p=128 Q=64 .*4 items per column .*, 64 columns per group' \
+    -- "$R" --size 8192 --batch 2 --shapes 32x16 --precision double --inverse --explain --repeat 0
+FFTLAB_TUNE_SHAPES=256x8,512x4
+export FFTLAB_TUNE_SHAPES
+run_case "--tune at N=8192 x 2 (FFTLAB_TUNE_SHAPES=256x8,512x4): the table, the choice" 0 '^PASS$' \
+    --has '^tune +3 of 3 shapes measured in [0-9.]+ s' --has '^ +shape +pass 0 ms +pass 1 ms$' \
+    --has '^ +default +[0-9.]+[* ] +[0-9.]+[* ]?$' --has '^ +256x8 +[0-9.]+' --has '^ +512x4 +[0-9.]+' \
+    --has '[0-9]\*' --has '^tune +kept (default|256x8|512x4),(default|256x8|512x4)( |$)' \
+    --stdout-has '^verify +roundtrip .* ok$' -- "$R" --size 8192 --batch 2 --tune --repeat 0
+# one star per pass, on the least time of its column, and the kept line names those rows
+awk '/^ +(default|[0-9]+x[0-9]+) +[0-9]/ {
+         for (k = 2; k <= NF; k++) {
+             v = $k; s = sub(/\*$/, "", v)
+             if (!(k in lo) || v + 0 < lo[k]) lo[k] = v + 0
+             if (s) { stars++; row[k] = $1; at[k] = v + 0 }
+         }
+     }
+     /^tune +kept / { kept = $3 }
+     END {
+         for (k = 2; k in lo; k++) {
+             if (!(k in row) || at[k] != lo[k]) exit 1
+             want = want (k > 2 ? "," : "") row[k]
+         }
+         exit !(stars == 2 && want == kept)
+     }' "$RC_OUT"
+ok $? "--tune's table: a star per pass on its least time, and 'kept' names the starred rows"
+kept=$(sed -n 's/^tune  *kept \([^ ]*\).*/\1/p' "$RC_OUT")
+run_case "--shapes $kept (what --tune kept) repeats it" 0 '^PASS$' \
+    -- "$R" --size 8192 --batch 2 --shapes "${kept:-none}" --repeat 0
+run_case "--tune --format csv: the table on stderr, the row alone on stdout" 0 '^PASS$' \
+    --has '^tune +kept ' --stdout-lacks '^tune' --stdout-has '^"06_mixed_radix",' \
+    -- "$R" --size 65536 --tune --format csv --repeat 0
+run_case "--tune: a shape no pass can keep and a copy of the default, not measured" 0 '^PASS$' \
+    --has '^tune +1 of 3 shapes measured' --has '^ +256x16 +\(the same kernels as an earlier one\)' \
+    --has '^ +16x4 +\(does not fit this plan\)' \
+    --has '^tune +kept default,default \(default: the chapter.s own shape\)' \
+    -- env FFTLAB_TUNE_SHAPES=256x16,16x4 "$R" --size 8192 --batch 2 --tune --repeat 0
+run_case "--tune at N=1024 (one pass): nothing to measure" 0 '^PASS$' \
+    --has '^tune +nothing to measure: the plan of N = 1024' --lacks 'shapes measured' \
+    -- "$R" --size 1024 --tune --repeat 0
+unset FFTLAB_TUNE_SHAPES
+run_case "05_register_radix --tune: exit 2, no shapes there" 2 'FAIL \(usage' \
+    --has '05_register_radix has no per-pass group shapes' -- "$BUILD/05_register_radix" --size 8192 --tune
+run_case "05_register_radix --shapes: exit 2" 2 'FAIL \(usage' --has 'no per-pass group shapes' \
+    -- "$BUILD/05_register_radix" --size 8192 --shapes 256x16
+run_case "--tune with --shapes: exit 2" 2 'FAIL \(usage' --has 'give one of them' \
+    -- "$R" --size 8192 --tune --shapes 256x16
+run_case "--shapes with 3 shapes at N=65536 (2 passes): exit 2" 2 'FAIL \(usage' \
+    --has '--shapes gives 3 shapes, but the plan of N = 65536 \(variant stockham\) has 2 passes' \
+    -- "$R" --size 65536 --shapes 256x16,256x16,256x16
+run_case "--shapes at N=1024 (one pass): exit 2" 2 'FAIL \(usage' \
+    --has 'the plan of N = 1024 \(variant stockham\) has 0 passes' --has 'single pass does whole rows' \
+    -- "$R" --size 1024 --shapes 256x16
+run_case "--shapes 16x4 at N=8192: pass 0 needs 32 items per column, exit 2" 2 'FAIL \(usage' \
+    --has 'pass 0 \(Q = 128\) needs 32 work-items per column' -- "$R" --size 8192 --shapes 16x4
+run_case "--shapes 256: exit 2, the form named" 2 'FAIL \(usage' --has 'ITEMSxVALUES' \
+    -- "$R" --size 8192 --shapes 256
+run_case "FFTLAB_TUNE_SHAPES=bogus with --tune: exit 2" 2 'FAIL \(usage' \
+    --has "FFTLAB_TUNE_SHAPES: .*'bogus'" -- env FFTLAB_TUNE_SHAPES=bogus "$R" --size 8192 --tune
+run_case "FFTLAB_TUNE_SHAPES=bogus with --tune at one pass: exit 2 too" 2 'FAIL \(usage' \
+    --has "FFTLAB_TUNE_SHAPES: .*'bogus'" -- env FFTLAB_TUNE_SHAPES=bogus "$R" --size 1024 --tune
+run_case "--tune --variant three_blocks at N=8192: nothing to measure, the variant named" 0 '^PASS$' \
+    --has '^tune +nothing to measure: the plan of N = 8192 \(variant three_blocks\)' \
+    -- "$R" --size 8192 --variant three_blocks --tune --repeat 0
+run_case "--shapes 64x25: values beyond what a kernel holds, exit 2" 2 'FAIL \(usage' \
+    --has 'values 1 to 24' -- "$R" --size 8192 --shapes 64x25
+max_wg=$("$R" --size 1000 --wg 1000000 2>&1 | sed -n 's/.*CL_DEVICE_MAX_WORK_GROUP_SIZE = \([0-9]*\).*/\1/p' | head -n 1)
+if [ -n "$max_wg" ] && [ "$max_wg" -lt 4096 ]; then
+    run_case "--shapes $((max_wg * 2))x16: more items than the device allows, exit 2" 2 'FAIL \(usage' \
+        --has "pass 0 asks for $((max_wg * 2)) work-items per group, more than the $max_wg" \
+        -- "$R" --size 8192 --shapes "$((max_wg * 2))x16"
+else
+    skip "--shapes beyond the device's work-group size" "the device allows ${max_wg:-?} items, --shapes at most 4096"
+fi
 
 # ---- the chapter's own kernel file does not solve its exercises
 mkdir -p "$TMP/copy/06_mixed_radix"

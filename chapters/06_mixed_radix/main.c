@@ -16,13 +16,16 @@
  *                 columns of a pass as planar float8/double8 vectors, a whole radix-Q
  *                 column in registers; N < 64 and sizes without a fitting plan fall back.
  * The factorization — which radices, in which order, how many passes, which group shape —
- * is common/radix_plan.c, a plain planner later chapters reuse.
+ * is common/radix_plan.c, a plain planner later chapters reuse. --tune (common/tune.c)
+ * measures each pass's group shape on the device and keeps the fastest; --shapes gives
+ * them by hand (README "Measuring each pass's shape instead of guessing").
  *
  * Build and run:
  *   make 06_mixed_radix
  *   ./build/06_mixed_radix --size 1000 --batch 16 --explain
  *   ./build/06_mixed_radix --size 48 --variant three_blocks --explain    (the permutation)
  *   ./build/06_mixed_radix --size 3^10 --inverse --precision double
+ *   ./build/06_mixed_radix --size 2^18 --batch 64 --tune        (per-pass shapes, measured)
  * Kernels: kernels/06_mixed_radix.cl (dft3/5/7 and the three blocks; --kernels replaces
  * this one), kernels/06_passes.cl (the Stockham pass), kernels/05_register_radix.cl
  * (dft2..dft16, the twiddle table lookup). Lesson: README.md here. */
@@ -89,6 +92,9 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
     fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p), group_items(p, DEFAULT_WG));
     if (p->n % 2 && p->n > lim.local_values && lim.item_values > ODD_ITEM_VALUES)
         lim.item_values = ODD_ITEM_VALUES;
+    /* --shapes, or what --tune measured: per pass caps on the group (common/tune.h) */
+    for (int k = 0; k < p->nshapes; k++)
+        lim.shape[k] = p->shape[k];
     if (strcmp(p->variant, "primes") == 0)
         lim.radices = radices_primes;
     else if (strcmp(p->variant, "dft6") == 0)
@@ -117,6 +123,21 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     }
     static struct fl_radix_plan rp;
     return make_plan(p, &rp, why, len);
+}
+
+/* Passes whose group shape --shapes and --tune set: those of a multi-pass Stockham plan
+ * (a single pass does whole rows, the other variants have no such passes). */
+static int shaped_passes(const struct fl_problem *p)
+{
+    static struct fl_radix_plan rp;
+    static struct fl_simd_plan sp;
+    struct fl_problem own = *p;
+    char why[256];
+    own.nshapes = 0; /* the passes are the same whatever their shapes: count the default's */
+    if (p->n < 2 || is_blocks(p) || (is_simd(p) && fl_simd_make(p->n, &sp)) ||
+        make_plan(&own, &rp, why, sizeof why) != 0)
+        return 0;
+    return rp.npasses > 1 ? rp.npasses : 0;
 }
 
 /* ---------------------------------------------------------------- --variant simd
@@ -366,7 +387,9 @@ int main(int argc, char **argv)
                 "kernels compiled for the size (-D constants); three_blocks is the textbook\n"
                 "pipeline (digit-reverse, then twiddle and radix-S kernels per stage). --wg sets\n"
                 "the work-items per group the plan may use (default 256); --explain shows the\n"
-                "factorization, the passes and every launch. --variant simd is for a CPU:\n"
+                "factorization, the passes and every launch. --tune measures each pass's group\n"
+                "shape on the device and keeps the fastest (--shapes repeats a choice).\n"
+                "--variant simd is for a CPU:\n"
                 "8 columns per work-item as vectors (FFTLAB_SIMD_QMAX=Q, 8..64, its largest Q).",
         .demo_n = 1000000,
         .demo_batch = 1,
@@ -375,6 +398,7 @@ int main(int argc, char **argv)
         .check = check,
         .plan = plan,
         .build_options = build_options,
+        .shaped_passes = shaped_passes,
     };
     return fl_main(argc, argv, &chapter);
 }

@@ -58,6 +58,47 @@ static void count_case(const char *s, int want_rc, size_t want, const char *word
     }
 }
 
+/* fl_parse_shapes(S) gives WANT_N shapes, WANT their items and values in pairs; and
+ * fl_shapes_text writes them back as TEXT, which parses to the same shapes again. */
+static void shapes_ok(const char *s, int want_n, const size_t *want, const char *text)
+{
+    struct fl_pass_shape sh[FL_RADIX_MAX_PASSES];
+    memset(sh, 0x5a, sizeof sh);
+    char err[256] = "";
+    int n = fl_parse_shapes(s, sh, err, sizeof err);
+    if (!is_int(n, want_n, "--shapes '%s': %d shape%s", s, want_n, want_n == 1 ? "" : "s"))
+        diag("error: %s", err);
+    int same = n == want_n;
+    for (int k = 0; same && k < want_n; k++)
+        same = sh[k].items == want[2 * k] && sh[k].values == want[2 * k + 1];
+    if (!ok(same, "--shapes '%s': items and values per pass", s))
+        for (int k = 0; k < n && k < FL_RADIX_MAX_PASSES; k++)
+            diag("pass %d: got %zu x %zu", k, sh[k].items, sh[k].values);
+    if (n != want_n)
+        return;
+    char buf[256];
+    is_str(fl_shapes_text(sh, n, buf, sizeof buf), text, "fl_shapes_text of '%s'", s);
+    struct fl_pass_shape again[FL_RADIX_MAX_PASSES];
+    int m = fl_parse_shapes(buf, again, err, sizeof err);
+    ok(m == n && memcmp(again, sh, (size_t)n * sizeof sh[0]) == 0,
+       "--shapes '%s': its text '%s' parses to the same shapes", s, buf);
+}
+
+/* Refused with -1; the message names --shapes and contains WORD (or quotes the input
+ * when WORD is NULL). */
+static void shapes_bad(const char *s, const char *word)
+{
+    struct fl_pass_shape sh[FL_RADIX_MAX_PASSES];
+    char err[256] = "";
+    int rc = fl_parse_shapes(s, sh, err, sizeof err);
+    is_int(rc, -1, "--shapes '%s' is refused", s);
+    char quoted[160];
+    snprintf(quoted, sizeof quoted, "'%s'", s);
+    if (!ok(strstr(err, "--shapes") && strstr(err, word ? word : quoted),
+            "--shapes '%s': message names --shapes and %s", s, word ? word : "the value"))
+        diag("message: %s", err);
+}
+
 /* Parse a NULL-terminated argument list (argv[0] is added). */
 static int parse(struct fl_options *o, char *err, size_t errlen, ...)
 {
@@ -139,6 +180,56 @@ int main(void)
     count_case("2^41", -1, 0, "too large");
     count_case("5^2", 0, 25, NULL);
     count_case("1^2", -1, 0, "base at least 2");
+
+    /* ---- --shapes: ITEMSxVALUES per pass, or "default" (0x0: the chapter's own) */
+    {
+        static const size_t one[] = {256, 16}, two[] = {256, 16, 512, 8}, dflt[] = {0, 0},
+                            mixed[] = {0, 0, 512, 4}, mixed2[] = {128, 4, 0, 0, 1, 1},
+                            edges[] = {1, 1, 4096, 24},
+                            eight[] = {1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8};
+        shapes_ok("256x16", 1, one, "256x16");
+        shapes_ok("256x16,512x8", 2, two, "256x16,512x8");
+        shapes_ok("default", 1, dflt, "default");
+        shapes_ok("default,512x4", 2, mixed, "default,512x4");
+        shapes_ok("128x4,default,1x1", 3, mixed2, "128x4,default,1x1");
+        shapes_ok("1x1,4096x24", 2, edges, "1x1,4096x24");
+        shapes_ok("0256x016", 1, one, "256x16"); /* leading zeros: still decimal */
+        shapes_ok("1x1,2x2,3x3,4x4,5x5,6x6,7x7,8x8", FL_RADIX_MAX_PASSES, eight,
+                  "1x1,2x2,3x3,4x4,5x5,6x6,7x7,8x8");
+        shapes_bad("", "empty");
+        shapes_bad("256", NULL);
+        shapes_bad("256x", NULL);
+        shapes_bad("x16", NULL);
+        shapes_bad("0x16", NULL);
+        shapes_bad("256x0", NULL);
+        shapes_bad("5000x4", NULL);
+        shapes_bad("256x5000", NULL);
+        shapes_bad("256x25", NULL); /* more than FL_RADIX_MAX_VALUES */
+        shapes_bad("4097x16", NULL);
+        shapes_bad("99999999999999999999x4", NULL);
+        shapes_bad("256x16,", "nothing after the last comma");
+        shapes_bad("default,", "nothing after the last comma");
+        shapes_bad("256x16,,8x8", NULL);
+        shapes_bad(",256x16", NULL);
+        shapes_bad("256x16x4", NULL);
+        shapes_bad("256X16", NULL);
+        shapes_bad("256x-16", NULL);
+        shapes_bad("-256x16", NULL);
+        shapes_bad(" 256x16", NULL);
+        shapes_bad("256x16 ", NULL);
+        shapes_bad("defaults", NULL);
+        shapes_bad("Default", NULL);
+        shapes_bad("1x1,2x2,3x3,4x4,5x5,6x6,7x7,8x8,9x9", "at most 8");
+        /* fl_shapes_text: nothing for no shapes, a small buffer never overrun */
+        char text[16];
+        struct fl_pass_shape two_shapes[2] = {{256, 16}, {512, 8}};
+        memset(text, 'Z', sizeof text);
+        is_str(fl_shapes_text(two_shapes, 0, text, sizeof text), "", "fl_shapes_text of no shapes: ''");
+        memset(text, 'Z', sizeof text);
+        fl_shapes_text(two_shapes, 2, text, 8);
+        ok(strlen(text) < 8 && strncmp(text, "256x16", 6) == 0 && text[8] == 'Z',
+           "fl_shapes_text keeps to its buffer (got '%s')", text);
+    }
 
     struct fl_options o;
     char err[512];
@@ -255,6 +346,29 @@ int main(void)
     option_bad("--timeout inf", "--timeout", rc, err);
     rc = PARSE(&o, err, "--timeout", "3s");
     option_bad("--timeout 3s", "--timeout", rc, err);
+
+    /* --shapes and --tune through fl_parse_options */
+    rc = PARSE(&o, err, "--size", "8");
+    ok(rc == 0 && o.nshapes == 0 && !o.tune, "no --shapes, no --tune: nshapes 0, tune 0");
+    rc = PARSE(&o, err, "--shapes", "256x16,default", "--tune");
+    ok(rc == 0 && o.nshapes == 2 && o.shapes[0].items == 256 && o.shapes[0].values == 16 &&
+       o.shapes[1].items == 0 && o.shapes[1].values == 0 && o.tune,
+       "--shapes 256x16,default --tune: 2 shapes stored, tune set (the runner refuses the pair)");
+    rc = PARSE(&o, err, "--shapes=512x8");
+    ok(rc == 0 && o.nshapes == 1 && o.shapes[0].items == 512 && o.shapes[0].values == 8,
+       "--shapes=512x8 stored");
+    rc = PARSE(&o, err, "--shapes", "256x16", "--shapes", "128x4,64x2");
+    ok(rc == 0 && o.nshapes == 2 && o.shapes[0].items == 128 && o.shapes[1].values == 2,
+       "the last --shapes wins");
+    rc = PARSE(&o, err, "--shapes", "256");
+    option_bad("--shapes 256", "--shapes", rc, err);
+    option_bad("--shapes 256 (names the form)", "ITEMSxVALUES", rc, err);
+    rc = PARSE(&o, err, "--shapes");
+    option_bad("--shapes without a value", "needs a value", rc, err);
+    rc = PARSE(&o, err, "--shapes=");
+    option_bad("--shapes= (empty value)", "--shapes", rc, err);
+    rc = PARSE(&o, err, "--tune=1");
+    ok(rc == -1 && !o.tune, "--tune=1 is refused, not taken as --tune");
 
     /* Flags take no value: '--inverse=0' must not silently mean --inverse. */
     rc = PARSE(&o, err, "--inverse=0");

@@ -1,5 +1,7 @@
-/* common/radix_plan.c: factorization, passes, group shapes, digit reversal. */
+/* common/radix_plan.c: factorization, passes, group shapes (and per-pass shape caps),
+ * digit reversal; and common/tune.c's fl_tune_pick, which picks among measured shapes. */
 #include "../../common/radix_plan.h"
+#include "../../common/tune.h"
 #include "tap.h"
 
 #include <stdio.h>
@@ -59,6 +61,36 @@ static int plan_ok(size_t n, size_t batch, const struct fl_radix_limits *lim, st
     ok(all == n && !bad && product(p->radix, p->nstages) == n,
        "plan N=%zu: passes multiply to N, spans, radices, items, local memory, values in range", n);
     return p->npasses;
+}
+
+/* The passes of A and B split N alike: the same Q, spans and radices (only the group
+ * shapes may differ). */
+static int same_split(const struct fl_radix_plan *a, const struct fl_radix_plan *b)
+{
+    int same = a->npasses == b->npasses && a->nstages == b->nstages &&
+               memcmp(a->radix, b->radix, sizeof a->radix) == 0;
+    for (int k = 0; same && k < a->npasses; k++)
+        same = a->pass[k].q == b->pass[k].q && a->pass[k].span == b->pass[k].span &&
+               a->pass[k].nstages == b->pass[k].nstages &&
+               memcmp(a->pass[k].radix, b->pass[k].radix, sizeof a->pass[k].radix) == 0;
+    return same;
+}
+
+/* A hand-made fl_tune of NCAND candidates over NPASS passes: MS[c][k] the times, SKIP[c]
+ * non-zero for a candidate that was not measured. */
+static void tune_fill(struct fl_tune *t, int npass, int ncand, const double ms[][3], const int *skip)
+{
+    memset(t, 0, sizeof *t);
+    t->npass = npass;
+    t->ncand = ncand;
+    for (int c = 0; c < ncand; c++) {
+        t->cand[c] = (struct fl_pass_shape){(size_t)128 << c, 8};
+        t->skipped[c] = skip[c] ? "does not fit this plan" : NULL;
+        for (int k = 0; k < npass; k++)
+            t->ms[c][k] = ms[c][k];
+    }
+    for (int k = 0; k < FL_RADIX_MAX_PASSES; k++)
+        t->best[k] = 77; /* stale: pick must overwrite every pass's */
 }
 
 int main(void)
@@ -146,6 +178,151 @@ int main(void)
     is_int(plan_ok(2187, 1, &lim, &p), 1, "fp64 48 KiB: 3^7 in one pass");
     is_int(plan_ok(4096, 1, &lim, &p), 2, "fp64 48 KiB: 4096 in two passes");
     is_int(plan_ok(43046721, 1, &lim, &p), 4, "fp64 48 KiB: 3^16 needs 4 passes of <= 722");
+
+    /* ---- per-pass shape caps (--shapes, --tune): 2^18 on 48 KiB fp32, 256 items is
+     * 512 x 512 = 8 x 8 x 8 each, 8 columns of 32 items (16 values each) per group */
+    {
+        struct fl_radix_plan d, s;
+        size_t n = (size_t)1 << 18;
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        if (plan_ok(n, 1, &lim, &d) == 2) {
+            ok(d.pass[0].q == 512 && d.pass[1].q == 512, "2^18: 512 x 512");
+            ok(d.pass[0].items == 32 && d.pass[0].columns == 8 && d.pass[0].values == 16 &&
+               d.pass[1].items == 32 && d.pass[1].columns == 8,
+               "2^18 default: 32 items x 8 columns per group in both passes (got %zu x %zu, %zu x %zu)",
+               d.pass[0].items, d.pass[0].columns, d.pass[1].items, d.pass[1].columns);
+        }
+        /* zeros are the limits' own: the same plan, byte for byte */
+        memset(&s, 0, sizeof s);
+        is_int(fl_radix_plan_make(n, 1, &lim, &s, why, sizeof why), 0, "2^18 with zero shapes");
+        ok(memcmp(&s, &d, sizeof s) == 0, "2^18: zero shapes are the default plan");
+
+        /* pass 1 at 512 x 16: 512-item groups there (64 items x 8 columns), pass 0 as before */
+        lim.shape[1] = (struct fl_pass_shape){512, 16};
+        if (is_int(fl_radix_plan_make(n, 1, &lim, &s, why, sizeof why), 0, "2^18, pass 1 at 512x16")) {
+            ok(same_split(&s, &d), "2^18, pass 1 at 512x16: the same Q split and radices");
+            ok(s.pass[0].items == d.pass[0].items && s.pass[0].columns == d.pass[0].columns &&
+               s.pass[0].values == d.pass[0].values, "2^18, pass 1 at 512x16: pass 0 keeps its default");
+            ok(s.pass[1].items * s.pass[1].columns == 512, "2^18, pass 1 at 512x16: 512-item groups in pass 1 (got %zu x %zu)",
+               s.pass[1].items, s.pass[1].columns);
+            ok(s.pass[1].items == 64 && s.pass[1].columns == 8 && s.pass[1].values == 8,
+               "2^18, pass 1 at 512x16: 64 items per column (one radix-8 butterfly each), 8 columns");
+        } else {
+            diag("why: %s", why);
+        }
+
+        /* pass 0 at 256 x 4: at least 512 / 4 = 128 items per column, so 2 columns */
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        lim.shape[0] = (struct fl_pass_shape){256, 4};
+        if (is_int(fl_radix_plan_make(n, 1, &lim, &s, why, sizeof why), 0, "2^18, pass 0 at 256x4")) {
+            ok(same_split(&s, &d), "2^18, pass 0 at 256x4: the same Q split");
+            ok(s.pass[0].items == 128 && s.pass[0].columns == 2,
+               "2^18, pass 0 at 256x4: 128 items per column (512 / 4), 2 columns (got %zu x %zu)",
+               s.pass[0].items, s.pass[0].columns);
+            ok(s.pass[1].items == d.pass[1].items && s.pass[1].columns == d.pass[1].columns,
+               "2^18, pass 0 at 256x4: pass 1 keeps its default");
+        } else {
+            diag("why: %s", why);
+        }
+
+        /* a cap of items alone (values 0: the limits' 16), smaller groups: 64 x 16 */
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        lim.shape[0] = (struct fl_pass_shape){64, 0};
+        lim.shape[1] = (struct fl_pass_shape){64, 16};
+        if (is_int(fl_radix_plan_make(n, 1, &lim, &s, why, sizeof why), 0, "2^18 at 64x0,64x16")) {
+            ok(same_split(&s, &d), "2^18 at 64x0,64x16: the same Q split");
+            ok(s.pass[0].items == 32 && s.pass[0].columns == 2 && s.pass[1].items == 32 &&
+               s.pass[1].columns == 2, "2^18 at 64x0,64x16: 32 items x 2 columns in both passes");
+        } else {
+            diag("why: %s", why);
+        }
+
+        /* a shape past the plan's passes changes nothing */
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        lim.shape[2] = (struct fl_pass_shape){64, 4};
+        lim.shape[FL_RADIX_MAX_PASSES - 1] = (struct fl_pass_shape){1, 1};
+        is_int(fl_radix_plan_make(n, 1, &lim, &s, why, sizeof why), 0, "2^18 with shapes for passes 2 and 7");
+        ok(memcmp(&s, &d, sizeof s) == 0, "2^18: shapes of passes it does not have change nothing");
+
+        /* a single pass does whole rows: its shape cap is not used */
+        struct fl_radix_plan one, one_s;
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        is_int(fl_radix_plan_make(4096, 3, &lim, &one, why, sizeof why), 0, "4096 x 3, default");
+        lim.shape[0] = (struct fl_pass_shape){64, 4};
+        is_int(fl_radix_plan_make(4096, 3, &lim, &one_s, why, sizeof why), 0, "4096 x 3, shape 64x4 on pass 0");
+        ok(one_s.npasses == 1 && memcmp(&one, &one_s, sizeof one) == 0,
+           "4096 x 3: one pass, the shape of pass 0 is not used");
+
+        /* a strided axis takes its shape even in a single pass (8 columns of 32 by default) */
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        lim.shape[0] = (struct fl_pass_shape){64, 16};
+        is_int(fl_radix_plan_strided(512, 1, 512, &lim, &s, why, sizeof why), 0, "strided 512 at 64x16");
+        ok(s.npasses == 1 && s.pass[0].items == 32 && s.pass[0].columns == 2,
+           "strided 512 at 64x16: 2 columns of 32 items (got T %zu, I %zu)", s.pass[0].columns,
+           s.pass[0].items);
+
+        /* a cap the pass cannot keep: an error naming the pass */
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        lim.shape[1] = (struct fl_pass_shape){16, 16};
+        why[0] = '\0';
+        is_int(fl_radix_plan_make(n, 1, &lim, &s, why, sizeof why), -1,
+               "2^18, pass 1 at 16x16: 512 / 16 = 32 items per column, more than 16: refused");
+        has_substr(why, "pass 1", "... naming pass 1");
+        has_substr(why, "Q = 512", "... and its Q");
+        has_substr(why, "32 work-items per column", "... and the items a column needs");
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        lim.shape[0] = (struct fl_pass_shape){64, 4};
+        why[0] = '\0';
+        is_int(fl_radix_plan_make(n, 1, &lim, &s, why, sizeof why), -1,
+               "2^18, pass 0 at 64x4: 128 items per column, more than 64: refused");
+        has_substr(why, "pass 0", "... naming pass 0");
+        /* the default limits' own cap is not the group's: 512 x 16 lifts --wg 256 */
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 32);
+        lim.shape[0] = (struct fl_pass_shape){512, 16};
+        lim.shape[1] = (struct fl_pass_shape){512, 16};
+        is_int(fl_radix_plan_make(n, 1, &lim, &s, why, sizeof why), 0, "2^18 at --wg 32 with 512x16 shapes");
+        ok(s.pass[0].items * s.pass[0].columns > 32, "... the shape's 512 items, not --wg's 32, cap the groups");
+    }
+
+    /* ---- fl_tune_pick: per pass the measured candidate with the least time */
+    {
+        struct fl_tune t;
+        /* candidate 0 is fastest everywhere but skipped; pass 0 ties between 1 and 3 */
+        static const double ms[4][3] = {{0.1, 0.1, 0.1}, {2.0, 5.0, 1.0}, {3.0, 4.0, 9.0}, {2.0, 1.0, 1.0}};
+        static const int skip_first[4] = {1, 0, 0, 0};
+        tune_fill(&t, 3, 4, ms, skip_first);
+        fl_tune_pick(&t);
+        is_int(t.best[0], 1, "tune pick: pass 0, a tie between 1 and 3 goes to the earlier");
+        is_int(t.best[1], 3, "tune pick: pass 1, the least time (3)");
+        is_int(t.best[2], 1, "tune pick: pass 2, a tie again: 1");
+        ok(t.best[0] != 0 && t.best[1] != 0 && t.best[2] != 0, "tune pick: the skipped candidate never kept");
+        is_int(t.best[3], 77, "tune pick: passes past npass untouched");
+        /* nothing skipped: candidate 0 everywhere */
+        static const int none[4] = {0, 0, 0, 0};
+        tune_fill(&t, 3, 4, ms, none);
+        fl_tune_pick(&t);
+        ok(t.best[0] == 0 && t.best[1] == 0 && t.best[2] == 0, "tune pick: nothing skipped, 0 is fastest");
+        /* every candidate skipped: -1 for each pass */
+        static const int all[4] = {1, 1, 1, 1};
+        tune_fill(&t, 2, 4, ms, all);
+        fl_tune_pick(&t);
+        ok(t.best[0] == -1 && t.best[1] == -1, "tune pick: all skipped, -1 per pass (got %d, %d)",
+           t.best[0], t.best[1]);
+        /* one candidate measured among skipped ones, even when slowest */
+        static const int only2[4] = {1, 1, 0, 1};
+        tune_fill(&t, 3, 4, ms, only2);
+        fl_tune_pick(&t);
+        ok(t.best[0] == 2 && t.best[1] == 2 && t.best[2] == 2, "tune pick: the only measured one, kept");
+        /* the last candidate wins when it is fastest (the loop reaches the end) */
+        static const double later[3][3] = {{1.0, 1.0, 0}, {1.0, 0.5, 0}, {0.5, 0.25, 0}};
+        tune_fill(&t, 2, 3, later, none);
+        fl_tune_pick(&t);
+        ok(t.best[0] == 2 && t.best[1] == 2, "tune pick: the last candidate, fastest, kept");
+        /* no passes: nothing picked, nothing written */
+        tune_fill(&t, 0, 3, later, none);
+        fl_tune_pick(&t);
+        is_int(t.best[0], 77, "tune pick: npass 0 writes nothing");
+    }
 
     /* ---- small groups: --wg 1 makes each pass a single item's registers (<= 16) */
     fl_radix_limits_default(&lim, 48 * 1024, 8, 1);
