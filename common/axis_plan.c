@@ -19,9 +19,14 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
         snprintf(why, len, "the transpose way transforms every axis (a chapter bug if you see this)");
         return -1;
     }
+    int planned = 0; /* passes of the axes before this one: its pass k takes shape[planned + k] */
     for (int i = 0; i < spec->ndims; i++) {
         if (!(axes & (1u << i)))
             continue;
+        struct fl_radix_limits lim = *spec->lim;
+        for (int k = 0; k < FL_RADIX_MAX_PASSES; k++)
+            lim.shape[k] = planned + k < FL_RADIX_MAX_PASSES ? spec->lim->shape[planned + k]
+                                                             : (struct fl_pass_shape){0, 0};
         /* axis i from the last is dims[ndims-1-i]: x first, then y, then z */
         int d = spec->ndims - 1 - i;
         struct fl_axis *a = &L->ax[L->naxes++];
@@ -40,11 +45,11 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
                 a->tr_rows = total / a->n;
                 a->tr_cols = a->n;
             }
-            rc = fl_radix_plan_make(a->n, a->lines, spec->lim, &a->rp, why, len);
+            rc = fl_radix_plan_make(a->n, a->lines, &lim, &a->rp, why, len);
         } else {
             a->stride = inner;
             a->lines = spec->batch * (total / (a->n * inner));
-            rc = fl_radix_plan_strided(a->n, a->lines, a->stride, spec->lim, &a->rp, why, len);
+            rc = fl_radix_plan_strided(a->n, a->lines, a->stride, &lim, &a->rp, why, len);
         }
         if (rc != 0)
             return -1;
@@ -54,6 +59,7 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
                      a->rp.npasses, spec->lim->max_items, FL_AXIS_MAX_PASSES);
             return -1;
         }
+        planned += a->rp.npasses;
     }
     return 0;
 }

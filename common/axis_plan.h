@@ -32,7 +32,9 @@ struct fl_layout_spec {
                                    y, bit 2 = z; 0 means all                             */
     int transpose;              /* 07's transpose way: rows only, a tiled transpose after
                                    each axis (needs every axis transformed)              */
-    const struct fl_radix_limits *lim;
+    const struct fl_radix_limits *lim;  /* its shape[k] caps the k-th pass of the whole
+                                   layout, the axes' passes counted x first (chapter 07's
+                                   --shapes and --tune); a pass of whole rows ignores it */
 };
 
 /* One transformed axis, in the order the plan does them (x first). */

@@ -742,7 +742,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     int shaped = 0; /* passes whose group shape --shapes sets or --tune measures */
     if ((o.nshapes || o.tune) && !ch->shaped_passes)
         fl_die(FL_EXIT_USAGE, "%s has no per-pass group shapes to set (--shapes) or measure "
-               "(--tune); 06_mixed_radix has", ch->name);
+               "(--tune); 06_mixed_radix and 07_multidim have", ch->name);
     if (ch->shaped_passes && (!ch->check || ch->check(&prob, err, sizeof err) == 0))
         shaped = ch->shaped_passes(&prob);
     if (o.nshapes > shaped)

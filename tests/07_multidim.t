@@ -3,6 +3,7 @@
 # (3x5x7), a row longer than one pass (8192), columns that need two passes (2048 at a
 # stride), batches whose columns straddle work-groups, both directions, double precision,
 # both variants (strided and transpose); --explain's per-axis plan; the CSV/JSON shape;
+# --shapes and --tune (per-pass group shapes, the strided way only);
 # bad shapes refused with exit 2, and the 1-D chapters naming 07 for a 2-D size.
 . "$(dirname "$0")/lib.sh"
 need_binary 07_multidim
@@ -131,6 +132,25 @@ if plant_simd '0,/^            sv_transpose8(re);$/{/^            sv_transpose8(
     run_case "simd short rows without the 8x8 transpose: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
         -- "$TMP/tree/build/07_multidim" --size 32x32x32 --variant simd --repeat 0
 fi
+
+# --shapes and --tune (common/tune.h): in the strided way every pass of every axis takes a
+# shape, x first (its pass of whole rows ignores it). 64x64: x one pass of rows, y one
+# pass of columns at stride 64; 2048x16: y two passes of columns.
+run_case "--shapes default,128x4 at 64x64: y's columns in groups of 8 x 16 items" 0 '^PASS$' \
+    --has 'fft_cols_y_p0.*local 128 +; .*8 neighbouring columns x 16 items per group' \
+    -- "$M" --size 64x64 --shapes default,128x4 --explain --repeat 0
+run_case "--shapes 256x8,64x16,128x4 at 2048x16 inverse: y's two passes each their own" 0 '^PASS$' \
+    --has 'fft_cols_y_p0.* local 64 +; ' --has 'fft_cols_y_p1.* local 128 +; ' \
+    -- "$M" --size 2048x16 --shapes 256x8,64x16,128x4 --inverse --explain --repeat 0
+run_case "--tune at 64x64 (two candidates): a table of two passes, kept, PASS" 0 '^PASS$' \
+    --has '^tune +[0-9]+ of 3 shapes measured' --has '^ +shape +pass 0 ms +pass 1 ms$' \
+    --has '^tune +kept ' -- env FFTLAB_TUNE_SHAPES=128x4,512x8 "$M" --size 64x64 --tune --repeat 0
+run_case "--tune at 64 x 16 rows (one pass, no columns): nothing to measure" 0 '^PASS$' \
+    --has '^tune +nothing to measure' -- "$M" --size 64 --batch 16 --tune --repeat 0
+run_case "--shapes in the transpose way: refused (transposes sit between the passes)" 2 "$USAGE" \
+    --has 'variant transpose\) has 0 passes' -- "$M" --size 64x64 --variant transpose --shapes 128x4
+run_case "--shapes with 3 shapes at 64x64 (two passes): exit 2" 2 "$USAGE" \
+    --has 'has 2 passes that take one' -- "$M" --size 64x64 --shapes 128x4,128x4,128x4
 
 # Refusals.
 run_case "--size 0x16" 2 "$USAGE" --has 'at least 1' -- "$M" --size 0x16 --repeat 0

@@ -37,6 +37,11 @@ if [ -x "$build/07_multidim" ]; then
     run --leak-check=no "$build/07_multidim" --size 4x6 --batch 2 --repeat 0
     run --leak-check=no "$build/07_multidim" --size 3x4x5 --variant transpose --inverse --repeat 0
 fi
+# 06's --tune (common/tune.c: candidates built, timed per launch, the best kept), on a
+# two-pass size with one candidate besides the default, with --repeat 0 so the copy
+# bandwidth is not measured again.
+[ -x "$build/06_mixed_radix" ] &&
+    FFTLAB_TUNE_SHAPES=256x8 run --leak-check=no "$build/06_mixed_radix" --size 8192 --tune --repeat 0
 # 10_distributed as one MPI rank without mpirun (a singleton): its host code whole — slabs,
 # pipelines, the staged exchange, FFTW-MPI — with MPI_Alltoall on one rank. Not as 2 ranks
 # under mpirun: there Open MPI 4.1.4 itself makes valgrind report "Syscall param

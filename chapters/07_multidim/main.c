@@ -83,6 +83,8 @@ static int make_layout(const struct fl_problem *p, unsigned axes, struct fl_layo
     size_t wg = p->wg ? p->wg : DEFAULT_WG;
     fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p),
                             wg < p->dev->max_wg ? wg : p->dev->max_wg);
+    for (int k = 0; k < p->nshapes; k++) /* --shapes, or what --tune measured */
+        lim.shape[k] = p->shape[k];
     struct fl_layout_spec spec = {p->ndims, {0}, p->batch, axes, is_transpose(p), &lim};
     memcpy(spec.dims, p->dims, sizeof spec.dims);
     return fl_layout_make(&spec, L, why, len);
@@ -126,6 +128,26 @@ static int check(const struct fl_problem *p, char *why, size_t len)
         return fallback ? make_layout(p, fallback, &L, why, len) : 0;
     }
     return make_layout(p, 0, &L, why, len);
+}
+
+/* Passes whose group shape --shapes and --tune set (common/tune.h): in the strided way
+ * every pass of every axis, x first, launch k being pass k (a pass of whole rows ignores
+ * its shape); none when no pass would use one (rows of one pass only), and none in the
+ * transpose way (its transposes sit between the passes) or the simd variant. */
+static int shaped_passes(const struct fl_problem *p)
+{
+    static struct fl_layout L;
+    char why[256];
+    struct fl_problem own = *p;
+    own.nshapes = 0; /* the passes are the same whatever their shapes: count the default's */
+    if (is_simd(p) || is_transpose(p) || make_layout(&own, 0, &L, why, sizeof why) != 0)
+        return 0;
+    int passes = 0, shaped = 0;
+    for (int i = 0; i < L.naxes; i++) {
+        passes += L.ax[i].rp.npasses;
+        shaped |= L.ax[i].rp.npasses > 1 || (L.ax[i].stride > 1 && L.ax[i].rp.npasses > 0);
+    }
+    return shaped ? passes : 0;
 }
 
 /* -D constants (kernels/07_multidim.cl): the tile, and for each axis a (x, y, z) with
@@ -306,6 +328,7 @@ int main(int argc, char **argv)
         .check = check,
         .plan = plan,
         .build_options = build_options,
+        .shaped_passes = shaped_passes,
     };
     return fl_main(argc, argv, &chapter);
 }
