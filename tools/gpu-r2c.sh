@@ -16,16 +16,7 @@ csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 : >"$csv"; : >"$log"
 t0=$SECONDS
-row() { # LABEL PROGRAM ARGS...
-    local label=$1 s=$SECONDS rc
-    shift
-    timeout -k 5 120 "$@" --format csv >"$tmp/row" 2>"$tmp/err" </dev/null
-    rc=$?
-    echo "[$((SECONDS - t0))s] $label: $* -> exit $rc, $((SECONDS - s))s, $(tail -n 1 "$tmp/err")" >>"$log"
-    [ "$rc" -eq 0 ] || { tail -n 4 "$tmp/err" | sed 's/^/    /' >>"$log"; return; }
-    [ -s "$csv" ] || { printf 'label,'; head -n 1 "$tmp/row"; } >"$csv"
-    tail -n +2 "$tmp/row" | sed "s|^|\"$label\",|" >>"$csv"
-}
+. tools/gpu-rows.sh   # row LABEL PROGRAM ARGS...
 for round in 1 2; do
     row "r2c-2^20x16-fused-$round" "$b/09_real_input" --size 2^20 --batch 16
     row "r2c-2^20x16-fused-1sweep-$round" env FFTLAB_PAIR_SWEEPS=1 "$b/09_real_input" --size 2^20 --batch 16

@@ -23,23 +23,18 @@ csv=$out/rows.csv log=$out/log.txt tunes=$out/tune.txt tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 : >"$csv"; : >"$log"; : >"$tunes"
 t0=$SECONDS
-row() { # LABEL PROGRAM ARGS...
-    local label=$1 s=$SECONDS rc
-    shift
-    timeout -k 5 300 "$@" --format csv >"$tmp/row" 2>"$tmp/err" </dev/null
-    rc=$?
-    echo "[$((SECONDS - t0))s] $label: $* -> exit $rc, $((SECONDS - s))s" >>"$log"
-    [ "$rc" -eq 0 ] || { tail -n 4 "$tmp/err" | sed 's/^/    /' >>"$log"; return; }
+. tools/gpu-rows.sh   # row LABEL PROGRAM ARGS... (300 s each: --tune builds up to 13 programs)
+ROW_TIMEOUT=300
+trow() { # row, and the --tune table of its run into tune.txt
+    row "$@" || return
     if grep -q '^tune ' "$tmp/err"; then
-        { echo "== $label"; grep -A 20 "^tune " "$tmp/err" | grep -v "^PASS\|^FAIL\|^verify"; } >>"$tunes"
+        { echo "== $1"; grep -A 20 "^tune " "$tmp/err" | grep -v "^PASS\|^FAIL\|^verify"; } >>"$tunes"
     fi
-    [ -s "$csv" ] || { printf 'label,'; head -n 1 "$tmp/row"; } >"$csv"
-    tail -n +2 "$tmp/row" | sed "s|^|\"$label\",|" >>"$csv"
 }
 for nb in $sizes; do
     n=${nb%/*} batch=${nb#*/} nb=${nb/\//x}
     row "$tag-$nb-default-1" "$b/$ch" --size "$n" --batch "$batch"
-    row "$tag-$nb-tune" "$b/$ch" --size "$n" --batch "$batch" --tune
+    trow "$tag-$nb-tune" "$b/$ch" --size "$n" --batch "$batch" --tune
     row "vk-$nb-1" "$b/peer_vkfft" --size "$n" --batch "$batch"
     kept=$(sed -n "/^== $tag-$nb-tune\$/,/^==/s/^tune     kept \([^ ]*\).*/\1/p" "$tunes" | head -n 1)
     [ -n "$kept" ] && row "$tag-$nb-shapes-$kept" "$b/$ch" --size "$n" --batch "$batch" --shapes "$kept"
