@@ -877,7 +877,11 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     struct fl_result r;
     memset(&r, 0, sizeof r);
     r.chapter = ch->name;
-    r.variant = variant->name;
+    /* a tuned run's row says so ("stockham+tune"): its plan is not the default's, and a
+     * bench table must not mix the two (tools/bench-label.awk keeps them apart) */
+    static char tuned[96];
+    snprintf(tuned, sizeof tuned, "%s+tune", variant->name);
+    r.variant = o.tune ? tuned : variant->name;
     r.dev = &c.dev;
     r.n = c.n;
     r.ndims = c.ndims;

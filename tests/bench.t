@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench, smoke-tested at a tiny sweep: it runs, every chapter, every extra chapter
-# variant (--variants; on a CPU device 05's and 06's simd by default) and every built peer
+# variant (--variants; on a CPU device 05's and 06's simd by default; CHAPTER:tune, the
+# default with --tune) and every built peer
 # gives a verified row, the CSV parses and its numbers are numbers, and the table gives an
 # extra variant a row of its own. Not timed: the performance goals live in `make bench`,
 # never in tests.
@@ -107,6 +108,21 @@ ok $? "--variants \"\": 05's default row, no simd rows"
 run_case "--variants 05_register_radix:nosuch: exit 2 before any run" 2 '' \
     --has "05_register_radix has no variant 'nosuch'" --lacks 'N=' --max-seconds 30 \
     -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:nosuch" \
+    --out "$tmp/bad" --no-readme
+# CHAPTER:tune is the chapter's default with --tune (its shapes measured first): a row of
+# its own, variant "stockham+tune"; a chapter without shapes is refused before any run.
+run_case "bench on pocl, --variants 06_mixed_radix:tune 07_multidim:tune" 0 '.*' \
+    --has 'variants 06_mixed_radix:tune 07_multidim:tune;' --lacks 'FAILED' --timeout 300 \
+    -- env FFTLAB_DEVICE=pthread FFTLAB_TUNE_SHAPES=256x8 tools/bench.sh --build "$BUILD" \
+    --sizes "2^13" --total 2^14 --cases "" --shapes "64x64:1" --real "" \
+    --variants "06_mixed_radix:tune 07_multidim:tune" --out "$tmp/tune" --label tune --no-readme
+[ "$(count_rows "$tmp/tune/tune.csv" 06_mixed_radix stockham+tune)" = 1 ] &&
+    [ "$(count_rows "$tmp/tune/tune.csv" 06_mixed_radix stockham)" = 1 ] &&
+    [ "$(count_rows "$tmp/tune/tune.csv" 07_multidim strided+tune)" = 2 ]
+ok $? "--variants ...:tune: 06's stockham+tune row next to its default one, 07's at 8192 and 64x64"
+run_case "--variants 05_register_radix:tune: exit 2 before any run" 2 '' \
+    --has "05_register_radix does not take --tune" --lacks 'N=' --max-seconds 30 \
+    -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:tune" \
     --out "$tmp/bad" --no-readme
 run_case "--variants 11_nosuch:simd: exit 2" 2 '' --has "'11_nosuch:simd' is not CHAPTER:VARIANT" \
     -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "11_nosuch:simd" --out "$tmp/bad" --no-readme

@@ -23,7 +23,11 @@
 # come in addition, each right after its chapter's. The CSV's variant column tells them
 # apart; the table and the plots show them as rows and lines of their own,
 # "05_register_radix simd" (tools/bench-label.awk). --variants "CHAPTER:VARIANT ..." sets
-# the list on any device (a GPU has none by default), --variants "" leaves them out.
+# the list on any device, --variants "" leaves them out. The name `tune` is not a variant:
+# CHAPTER:tune runs the chapter's default with --tune (each pass's group shape measured on
+# the device first, lesson 06), a row "06_mixed_radix stockham+tune"; on a GPU the sweep
+# runs 06_mixed_radix:tune and 07_multidim:tune by default (5-10 s of measuring per size
+# there; on pocl the search compiles up to 13 programs per size, so it is not a default).
 # A chapter that cannot do a size (it exits 2 saying so: 02-05 do powers of two only, 01-06
 # one dimension) has no row there ("n/a"), and neither has a peer library that cannot.
 # Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
@@ -49,6 +53,7 @@
 set -uo pipefail
 # The extra "chapter:variant" programs of a CPU device's sweep (see above).
 cpu_variants="05_register_radix:simd 06_mixed_radix:simd 07_multidim:simd 08_bluestein:simd 09_real_input:simd"
+gpu_variants="06_mixed_radix:tune 07_multidim:tune"
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
@@ -93,7 +98,7 @@ devline=$("$build/${chapters[0]}" --size 2 --repeat 0 2>/dev/null | sed -n 's/^d
 case $devline in *"(GPU)"*) gpu=1 ;; *) gpu=0 ;; esac
 [ -n "$total" ] || total=$([ $gpu = 1 ] && echo 2^24 || echo 2^20)
 [ "$sizes" != default ] || sizes="2^10 2^12 2^14 2^16 2^18 2^20 2^22 2^24"
-[ "$variants" != default ] || variants=$([ $gpu = 1 ] || echo "$cpu_variants")
+[ "$variants" != default ] || variants=$([ $gpu = 1 ] && echo "$gpu_variants" || echo "$cpu_variants")
 # A misspelt variant would fail every run of an hour-long sweep: check the list against
 # the chapters in the sweep and the variants their --help lists, first (not for --replot,
 # which runs nothing and may have no build).
@@ -106,6 +111,12 @@ if [ $replot = 0 ]; then
             *) echo "bench: --variants: '$v' is not CHAPTER:VARIANT of a chapter in the sweep" \
                     "(${chapters[*]} ${real_chapters[*]})" >&2; exit 2 ;;
         esac
+        if [ "$name" = tune ]; then
+            # --tune at N = 1 measures nothing, but a chapter without shapes refuses it
+            "$build/$c" --size 1 --tune --repeat 0 >/dev/null 2>&1 || {
+                echo "bench: --variants: $c does not take --tune (06_mixed_radix and 07_multidim do)" >&2; exit 2; }
+            continue
+        fi
         "$build/$c" --help 2>/dev/null | awk -v v="$name" '/^variants/ { on = 1; next } on && /^[^ ]/ { on = 0 }
                                                          on && $1 == v { found = 1 } END { exit !found }' || {
             echo "bench: --variants: $c has no variant '$name' ($build/$c --help lists them)" >&2; exit 2; }
@@ -159,6 +170,7 @@ done
 run_prog() {
     local prog=$1 n=$2 b=$3 more=${4:-} var=()
     [ "${prog%%:*}" = "$prog" ] || var=(--variant "${prog#*:}")
+    [ "${prog#*:}" != tune ] || var=(--tune)   # CHAPTER:tune: the default, shapes measured
     case $prog in
     peer_*)
         # Peers run with at least a 64 MiB stack: VkFFT 1.2.26 on pocl 3.1 plans 2^18 as one
