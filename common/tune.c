@@ -54,15 +54,26 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* What buffer A is filled with before every run. */
+struct fill {
+    cl_mem buf;
+    const void *pattern;
+    size_t elem, bytes;
+};
+
 /* Time PLAN on the device: per launch, the median of the timed runs into MS. Returns the
  * number of timed runs, or -1 with WHY when the device refused a launch. */
 static int time_launches(const struct fl_device *dev, struct fl_exec *ex, const struct fl_plan *plan,
-                         int warmup, double *ms, char *why, size_t len)
+                         const struct fill *in, int warmup, double *ms, char *why, size_t len)
 {
     int nl = plan->nlaunch, runs = 0;
     cl_event evs[FL_MAX_LAUNCHES];
     double samples[FL_RADIX_MAX_PASSES][MAX_RUNS], total = 0;
     for (int done = 0; runs < MAX_RUNS && (runs < MIN_RUNS || total < ENOUGH_MS); done++) {
+        /* the same input every run (outside the launches' events), not the last run's
+         * output: transforms of transforms of a constant grow until they overflow */
+        CL_CHECK(clEnqueueFillBuffer(dev->queue, in->buf, in->pattern, in->elem, 0, in->bytes, 0,
+                                     NULL, NULL));
         int refused = -1;
         cl_int err = fl_exec_try_enqueue(ex, plan, evs, &refused);
         CL_CHECK(clFinish(dev->queue));
@@ -100,8 +111,9 @@ void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_probl
     t->npass = ch->shaped_passes(p);
     static char built[FL_TUNE_MAX_CANDIDATES][1280];
 
-    /* One pair of buffers for every candidate, filled with a constant (the pattern is the
-     * complex value 1 + 0.5i: finite, and an FFT's time does not depend on its values). */
+    /* One pair of buffers for every candidate; A is filled with a constant before every
+     * run (the complex value 1 + 0.5i: an FFT's time does not depend on its values, as long
+     * as they stay finite and not denormal, which this keeps so). */
     cl_int err;
     cl_mem a = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, data_bytes, NULL, &err);
     if (err != CL_SUCCESS)
@@ -113,10 +125,8 @@ void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_probl
                data_bytes >> 20, dev->name, fl_cl_error_name(err));
     const float one_f[2] = {1.0f, 0.5f};
     const double one_d[2] = {1.0, 0.5};
-    CL_CHECK(clEnqueueFillBuffer(dev->queue, a, elem == 16 ? (const void *)one_d : (const void *)one_f,
-                                 elem, 0, data_bytes, 0, NULL, NULL));
-    CL_CHECK(clEnqueueFillBuffer(dev->queue, b, elem == 16 ? (const void *)one_d : (const void *)one_f,
-                                 elem, 0, data_bytes, 0, NULL, NULL));
+    const struct fill in = {a, elem == 16 ? (const void *)one_d : (const void *)one_f, elem, data_bytes};
+    CL_CHECK(clEnqueueFillBuffer(dev->queue, b, in.pattern, elem, 0, data_bytes, 0, NULL, NULL));
 
     /* Build every candidate first, then time them in ROUNDS interleaved rounds and keep
      * each pass's best median: a clock still ramping up, or another job, then costs every
@@ -167,7 +177,8 @@ void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_probl
             if (t->skipped[c])
                 continue;
             double ms[FL_RADIX_MAX_PASSES];
-            int runs = time_launches(dev, &ex[c], &plans[c], warmup, ms, refused[c], sizeof refused[c]);
+            int runs = time_launches(dev, &ex[c], &plans[c], &in, warmup, ms, refused[c],
+                                     sizeof refused[c]);
             if (runs < 0) {
                 /* e.g. 1024 items of 16 values: more registers than a compute unit has */
                 t->skipped[c] = refused[c];
