@@ -114,12 +114,12 @@ run_case "--variants 05_register_radix:nosuch: exit 2 before any run" 2 '' \
 run_case "bench on pocl, --variants 06_mixed_radix:tune 07_multidim:tune" 0 '.*' \
     --has 'variants 06_mixed_radix:tune 07_multidim:tune;' --lacks 'FAILED' --timeout 300 \
     -- env FFTLAB_DEVICE=pthread FFTLAB_TUNE_SHAPES=256x8 tools/bench.sh --build "$BUILD" \
-    --sizes "2^13" --total 2^14 --cases "" --shapes "64x64:1" --real "" \
+    --sizes "2^13" --total 2^14 --cases "" --shapes "8x12:2" --real "" \
     --variants "06_mixed_radix:tune 07_multidim:tune" --out "$tmp/tune" --label tune --no-readme
 [ "$(count_rows "$tmp/tune/tune.csv" 06_mixed_radix stockham+tune)" = 1 ] &&
     [ "$(count_rows "$tmp/tune/tune.csv" 06_mixed_radix stockham)" = 1 ] &&
     [ "$(count_rows "$tmp/tune/tune.csv" 07_multidim strided+tune)" = 2 ]
-ok $? "--variants ...:tune: 06's stockham+tune row next to its default one, 07's at 8192 and 64x64"
+ok $? "--variants ...:tune: 06's stockham+tune row next to its default one, 07's at 8192 and 8x12"
 run_case "--variants 05_register_radix:tune: exit 2 before any run" 2 '' \
     --has "05_register_radix does not take --tune" --lacks 'N=' --max-seconds 30 \
     -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:tune" \
