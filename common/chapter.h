@@ -61,7 +61,8 @@ struct fl_chapter {
     void (*build_options)(const struct fl_problem *p, char *opts, size_t len);
     /* How many passes of P's plan take their group shape from P->shape (--shapes,
      * --tune: common/tune.h), launch k of the plan being pass k; 0 when the plan has none
-     * (one pass, a variant without shapes). NULL: the chapter takes no shapes, and
+     * (one pass, a variant without shapes). The harness calls it once, after check() and
+     * before any shape is set (P->nshapes = 0). NULL: the chapter takes no shapes, and
      * --shapes and --tune are refused. */
     int (*shaped_passes)(const struct fl_problem *p);
     /* 1: the chapter transforms real data (09_real_input). The problem's n and dims are

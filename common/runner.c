@@ -166,11 +166,6 @@ static void unpack(struct run_ctx *c, double *x, const struct side *s)
         }
 }
 
-static void upload_tables(struct run_ctx *c, const struct fl_plan *plan, struct fl_exec *ex)
-{
-    fl_exec_tables(ex, plan, c->dev.context, c->elem, c->dev.name);
-}
-
 /* IN_BYTES: what the input filled of A. */
 static void poison_and_guard(struct run_ctx *c, size_t in_bytes)
 {
@@ -739,12 +734,13 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     memcpy(prob.dims, c.dims, sizeof prob.dims);
     if (o.tune && o.nshapes)
         fl_die(FL_EXIT_USAGE, "--tune measures the shapes that --shapes would set: give one of them");
-    int shaped = 0; /* passes whose group shape --shapes sets or --tune measures */
     if ((o.nshapes || o.tune) && !ch->shaped_passes)
         fl_die(FL_EXIT_USAGE, "%s has no per-pass group shapes to set (--shapes) or measure "
                "(--tune); 06_mixed_radix and 07_multidim have", ch->name);
-    if (ch->shaped_passes && (!ch->check || ch->check(&prob, err, sizeof err) == 0))
-        shaped = ch->shaped_passes(&prob);
+    if (ch->check && ch->check(&prob, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err);
+    /* passes whose group shape --shapes sets or --tune measures (counted with no shapes) */
+    int shaped = ch->shaped_passes ? ch->shaped_passes(&prob) : 0;
     if (o.nshapes > shaped)
         fl_die(FL_EXIT_USAGE, "--shapes gives %d shape%s, but the plan of N = %zu (variant %s) "
                "has %d pass%s that take%s one%s", o.nshapes, o.nshapes == 1 ? "" : "s", c.n,
@@ -757,8 +753,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
                    "the %zu %s allows", k, o.shapes[k].items, c.dev.max_wg, c.dev.name);
     prob.nshapes = o.nshapes;
     memcpy(prob.shape, o.shapes, sizeof prob.shape);
-    if (ch->check && ch->check(&prob, err, sizeof err) != 0)
-        fl_die(FL_EXIT_USAGE, "%s", err);
+    if (o.nshapes && ch->check && ch->check(&prob, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err); /* a shape a pass cannot keep */
 
     watchdog_start(o.timeout_s, o.format != FL_FORMAT_TEXT);
     fl_report_header(o.format, ch->name, ch->title, &c.dev);
@@ -800,7 +796,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
                     "passes that take a group shape (a single pass does whole rows; only the "
                     "variants that plan several passes have them)\n", c.n, variant->name);
         } else {
-            fl_tune_run(&tune, ch, &prob, c.kernel_file, base, c.data_bytes, c.elem, o.warmup);
+            fl_tune_run(&tune, ch, &prob, shaped, c.kernel_file, base, c.data_bytes, c.elem,
+                        o.warmup);
             fl_tune_print(&tune, to);
         }
     }
@@ -851,9 +848,9 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     c.staging = xmalloc(c.data_bytes, "staging buffer");
     ex_main.slot[FL_BUF_A] = ex_back.slot[FL_BUF_A] = c.a;
     ex_main.slot[FL_BUF_B] = ex_back.slot[FL_BUF_B] = c.b;
-    upload_tables(&c, &plan_main, &ex_main);
+    fl_exec_tables(&ex_main, &plan_main, c.dev.context, c.elem, c.dev.name);
     if (o.verify)
-        upload_tables(&c, &plan_back, &ex_back);
+        fl_exec_tables(&ex_back, &plan_back, c.dev.context, c.elem, c.dev.name);
 
     /* --- the input the run transforms and times */
     double *x0 = in.data;
@@ -880,8 +877,11 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     /* a tuned run's row says so ("stockham+tune"): its plan is not the default's, and a
      * bench table must not mix the two (tools/bench-label.awk keeps them apart) */
     static char tuned[96];
-    snprintf(tuned, sizeof tuned, "%s+tune", variant->name);
-    r.variant = o.tune ? tuned : variant->name;
+    r.variant = variant->name;
+    if (o.tune) {
+        snprintf(tuned, sizeof tuned, "%s+tune", variant->name);
+        r.variant = tuned;
+    }
     r.dev = &c.dev;
     r.n = c.n;
     r.ndims = c.ndims;

@@ -102,13 +102,13 @@ static int time_launches(const struct fl_device *dev, struct fl_exec *ex, const 
     return runs;
 }
 
-void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_problem *p,
+void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_problem *p, int npass,
                  const char *kernel_file, const char *base_options, size_t data_bytes,
                  size_t elem, int warmup)
 {
     const struct fl_device *dev = p->dev;
     double t0 = fl_wall_ms();
-    t->npass = ch->shaped_passes(p);
+    t->npass = npass;
     static char built[FL_TUNE_MAX_CANDIDATES][1280];
 
     /* One pair of buffers for every candidate; A is filled with a constant before every
@@ -184,7 +184,8 @@ void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_probl
                 t->skipped[c] = refused[c];
                 continue;
             }
-            t->runs = runs;
+            if (t->runs == 0 || runs < t->runs)
+                t->runs = runs; /* the fewest any candidate had */
             for (int k = 0; k < t->npass; k++)
                 if (round == 0 || ms[k] < t->ms[c][k])
                     t->ms[c][k] = ms[k];
@@ -215,7 +216,7 @@ void fl_tune_print(const struct fl_tune *t, FILE *out)
     for (int c = 0; c < t->ncand; c++)
         measured += !t->skipped[c];
     fprintf(out, "tune     %d of %d shapes measured in %.1f s (per pass the better median of %d rounds "
-            "of %d runs, profiling events; * = kept):\n", measured, t->ncand, t->seconds, ROUNDS, t->runs);
+            "of at least %d runs, profiling events; * = kept):\n", measured, t->ncand, t->seconds, ROUNDS, t->runs);
     fprintf(out, "         %-9s", "shape");
     for (int k = 0; k < t->npass; k++)
         fprintf(out, "   pass %d ms", k);

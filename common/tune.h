@@ -31,7 +31,7 @@ struct fl_tune {
     struct fl_pass_shape cand[FL_TUNE_MAX_CANDIDATES]; /* 0x0 = the chapter's default   */
     const char *skipped[FL_TUNE_MAX_CANDIDATES]; /* NULL: measured; else why not         */
     double ms[FL_TUNE_MAX_CANDIDATES][FL_RADIX_MAX_PASSES]; /* median per pass            */
-    int runs;                                    /* timed runs per candidate             */
+    int runs;                                    /* the fewest timed runs of a candidate */
     int best[FL_RADIX_MAX_PASSES];               /* the candidate each pass keeps        */
     double seconds;                              /* the whole search, builds included    */
 };
@@ -46,13 +46,14 @@ int fl_tune_candidates(struct fl_tune *t, size_t max_items, char *why, size_t le
  * T->best; -1 where no candidate was measured. */
 void fl_tune_pick(struct fl_tune *t);
 
-/* Measure T's candidates for problem P of chapter CH (whose kernels are KERNEL_FILE, built
+/* Measure T's candidates on the NPASS shaped passes (CH->shaped_passes(P)) of problem P of
+ * chapter CH (whose kernels are KERNEL_FILE, built
  * with BASE_OPTIONS in front of the chapter's own) on P->dev, with buffers of DATA_BYTES
  * and ELEM bytes per complex value; per round WARMUP untimed and then at least 5 timed
  * runs per candidate (more, up to 20, while they take under 50 ms in all), the better
  * median of the two rounds per pass. Then pick, and set
  * P->shape to the chosen shapes. T must hold fl_tune_candidates' list. */
-void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_problem *p,
+void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_problem *p, int npass,
                  const char *kernel_file, const char *base_options, size_t data_bytes,
                  size_t elem, int warmup);
 

@@ -131,11 +131,9 @@ static int shaped_passes(const struct fl_problem *p)
 {
     static struct fl_radix_plan rp;
     static struct fl_simd_plan sp;
-    struct fl_problem own = *p;
     char why[256];
-    own.nshapes = 0; /* the passes are the same whatever their shapes: count the default's */
     if (p->n < 2 || is_blocks(p) || (is_simd(p) && fl_simd_make(p->n, &sp)) ||
-        make_plan(&own, &rp, why, sizeof why) != 0)
+        make_plan(p, &rp, why, sizeof why) != 0)
         return 0;
     return rp.npasses > 1 ? rp.npasses : 0;
 }

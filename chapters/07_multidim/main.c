@@ -138,9 +138,7 @@ static int shaped_passes(const struct fl_problem *p)
 {
     static struct fl_layout L;
     char why[256];
-    struct fl_problem own = *p;
-    own.nshapes = 0; /* the passes are the same whatever their shapes: count the default's */
-    if (is_simd(p) || is_transpose(p) || make_layout(&own, 0, &L, why, sizeof why) != 0)
+    if (is_simd(p) || is_transpose(p) || make_layout(p, 0, &L, why, sizeof why) != 0)
         return 0;
     int passes = 0, shaped = 0;
     for (int i = 0; i < L.naxes; i++) {
