@@ -365,7 +365,7 @@ void fl_print_usage(const char *prog, const char *chapter_help)
         "  --kernels PATH      folder holding the chapter's .cl file, or one .cl file to use\n"
         "                      instead (how exercises and solutions are run)\n"
         "  --wg W              work-group size, where the chapter takes one\n"
-        "  --shapes IxV,..     per pass (chapters 06, 07): at most I work-items per group,\n"
+        "  --shapes IxV,..     per pass (chapters 06, 07, 09): at most I work-items per group,\n"
         "                      and at least Q/V per column, e.g. 256x16,512x8\n"
         "  --tune              measure the shapes of each pass on this device first and keep\n"
         "                      the fastest (like FFTW_MEASURE); prints them for --shapes\n"

@@ -29,7 +29,7 @@
  * the items beyond Q / 8 wait in those stages). The
  * planner still chooses Q and the radices from the limits alone, so every shape of a pass
  * does the same columns: only how many go to a group, and with how many items each,
- * changes. Chapters 06's and 07's --shapes and --tune (common/tune.h) set these. */
+ * changes. Chapters 06's, 07's and 09's --shapes and --tune (common/tune.h) set these. */
 struct fl_pass_shape {
     size_t items, values;
 };

@@ -736,7 +736,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         fl_die(FL_EXIT_USAGE, "--tune measures the shapes that --shapes would set: give one of them");
     if ((o.nshapes || o.tune) && !ch->shaped_passes)
         fl_die(FL_EXIT_USAGE, "%s has no per-pass group shapes to set (--shapes) or measure "
-               "(--tune); 06_mixed_radix and 07_multidim have", ch->name);
+               "(--tune); 06_mixed_radix, 07_multidim and 09_real_input (1-D) have", ch->name);
     if (ch->check && ch->check(&prob, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
     /* passes whose group shape --shapes sets or --tune measures (counted with no shapes) */

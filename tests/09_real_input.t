@@ -2,6 +2,7 @@
 # 09_real_input: R2C and C2R against FFTW's r2c/c2r. Even lengths from 2 (the twist
 # alone) to 2^20, 2-D and 3-D shapes (the last axis halved), batches, both directions,
 # double precision; odd last axes refused with exit 2 naming the complex chapters;
+# --shapes and --tune on 1-D rows of several passes;
 # --explain's plan; the report (r2c/c2r in the CSV's direction column, 2.5 N log2 N);
 # .npy files in and out (float32 -> complex64 -> float32), checked with numpy when a
 # python3 with numpy is found; planted twist bugs caught. --variant simd (06's CPU passes
@@ -83,6 +84,38 @@ run_case "fused --explain 8x16: one launch for x and the twist, both ways" 0 '^P
     --has 'plan \(forward, r2c\): 2 launches' --has 'rfft_rows_fused\(A, B, local [0-9]+ B, twiddles_x, twist_w, 8\)' \
     --has 'irfft_rows_fused\(B, A, ' --has 'axis x \(N=8\) and the twist in one pass' --lacks 'rfft_post' \
     -- "$R" --size 8x16 --variant fused --explain --repeat 0
+
+# ---- --shapes and --tune (common/tune.h): the x axis's passes, 1-D fused only (launch k
+# is pass k in both directions). 2^14: pass 0 Q = 128 (16 x 8), pass 1 Q = 64 (8 x 8).
+run_case "--shapes 64x8,256x4 at 2^14 x 2: pass 0 in groups of 4 x 16, the paired pass 8 + 8" \
+    0 '^PASS$' --has 'Ax_P0=128,1,16,4,16,8,' --has 'Ax_P1=64,128,16,16,8,8,' \
+    --has 'pass 1/2: p=1 Q=128 = 16 x 8; 4 columns x 16 items per group' \
+    --has '8 \+ 8 per group x 16 items$' --lacks 'in 2 sweeps' \
+    -- "$R" --size 2^14 --batch 2 --shapes 64x8,256x4 --explain --repeat 0
+# (16 items per column, 8 butterflies per stage: items wait, so one sweep even when forced)
+run_case "--shapes default,256x4, FFTLAB_PAIR_SWEEPS=2: still one sweep (items that wait)" 0 '^PASS$' \
+    --has 'RH_PAIR_SWEEPS=1' -- env FFTLAB_PAIR_SWEEPS=2 "$R" --size 2^14 --shapes default,256x4 --explain --repeat 0
+run_case "--shapes 64x8 at 2^14 c2r: the inverse twist's pass in groups of 2 + 2" 0 '^PASS$' \
+    --has 'the inverse twist first; columns t and 64 - t in a group, 2 \+ 2 per group x 16 items' \
+    -- "$R" --size 2^14 --shapes 64x8 --inverse --explain --repeat 0
+run_case "--shapes 128x8,512x8 at 10240 double" 0 '^PASS$' \
+    -- "$R" --size 10240 --batch 3 --precision double --shapes 128x8,512x8 --repeat 0
+for d in "" --inverse; do
+    run_case "--tune at 2^14 x 2 $d (two candidates): a table of two passes, kept, PASS" 0 '^PASS$' \
+        --has '^tune +3 of 3 shapes measured' --has '^ +shape +pass 0 ms +pass 1 ms$' \
+        --has '^tune +kept ' -- env FFTLAB_TUNE_SHAPES=128x8,512x8 "$R" --size 2^14 --batch 2 $d --tune --repeat 0
+done
+run_case "--shapes 32x4 at 2^14: one column per group, no room for the twist's pairs: exit 2" 2 \
+    "${USAGE}--shapes: the twist needs 2 columns per group in the first and the last pass of x" \
+    --has 'this shape gives 1 and 64' -- "$R" --size 2^14 --shapes 32x4 --repeat 0
+run_case "--shapes on a 2-D size: exit 2 (x passes of 1-D rows only)" 2 "$USAGE" \
+    --has 'has 0 passes that take one' -- "$R" --size 64x2^14 --shapes 128x8 --repeat 0
+run_case "--shapes with --variant twist: exit 2" 2 "$USAGE" \
+    --has 'variant twist\) has 0 passes' -- "$R" --size 2^14 --variant twist --shapes 128x8 --repeat 0
+run_case "--shapes at 2 x 3^9 (the twist on its own: odd columns): exit 2" 2 "$USAGE" \
+    --has 'has 0 passes' -- "$R" --size 39366 --shapes 128x8 --repeat 0
+run_case "--shapes with 3 shapes at 2^14 (two passes): exit 2" 2 "$USAGE" \
+    --has 'has 2 passes that take one' -- "$R" --size 2^14 --shapes 128x8,128x8,128x8 --repeat 0
 
 # ---- the plan
 run_case "--explain 16: the x pass, then the twist; the round trip backwards" 0 '^PASS$' \

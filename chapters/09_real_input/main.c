@@ -90,7 +90,10 @@ static int make_real_plan(const struct fl_problem *p, struct real_plan *R, char 
     R->m = R->nx / 2;
     R->rows = p->batch * (p->n / R->nx);
     /* the x axis: rows of M complex values (bit 0 = x) */
-    struct fl_layout_spec sx = {p->ndims, {0}, p->batch, 1, 0, &lim};
+    struct fl_radix_limits xlim = lim; /* the x axis's: with --shapes (1-D, fused only) */
+    for (int k = 0; k < p->nshapes; k++)
+        xlim.shape[k] = p->shape[k];
+    struct fl_layout_spec sx = {p->ndims, {0}, p->batch, 1, 0, &xlim};
     memcpy(sx.dims, p->dims, sizeof sx.dims);
     sx.dims[p->ndims - 1] = R->m;
     if (fl_layout_make(&sx, &R->x, why, len) != 0)
@@ -99,6 +102,8 @@ static int make_real_plan(const struct fl_problem *p, struct real_plan *R, char 
     if (!p->wg && strcmp(p->variant, "fused") == 0 && R->x.ax[0].rp.npasses > 1 &&
         PAIRED_WG <= p->dev->max_wg) {
         fl_radix_limits_default(&wide, p->dev->local_mem, elem_bytes(p), PAIRED_WG);
+        for (int k = 0; k < p->nshapes; k++)
+            wide.shape[k] = p->shape[k];
         struct fl_layout_spec wx = sx;
         wx.lim = &wide;
         if (fl_layout_make(&wx, &R->x, why, len) != 0)
@@ -108,6 +113,7 @@ static int make_real_plan(const struct fl_problem *p, struct real_plan *R, char 
         return 0;
     /* y and z (bits 1 and 2) on the half spectrum: the last axis M + 1 */
     struct fl_layout_spec syz = sx;
+    syz.lim = &lim;
     syz.dims[p->ndims - 1] = R->m + 1;
     syz.axes = 2 | 4;
     return fl_layout_make(&syz, &R->yz, why, len);
@@ -135,9 +141,10 @@ static int last_x_pass(const struct real_plan *R)
  * and few values per item: an item keeps sweep A's outputs in registers through sweep B.
  * Measured on the H100 at 2^20 x 16 (Q = 512): 32 items x 16 values took 168 registers
  * and 0.112 ms, slower than one sweep (0.100); 64 x 8 took 101 and 0.089 ms.
- * FFTLAB_PAIR_SWEEPS=1 keeps the one-sweep pass (the lesson's comparison), =2 takes two
- * whenever local memory has room, whatever the values per item (tests, experiments).
- * Returns 1 or 2, or -1 with WHY for another value of the variable. */
+ * One sweep, too, where the pass has more items per column than a stage has butterflies
+ * (a --shapes cap can ask for that). FFTLAB_PAIR_SWEEPS=1 keeps the one-sweep pass (the lesson's
+ * comparison), =2 takes two wherever those two allow, whatever the values per item
+ * (tests, experiments). Returns 1 or 2, or -1 with WHY for another value of the variable. */
 static int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, char *why, size_t len)
 {
     const char *e = getenv("FFTLAB_PAIR_SWEEPS");
@@ -151,6 +158,12 @@ static int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, ch
     size_t values = ps->columns * ps->q + ps->columns * ps->q / 16 + ps->q;
     if (values * elem_bytes(p) > p->dev->local_mem)
         return 1;
+    unsigned rmax = 1;
+    for (int s = 0; s < ps->nstages; s++)
+        rmax = ps->radix[s] > rmax ? ps->radix[s] : rmax;
+    if (ps->items > ps->q / rmax)
+        return 1; /* items that wait in a stage (a --shapes cap) hold nothing worth keeping
+                     through sweep B; pocl 3.1's compiler also fails on that kernel */
     return (e && strcmp(e, "2") == 0) || ps->values <= SWEEP_VALUES ? 2 : 1;
 }
 
@@ -214,7 +227,32 @@ static int check(const struct fl_problem *p0, char *why, size_t len)
     static struct real_plan R;
     if (make_real_plan(p, &R, why, len) != 0)
         return -1;
+    if (p->nshapes && (!pass_pairs(p, &R, 0) || !pass_pairs(p, &R, last_x_pass(&R)))) {
+        /* the twist rides in pass 0 (C2R) and the last pass (R2C): without it there,
+         * the plan would gain a launch that is not a pass */
+        snprintf(why, len, "--shapes: the twist needs 2 columns per group in the first and "
+                 "the last pass of x (they take columns t and C - t together); this shape "
+                 "gives %zu and %zu", R.x.ax[0].rp.pass[0].columns,
+                 R.x.ax[0].rp.pass[last_x_pass(&R)].columns);
+        return -1;
+    }
     return pair_sweeps(p, &R, why, len) < 0 ? -1 : 0;
+}
+
+/* Passes whose group shape --shapes sets or --tune measures (common/tune.h): the x axis's,
+ * launch k being pass k, only where that holds in both directions: 1-D rows of several
+ * passes, --variant fused, the twist inside the last pass for R2C and the first for C2R
+ * (where a pass has an odd number of columns, or in the twist variant, the twist has a
+ * launch of its own, first in C2R). 0 otherwise. */
+static int shaped_passes(const struct fl_problem *p)
+{
+    static struct real_plan R;
+    char why[256];
+    if (p->ndims != 1 || strcmp(p->variant, "fused") != 0 || make_real_plan(p, &R, why, sizeof why) != 0)
+        return 0;
+    if (!pass_pairs(p, &R, 0) || !pass_pairs(p, &R, last_x_pass(&R)))
+        return 0; /* (C = M/Q odd: the twist has a launch of its own) */
+    return R.x.ax[0].rp.npasses;
 }
 
 /* -D constants: the passes' (kernels/07_multidim.cl: A<a>_N ... for x, y, z; the two
@@ -569,6 +607,7 @@ int main(int argc, char **argv)
         .check = check,
         .plan = plan,
         .build_options = build_options,
+        .shaped_passes = shaped_passes,
         .real_input = 1,
     };
     return fl_main(argc, argv, &chapter);
