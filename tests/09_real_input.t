@@ -2,7 +2,8 @@
 # 09_real_input: R2C and C2R against FFTW's r2c/c2r. Even lengths from 2 (the twist
 # alone) to 2^20, 2-D and 3-D shapes (the last axis halved), batches, both directions,
 # double precision; odd last axes refused with exit 2 naming the complex chapters;
-# --shapes and --tune on 1-D rows of several passes;
+# column_pairs (the default: R2C of 1-D rows by the twist in the first of two passes) and
+# its fallbacks to fused; --shapes and --tune on 1-D rows of several passes;
 # --explain's plan; the report (r2c/c2r in the CSV's direction column, 2.5 N log2 N);
 # .npy files in and out (float32 -> complex64 -> float32), checked with numpy when a
 # python3 with numpy is found; planted twist bugs caught. --variant simd (06's CPU passes
@@ -52,20 +53,20 @@ run_case "fused 2^14: x takes two passes, the twist rides in the last (R2C) and 
     --has 'irfft_rows_paired\(A, B, ' --has 'then the twist; columns t and [0-9]+ - t in a group' \
     --has 'RH_PAIR_LAST=1 -D RH_PAIR_SWEEPS=2 -D RH_PAIR_FIRST=1' --has 'the twist in its last pass' \
     --has '64 \+ 64 per group x 8 items, in 2 sweeps' --lacks 'rfft_post' \
-    --lacks 'irfft_pre' -- "$R" --size 2^14 --explain --repeat 0
+    --lacks 'irfft_pre' -- "$R" --size 2^14 --variant fused --explain --repeat 0
 # R2C's paired pass in one sweep (h = T/2 columns and their mirrors) and in two (the
 # default: T and T, sweep A's outputs in registers): both, at the shapes above and with an
 # odd Q (81: column C/2 pairs j = 40 with itself, bin M/2)
 run_case "fused 2^14, FFTLAB_PAIR_SWEEPS=1: 32 + 32 columns, one sweep" 0 '^PASS$' \
     --has 'RH_PAIR_SWEEPS=1' --has '32 \+ 32 per group x 8 items$' --lacks 'in 2 sweeps' \
-    -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 2^14 --explain --repeat 0
+    -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 2^14 --variant fused --explain --repeat 0
 run_case "fused 10240 double x 3, one sweep" 0 '^PASS$' \
     -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 10240 --batch 3 --precision double --repeat 0
 run_case "fused 26244 x 2 (last Q = 81, odd), FFTLAB_PAIR_SWEEPS=2: two sweeps" 0 '^PASS$' \
     --has 'Q=81 = 3 x 3 x 3 x 3, then the twist' --has 'in 2 sweeps' \
-    -- env FFTLAB_PAIR_SWEEPS=2 "$R" --size 26244 --batch 2 --explain --repeat 0
+    -- env FFTLAB_PAIR_SWEEPS=2 "$R" --size 26244 --batch 2 --variant fused --explain --repeat 0
 run_case "fused 26244: 9 values per item, so one sweep by default" 0 '^PASS$' \
-    --has '25 \+ 25 per group x 10 items$' -- "$R" --size 26244 --explain --repeat 0
+    --has '25 \+ 25 per group x 10 items$' -- "$R" --size 26244 --variant fused --explain --repeat 0
 run_case "fused 3x26244 double, one sweep" 0 '^PASS$' \
     -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 3x26244 --precision double --repeat 0
 run_case "FFTLAB_PAIR_SWEEPS=3: usage error" 2 "${USAGE}FFTLAB_PAIR_SWEEPS='3' must be 1 or 2" \
@@ -85,29 +86,67 @@ run_case "fused --explain 8x16: one launch for x and the twist, both ways" 0 '^P
     --has 'irfft_rows_fused\(B, A, ' --has 'axis x \(N=8\) and the twist in one pass' --lacks 'rfft_post' \
     -- "$R" --size 8x16 --variant fused --explain --repeat 0
 
+# ---- column_pairs (the default): R2C of 1-D rows whose N/2 takes several passes, as N =
+# A x B, the twist's pairs inside the first pass's columns; everything else is fused's plan
+run_case "column_pairs 2^14: A = 32 x B = 512, two launches, no paired pass" 0 '^PASS$' \
+    --has 'variant=column_pairs' --has 'as N = A x B = 32 x 512' \
+    --has 'rfft_pairs_first\(A, B, local [0-9]+ B, twiddles_n, 1\)' \
+    --has 'rfft_pairs_last\(B, A, local [0-9]+ B, twiddles_n, 1\)' --has 'RC_N=16384 -D RC_LB=7' \
+    --has 'irfft_rows_paired\(A, B' --lacks 'rfft_rows_paired\(B' --lacks 'rfft_post' \
+    -- "$R" --size 2^14 --explain --repeat 0
+run_case "column_pairs 2^20 x 2: 2048 x 512, 2 columns per group in the first pass" 0 '^PASS$' \
+    --has 'A = 2048 = 16 x 16 x 8 on 256 complex columns a row' --has '2 columns x 128 items per group' \
+    --has 'B = 512 = 8 x 8 x 8 on columns k1 = 0..1024, times w_N\^\(j k1\); bins past 524288 mirrored' -- "$R" --size 2^20 --batch 2 --explain --repeat 0
+for a in "2^16 --batch 7" "10^6" "20000 --batch 3 --precision double" "2^18 --precision double" \
+    "10240 --batch 2" "2^14 --batch 5 --seed 7"; do
+    # shellcheck disable=SC2086
+    run_case "column_pairs $a" 0 '^PASS$' --has 'rfft_pairs_last' -- "$R" --size $a --explain --repeat 0
+done
+run_case "column_pairs 2^12 (N/2 in one pass): fused's one launch, said so" 0 '^PASS$' \
+    --has "fused's plan: column pairs do R2C of 1-D rows whose N/2 takes several passes" \
+    --has 'rfft_rows_fused' -- "$R" --size 2^12 --explain --repeat 0
+run_case "column_pairs --inverse: fused's C2R (column pairs do the round trip's R2C)" 0 '^PASS$' \
+    --has 'plan \(inverse, c2r\): 2 launches' --has '\[ 0\] irfft_rows_paired\(A, B' \
+    --has 'plan \(forward, r2c, for the round trip\)' --has '\[ 0\] rfft_pairs_first' \
+    -- "$R" --size 2^14 --inverse --explain --repeat 0
+run_case "column_pairs 4x2^14 (2-D): fused's plan" 0 '^PASS$' --lacks 'rfft_pairs' \
+    -- "$R" --size 4x2^14 --explain --repeat 0
+run_case "column_pairs 2 x 3^9 (no split into two even factors): fused's plan" 0 '^PASS$' \
+    --has 'rfft_post' -- "$R" --size 39366 --explain --repeat 0
+run_case "column_pairs --shapes 512x8,256x16 at 2^16: each pass its own" 0 '^PASS$' \
+    --has 'then the split; 32 columns x 16 items per group' --has 'mirrored; 8 columns x 32 items per group' \
+    -- "$R" --size 2^16 --shapes 512x8,256x16 --explain --repeat 0
+run_case "column_pairs --shapes 16x4 at 2^16: the first pass cannot keep it: exit 2" 2 \
+    "${USAGE}--shapes: pass 0 \\(Q = 128\\) needs 32 work-items per column" -- "$R" --size 2^16 --shapes 16x4 --repeat 0
+run_case "column_pairs --tune at 2^16 (two candidates): a table of two passes, kept, PASS" 0 '^PASS$' \
+    --has '^tune +[0-9] of 3 shapes measured' --has '^ +shape +pass 0 ms +pass 1 ms$' --has '^tune +kept ' \
+    -- env FFTLAB_TUNE_SHAPES=512x8,256x16 "$R" --size 2^16 --batch 2 --tune --repeat 0
+run_case "column_pairs --shapes with --inverse (fused's C2R takes none here): exit 2" 2 "$USAGE" \
+    --has 'has 0 passes that take one' -- "$R" --size 2^16 --inverse --shapes 512x8 --repeat 0
+
 # ---- --shapes and --tune (common/tune.h): the x axis's passes, 1-D fused only (launch k
 # is pass k in both directions). 2^14: pass 0 Q = 128 (16 x 8), pass 1 Q = 64 (8 x 8).
 run_case "--shapes 64x8,256x4 at 2^14 x 2: pass 0 in groups of 4 x 16, the paired pass 8 + 8" \
     0 '^PASS$' --has 'Ax_P0=128,1,16,4,16,8,' --has 'Ax_P1=64,128,16,16,8,8,' \
     --has 'pass 1/2: p=1 Q=128 = 16 x 8; 4 columns x 16 items per group' \
     --has '8 \+ 8 per group x 16 items$' --lacks 'in 2 sweeps' \
-    -- "$R" --size 2^14 --batch 2 --shapes 64x8,256x4 --explain --repeat 0
+    -- "$R" --size 2^14 --batch 2 --variant fused --shapes 64x8,256x4 --explain --repeat 0
 # (16 items per column, 8 butterflies per stage: items wait, so one sweep even when forced)
 run_case "--shapes default,256x4, FFTLAB_PAIR_SWEEPS=2: still one sweep (items that wait)" 0 '^PASS$' \
-    --has 'RH_PAIR_SWEEPS=1' -- env FFTLAB_PAIR_SWEEPS=2 "$R" --size 2^14 --shapes default,256x4 --explain --repeat 0
+    --has 'RH_PAIR_SWEEPS=1' -- env FFTLAB_PAIR_SWEEPS=2 "$R" --size 2^14 --variant fused --shapes default,256x4 --explain --repeat 0
 run_case "--shapes 64x8 at 2^14 c2r: the inverse twist's pass in groups of 2 + 2" 0 '^PASS$' \
     --has 'the inverse twist first; columns t and 64 - t in a group, 2 \+ 2 per group x 16 items' \
-    -- "$R" --size 2^14 --shapes 64x8 --inverse --explain --repeat 0
+    -- "$R" --size 2^14 --variant fused --shapes 64x8 --inverse --explain --repeat 0
 run_case "--shapes 128x8,512x8 at 10240 double" 0 '^PASS$' \
-    -- "$R" --size 10240 --batch 3 --precision double --shapes 128x8,512x8 --repeat 0
+    -- "$R" --size 10240 --batch 3 --precision double --variant fused --shapes 128x8,512x8 --repeat 0
 for d in "" --inverse; do
     run_case "--tune at 2^14 x 2 $d (two candidates): a table of two passes, kept, PASS" 0 '^PASS$' \
         --has '^tune +3 of 3 shapes measured' --has '^ +shape +pass 0 ms +pass 1 ms$' \
-        --has '^tune +kept ' -- env FFTLAB_TUNE_SHAPES=128x8,512x8 "$R" --size 2^14 --batch 2 $d --tune --repeat 0
+        --has '^tune +kept ' -- env FFTLAB_TUNE_SHAPES=128x8,512x8 "$R" --size 2^14 --batch 2 --variant fused $d --tune --repeat 0
 done
 run_case "--shapes 32x4 at 2^14: one column per group, no room for the twist's pairs: exit 2" 2 \
     "${USAGE}--shapes: the twist needs 2 columns per group in the first and the last pass of x" \
-    --has 'this shape gives 1 and 64' -- "$R" --size 2^14 --shapes 32x4 --repeat 0
+    --has 'this shape gives 1 and 64' -- "$R" --size 2^14 --variant fused --shapes 32x4 --repeat 0
 run_case "--shapes on a 2-D size: exit 2 (x passes of 1-D rows only)" 2 "$USAGE" \
     --has 'has 0 passes that take one' -- "$R" --size 64x2^14 --shapes 128x8 --repeat 0
 run_case "--shapes with --variant twist: exit 2" 2 "$USAGE" \
@@ -115,7 +154,7 @@ run_case "--shapes with --variant twist: exit 2" 2 "$USAGE" \
 run_case "--shapes at 2 x 3^9 (the twist on its own: odd columns): exit 2" 2 "$USAGE" \
     --has 'has 0 passes' -- "$R" --size 39366 --shapes 128x8 --repeat 0
 run_case "--shapes with 3 shapes at 2^14 (two passes): exit 2" 2 "$USAGE" \
-    --has 'has 2 passes that take one' -- "$R" --size 2^14 --shapes 128x8,128x8,128x8 --repeat 0
+    --has 'has 2 passes that take one' -- "$R" --size 2^14 --variant fused --shapes 128x8,128x8,128x8 --repeat 0
 
 # ---- the plan
 run_case "--explain 16: the x pass, then the twist; the round trip backwards" 0 '^PASS$' \
@@ -136,7 +175,7 @@ run_case "timed run: 2.5 N log2 N, bytes of both sides" 0 '^PASS$' \
     --has 'counting 2\.5·N·log2 N per real transform' --has 'the N reals read \+ the half spectrum written' \
     -- "$R" --size 4096 --batch 2 --repeat 3 --warmup 1
 run_case "--format csv: direction r2c, n and shape of the real array" 0 '^PASS$' \
-    --stdout-has '^"09_real_input","fused",.*,128,2,r2c,single,1,.*,8x16$' \
+    --stdout-has '^"09_real_input","column_pairs",.*,128,2,r2c,single,1,.*,8x16$' \
     -- "$R" --size 8x16 --batch 2 --repeat 2 --format csv
 run_case "--format csv --inverse: direction c2r" 0 '^PASS$' --stdout-has ',1000,1,c2r,double,1,' \
     -- "$R" --size 1000 --inverse --precision double --repeat 2 --format csv
@@ -317,15 +356,27 @@ if plant fused-no-barrier '/^    barrier(CLK_LOCAL_MEM_FENCE);$/d'; then
 fi
 if plant paired-no-mid 's/tc ? C - tc : mid;/tc ? C - tc : 0;/'; then
     run_case "one-sweep paired pass without column C/2 (column 0 twice): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- env FFTLAB_PAIR_SWEEPS=1 "$R" --kernels "$TMP/k/paired-no-mid.cl" --size 2^14 --repeat 0
+        -- env FFTLAB_PAIR_SWEEPS=1 "$R" --kernels "$TMP/k/paired-no-mid.cl" --size 2^14 --variant fused --repeat 0
 fi
 if plant sweeps-no-u0 's/^        u0\[b + m \* B\] = v\[jb \* rl + m\];/        ;/'; then
     run_case "two-sweep pass without column 0 in u0: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$R" --kernels "$TMP/k/sweeps-no-u0.cl" --size 2^14 --repeat 0
+        -- "$R" --kernels "$TMP/k/sweeps-no-u0.cl" --size 2^14 --variant fused --repeat 0
 fi
 if plant sweeps-no-mid 's/s == 0 ? ta : zero ? mid : C - ta;/s == 0 ? ta : zero ? 0 : C - ta;/'; then
     run_case "two-sweep pass with column 0 for C/2: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$R" --kernels "$TMP/k/sweeps-no-mid.cl" --size 2^14 --repeat 0
+        -- "$R" --kernels "$TMP/k/sweeps-no-mid.cl" --size 2^14 --variant fused --repeat 0
+fi
+if plant pairs-nyquist 's/^        const int kz = k1 ? Q - k1 : H;/        const int kz = k1 ? Q - k1 : 0;/'; then
+    run_case "column pairs packing Z_0 where Z_(A/2) goes: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+        -- "$R" --kernels "$TMP/k/pairs-nyquist.cl" --size 2^14 --repeat 0
+fi
+if plant pairs-mirror 's/(P - k1)\] = rh_conj(X);/(P - k1)] = X;/'; then
+    run_case "column pairs storing a mirror bin without the conjugate: FAIL" 1 '^FAIL: check ' \
+        --has 'WRONG' -- "$R" --kernels "$TMP/k/pairs-mirror.cl" --size 2^14 --repeat 0
+fi
+if plant pairs-half 's/^            a = (real2_t)(a\.y, 0);/            a = (real2_t)(a.x, 0);/'; then
+    run_case "column pairs reading column A/2 from the real parts: FAIL" 1 '^FAIL: check ' \
+        --has 'WRONG' -- "$R" --kernels "$TMP/k/pairs-half.cl" --size 2^14 --repeat 0
 fi
 if plant dc-imag 's/^        a\.y = 0;$//; s/^        b\.y = 0;$//'; then
     run_case "C2R keeping DC's imaginary part: right on a real array's spectrum" 0 '^PASS$' \

@@ -18,19 +18,20 @@ trap 'rm -rf "$tmp"' EXIT
 t0=$SECONDS
 . tools/gpu-rows.sh   # row LABEL PROGRAM ARGS...
 for round in 1 2; do
-    row "r2c-2^20x16-fused-$round" "$b/09_real_input" --size 2^20 --batch 16
-    row "r2c-2^20x16-fused-1sweep-$round" env FFTLAB_PAIR_SWEEPS=1 "$b/09_real_input" --size 2^20 --batch 16
+    row "r2c-2^20x16-column_pairs-$round" "$b/09_real_input" --size 2^20 --batch 16
+    row "r2c-2^20x16-fused-$round" "$b/09_real_input" --size 2^20 --batch 16 --variant fused
+    row "r2c-2^20x16-fused-1sweep-$round" env FFTLAB_PAIR_SWEEPS=1 "$b/09_real_input" --size 2^20 --batch 16 --variant fused
     row "r2c-2^20x16-twist-$round" "$b/09_real_input" --size 2^20 --batch 16 --variant twist
     row "c2c-2^20x16-06-$round" "$b/06_mixed_radix" --size 2^20 --batch 16
     row "vk-r2c-2^20x16-$round" "$b/peer_vkfft" --size 2^20 --batch 16 --real
-    row "r2c-4096^2-fused-$round" "$b/09_real_input" --size 4096x4096
+    row "r2c-4096^2-fused-$round" "$b/09_real_input" --size 4096x4096 --variant fused
     row "r2c-4096^2-twist-$round" "$b/09_real_input" --size 4096x4096 --variant twist
     row "c2c-4096^2-07-$round" "$b/07_multidim" --size 4096x4096
     row "vk-r2c-4096^2-$round" "$b/peer_vkfft" --size 4096x4096 --real
 done
-row "c2r-2^20x16-fused" "$b/09_real_input" --size 2^20 --batch 16 --inverse
+row "c2r-2^20x16-fused" "$b/09_real_input" --size 2^20 --batch 16 --inverse --variant fused
 row "c2r-2^20x16-twist" "$b/09_real_input" --size 2^20 --batch 16 --inverse --variant twist
 row "vk-c2r-2^20x16" "$b/peer_vkfft" --size 2^20 --batch 16 --real --inverse
-row "c2r-4096^2-fused" "$b/09_real_input" --size 4096x4096 --inverse
+row "c2r-4096^2-fused" "$b/09_real_input" --size 4096x4096 --inverse --variant fused
 row "vk-c2r-4096^2" "$b/peer_vkfft" --size 4096x4096 --real --inverse
 echo "done in $((SECONDS - t0))s" >>"$log"

@@ -12,6 +12,10 @@
  * the inverse twist, then the inverse N/2-point FFT, whose output read as reals is the
  * row. 2-D and 3-D arrays halve the last axis only: the rows of N/2 complex values and the
  * twist, then the outer axes by 07's column passes on the (..., Nx/2 + 1) half spectrum.
+ * The twist rides inside a pass (--variant fused). By default (column_pairs), 1-D R2C of
+ * rows whose N/2 takes several passes moves it into the FIRST of two passes instead:
+ * N = A x B, A-point FFTs of the real columns, two per complex column, split inside the
+ * work-group, then B-point FFTs of the columns of the half spectrum the bins need.
  * The harness (common/runner.c, fl_chapter.real_input) reads real .npy files, checks
  * against FFTW's r2c and c2r plans, and counts 2.5 N log2 N flops per transform.
  *
@@ -23,8 +27,8 @@
  *   ./build/09_real_input --input x.npy --output X.npy     (float32 (B, N) -> complex64 (B, N/2+1))
  *   ./build/09_real_input --input X.npy --inverse --size 1000 --output x.npy   (and back)
  *   ./build/09_real_input --size 2^20 --variant simd --explain   (on a CPU: 06's simd passes)
- * Kernels: kernels/09_real_input.cl (the twist and its inverse; --kernels replaces this
- * one), kernels/07_multidim.cl (the row and column passes), kernels/06_passes.cl,
+ * Kernels: kernels/09_real_input.cl (the twist and its inverse, and the column pairs;
+ * --kernels replaces this one), kernels/07_multidim.cl (the row and column passes), kernels/06_passes.cl,
  * kernels/05_register_radix.cl, kernels/06_mixed_radix.cl; for --variant simd (README "On
  * a CPU": the rows by 06's simd passes, the twist 8 pairs per work-item, the outer axes by
  * 07's column kernel) kernels/06_simd.cl, 07_simd.cl and 09_simd.cl. Lesson: README.md. */
@@ -38,10 +42,14 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
+    {"column_pairs", "R2C of 1-D rows whose N/2 takes several passes: the twist moved into the "
+     "first of two passes, N = A x B: A-point FFTs of the real columns (two per complex column, "
+     "split in the group that holds it), then B-point FFTs of the half the bins need; "
+     "everything else (C2R, 2-D and 3-D, shorter rows) is fused's plan; the chapter's default",
+     NULL, 0},
     {"fused", "the twist inside a pass of the rows, one read and write of the data less: the "
      "row pass itself when the rows of Nx/2 values take one pass (Nx/2 <= 4096 in fp32), else "
-     "the rows' last pass (R2C; C2R: the first), whose groups take mirrored columns; the "
-     "chapter's default", NULL, 0},
+     "the rows' last pass (R2C; C2R: the first), whose groups take mirrored columns", NULL, 0},
     {"twist", "R2C: the N/2-point complex FFT of the reals read as complex pairs, then the "
      "twist in its own pass; C2R: the same backwards (the lesson's first form)", NULL, 0},
     {"post_twist", "twist with your post_twist_pair, the post-processing twist (exercise)",
@@ -197,9 +205,91 @@ static int simd_rows(const struct fl_problem *p, struct fl_simd_plan *sp)
     return simd_plans(p, sp, ax);
 }
 
-/* The problem the default plan sees: P itself, or P as the default variant when P is a
- * simd problem that simd_rows does not take. */
-static const struct fl_problem *fallback(const struct fl_problem *p, struct fl_problem *copy)
+/* --variant column_pairs (kernels/09_real_input.cl, "the column pairs"): the real rows of N
+ * = A x B points as two passes, the first A-point FFTs of complex columns (two real
+ * columns each, B/2 of them per row), the second B-point FFTs of the A/2 + 1 columns of
+ * the half spectrum the bins need. Both passes use the two-level table of w_N. */
+struct pairs_plan {
+    size_t n, a, b, rows;
+    int lo_bits;
+    struct fl_radix_plan first, last;
+};
+
+#define PAIRS_B_MAX 512 /* the second pass's length: a group takes 8 of its columns (runs
+                           of 8 bins in the stores) where local memory has 4096 values */
+
+static int is_pairs(const struct fl_problem *p)
+{
+    return strcmp(p->variant, "column_pairs") == 0;
+}
+
+/* Plan the 1-D rows of P as column pairs: the largest even B <= PAIRS_B_MAX dividing N
+ * with A = N/B even and both passes one pass each (A in groups of 2 columns at least:
+ * A <= 2048 in fp32), with P's --shapes (pass 0, then pass 1). Returns 0, or -1 with WHY
+ * (no such split, or a shape a pass cannot keep). */
+static int make_pairs_plan(const struct fl_problem *p, struct pairs_plan *P, char *why, size_t len)
+{
+    memset(P, 0, sizeof *P);
+    struct fl_radix_limits lim, lim0;
+    size_t wg = p->wg ? p->wg : PAIRED_WG;
+    fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p), wg < p->dev->max_wg ? wg : p->dev->max_wg);
+    lim0 = lim;
+    lim0.min_columns = 2; /* the first pass: 2 complex columns (4 real ones) per group */
+    P->n = p->dims[0];
+    P->rows = p->batch;
+    char w[256] = "";
+    for (size_t b = P->n / 2 < PAIRS_B_MAX ? P->n / 2 : PAIRS_B_MAX; b >= 2 && !P->a; b--) {
+        if (b % 2 || P->n % b || (P->n / b) % 2)
+            continue;
+        size_t a = P->n / b;
+        if (fl_radix_plan_strided(a, P->rows, b / 2, &lim0, &P->first, w, sizeof w) == 0 &&
+            fl_radix_plan_strided(b, P->rows, a / 2 + 1, &lim, &P->last, w, sizeof w) == 0 &&
+            P->first.npasses == 1 && P->last.npasses == 1) {
+            P->a = a;
+            P->b = b;
+        }
+    }
+    if (!P->a) {
+        snprintf(why, len, "no split N = A x B with A and B even, each one pass (A <= %zu, "
+                 "B <= %d here), for N = %zu", lim0.local_values / 2, PAIRS_B_MAX, P->n);
+        return -1;
+    }
+    P->lo_bits = fl_twiddle_lo_bits(P->n);
+    if (p->nshapes == 0)
+        return 0;
+    /* --shapes, or what --tune measured (pass 0, then pass 1): the same split, other groups */
+    lim0.shape[0] = p->shape[0];
+    if (p->nshapes > 1)
+        lim.shape[0] = p->shape[1];
+    if (fl_radix_plan_strided(P->a, P->rows, P->b / 2, &lim0, &P->first, w, sizeof w) != 0 ||
+        fl_radix_plan_strided(P->b, P->rows, P->a / 2 + 1, &lim, &P->last, w, sizeof w) != 0) {
+        snprintf(why, len, "--shapes: %s", w);
+        return -1;
+    }
+    return 0;
+}
+
+/* Does column_pairs plan P's rows (R2C or not: its round trip's other half needs the
+ * kernels too)? 1-D rows whose half-length FFT takes several passes in fused's plan and
+ * split as make_pairs_plan wants (without P's shapes: they must not decide it). */
+static int pairs_possible(const struct fl_problem *p)
+{
+    if (!is_pairs(p) || p->ndims != 1)
+        return 0;
+    static struct real_plan R;
+    static struct pairs_plan pp;
+    char why[256];
+    struct fl_problem f = *p;
+    f.variant = "fused";
+    f.nshapes = 0;
+    if (make_real_plan(&f, &R, why, sizeof why) != 0 || R.x.ax[0].rp.npasses < 2)
+        return 0;
+    f.variant = p->variant;
+    return make_pairs_plan(&f, &pp, why, sizeof why) == 0;
+}
+
+/* P, or P as the default variant when P is a simd problem that simd_rows does not take. */
+static const struct fl_problem *resolve(const struct fl_problem *p, struct fl_problem *copy)
 {
     static struct fl_simd_plan sp;
     if (strcmp(p->variant, "simd") != 0 || simd_rows(p, &sp))
@@ -209,8 +299,27 @@ static const struct fl_problem *fallback(const struct fl_problem *p, struct fl_p
     return copy;
 }
 
+/* The problem fused's planner sees: resolve(P), and a column_pairs problem as fused (with
+ * no shapes: they are the column pairs' passes'). Column pairs, where they plan, come
+ * first (plan(), build_options()); this is the plan of everything else, and the tables
+ * and kernels of the round trip's C2R. */
+static const struct fl_problem *fallback(const struct fl_problem *p, struct fl_problem *copy)
+{
+    p = resolve(p, copy);
+    if (!is_pairs(p))
+        return p;
+    if (p != copy)
+        *copy = *p;
+    copy->variant = "fused";
+    copy->nshapes = 0;
+    return copy;
+}
+
 static int check(const struct fl_problem *p0, char *why, size_t len)
 {
+    static struct pairs_plan pp;
+    if (p0->nshapes && pairs_possible(p0) && make_pairs_plan(p0, &pp, why, len) != 0)
+        return -1; /* a shape a column-pairs pass cannot keep */
     struct fl_problem copy;
     const struct fl_problem *p = fallback(p0, &copy);
     if (strcmp(p0->variant, "simd") == 0 && fl_simd_qmax() == 0) {
@@ -243,11 +352,13 @@ static int check(const struct fl_problem *p0, char *why, size_t len)
  * launch k being pass k, only where that holds in both directions: 1-D rows of several
  * passes, --variant fused, the twist inside the last pass for R2C and the first for C2R
  * (where a pass has an odd number of columns, or in the twist variant, the twist has a
- * launch of its own, first in C2R). 0 otherwise. */
+ * launch of its own, first in C2R); and column_pairs's two (R2C only). 0 otherwise. */
 static int shaped_passes(const struct fl_problem *p)
 {
     static struct real_plan R;
     char why[256];
+    if (is_pairs(p))
+        return pairs_possible(p) && p->sign < 0 ? 2 : 0;
     if (p->ndims != 1 || strcmp(p->variant, "fused") != 0 || make_real_plan(p, &R, why, sizeof why) != 0)
         return 0;
     if (!pass_pairs(p, &R, 0) || !pass_pairs(p, &R, last_x_pass(&R)))
@@ -294,6 +405,21 @@ static void build_options(const struct fl_problem *p0, char *opts, size_t len)
                                  last_x_pass(&R), pair_sweeps(p, &R, why, sizeof why));
     if (used < len && pass_pairs(p, &R, 0))
         used += (size_t)snprintf(opts + used, len - used, " -D RH_PAIR_FIRST=1");
+    static struct pairs_plan pp;
+    struct fl_problem rcopy;
+    const struct fl_problem *pr = resolve(p0, &rcopy);
+    if (pairs_possible(pr) && make_pairs_plan(pr, &pp, why, sizeof why) == 0) {
+        used += (size_t)snprintf(opts + used, used < len ? len - used : 0, " -D RC_N=%zu -D RC_LB=%d",
+                                 pp.n, pp.lo_bits);
+        const struct fl_radix_pass *ps[2] = {&pp.first.pass[0], &pp.last.pass[0]};
+        for (int k = 0; k < 2; k++) {
+            used += (size_t)snprintf(opts + used, used < len ? len - used : 0, " -D RC_P%d=%zu,%zu,%zu,%zu",
+                                     k, ps[k]->q, k ? pp.a : 1, ps[k]->items, ps[k]->columns);
+            for (int st = 0; st < FL_RADIX_MAX_PASS_STAGES; st++)
+                used += (size_t)snprintf(opts + used, used < len ? len - used : 0, ",%u",
+                                         st < ps[k]->nstages ? ps[k]->radix[st] : 0);
+        }
+    }
     if (used >= len)
         fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
 }
@@ -472,12 +598,65 @@ static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const st
                  inverse ? "before" : "after", outer);
 }
 
+/* --variant column_pairs, R2C: rfft_pairs_first (A -> B, the real columns' spectra Y),
+ * rfft_pairs_last (B -> A, the bins). */
+static void plan_pairs(const struct fl_problem *p, struct fl_plan *plan, const struct pairs_plan *P)
+{
+    size_t elem = elem_bytes(p), m = P->n / 2, nlo = (size_t)1 << P->lo_bits;
+    size_t nhi = (P->n + nlo - 1) >> P->lo_bits;
+    double *w;
+    int table = fl_plan_table(plan, "twiddles_n", nlo + nhi, &w);
+    fl_twiddle_fill(P->n, P->lo_bits, w, w + 2 * nlo);
+    const struct fl_radix_pass *ps[2] = {&P->first.pass[0], &P->last.pass[0]};
+    size_t cols[2] = {P->rows * (P->b / 2), P->rows * (P->a / 2 + 1)};
+    const char *names[2] = {"rfft_pairs_first", "rfft_pairs_last"};
+    for (int k = 0; k < 2; k++) {
+        size_t group = ps[k]->items * ps[k]->columns;
+        size_t global[1] = {(cols[k] + ps[k]->columns - 1) / ps[k]->columns * group}, local[1] = {group};
+        struct fl_launch *l = fl_plan_add(plan, names[k], 1, global, local);
+        fl_arg_buffer(l, k ? FL_BUF_B : FL_BUF_A);
+        fl_arg_buffer(l, k ? FL_BUF_A : FL_BUF_B);
+        fl_arg_local(l, (ps[k]->columns * ps[k]->q + ps[k]->columns * ps[k]->q / 16) * elem);
+        fl_arg_buffer(l, table);
+        fl_arg_int(l, (int)P->rows);
+        char radices[64];
+        fl_radix_join(ps[k]->radix, ps[k]->nstages, radices, sizeof radices);
+        if (k == 0)
+            fl_launch_note(l, "pass 1/2: A = %zu = %s on %zu complex columns a row (2 real "
+                           "each), then the split; %zu columns x %zu items per group", P->a,
+                           radices, P->b / 2, ps[k]->columns, ps[k]->items);
+        else
+            fl_launch_note(l, "pass 2/2: B = %zu = %s on columns k1 = 0..%zu, times w_N^(j k1); "
+                           "bins past %zu mirrored; %zu columns x %zu items per group", P->b,
+                           radices, P->a / 2, m, ps[k]->columns, ps[k]->items);
+    }
+    plan->result = FL_BUF_A;
+    snprintf(plan->summary, sizeof plan->summary, "r2c of rows of %zu reals (read as %zu complex "
+             "values), %zu rows, as N = A x B = %zu x %zu: A-point FFTs of the real columns, two "
+             "per complex column, split in the group that holds it; then B-point FFTs of columns "
+             "0..A/2 of their spectra. 2 launches.", P->n, m, P->rows, P->a, P->b);
+}
+
 static void plan(const struct fl_problem *p0, struct fl_plan *plan)
 {
     static struct fl_simd_plan sp;
     static struct fl_simd_axis ax[FL_MAX_DIMS];
     if (simd_plans(p0, &sp, ax)) {
         plan_simd(p0, plan, &sp, ax);
+        return;
+    }
+    static struct pairs_plan pp;
+    char pwhy[256];
+    struct fl_problem rcopy;
+    const struct fl_problem *pr = resolve(p0, &rcopy);
+    if (pairs_possible(pr) && pr->sign < 0) {
+        if (make_pairs_plan(pr, &pp, pwhy, sizeof pwhy) != 0)
+            fl_die(FL_EXIT_USAGE, "%s", pwhy); /* check() refused it already */
+        plan_pairs(pr, plan, &pp);
+        size_t used = strlen(plan->summary);
+        if (pr != p0 && used < sizeof plan->summary)
+            snprintf(plan->summary + used, sizeof plan->summary - used, " (simd: no simd row plan "
+                     "for N/2, so the default plan)");
         return;
     }
     struct fl_problem copy;
@@ -573,7 +752,10 @@ static void plan(const struct fl_problem *p0, struct fl_plan *plan)
     if (used < sizeof plan->summary)
         used += (size_t)snprintf(plan->summary + used, sizeof plan->summary - used, ". %d launch%s.",
                                  plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
-    if (p != p0 && used < sizeof plan->summary)
+    if (p != p0 && is_pairs(p0) && used < sizeof plan->summary)
+        snprintf(plan->summary + used, sizeof plan->summary - used, " (fused's plan: column "
+                 "pairs do R2C of 1-D rows whose N/2 takes several passes and splits as A x B)");
+    else if (p != p0 && used < sizeof plan->summary)
         snprintf(plan->summary + used, sizeof plan->summary - used, " (simd: %s, so the default "
                  "plan)", p0->dims[p0->ndims - 1] / 2 < 64 ? "Nx/2 < 64 has fewer than 8 columns "
                  "per row for 8 lanes" : p0->ndims > 1 ? "no simd row plan for Nx/2, or an outer "
