@@ -28,10 +28,11 @@
  *   ./build/09_real_input --input X.npy --inverse --size 1000 --output x.npy   (and back)
  *   ./build/09_real_input --size 2^20 --variant simd --explain   (on a CPU: 06's simd passes)
  * Kernels: kernels/09_real_input.cl (the twist and its inverse, and the column pairs;
- * --kernels replaces this one), kernels/07_multidim.cl (the row and column passes), kernels/06_passes.cl,
- * kernels/05_register_radix.cl, kernels/06_mixed_radix.cl; for --variant simd (README "On
- * a CPU": the rows by 06's simd passes, the twist 8 pairs per work-item, the outer axes by
- * 07's column kernel) kernels/06_simd.cl, 07_simd.cl and 09_simd.cl. Lesson: README.md. */
+ * --kernels replaces this one), kernels/07_multidim.cl (the row and column passes),
+ * kernels/06_passes.cl, kernels/05_register_radix.cl, kernels/06_mixed_radix.cl; for
+ * --variant simd (README "On a CPU": the rows by 06's simd passes, the twist 8 pairs per
+ * work-item, the outer axes by 07's column kernel) kernels/06_simd.cl, 07_simd.cl and
+ * 09_simd.cl. Lesson: README.md. */
 #include "../../common/chapter.h"
 #include "../../common/axis_plan.h"
 #include "../../common/simd_cols.h"
@@ -232,7 +233,8 @@ static int make_pairs_plan(const struct fl_problem *p, struct pairs_plan *P, cha
     memset(P, 0, sizeof *P);
     struct fl_radix_limits lim, lim0;
     size_t wg = p->wg ? p->wg : PAIRED_WG;
-    fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p), wg < p->dev->max_wg ? wg : p->dev->max_wg);
+    fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p),
+                            wg < p->dev->max_wg ? wg : p->dev->max_wg);
     lim0 = lim;
     lim0.min_columns = 2; /* the first pass: 2 complex columns (4 real ones) per group */
     P->n = p->dims[0];
@@ -359,7 +361,8 @@ static int shaped_passes(const struct fl_problem *p)
     char why[256];
     if (is_pairs(p))
         return pairs_possible(p) && p->sign < 0 ? 2 : 0;
-    if (p->ndims != 1 || strcmp(p->variant, "fused") != 0 || make_real_plan(p, &R, why, sizeof why) != 0)
+    if (p->ndims != 1 || strcmp(p->variant, "fused") != 0 ||
+        make_real_plan(p, &R, why, sizeof why) != 0)
         return 0;
     if (!pass_pairs(p, &R, 0) || !pass_pairs(p, &R, last_x_pass(&R)))
         return 0; /* (C = M/Q odd: the twist has a launch of its own) */
@@ -409,12 +412,14 @@ static void build_options(const struct fl_problem *p0, char *opts, size_t len)
     struct fl_problem rcopy;
     const struct fl_problem *pr = resolve(p0, &rcopy);
     if (pairs_possible(pr) && make_pairs_plan(pr, &pp, why, sizeof why) == 0) {
-        used += (size_t)snprintf(opts + used, used < len ? len - used : 0, " -D RC_N=%zu -D RC_LB=%d",
-                                 pp.n, pp.lo_bits);
+        /* the column pairs' constants: N, its table's lo bits, each pass's Q,P,I,T,radices */
+        used += (size_t)snprintf(opts + used, used < len ? len - used : 0,
+                                 " -D RC_N=%zu -D RC_LB=%d", pp.n, pp.lo_bits);
         const struct fl_radix_pass *ps[2] = {&pp.first.pass[0], &pp.last.pass[0]};
         for (int k = 0; k < 2; k++) {
-            used += (size_t)snprintf(opts + used, used < len ? len - used : 0, " -D RC_P%d=%zu,%zu,%zu,%zu",
-                                     k, ps[k]->q, k ? pp.a : 1, ps[k]->items, ps[k]->columns);
+            used += (size_t)snprintf(opts + used, used < len ? len - used : 0,
+                                     " -D RC_P%d=%zu,%zu,%zu,%zu", k, ps[k]->q, k ? pp.a : 1,
+                                     ps[k]->items, ps[k]->columns);
             for (int st = 0; st < FL_RADIX_MAX_PASS_STAGES; st++)
                 used += (size_t)snprintf(opts + used, used < len ? len - used : 0, ",%u",
                                          st < ps[k]->nstages ? ps[k]->radix[st] : 0);
@@ -612,7 +617,8 @@ static void plan_pairs(const struct fl_problem *p, struct fl_plan *plan, const s
     const char *names[2] = {"rfft_pairs_first", "rfft_pairs_last"};
     for (int k = 0; k < 2; k++) {
         size_t group = ps[k]->items * ps[k]->columns;
-        size_t global[1] = {(cols[k] + ps[k]->columns - 1) / ps[k]->columns * group}, local[1] = {group};
+        size_t global[1] = {(cols[k] + ps[k]->columns - 1) / ps[k]->columns * group};
+        size_t local[1] = {group};
         struct fl_launch *l = fl_plan_add(plan, names[k], 1, global, local);
         fl_arg_buffer(l, k ? FL_BUF_B : FL_BUF_A);
         fl_arg_buffer(l, k ? FL_BUF_A : FL_BUF_B);

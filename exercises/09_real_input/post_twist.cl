@@ -684,7 +684,8 @@ static INLINE void rc_first(__global const real2_t *x, __global real2_t *y, __lo
     for (int jb = 0; jb < nb; jb++) {
         int b = i + jb * I;
         if (B % I == 0 || b < B) {
-#define RC_STAGE_M(m) u[by_column ? padded(c * Q + b + m * B) : slot(b + m * B, c, Q, T, cf)] = v[jb * rl + m];
+#define RC_STAGE_M(m)                                                                      \
+    u[by_column ? padded(c * Q + b + m * B) : slot(b + m * B, c, Q, T, cf)] = v[jb * rl + m];
             FOR_M(rl, RC_STAGE_M)
 #undef RC_STAGE_M
         }
@@ -758,9 +759,9 @@ static INLINE void rc_last(__global const real2_t *x, __global real2_t *y, __loc
         }
     }
     PASS_STAGES
-    /* X_(k1 + A k2) = output k2 of column k1: bins up to M as they are, the rest as the
-     * conjugate of their mirror M - ... (column A - k1, k2' = B - 1 - k2); columns 0 and
-     * A/2 only their own half (k2 <= B/2, and < B/2) */
+    /* X_(k1 + A k2) = output k2 of column k1: bins up to M as they are; a bin k past M as
+     * the conjugate at its mirror N - k = (A - k1) + A (B - 1 - k2), a bin of column A - k1
+     * (X_(N-k) = conj X_k); columns 0 and A/2 only their own half (k2 <= B/2, and < B/2) */
     const int rl = PASS_LAST_RADIX, B = Q / rl, nb = (B + I - 1) / I;
     __global real2_t *out = y + row * (size_t)(M + 1);
     if (valid) {
