@@ -42,6 +42,10 @@ fi
 # bandwidth is not measured again.
 [ -x "$build/06_mixed_radix" ] &&
     FFTLAB_TUNE_SHAPES=256x8 run --leak-check=no "$build/06_mixed_radix" --size 8192 --tune --repeat 0
+# 09's column pairs (the default for 1-D R2C rows whose N/2 takes several passes; size 16
+# above is fused's one pass): their planner, tables and launches, and fused's C2R back.
+[ -x "$build/09_real_input" ] &&
+    run --leak-check=no "$build/09_real_input" --size 2^14 --repeat 0
 # 10_distributed as one MPI rank without mpirun (a singleton): its host code whole — slabs,
 # pipelines, the staged exchange, FFTW-MPI — with MPI_Alltoall on one rank. Not as 2 ranks
 # under mpirun: there Open MPI 4.1.4 itself makes valgrind report "Syscall param
