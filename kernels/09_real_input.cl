@@ -662,10 +662,10 @@ static INLINE void rc_first(__global const real2_t *x, __global real2_t *y, __lo
     PASS_STAGES
     /* the outputs into u. With 2 columns per group (long columns), column after column
      * (mixed_pass's first-pass layout): the split below reads each column's values in
-     * order, without bank conflicts (H100, 2^20 x 16: 0.0733 -> 0.0704 ms). With more,
-     * interleaved as the exchanges have them, where the writes conflict less (2^18 x 64,
-     * 8 columns: 0.1249 ms for the whole R2C against 0.1266; 2^16 x 256, 32 columns:
-     * 0.1201 against 0.1237). */
+     * order, without bank conflicts (H100, 2^20 x 16, --explain's means: 0.0732 -> 0.0704
+     * ms). With more, interleaved as the exchanges have them, where the writes conflict less
+     * (2^18 x 64, 8 columns: 0.1249 ms for the whole R2C against 0.1266; 2^16 x 256, 32
+     * columns: 0.1201 against 0.1237). */
     const int rl = PASS_LAST_RADIX, B = Q / rl, nb = (B + I - 1) / I;
     const int by_column = T <= 2;
     #pragma unroll
