@@ -96,17 +96,21 @@ size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, siz
     return used;
 }
 
-/* The axis's table: 06's two-level table (common/radix_plan.h) in one buffer, lo (2^b
- * values) then hi (ceil(N / 2^b)). */
+int fl_twiddle_table(struct fl_plan *plan, const char *name, size_t n, int lo_bits)
+{
+    size_t nlo = (size_t)1 << lo_bits, nhi = (n + nlo - 1) >> lo_bits;
+    double *w;
+    int slot = fl_plan_table(plan, name, nlo + nhi, &w);
+    fl_twiddle_fill(n, lo_bits, w, w + 2 * nlo);
+    return slot;
+}
+
+/* The axis's table, "twiddles_x" (y, z). */
 static int twiddle_table(struct fl_plan *plan, const struct fl_axis *a)
 {
-    size_t nlo = (size_t)1 << a->lo_bits, nhi = (a->n + nlo - 1) >> a->lo_bits;
     char name[32];
-    double *w;
     snprintf(name, sizeof name, "twiddles_%c", a->name);
-    int slot = fl_plan_table(plan, name, nlo + nhi, &w);
-    fl_twiddle_fill(a->n, a->lo_bits, w, w + 2 * nlo);
-    return slot;
+    return fl_twiddle_table(plan, name, a->n, a->lo_bits);
 }
 
 int fl_layout_launch_count(const struct fl_layout *L)

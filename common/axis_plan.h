@@ -67,6 +67,12 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
  * per pass A<a>_P<k> = Q,P,I,T,r0..r11. Exits 3 if LEN is too small (a chapter bug). */
 size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, size_t len);
 
+/* Add table NAME to PLAN: 06's two-level table of w_N (common/radix_plan.h) in one buffer,
+ * lo (2^LO_BITS values) then hi (ceil(N / 2^LO_BITS)), as the axis kernels take it (hi at
+ * tw + (1 << LO_BITS)). Returns its slot. fl_layout_launches adds one per axis; chapters
+ * 08 and 09 add their own with it. */
+int fl_twiddle_table(struct fl_plan *plan, const char *name, size_t n, int lo_bits);
+
 /* Append L's launches to PLAN: every pass of every axis (and the transposes), reading
  * slot SRC and ping-ponging with DST. ELEM is bytes per complex value (8 or 16); FLAGS
  * of the first pass and of the last one are added to theirs (PASS_CONJ_IN = 1 on the

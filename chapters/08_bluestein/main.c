@@ -400,7 +400,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     int passes = rp->npasses;
 
     /* --- the tables: the chirp (or its scratch), Bh, the twiddles of M (fused) */
-    double *c = malloc(2 * p->n * sizeof *c), *bh, *tw;
+    double *c = malloc(2 * p->n * sizeof *c), *bh;
     if (!c)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the chirp (%zu values)", p->n);
     fill_chirp(p->n, p->sign, c);
@@ -479,9 +479,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     }
 
     /* fused: the twiddles of M as chapter 07's axis table (lo, then hi) */
-    size_t nlo = (size_t)1 << ax->lo_bits, nhi = (s.m + nlo - 1) >> ax->lo_bits;
-    int twid = fl_plan_table(plan, "twiddles_x", nlo + nhi, &tw);
-    fl_twiddle_fill(s.m, ax->lo_bits, tw, tw + 2 * nlo);
+    int twid = fl_twiddle_table(plan, "twiddles_x", s.m, ax->lo_bits);
     if (s.one_kernel) {
         const struct fl_radix_pass *ps = &rp->pass[0];
         l = add_pass(plan, &s, 0, "bluestein_fused", FL_BUF_A, FL_BUF_B, elem);

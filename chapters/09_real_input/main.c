@@ -497,10 +497,7 @@ static void add_fused(struct fl_plan *plan, const struct fl_problem *p, const st
 {
     const struct fl_axis *a = &R->x.ax[0];
     const struct fl_radix_pass *ps = &a->rp.pass[0];
-    size_t nlo = (size_t)1 << a->lo_bits, nhi = (a->n + nlo - 1) >> a->lo_bits;
-    double *t;
-    int tw = fl_plan_table(plan, "twiddles_x", nlo + nhi, &t);
-    fl_twiddle_fill(a->n, a->lo_bits, t, t + 2 * nlo);
+    int tw = fl_twiddle_table(plan, "twiddles_x", a->n, a->lo_bits);
     size_t items = ps->items * ps->columns, groups = (R->rows + ps->columns - 1) / ps->columns;
     size_t global[1] = {groups * items}, local[1] = {items};
     char radices[64];
@@ -607,11 +604,8 @@ static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const st
  * rfft_pairs_last (B -> A, the bins). */
 static void plan_pairs(const struct fl_problem *p, struct fl_plan *plan, const struct pairs_plan *P)
 {
-    size_t elem = elem_bytes(p), m = P->n / 2, nlo = (size_t)1 << P->lo_bits;
-    size_t nhi = (P->n + nlo - 1) >> P->lo_bits;
-    double *w;
-    int table = fl_plan_table(plan, "twiddles_n", nlo + nhi, &w);
-    fl_twiddle_fill(P->n, P->lo_bits, w, w + 2 * nlo);
+    size_t elem = elem_bytes(p), m = P->n / 2;
+    int table = fl_twiddle_table(plan, "twiddles_n", P->n, P->lo_bits);
     const struct fl_radix_pass *ps[2] = {&P->first.pass[0], &P->last.pass[0]};
     size_t cols[2] = {P->rows * (P->b / 2), P->rows * (P->a / 2 + 1)};
     const char *names[2] = {"rfft_pairs_first", "rfft_pairs_last"};
