@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const unsigned fl_radix_default[] = {16, 8, 4, 2, 3, 5, 7, 0};
+const unsigned fl_radix_default[] = {16, 10, 8, 4, 2, 3, 5, 7, 0};
 
 #define MAX_LOCAL_VALUES 4096 /* a pass does at most 4096 points, as in chapter 05 */
 
@@ -232,6 +232,23 @@ static size_t pass_values(const struct fl_radix_pass *ps)
     return most;
 }
 
+/* The fewest items per column, at least IMIN, that do every stage of pass PS in as many
+ * rounds as its ps->items do, so no item holds more values than before and none idles through a stage's
+ * last round. 1000 = 10 x 10 x 10 with 64 items: 100 butterflies a stage, 64 in the first
+ * round and 36 in the second; 50 items do both rounds full (lesson 06, "A radix-10 block").
+ * Where every stage's butterflies are a multiple of the items (powers of two) it changes
+ * nothing. */
+static size_t balanced_items(const struct fl_radix_pass *ps, size_t imin)
+{
+    size_t most = imin;
+    for (int s = 0; s < ps->nstages; s++) {
+        size_t b = ps->q / ps->radix[s], rounds = ceil_div(b, ps->items);
+        if (ceil_div(b, rounds) > most)
+            most = ceil_div(b, rounds);
+    }
+    return most < ps->items ? most : ps->items;
+}
+
 /* fl_radix_plan_make (STRIDE 1) and fl_radix_plan_strided (STRIDE > 1): BATCH lines of N
  * points, the points of a line STRIDE elements apart, STRIDE lines side by side. */
 static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_radix_limits *lim,
@@ -324,6 +341,10 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
             ps->items = min_z(ceil_div(ps->q, rmax), gmax / ps->columns);
             if (ps->items < imin)
                 ps->items = imin;
+            /* a values cap from --shapes/--tune is kept as given (its items may wait in a
+             * stage, as struct fl_pass_shape says); the planner's own shape drops the
+             * items that would only idle */
+            ps->items = balanced_items(ps, lim->shape[i].values ? imin : 1);
         }
         if (ps->columns < 1)
             ps->columns = 1;

@@ -6,7 +6,7 @@
  * values in registers and trade them through local memory between stages. Q is a product
  * of radices (the stages), the passes' Q multiply to N:
  *
- *     N = Q_0 x Q_1 x ...,   Q_i = r_0 x r_1 x ...,   r in {16, 8, 4, 2, 3, 5, 7}
+ *     N = Q_0 x Q_1 x ...,   Q_i = r_0 x r_1 x ...,   r in {16, 10, 8, 4, 2, 3, 5, 7}
  *
  * This file only does arithmetic: no OpenCL, nothing chapter-specific. Chapter 06 turns a
  * plan into kernel launches; multi-dimensional, Bluestein and real-input chapters plan
@@ -45,7 +45,8 @@ struct fl_radix_limits {
                                 a strided axis): its caps; zeros = the two above       */
 };
 
-/* {16, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, and the primes 3, 5, 7. */
+/* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
+ * (one stage where a 2 and a 5 would take two: kernels/06_mixed_radix.cl, dft10). */
 extern const unsigned fl_radix_default[];
 
 /* One pass over global memory. */

@@ -1,4 +1,4 @@
-/* 06_mixed_radix — the new building blocks (DFTs of 3, 5 and 7 points), and the
+/* 06_mixed_radix — the new building blocks (DFTs of 3, 5, 7 and 10 = 2 x 5 points), and the
  * three-block pipeline of ARM's mixed-radix article (digit-reverse, twiddle, radix-S).
  *
  * Built after kernels/06_passes.cl (the fast Stockham passes, which call the blocks) and
@@ -52,6 +52,30 @@ void dft5(real2_t *v)
     v[4] = a1 - b1;
     v[2] = a2 + b2;
     v[3] = a2 - b2;
+}
+
+/* DFT of 10 values as 2 x 5 with no twiddles between them (Good-Thomas: 2 and 5 are
+ * coprime). Input n = (5 n1 + 2 n2) mod 10 and output k = (5 k1 + 6 k2) mod 10 give
+ * w_10^(nk) = w_2^(n1 k1) w_5^(n2 k2), so: two dft5 of the inputs 0,2,4,6,8 and
+ * 5,7,9,1,3, then five dft2 across them, whose outputs land at 6 k2 and 6 k2 + 5 (mod 10).
+ * One radix-10 stage does the work of a radix-2 and a radix-5 stage with one exchange
+ * through local memory and one set of twiddles fewer (README "A radix-10 block"). */
+void dft10(real2_t *v)
+{
+    real2_t a[5] = {v[0], v[2], v[4], v[6], v[8]};
+    real2_t b[5] = {v[5], v[7], v[9], v[1], v[3]};
+    dft5(a);
+    dft5(b);
+    v[0] = a[0] + b[0];
+    v[5] = a[0] - b[0];
+    v[6] = a[1] + b[1];
+    v[1] = a[1] - b[1];
+    v[2] = a[2] + b[2];
+    v[7] = a[2] - b[2];
+    v[8] = a[3] + b[3];
+    v[3] = a[3] - b[3];
+    v[4] = a[4] + b[4];
+    v[9] = a[4] - b[4];
 }
 
 /* DFT of 7 values, the same way with three pairs. The angle of input pair j in output k
@@ -171,7 +195,7 @@ __kernel void twiddle_stage(__global real2_t *y, int n, int span, int radix)
     y[row + m] = cmul(y[row + m], root_of_unity(nx * ky, span * radix));
 }
 
-/* Contract (radix_S, S = 2, 3, 4, 5, 7, 8, 16)
+/* Contract (radix_S, S = 2, 3, 4, 5, 7, 8, 10, 16)
  *   work-items : 2-D, (n/S rounded up to the group size) x batch, groups G x 1; item kx
  *                does butterfly kx, items kx >= n/S nothing
  *   args       : y (in place), n, span = Nx (product of the earlier stages' radices), flags
@@ -204,4 +228,5 @@ RADIX_KERNEL(4)
 RADIX_KERNEL(5)
 RADIX_KERNEL(7)
 RADIX_KERNEL(8)
+RADIX_KERNEL(10)
 RADIX_KERNEL(16)

@@ -68,6 +68,7 @@ void dft4(real2_t *v) INLINE;
 void dft5(real2_t *v) INLINE;
 void dft7(real2_t *v) INLINE;
 void dft8(real2_t *v) INLINE;
+void dft10(real2_t *v) INLINE;
 void dft16(real2_t *v) INLINE;
 #ifdef FL_RADIX6
 void dft6(real2_t *v) INLINE; /* the exercise's block (--variant dft6) */
@@ -136,6 +137,7 @@ static INLINE void dft_r(real2_t *v, const int r)
 #endif
     else if (r == 7) dft7(v);
     else if (r == 8) dft8(v);
+    else if (r == 10) dft10(v);
     else dft16(v);
 }
 

@@ -51,6 +51,22 @@ run_case "N=2187 double inverse x 2" 0 '^PASS$' -- "$R" --size 2187 --batch 2 --
 run_case "N=3^10 double" 0 '^PASS$' -- "$R" --size 3^10 --precision double --repeat 0
 run_case "N=7^5 double inverse" 0 '^PASS$' -- "$R" --size 7^5 --precision double --inverse --repeat 0
 
+# ---- the radix-10 block: a 2 with a 5 is one stage (dft10), and a multi-pass group drops
+# the items that would idle in a stage's last round (10^6: 50 items per column, not 64)
+run_case "N=1000: 10 x 10 x 10, 100 items per row" 0 '^PASS$' \
+    --has 'Q=1000 = 10 x 10 x 10: 3 stages, 100 items per row' -- "$R" --size 1000 --batch 4 --explain --repeat 0
+run_case "N=10^6 x 2: two passes of 10 x 10 x 10, 50 items per column" 0 '^PASS$' \
+    --has '-D P0_I=50 -D P0_T=4 -D P0_R=10,10,10,' --has '-D P1_I=50 -D P1_T=4 -D P1_R=10,10,10,' \
+    -- "$R" --size 10^6 --batch 2 --explain --repeat 0
+run_case "N=2000 x 3 inverse double (10 x 10 x 10 x 2)" 0 '^PASS$' --has 'Q=2000 = 10 x 10 x 10 x 2' \
+    -- "$R" --size 2000 --batch 3 --inverse --precision double --explain --repeat 0
+run_case "no_radix10 at N=1000: 8 x 5 x 5 x 5" 0 '^PASS$' --has 'Q=1000 = 8 x 5 x 5 x 5' \
+    --has 'Radices from \{16, 8, 4, 2, 3, 5, 7\}' -- "$R" --size 1000 --batch 4 --variant no_radix10 --explain --repeat 0
+run_case "no_radix10 at N=10^6 inverse" 0 '^PASS$' --has 'P0_R=8,5,5,5,' \
+    -- "$R" --size 10^6 --variant no_radix10 --inverse --explain --repeat 0
+run_case "three_blocks at N=1000: radix_10 launches" 0 '^PASS$' --has 'radix_10\(B, 1000, 100, ' \
+    -- "$R" --size 1000 --variant three_blocks --explain --repeat 0
+
 # ---- work-group sizes: any number of items, down to one
 run_case "--wg 1 at N=4096: three passes of 16" 0 '^PASS$' --has '3 passes, Q = 16 x 16 x 16' \
     -- "$R" --size 4096 --wg 1 --explain --repeat 0
@@ -79,13 +95,13 @@ for n in 1000 1024 2187 5040; do
 done
 
 # ---- --explain: the factorization, the passes, the -D constants, every launch
-run_case "--explain N=720: one pass, 16 x 3 x 3 x 5" 0 '^PASS$' \
-    --has 'N = 720 = 16 x 3 x 3 x 5: 1 pass, 4 stages' \
-    --has 'build .*-D FL_N=720 .*-D P0_R=16,3,3,5' \
-    --has 'fft_mixed_p0\(A, B, .*; p=1 Q=720 = 16 x 3 x 3 x 5: 4 stages, 45 items per row' \
+run_case "--explain N=720: one pass, 10 x 8 x 3 x 3" 0 '^PASS$' \
+    --has 'N = 720 = 10 x 8 x 3 x 3: 1 pass, 4 stages' \
+    --has 'build .*-D FL_N=720 .*-D P0_R=10,8,3,3' \
+    --has 'fft_mixed_p0\(A, B, .*; p=1 Q=720 = 10 x 8 x 3 x 3: 4 stages, 72 items per row' \
     --has 'table twiddles_lo' -- "$R" --size 720 --explain --repeat 0
 run_case "--explain N=10^6: 1000 x 1000" 0 '^PASS$' \
-    --has 'N = 1000000 = .*: 2 passes, Q = 1000 x 1000' --has 'p=1000 Q=1000 = 8 x 5 x 5 x 5' \
+    --has 'N = 1000000 = .*: 2 passes, Q = 1000 x 1000' --has 'p=1000 Q=1000 = 10 x 10 x 10' \
     --has 'fft_mixed_p1\(B, A' -- "$R" --size 10^6 --explain --repeat 0
 run_case "--explain three_blocks N=6: the permutation 0 3 1 4 2 5" 0 '^PASS$' \
     --has 'N = 6 = 2 x 3: digit-reverse once' --has 'idx\(m\) = 0 3 1 4 2 5' \

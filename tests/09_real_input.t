@@ -66,7 +66,7 @@ run_case "fused 26244 x 2 (last Q = 81, odd), FFTLAB_PAIR_SWEEPS=2: two sweeps" 
     --has 'Q=81 = 3 x 3 x 3 x 3, then the twist' --has 'in 2 sweeps' \
     -- env FFTLAB_PAIR_SWEEPS=2 "$R" --size 26244 --batch 2 --variant fused --explain --repeat 0
 run_case "fused 26244: 9 values per item, so one sweep by default" 0 '^PASS$' \
-    --has '25 \+ 25 per group x 10 items$' -- "$R" --size 26244 --variant fused --explain --repeat 0
+    --has '25 \+ 25 per group x 9 items$' -- "$R" --size 26244 --variant fused --explain --repeat 0
 run_case "fused 3x26244 double, one sweep" 0 '^PASS$' \
     -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 3x26244 --precision double --repeat 0
 run_case "FFTLAB_PAIR_SWEEPS=3: usage error" 2 "${USAGE}FFTLAB_PAIR_SWEEPS='3' must be 1 or 2" \

@@ -110,8 +110,9 @@ if [ -x "$BUILD/05_register_radix" ]; then
 fi
 
 # 9. 06_mixed_radix's blocks (--kernels replaces kernels/06_mixed_radix.cl; the Stockham
-# passes come from 06_passes.cl in front): cos(2 pi/5) with two digits swapped in dft5, the
-# sines of dft7's second output pair in the wrong order, and the three_blocks digit reversal
+# passes come from 06_passes.cl in front): cos(2 pi/5) with two digits swapped in dft5, two
+# inputs of dft10's second dft5 swapped, the sines of dft7's second output pair in the wrong
+# order, and the three_blocks digit reversal
 # applied the wrong way round (scattered to idx(m) instead of gathered from it: that is the
 # reversal of the radices in the opposite order, the same permutation only when the radix
 # list reads the same both ways, like 16 x 16).
@@ -132,6 +133,16 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
             -- "$MR" --kernels "$TMP/k/dft5-constant.cl" --size 25 --variant three_blocks --repeat 0
         run_case "dft5 with cos(2 pi/5) mistyped: still right at N=4096 (no radix 5)" 0 '^PASS$' \
             -- "$MR" --kernels "$TMP/k/dft5-constant.cl" --size 4096 --repeat 0
+    fi
+    if plant dft10-input-order "$MB" 's/real2_t b\[5\] = {v\[5\], v\[7\], v\[9\], v\[1\], v\[3\]};/real2_t b[5] = {v[5], v[7], v[9], v[3], v[1]};/'; then
+        run_case "dft10 with two inputs of its odd dft5 swapped: FAIL at N=10" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MR" --kernels "$TMP/k/dft10-input-order.cl" --size 10 --repeat 0
+        run_case "dft10 inputs swapped: FAIL at N=10^6 (two passes)" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MR" --kernels "$TMP/k/dft10-input-order.cl" --size 10^6 --repeat 0
+        run_case "dft10 inputs swapped: FAIL in three_blocks at N=1000" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MR" --kernels "$TMP/k/dft10-input-order.cl" --size 1000 --variant three_blocks --repeat 0
+        run_case "dft10 inputs swapped: still right with --variant no_radix10" 0 '^PASS$' \
+            -- "$MR" --kernels "$TMP/k/dft10-input-order.cl" --size 1000 --variant no_radix10 --repeat 0
     fi
     if plant dft7-sine-order "$MB" 's/real2_t b2 = mul_minus_i(s2 \* m1 - s3 \* m2 - s1 \* m3);/real2_t b2 = mul_minus_i(s2 * m1 - s1 * m2 - s3 * m3);/'; then
         run_case "dft7 with two sines swapped: FAIL at N=7" 1 '^FAIL: check ' --has 'WRONG' \

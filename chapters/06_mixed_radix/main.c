@@ -7,8 +7,9 @@
  *                 one for the radix-S butterflies, in place. Correct, and slow: two passes
  *                 over memory per stage.
  *   stockham      (default) 05's self-sorting passes with mixed radices: dft3, dft5, dft7
- *                 join dft2/4/8/16 in registers, no reordering pass at all, one pass over
- *                 memory whenever a row fits a work-group, at most three up to 2^26. Each
+ *                 and dft10 (a 2 and a 5 in one stage) join dft2/4/8/16 in registers, no
+ *                 reordering pass at all, one pass over memory whenever a row fits a
+ *                 work-group, at most three up to 2^26. Each
  *                 size gets its own kernels: the radices, Q, p and the group shape are -D
  *                 constants, so the stages unroll and v[] stays in registers.
  *   simd          for a CPU (kernels/06_simd.cl, README "On a CPU: mixed radices as SIMD
@@ -39,12 +40,14 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
-    {"stockham", "self-sorting passes, radices 16/8/4/2 and 3/5/7 in registers, kernels "
+    {"stockham", "self-sorting passes, radices 16/8/4/2, 3/5/7 and 10 in registers, kernels "
      "specialized per size with -D (the chapter's default)", NULL, 0},
     {"three_blocks", "ARM's pipeline: digit-reverse once, then a twiddle and a radix-S kernel "
      "per stage, in place (correct, slow)", NULL, 0},
     {"primes", "stockham with the prime radices 2, 3, 5, 7 only: more stages (the lesson's "
      "comparison)", NULL, 0},
+    {"no_radix10", "stockham without the radix-10 block: each 2 x 5 takes a radix-2 (or 4, 8, "
+     "16) and a radix-5 stage (the lesson's comparison)", NULL, 0},
     {"dft6", "stockham with a radix-6 stage for each 2 x 3, your dft6 from two dft3s (exercise)",
      "exercises/06_mixed_radix/dft6.cl", 0},
     {"digit_reverse", "three_blocks with the digit-reverse index computed in the kernel "
@@ -61,6 +64,7 @@ static const struct fl_variant variants[] = {
 
 static const unsigned radices_primes[] = {2, 3, 5, 7, 0};
 static const unsigned radices_dft6[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
+static const unsigned radices_no10[] = {16, 8, 4, 2, 3, 5, 7, 0};
 
 static int is_blocks(const struct fl_problem *p)
 {
@@ -99,6 +103,8 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
         lim.radices = radices_primes;
     else if (strcmp(p->variant, "dft6") == 0)
         lim.radices = radices_dft6;
+    else if (strcmp(p->variant, "no_radix10") == 0)
+        lim.radices = radices_no10;
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
 
@@ -265,7 +271,9 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                  "that fit, so fewest stages; one work-group holds a whole row (N <= %zu: local "
                  "memory and items x 16 values), so the data is read and written once.",
                  p->n, all, rp.nstages, strcmp(p->variant, "primes") == 0 ? "2, 3, 5, 7"
-                 : strcmp(p->variant, "dft6") == 0 ? "6, 16, 8, 4, 2, 3, 5, 7" : "16, 8, 4, 2, 3, 5, 7",
+                 : strcmp(p->variant, "dft6") == 0 ? "6, 16, 8, 4, 2, 3, 5, 7"
+                 : strcmp(p->variant, "no_radix10") == 0 ? "16, 8, 4, 2, 3, 5, 7"
+                 : "16, 10, 8, 4, 2, 3, 5, 7",
                  rp.single_pass_max);
     else
         snprintf(plan->summary, sizeof plan->summary,
@@ -377,7 +385,7 @@ int main(int argc, char **argv)
                                        "06_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "06_mixed_radix",
-        .title = "mixed radix 2/3/4/5/7/8/16: digit reversal, then self-sorting passes",
+        .title = "mixed radix 2/3/4/5/7/8/10/16: digit reversal, then self-sorting passes",
         .kernel_file = "06_mixed_radix.cl",
         .uses = uses,
         .help = "N = 2^a 3^b 5^c 7^d up to 2^26. The default variant (stockham) does a few\n"

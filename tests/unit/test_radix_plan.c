@@ -122,14 +122,20 @@ int main(void)
     factors(32, NULL, "8 x 4");
     factors(1024, NULL, "16 x 8 x 8");
     factors(4096, NULL, "16 x 16 x 16");
-    factors(720, NULL, "16 x 3 x 3 x 5");
-    factors(1000, NULL, "8 x 5 x 5 x 5");
+    factors(720, NULL, "10 x 8 x 3 x 3");   /* a 2 with the 5 first: radix 10 */
+    factors(1000, NULL, "10 x 10 x 10");
+    factors(2000, NULL, "10 x 10 x 10 x 2");
+    factors(250, NULL, "10 x 5 x 5");
+    factors(80, NULL, "10 x 8");
     factors(2187, NULL, "3 x 3 x 3 x 3 x 3 x 3 x 3");
     factors(2401, NULL, "7 x 7 x 7 x 7");
     factors(3072, NULL, "16 x 8 x 8 x 3");
     factors(44, NULL, "(refused)");
     static const unsigned primes[] = {2, 3, 5, 7, 0};
     factors(1000, primes, "2 x 2 x 2 x 5 x 5 x 5");
+    static const unsigned no10[] = {16, 8, 4, 2, 3, 5, 7, 0}; /* 06 --variant no_radix10 */
+    factors(1000, no10, "8 x 5 x 5 x 5");
+    factors(720, no10, "16 x 3 x 3 x 5");
     static const unsigned six[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
     factors(216, six, "6 x 6 x 6");
     factors(72, six, "6 x 6 x 2");
@@ -144,9 +150,25 @@ int main(void)
     /* ---- plans on a GPU-like device: 48 KiB, 256 items */
     fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
     if (plan_ok(1000, 16384, &lim, &p) == 1) {
-        is_int((long long)p.pass[0].items, 125, "1000: 125 items per row (one radix-8 butterfly each)");
-        is_int((long long)p.pass[0].columns, 2, "1000: 2 rows per group (250 items)");
-        is_int((long long)p.pass[0].values, 10, "1000: at most 10 values per item (2 radix-5 butterflies)");
+        is_int((long long)p.pass[0].items, 100, "1000: 100 items per row (one radix-10 butterfly each)");
+        is_int((long long)p.pass[0].columns, 2, "1000: 2 rows per group (200 items)");
+        is_int((long long)p.pass[0].values, 10, "1000: at most 10 values per item");
+    }
+    /* multi-pass: 10^6 = 1000 x 1000, 4 columns per group leave 64 items a column, which
+     * take 100 radix-10 butterflies in 2 rounds; 50 items do the same 2 rounds, none idle */
+    if (plan_ok(1000000, 16, &lim, &p) == 2) {
+        ok(p.pass[0].items == 50 && p.pass[0].columns == 4 && p.pass[0].values == 20 &&
+           p.pass[1].items == 50 && p.pass[1].columns == 4,
+           "10^6: 50 items x 4 columns per group, 20 values each (got %zu x %zu, %zu)",
+           p.pass[0].items, p.pass[0].columns, p.pass[0].values);
+        struct fl_radix_limits cap = lim;
+        cap.shape[0].items = 256;
+        cap.shape[0].values = 16; /* a values cap is kept: 63 items, some idle */
+        struct fl_radix_plan s;
+        if (plan_ok(1000000, 16, &cap, &s) == 2)
+            ok(s.pass[0].items == 63 && s.pass[1].items == 50,
+               "10^6 with pass 0 capped at 256x16: 63 items there, 50 in pass 1 (got %zu, %zu)",
+               s.pass[0].items, s.pass[1].items);
     }
     if (plan_ok(4096, 1, &lim, &p) == 1) {
         is_int((long long)p.pass[0].items, 256, "4096: 256 items");
