@@ -233,8 +233,8 @@ static size_t pass_values(const struct fl_radix_pass *ps)
 }
 
 /* The fewest items per column, at least IMIN, that do every stage of pass PS in as many
- * rounds as its ps->items do, so no item holds more values than before and none idles through a stage's
- * last round. 1000 = 10 x 10 x 10 with 64 items: 100 butterflies a stage, 64 in the first
+ * rounds as its ps->items do: no item holds more values than before, and none idles
+ * through a stage's last round. 1000 = 10 x 10 x 10 with 64 items: 100 butterflies a stage, 64 in the first
  * round and 36 in the second; 50 items do both rounds full (lesson 06, "A radix-10 block").
  * Where every stage's butterflies are a multiple of the items (powers of two) it changes
  * nothing. */

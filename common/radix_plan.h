@@ -95,7 +95,9 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  *             items per row, at most max_items;
  *   else      the fewest passes whose Q fit min(local_values, max_items x item_values) /
  *             min_columns, primes spread so the Q are as even as possible (largest
- *             first); T = as many columns as local memory and max_items allow.
+ *             first); T = as many columns as local memory and max_items allow, then
+ *             the fewest items per column that keep each stage's rounds (no item that
+ *             only waits: 10^6 takes 50 items per column of 1000, not 64).
  * In the second case pass k's group shape is planned with LIM->shape[k]'s caps where they
  * are set; a cap the pass cannot keep (Q / values items per column, more than the group
  * may have) is an error naming the pass. */

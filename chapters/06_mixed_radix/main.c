@@ -9,9 +9,9 @@
  *   stockham      (default) 05's self-sorting passes with mixed radices: dft3, dft5, dft7
  *                 and dft10 (a 2 and a 5 in one stage) join dft2/4/8/16 in registers, no
  *                 reordering pass at all, one pass over memory whenever a row fits a
- *                 work-group, at most three up to 2^26. Each
- *                 size gets its own kernels: the radices, Q, p and the group shape are -D
- *                 constants, so the stages unroll and v[] stays in registers.
+ *                 work-group, at most three up to 2^26. Each size gets its own kernels:
+ *                 the radices, Q, p and the group shape are -D constants, so the stages
+ *                 unroll and v[] stays in registers.
  *   simd          for a CPU (kernels/06_simd.cl, README "On a CPU: mixed radices as SIMD
  *                 lanes"): chapter 05's simd shape, a work-item does 8 neighbouring
  *                 columns of a pass as planar float8/double8 vectors, a whole radix-Q
