@@ -146,7 +146,7 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
             struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
             fl_arg_buffer(l, src);
             fl_arg_buffer(l, dst);
-            fl_arg_local(l, (ps->columns * ps->q + ps->columns * ps->q / 16) * elem);
+            fl_arg_local(l, fl_radix_pass_local_values(ps) * elem);
             fl_arg_buffer(l, table);
             fl_arg_int(l, (int)a->lines);
             fl_arg_int(l, (done == 0 ? first_flags : 0) | (done == total_passes - 1 ? last_flags : 0));

@@ -23,6 +23,12 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     memset(lim->shape, 0, sizeof lim->shape);
 }
 
+size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps)
+{
+    size_t values = ps->columns * ps->q;
+    return values + values / 16;
+}
+
 static const unsigned *radices_or_default(const unsigned *radices)
 {
     return radices && radices[0] ? radices : fl_radix_default;

@@ -70,6 +70,11 @@ struct fl_radix_plan {
     size_t multi_pass_max_q;              /* largest Q of a pass in a multi-pass plan      */
 };
 
+/* Complex values of local memory a pass's kernel takes (the __local argument of the
+ * passes of chapters 06-09): its T columns of Q values, plus the spare slot every 16
+ * values the kernels' padded() adds. Times the element size for the launch. */
+size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps);
+
 /* Limits for a device with LOCAL_MEM_BYTES of local memory and ELEM_BYTES per complex
  * value (8 fp32, 16 fp64), using at most MAX_ITEMS work-items per group: local memory
  * less the 1/16 padding the kernels add, at most 4096 values; 16 values per item; 4

@@ -247,7 +247,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
         fl_arg_buffer(l, src);
         fl_arg_buffer(l, dst);
-        fl_arg_local(l, (ps->columns * ps->q + ps->columns * ps->q / 16) * elem_bytes(p));
+        fl_arg_local(l, fl_radix_pass_local_values(ps) * elem_bytes(p));
         fl_arg_buffer(l, hi);
         fl_arg_buffer(l, lo);
         fl_arg_int(l, (int)p->batch);

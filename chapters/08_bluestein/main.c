@@ -278,7 +278,7 @@ static struct fl_launch *add_pass(struct fl_plan *plan, const struct setup *s, i
     struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
     fl_arg_buffer(l, src);
     fl_arg_buffer(l, dst);
-    fl_arg_local(l, (ps->columns * ps->q + ps->columns * ps->q / 16) * elem);
+    fl_arg_local(l, fl_radix_pass_local_values(ps) * elem);
     return l;
 }
 

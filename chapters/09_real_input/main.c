@@ -164,7 +164,7 @@ static int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, ch
     if ((e && strcmp(e, "1") == 0) || R->x.naxes != 1 || R->x.ax[0].rp.npasses < 2)
         return 1; /* (x in one pass, or none at M = 1: no paired pass at all) */
     const struct fl_radix_pass *ps = &R->x.ax[0].rp.pass[last_x_pass(R)];
-    size_t values = ps->columns * ps->q + ps->columns * ps->q / 16 + ps->q;
+    size_t values = fl_radix_pass_local_values(ps) + ps->q;
     if (values * elem_bytes(p) > p->dev->local_mem)
         return 1;
     unsigned rmax = 1;
@@ -505,7 +505,7 @@ static void add_fused(struct fl_plan *plan, const struct fl_problem *p, const st
                                       global, local);
     fl_arg_buffer(l, src);
     fl_arg_buffer(l, dst);
-    fl_arg_local(l, (ps->columns * ps->q + ps->columns * ps->q / 16) * elem_bytes(p));
+    fl_arg_local(l, fl_radix_pass_local_values(ps) * elem_bytes(p));
     fl_arg_buffer(l, tw);
     fl_arg_buffer(l, twist);
     fl_arg_int(l, (int)R->rows);
@@ -616,7 +616,7 @@ static void plan_pairs(const struct fl_problem *p, struct fl_plan *plan, const s
         struct fl_launch *l = fl_plan_add(plan, names[k], 1, global, local);
         fl_arg_buffer(l, k ? FL_BUF_B : FL_BUF_A);
         fl_arg_buffer(l, k ? FL_BUF_A : FL_BUF_B);
-        fl_arg_local(l, (ps[k]->columns * ps[k]->q + ps[k]->columns * ps[k]->q / 16) * elem);
+        fl_arg_local(l, fl_radix_pass_local_values(ps[k]) * elem);
         fl_arg_buffer(l, table);
         fl_arg_int(l, (int)P->rows);
         char radices[64];
