@@ -8,6 +8,7 @@
 #include <string.h>
 
 const unsigned fl_radix_default[] = {16, 10, 8, 4, 2, 3, 5, 7, 0};
+const unsigned fl_radix_no10[] = {16, 8, 4, 2, 3, 5, 7, 0};
 
 #define MAX_LOCAL_VALUES 4096 /* a pass does at most 4096 points, as in chapter 05 */
 
@@ -155,6 +156,17 @@ void fl_twiddle_fill(size_t n, int b, double *lo, double *hi)
     }
 }
 
+char *fl_radix_list(const unsigned *radices, char *buf, size_t len)
+{
+    size_t used = 0;
+    radices = radices_or_default(radices);
+    if (len)
+        buf[0] = '\0';
+    for (const unsigned *r = radices; *r && used < len; r++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%u", r == radices ? "" : ", ", *r);
+    return buf;
+}
+
 char *fl_radix_join(const unsigned *radix, int nstages, char *buf, size_t len)
 {
     size_t used = 0;
@@ -268,10 +280,8 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
     size_t left = fl_radix_leftover(n, radices);
     if (n == 0 || left != 1) {
         char list[96];
-        int l = 0;
-        for (const unsigned *r = radices; *r && l < (int)sizeof list - 8; r++)
-            l += snprintf(list + l, sizeof list - (size_t)l, "%s%u", r == radices ? "" : ", ", *r);
-        snprintf(why, len, "N = %zu has the factor %zu, which no radix (%s) divides", n, left, list);
+        snprintf(why, len, "N = %zu has the factor %zu, which no radix (%s) divides", n, left,
+                 fl_radix_list(radices, list, sizeof list));
         return -1;
     }
     size_t items = lim->max_items ? lim->max_items : 1;

@@ -48,6 +48,12 @@ struct fl_radix_limits {
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
  * (one stage where a 2 and a 5 would take two: kernels/06_mixed_radix.cl, dft10). */
 extern const unsigned fl_radix_default[];
+/* {16, 8, 4, 2, 3, 5, 7, 0}: the defaults without 10, as they were before the radix-10
+ * block (06 --variant no_radix10; 08's Bluestein lengths, measured with them). */
+extern const unsigned fl_radix_no10[];
+
+/* "16, 10, 8, 4, 2, 3, 5, 7": RADICES (NULL = fl_radix_default), joined; returns BUF. */
+char *fl_radix_list(const unsigned *radices, char *buf, size_t len);
 
 /* One pass over global memory. */
 struct fl_radix_pass {

@@ -64,7 +64,18 @@ static const struct fl_variant variants[] = {
 
 static const unsigned radices_primes[] = {2, 3, 5, 7, 0};
 static const unsigned radices_dft6[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
-static const unsigned radices_no10[] = {16, 8, 4, 2, 3, 5, 7, 0};
+
+/* The radices the Stockham variants plan with (NULL: the planner's defaults). */
+static const unsigned *variant_radices(const struct fl_problem *p)
+{
+    if (strcmp(p->variant, "primes") == 0)
+        return radices_primes;
+    if (strcmp(p->variant, "dft6") == 0)
+        return radices_dft6;
+    if (strcmp(p->variant, "no_radix10") == 0)
+        return fl_radix_no10;
+    return NULL;
+}
 
 static int is_blocks(const struct fl_problem *p)
 {
@@ -99,12 +110,7 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
     /* --shapes, or what --tune measured: per pass caps on the group (common/tune.h) */
     for (int k = 0; k < p->nshapes; k++)
         lim.shape[k] = p->shape[k];
-    if (strcmp(p->variant, "primes") == 0)
-        lim.radices = radices_primes;
-    else if (strcmp(p->variant, "dft6") == 0)
-        lim.radices = radices_dft6;
-    else if (strcmp(p->variant, "no_radix10") == 0)
-        lim.radices = radices_no10;
+    lim.radices = variant_radices(p);
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
 
@@ -265,15 +271,13 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
     }
     plan->result = src;
     fl_radix_join(rp.radix, rp.nstages, all, sizeof all);
+    char list[64];
     if (rp.npasses == 1)
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %s: 1 pass, %d stages in registers. Radices from {%s}, the largest "
                  "that fit, so fewest stages; one work-group holds a whole row (N <= %zu: local "
                  "memory and items x 16 values), so the data is read and written once.",
-                 p->n, all, rp.nstages, strcmp(p->variant, "primes") == 0 ? "2, 3, 5, 7"
-                 : strcmp(p->variant, "dft6") == 0 ? "6, 16, 8, 4, 2, 3, 5, 7"
-                 : strcmp(p->variant, "no_radix10") == 0 ? "16, 8, 4, 2, 3, 5, 7"
-                 : "16, 10, 8, 4, 2, 3, 5, 7",
+                 p->n, all, rp.nstages, fl_radix_list(variant_radices(p), list, sizeof list),
                  rp.single_pass_max);
     else
         snprintf(plan->summary, sizeof plan->summary,

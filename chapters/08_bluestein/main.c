@@ -112,19 +112,17 @@ static int simd_length(struct setup *s)
     return 0;
 }
 
-/* The planner's default radices less 10 (lesson 06, "A radix-10 block"). With 10 the
- * length search of fl_bluestein_length counts fewer stages for lengths with a 2 and a 5 and
- * takes other M: at 2^20 + 7, M = 2293760 = 10 x 16 x 16 x 8 x 16 x 7 (6 stages) instead of
- * 2107392 (7 stages), which ran 96-105 ms on pocl against 66-70 (2026-11-24, two rounds,
- * --repeat 5). So this chapter keeps the radices its lengths and its lesson's figures were
- * measured with; whether the GPU would prefer the radix-10 lengths is not measured. */
-static const unsigned bluestein_radices[] = {16, 8, 4, 2, 3, 5, 7, 0};
-
 static int make_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
 {
     memset(s, 0, sizeof *s);
     fl_radix_limits_default(&s->lim, p->dev->local_mem, elem_bytes(p), group_items(p));
-    s->lim.radices = bluestein_radices;
+    /* the defaults less 10 (lesson 06, "A radix-10 block"): with 10 the length search
+     * counts fewer stages for lengths with a 2 and a 5 and takes other M; at 2^20 + 7,
+     * 2293760 = 10 x 16 x 16 x 8 x 16 x 7 (6 stages) instead of 2107392 (7), which ran
+     * 96-105 ms on pocl against 66-70 (2026-11-24, two rounds of --repeat 5). So the
+     * lengths, and the lesson's figures, stay those of these radices; whether a GPU would
+     * prefer the radix-10 lengths was not measured. */
+    s->lim.radices = fl_radix_no10;
     s->m = fl_bluestein_length(p->n, p->batch, &s->lim, FL_AXIS_MAX_PASSES, NULL, why, len);
     if (s->m == 0)
         return -1;

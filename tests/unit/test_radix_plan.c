@@ -133,9 +133,15 @@ int main(void)
     factors(44, NULL, "(refused)");
     static const unsigned primes[] = {2, 3, 5, 7, 0};
     factors(1000, primes, "2 x 2 x 2 x 5 x 5 x 5");
-    static const unsigned no10[] = {16, 8, 4, 2, 3, 5, 7, 0}; /* 06 --variant no_radix10 */
-    factors(1000, no10, "8 x 5 x 5 x 5");
-    factors(720, no10, "16 x 3 x 3 x 5");
+    factors(1000, fl_radix_no10, "8 x 5 x 5 x 5");
+    factors(720, fl_radix_no10, "16 x 3 x 3 x 5");
+    {
+        char buf[64];
+        is_str(fl_radix_list(NULL, buf, sizeof buf), "16, 10, 8, 4, 2, 3, 5, 7",
+               "fl_radix_list: the defaults");
+        is_str(fl_radix_list(fl_radix_no10, buf, sizeof buf), "16, 8, 4, 2, 3, 5, 7",
+               "fl_radix_list: without 10");
+    }
     static const unsigned six[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
     factors(216, six, "6 x 6 x 6");
     factors(72, six, "6 x 6 x 2");
