@@ -193,10 +193,12 @@ static INLINE void stage(real2_t *v, int i, const int r, const int s, const int 
     }
 }
 
-/* Between stage (rp, sp) and the next stage of radix rn: write the outputs to their
- * Stockham places, barrier, read the next stage's inputs, barrier. */
-static INLINE void exchange(real2_t *v, __local real2_t *u, int i, int c, const int rp, const int sp,
-                            const int rn, const int Q, const int I, const int T, const int cf)
+/* Between stage (rp, sp) and the next stage of radix rn, in two halves: exchange_put
+ * writes the outputs to their Stockham places, exchange_get reads the next stage's
+ * inputs; exchange does both with the barriers. (Chapter 07's columns in parts call the
+ * halves themselves, a part at a time.) */
+static INLINE void exchange_put(real2_t *v, __local real2_t *u, int i, int c, const int rp,
+                                const int sp, const int Q, const int I, const int T, const int cf)
 {
     const int Bp = Q / rp, nbp = (Bp + I - 1) / I;
     #pragma unroll
@@ -210,7 +212,11 @@ static INLINE void exchange(real2_t *v, __local real2_t *u, int i, int c, const 
 #undef PUT_M
         }
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+static INLINE void exchange_get(real2_t *v, __local real2_t *u, int i, int c, const int rn,
+                                const int Q, const int I, const int T, const int cf)
+{
     const int Bn = Q / rn, nbn = (Bn + I - 1) / I;
     #pragma unroll
     for (int jb = 0; jb < nbn; jb++) {
@@ -222,6 +228,14 @@ static INLINE void exchange(real2_t *v, __local real2_t *u, int i, int c, const 
 #undef GET_M
         }
     }
+}
+
+static INLINE void exchange(real2_t *v, __local real2_t *u, int i, int c, const int rp, const int sp,
+                            const int rn, const int Q, const int I, const int T, const int cf)
+{
+    exchange_put(v, u, i, c, rp, sp, Q, I, T, cf);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    exchange_get(v, u, i, c, rn, Q, I, T, cf);
     barrier(CLK_LOCAL_MEM_FENCE);
 }
 
