@@ -24,6 +24,8 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
         if (!(axes & (1u << i)))
             continue;
         struct fl_radix_limits lim = *spec->lim;
+        if (!spec->transpose && !spec->no_parts)
+            lim.max_parts = FL_AXIS_MAX_PARTS;
         for (int k = 0; k < FL_RADIX_MAX_PASSES; k++)
             lim.shape[k] = planned + k < FL_RADIX_MAX_PASSES ? spec->lim->shape[planned + k]
                                                              : (struct fl_pass_shape){0, 0};
@@ -75,10 +77,14 @@ size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, siz
         const struct fl_axis *a = &L->ax[i];
         if (a->rp.npasses == 0)
             continue;
+        const struct fl_radix_pass *p0 = &a->rp.pass[0];
         used += (size_t)snprintf(opts + used, len - used, "%s-D A%c_N=%zu -D A%c_LB=%d -D A%c_S=%zu "
                                  "-D A%c_KIND=%s", used ? " " : "", a->name, a->n, a->name,
                                  a->lo_bits, a->name, a->stride, a->name,
-                                 a->stride > 1 ? "COLS" : "ROWS");
+                                 p0->parts > 1 ? "PARTS" : a->stride > 1 ? "COLS" : "ROWS");
+        if (p0->parts > 1 && used < len)
+            used += (size_t)snprintf(opts + used, len - used, " -D A%c_PARTS=%zu -D A%c_WG=%zu",
+                                     a->name, p0->parts, a->name, p0->items * p0->columns);
         for (int k = 0; k < a->rp.npasses && used < len; k++) {
             const struct fl_radix_pass *ps = &a->rp.pass[k];
             used += (size_t)snprintf(opts + used, len - used, " -D A%c_P%d=%zu,%zu,%zu,%zu", a->name,
@@ -142,7 +148,8 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
             size_t items = ps->items * ps->columns;
             size_t global[1] = {groups * items}, local[1] = {items};
             char kernel[32], radices[64];
-            snprintf(kernel, sizeof kernel, "fft_%s_%c_p%d", cols ? "cols" : "rows", a->name, k);
+            snprintf(kernel, sizeof kernel, "fft_%s_%c_p%d", ps->parts > 1 ? "parts" : cols ? "cols"
+                     : "rows", a->name, k);
             struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
             fl_arg_buffer(l, src);
             fl_arg_buffer(l, dst);
@@ -151,7 +158,14 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
             fl_arg_int(l, (int)a->lines);
             fl_arg_int(l, (done == 0 ? first_flags : 0) | (done == total_passes - 1 ? last_flags : 0));
             fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
-            if (cols)
+            if (ps->parts > 1)
+                fl_launch_note(l, "axis %c N=%zu stride %zu, pass %d/%d: p=%zu Q=%zu = %s; %zu "
+                               "neighbouring columns x %zu items per group (%zu values each), "
+                               "exchanged in %zu parts of %zu columns, a column's values %zu apart",
+                               a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q, radices,
+                               ps->columns, ps->items, ps->values, ps->parts, ps->columns / ps->parts,
+                               a->n / ps->q * a->stride);
+            else if (cols)
                 fl_launch_note(l, "axis %c N=%zu stride %zu, pass %d/%d: p=%zu Q=%zu = %s; %zu "
                                "neighbouring columns x %zu items per group, a column's values %zu apart",
                                a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q, radices,
@@ -191,9 +205,10 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
                 snprintf(by, sizeof by, "columns at stride %zu", a->stride);
             else
                 snprintf(by, sizeof by, "rows");
-            hl += snprintf(how + hl, how_len - (size_t)hl, "%saxis %c (N=%zu) by %s, %d pass%s%s%s%s",
+            hl += snprintf(how + hl, how_len - (size_t)hl, "%saxis %c (N=%zu) by %s, %d pass%s%s%s%s%s",
                            hl ? "; " : "", a->name, a->n, by, rp->npasses, rp->npasses == 1 ? "" : "es",
                            rp->npasses > 1 ? " of Q = " : "", rp->npasses > 1 ? qs : "",
+                           rp->npasses && rp->pass[0].parts > 1 ? " in parts" : "",
                            L->transpose && a->tr_rows ? ", then a transpose" : "");
         }
     }

@@ -22,6 +22,8 @@
 #define FL_AXIS_MAX_PASSES 4   /* kernels/07_multidim.cl has fft_*_<a>_p0 .. p3 per axis */
 #define FL_AXIS_TILE 32        /* the transpose's TILE x TILE blocks ...                 */
 #define FL_AXIS_TILE_ROWS 8    /* ... moved by TILE x TILE_ROWS work-items               */
+#define FL_AXIS_MAX_PARTS 4    /* a column pass may keep 4 local memories' worth of its
+                                  columns in registers (lesson 07, "Columns in parts")    */
 
 /* The array and what to do with it. */
 struct fl_layout_spec {
@@ -35,6 +37,10 @@ struct fl_layout_spec {
     const struct fl_radix_limits *lim;  /* its shape[k] caps the k-th pass of the whole
                                    layout, the axes' passes counted x first (chapter 07's
                                    --shapes and --tune); a pass of whole rows ignores it */
+    int no_parts;               /* 1: never a column pass in parts (fft_parts_<a>_p0, below):
+                                   an axis too long for min_columns columns in local memory
+                                   takes two passes, as before parts (07 --variant
+                                   no_parts, to compare)                                 */
 };
 
 /* One transformed axis, in the order the plan does them (x first). */
@@ -59,12 +65,17 @@ struct fl_layout {
 };
 
 /* Plan SPEC. Returns 0, or -1 with WHY (a length the radices cannot factor, too many
- * passes for the limits, transpose with a partial set of axes). */
+ * passes for the limits, transpose with a partial set of axes). An outer axis whose
+ * min_columns neighbouring columns do not fit local memory but one column does (fp32:
+ * 1024 < N <= 4096) is one pass in parts (struct fl_radix_pass's parts, up to
+ * FL_AXIS_MAX_PARTS; kernels/07_multidim.cl's fft_parts_<a>_p0) unless SPEC->no_parts. */
 int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char *why, size_t len);
 
 /* Append L's -D constants to OPTS (holding USED characters; returns the new length):
- * TILE and TILE_ROWS (the transpose kernel's), and per axis a: A<a>_N, _LB, _S, _KIND and
- * per pass A<a>_P<k> = Q,P,I,T,r0..r11. Exits 3 if LEN is too small (a chapter bug). */
+ * TILE and TILE_ROWS (the transpose kernel's), and per axis a: A<a>_N, _LB, _S, _KIND
+ * (ROWS, COLS or PARTS) and per pass A<a>_P<k> = Q,P,I,T,r0..r11; a PARTS axis also
+ * A<a>_PARTS = B and A<a>_WG = its group's items. Exits 3 if LEN is too small (a
+ * chapter bug). */
 size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, size_t len);
 
 /* Add table NAME to PLAN: 06's two-level table of w_N (common/radix_plan.h) in one buffer,

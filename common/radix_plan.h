@@ -21,6 +21,8 @@
 #define FL_RADIX_MAX_PASSES 8       /* passes over global memory                           */
 #define FL_RADIX_MAX_VALUES 24      /* values one work-item may hold in a stage (the
                                        kernels' register array; the planner keeps below)   */
+#define FL_RADIX_MAX_PART_VALUES 64 /* ... in a pass in parts (07's FL07_PART_VMAX): 512
+                                       bytes of fp32 values, 128 registers                 */
 
 /* The shape a multi-pass plan gives one pass, as caps: at most ITEMS work-items per group,
  * and at least Q / VALUES work-items per column (0 = the limits' max_items, item_values).
@@ -43,6 +45,12 @@ struct fl_radix_limits {
     const unsigned *radices; /* allowed radices, 0-terminated; NULL = fl_radix_default   */
     struct fl_pass_shape shape[FL_RADIX_MAX_PASSES]; /* per pass of a multi-pass plan (or
                                 a strided axis): its caps; zeros = the two above       */
+    size_t max_parts;        /* a strided axis may keep its group's columns in up to this
+                                many parts (below); 0 or 1 = never (the default: only
+                                kernels/07_multidim.cl's fft_parts_* can, and
+                                common/axis_plan.c turns it on for them)                 */
+    size_t part_values;      /* values one work-item of a pass in parts may hold (its
+                                registers): 512 bytes' worth, 64 fp32 or 32 fp64 values  */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -64,6 +72,11 @@ struct fl_radix_pass {
     size_t items;      /* I: work-items per column                                        */
     size_t columns;    /* T: columns per work-group (rows when q = n)                     */
     size_t values;     /* most values one work-item holds in any stage of the pass        */
+    size_t parts;      /* B: the T columns live in registers (I items each, as always),
+                          and local memory holds T / B of them at a time: every exchange
+                          is B rounds, one part each (1: all T at once). Only a strided
+                          axis that would otherwise need two passes is parted: 4096 fp32
+                          columns are one pass of T = 4 in 4 parts, not 64 x 64.        */
 };
 
 struct fl_radix_plan {
@@ -77,14 +90,16 @@ struct fl_radix_plan {
 };
 
 /* Complex values of local memory a pass's kernel takes (the __local argument of the
- * passes of chapters 06-09): its T columns of Q values, plus the spare slot every 16
- * values the kernels' padded() adds. Times the element size for the launch. */
+ * passes of chapters 06-09): its T columns of Q values (T / B of them in a pass of B
+ * parts), plus the spare slot every 16 values the kernels' padded() adds. Times the
+ * element size for the launch. */
 size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps);
 
 /* Limits for a device with LOCAL_MEM_BYTES of local memory and ELEM_BYTES per complex
  * value (8 fp32, 16 fp64), using at most MAX_ITEMS work-items per group: local memory
  * less the 1/16 padding the kernels add, at most 4096 values; 16 values per item; 4
- * columns per group in multi-pass plans (4 x 8 bytes: one 32-byte memory sector). */
+ * columns per group in multi-pass plans (4 x 8 bytes: one 32-byte memory sector); no
+ * parts (max_parts 0), part_values = 512 / ELEM_BYTES. */
 void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long local_mem_bytes,
                              size_t elem_bytes, size_t max_items);
 
@@ -111,7 +126,7 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  *             only waits: 10^6 takes 50 items per column of 1000, not 64).
  * In the second case pass k's group shape is planned with LIM->shape[k]'s caps where they
  * are set; a cap the pass cannot keep (Q / values items per column, more than the group
- * may have) is an error naming the pass. */
+ * may have) is an error naming the pass. Every pass has parts = 1 here. */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);
 
@@ -120,7 +135,14 @@ int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim
  * (the outer index times the batch). Neighbouring columns are what a group reads
  * together, so every pass, a single one too, takes at least min_columns of them: one
  * pass only when N <= multi_pass_max_q, and T counts the LINES x (N/Q) x STRIDE columns.
- * STRIDE <= 1 is fl_radix_plan_make(N, LINES, ...). */
+ * With LIM->max_parts > 1, an axis longer than that which still fits local memory as
+ * one column (N <= local_values and N <= max_items x item_values) is one pass in parts
+ * instead of several: B = the fewest parts of local_values / N columns each that give
+ * T >= min_columns (or all the columns there are), when B <= max_parts, T divides
+ * STRIDE (each group's columns one aligned run) and a group of T columns fits
+ * max_items with at most part_values values per item; otherwise the
+ * passes as before. Shape caps change its group, never that choice (a cap it cannot
+ * keep is an error). STRIDE <= 1 is fl_radix_plan_make(N, LINES, ...). */
 int fl_radix_plan_strided(size_t n, size_t lines, size_t stride, const struct fl_radix_limits *lim,
                           struct fl_radix_plan *plan, char *why, size_t len);
 

@@ -31,11 +31,12 @@
  *     TILE, TILE_ROWS      the transpose's tile (TILE x TILE values, TILE_ROWS rows of items)
  *     A<a>_N, A<a>_LB      axis a's length, its twiddle table's split (a = x, y, z)
  *     A<a>_S               its stride as its passes see the data (1: rows)
- *     A<a>_KIND            ROWS or COLS: which pass does it
+ *     A<a>_KIND            ROWS, COLS or PARTS: which pass does it
  *     A<a>_P<k>            pass k < 4 of the axis: Q,P,I,T,radices (e.g. 512,1,32,8,8,8,8)
- * so each pass becomes its own kernel fft_rows_<a>_p<k> or fft_cols_<a>_p<k>, specialized
- * like chapter 06's. Every axis has its own twiddle table: lo (2^LB values w_N^z) then hi
- * (w_N^(y * 2^LB)); w_N^x = hi[x >> LB] * lo[x & (2^LB - 1)].
+ *     A<a>_PARTS, A<a>_WG  a PARTS axis's parts B and group size (its one pass, below)
+ * so each pass becomes its own kernel fft_rows_<a>_p<k>, fft_cols_<a>_p<k> or
+ * fft_parts_<a>_p0, specialized like chapter 06's. Every axis has its own twiddle table:
+ * lo (2^LB values w_N^z) then hi (w_N^(y * 2^LB)); w_N^x = hi[x >> LB] * lo[x & (2^LB - 1)].
  *
  * Inverse: conj(forward(conj x)) over all axes at once: the first pass of the whole plan
  * conjugates what it loads, the last one what it stores (PASS_CONJ_IN/OUT of 06).
@@ -146,6 +147,118 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
     }
 }
 
+/* ---------------------------------------------------------------- columns in parts */
+
+/* An outer axis of 4096 fp32 points: a group needs T >= 4 neighbouring columns to read
+ * whole 32-byte sectors, and 4 x 4096 values do not fit its 48 KiB of local memory, so
+ * strided_pass takes two passes (64 x 64). But local memory is only where values meet
+ * between stages; they live in registers. So let a group hold its T columns in registers
+ * (Q/I values per item, up to FL07_PART_VMAX) while local memory holds Tp = T/B of them,
+ * and do every exchange in B rounds: in round k the items of part k (columns k*Tp ..
+ * k*Tp + Tp-1) write their values and read back their next ones, the others only wait
+ * at the barriers (chapter 05's parted rows, "Beyond one local memory", on columns).
+ * Columns of a pass never mix, so no item needs room for anything but its own values.
+ * Each item does one column, as in strided_pass, so the loads stay what they were: for
+ * each j the group's lanes read T consecutive values. One read and one write of the axis
+ * instead of two. */
+
+#define FL07_PART_VMAX 64 /* values one item holds in a pass in parts (part_values, fp32) */
+
+/* Exchange (kernels/06_passes.cl) in B rounds of Tp columns: item i of column c takes
+ * part in round c / Tp only; every item meets every barrier. */
+static INLINE void parted_exchange(real2_t *v, __local real2_t *u, int i, int c, const int B,
+                                   const int rp, const int sp, const int rn, const int Q,
+                                   const int I, const int Tp)
+{
+    const int part = c / Tp, cp = c % Tp;
+    for (int k = 0; k < B; k++) { /* v is not indexed by k: the loop may stay a loop */
+        if (part == k)
+            exchange_put(v, u, i, cp, rp, sp, Q, I, Tp, 1);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (part == k)
+            exchange_get(v, u, i, cp, rn, Q, I, Tp, 1);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
+
+/* The next stage, if there is one: the exchange in parts, then the stage. */
+#define PARTED_NEXT_STAGE(rp, sp, rn)                                                      \
+    if (rn) {                                                                              \
+        parted_exchange(v, u, i, c, PARTS, rp, sp, rn, Q, I, T / PARTS);                   \
+        stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
+    }
+
+/* One pass along an outer axis in PARTS parts; see fft_parts_<a>_p0. */
+static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                               __global const real2_t *hi, __global const real2_t *lo, int lines,
+                               int flags, const int N, const int lo_bits, const int S,
+                               const int PARTS, const int Q, const int P, const int I, const int T,
+                               const int r0, const int r1, const int r2, const int r3, const int r4,
+                               const int r5, const int r6, const int r7, const int r8, const int r9,
+                               const int r10, const int r11)
+{
+    const int l = get_local_id(0);
+    const int c = l % T, i = l / T;   /* neighbouring lanes take neighbouring columns */
+    const size_t ncols = (size_t)lines * S;
+    const size_t col = (size_t)get_group_id(0) * T + c;
+    const int valid = col < ncols;
+    size_t in, dj, out, dy;
+    int k;
+    (void)P; /* the axis's only pass: P = 1, Q = N, no pass twiddles */
+    column_addresses(valid ? col : 0, N, S, Q, 1, &in, &dj, &out, &dy, &k);
+    real2_t v[FL07_PART_VMAX];
+
+    /* load: the first stage's butterfly b takes values j = b + m*(Q/r0) */
+    {
+        const int B0 = Q / r0, nb = (B0 + I - 1) / I;
+        #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (valid && (B0 % I == 0 || b < B0)) {
+#define LOAD_M(m)                                                                      \
+    {                                                                                  \
+        real2_t a = x[in + (size_t)(b + m * B0) * dj];                                 \
+        if (flags & PASS_CONJ_IN)                                                      \
+            a.y = -a.y;                                                                \
+        v[jb * r0 + m] = a;                                                            \
+    }
+                FOR_M(r0, LOAD_M)
+#undef LOAD_M
+            }
+        }
+    }
+
+    /* the stages (PASS_STAGES of kernels/06_passes.cl, each exchange in PARTS rounds) */
+    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);
+    PARTED_NEXT_STAGE(r0, 1, r1)
+    PARTED_NEXT_STAGE(r1, r0, r2)
+    PARTED_NEXT_STAGE(r2, r0 * r1, r3)
+    PARTED_NEXT_STAGE(r3, r0 * r1 * r2, r4)
+    PARTED_NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)
+    PARTED_NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)
+    PARTED_NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)
+    PARTED_NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)
+    PARTED_NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)
+    PARTED_NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)
+    PARTED_NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+
+    /* store: after the last stage (radix rl) butterfly b holds outputs j = b + m*(Q/rl) */
+    const int rl = PASS_LAST_RADIX;
+    const int Bl = Q / rl, nbl = (Bl + I - 1) / I;
+    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
+    if (valid) {
+        #pragma unroll
+        for (int jb = 0; jb < nbl; jb++) {
+            int b = i + jb * I;
+            if (Bl % I == 0 || b < Bl) {
+#define STORE_M(m) y[out + (size_t)(b + m * Bl) * dy] = (real2_t)(1, conj) * v[jb * rl + m];
+                FOR_M(rl, STORE_M)
+#undef STORE_M
+            }
+        }
+    }
+}
+
 /* Contract (fft_rows_<a>_p<k>: pass k along axis a, done as rows)
  *   the kernel of chapter 06 (fft_mixed_p<k> in kernels/06_passes.cl) for rows of
  *   N = A<a>_N points: LINES rows one after another (the batch and the other axes
@@ -170,12 +283,36 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
  *                whole plan and PASS_CONJ_OUT on the last one for an inverse. */
 
 #define FL07_KERNEL_ROWS(L, K)                                                             \
+
+/* Contract (fft_parts_<a>_p0: the only pass along an outer axis a, in parts)
+ *   work-items : 1-D, groups of A<a>_WG = I*T items (T columns of I items, the column index
+ *                fastest across lanes); group g does columns g*T .. g*T + T-1 of the
+ *                LINES*S columns (those past the end load and store nothing, but take
+ *                part in the barriers); the columns k*Tp .. k*Tp + Tp-1 (Tp = T/B, B =
+ *                A<a>_PARTS) are part k, and each exchange is B rounds, part k in round k
+ *   args       : as fft_cols_<a>_p<k>, but u holds Tp*Q*17/16 values (one part)
+ *   reads      : x[IN + j*DJ] for every j < N of each of the group's columns, once; for
+ *                each j the group's lanes read T consecutive values
+ *   writes     : y[OUT + j*DY], once; T consecutive values per j
+ *   host calls : as fft_cols_<a>_p<k>, with Q = N and P = 1 (one pass for the axis). */
+
+#define FL07_KERNEL_ROWS(L, K)                                                             \
     __kernel void fft_rows_##L##_p##K(__global const real2_t *x, __global real2_t *y,      \
                                       __local real2_t *u, __global const real2_t *tw,     \
                                       int lines, int flags)                               \
     {                                                                                      \
         mixed_pass(x, y, u, tw + (1 << A##L##_LB), tw, lines, flags, A##L##_N, A##L##_LB,  \
                    A##L##_P##K);                                                            \
+    }
+
+#define FL07_KERNEL_PARTS(L, K)                                                            \
+    __kernel __attribute__((reqd_work_group_size(A##L##_WG, 1, 1)))                        \
+    void fft_parts_##L##_p##K(__global const real2_t *x, __global real2_t *y,              \
+                              __local real2_t *u, __global const real2_t *tw, int lines,  \
+                              int flags)                                                  \
+    {                                                                                      \
+        parted_pass(x, y, u, tw + (1 << A##L##_LB), tw, lines, flags, A##L##_N, A##L##_LB, \
+                    A##L##_S, A##L##_PARTS, A##L##_P##K);                                  \
     }
 
 #define FL07_KERNEL_COLS(L, K)                                                             \

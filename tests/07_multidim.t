@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 07_multidim: 2-D and 3-D shapes, square and not, axes of length 1, prime-ish axes
 # (3x5x7), a row longer than one pass (8192), columns that need two passes (2048 at a
-# stride), batches whose columns straddle work-groups, both directions, double precision,
+# stride), columns in parts (4096 at stride 4), batches whose columns straddle work-groups, both directions, double precision,
 # both variants (strided and transpose); --explain's per-axis plan; the CSV/JSON shape;
 # --shapes and --tune (per-pass group shapes, the strided way only);
 # bad shapes refused with exit 2, and the 1-D chapters naming 07 for a 2-D size.
@@ -24,6 +24,34 @@ done
 run_case "2048x6 x batch 2: two column passes of the y axis" 0 '^PASS$' \
     --has 'fft_cols_y_p1' --has 'axis y \(N=2048\) by columns at stride 6, 2 passes of Q = ' \
     -- "$M" --size 2048x6 --batch 2 --explain --repeat 0
+# Columns in parts (lesson 07, "Columns in parts"): an outer axis of 1024 < N <= 4096
+# fp32 points whose 4 columns per group are an aligned run takes one pass whose
+# exchanges go a part at a time; stride 6 above does not (two passes).
+run_case "4096x4 inverse: y in one pass, 4 parts of 1 column" 0 '^PASS$' \
+    --has 'fft_parts_y_p0' --has 'axis y \(N=4096\) by columns at stride 4, 1 pass in parts' \
+    --has '4 neighbouring columns x 64 items per group \(64 values each\), exchanged in 4 parts of 1 columns' \
+    -- "$M" --size 4096x4 --inverse --explain --repeat 0
+run_case "2048x8 x batch 3: 2 parts of 2 columns, groups across arrays" 0 '^PASS$' \
+    --has 'exchanged in 2 parts of 2 columns' -- "$M" --size 2048x8 --batch 3 --explain --repeat 0
+run_case "2000x12 inverse: mixed radices in parts" 0 '^PASS$' --has 'fft_parts_y_p0' \
+    -- "$M" --size 2000x12 --inverse --explain --repeat 0
+run_case "2048x8 double: 2 parts of 2 columns, 32 values (512 bytes) per item" 0 '^PASS$' \
+    --has 'exchanged in 2 parts of 2 columns' --has '\(32 values each\)' \
+    -- "$M" --size 2048x8 --precision double --explain --repeat 0
+run_case "3072x4: 48 values per item" 0 '^PASS$' --has '\(48 values each\)' \
+    -- "$M" --size 3072x4 --explain --repeat 0
+run_case "2048x2x4: z at stride 8 in parts, y one small pass" 0 '^PASS$' --has 'fft_parts_z_p0' \
+    -- "$M" --size 2048x2x4 --batch 2 --explain --repeat 0
+run_case "4096x2: 2 columns in all, 2 parts of 1" 0 '^PASS$' --has 'exchanged in 2 parts of 1 columns' \
+    -- "$M" --size 4096x2 --explain --repeat 0
+run_case "4096x4 --variant no_parts: two column passes" 0 '^PASS$' --has 'fft_cols_y_p1' \
+    --has 'axis y \(N=4096\) by columns at stride 4, 2 passes of Q = 64 x 64' \
+    -- "$M" --size 4096x4 --variant no_parts --explain --repeat 0
+run_case "4096x4 --shapes 256x16,1024x16: 256 items of 16 values per column" 0 '^PASS$' \
+    --has '4 neighbouring columns x 256 items per group \(16 values each\)' \
+    -- "$M" --size 4096x4 --shapes 256x16,1024x16 --explain --repeat 0
+run_case "4096x4 --shapes 256x16,128x16: a shape the pass in parts cannot keep (exit 2)" 2 "$USAGE" \
+    --has 'cannot keep a group of at most 128 items' -- "$M" --size 4096x4 --shapes 256x16,128x16 --repeat 0
 run_case "14x30x28 double, --wg 16 (small groups, more passes)" 0 '^PASS$' \
     -- "$M" --size 14x30x28 --precision double --wg 16 --repeat 0
 run_case "1x1: nothing to do" 0 '^PASS$' -- "$M" --size 1x1 --batch 2 --repeat 0
@@ -135,13 +163,13 @@ fi
 
 # --shapes and --tune (common/tune.h): in the strided way every pass of every axis takes a
 # shape, x first (its pass of whole rows ignores it). 64x64: x one pass of rows, y one
-# pass of columns at stride 64; 2048x16: y two passes of columns.
+# pass of columns at stride 64; 2048x18: y two passes of columns (stride 18: no parts).
 run_case "--shapes default,128x4 at 64x64: y's columns in groups of 8 x 16 items" 0 '^PASS$' \
     --has 'fft_cols_y_p0.*local 128 +; .*8 neighbouring columns x 16 items per group' \
     -- "$M" --size 64x64 --shapes default,128x4 --explain --repeat 0
-run_case "--shapes 256x8,64x16,128x4 at 2048x16 inverse: y's two passes each their own" 0 '^PASS$' \
+run_case "--shapes 256x8,64x16,128x4 at 2048x18 inverse: y's two passes each their own" 0 '^PASS$' \
     --has 'fft_cols_y_p0.* local 64 +; ' --has 'fft_cols_y_p1.* local 128 +; ' \
-    -- "$M" --size 2048x16 --shapes 256x8,64x16,128x4 --inverse --explain --repeat 0
+    -- "$M" --size 2048x18 --shapes 256x8,64x16,128x4 --inverse --explain --repeat 0
 run_case "--tune at 64x64 (two candidates): a table of two passes, kept, PASS" 0 '^PASS$' \
     --has '^tune +[0-9]+ of 3 shapes measured' --has '^ +shape +pass 0 ms +pass 1 ms$' \
     --has '^tune +kept ' -- env FFTLAB_TUNE_SHAPES=128x4,512x8 "$M" --size 64x64 --tune --repeat 0

@@ -192,6 +192,12 @@ if [ -x "$BUILD/07_multidim" ]; then
             --has 'verify +tone@\(5,5\) .*WRONG: row 0: peak at \(11, 5\), expected \(5, 5\)' \
             -- "$MD" --kernels "$TMP/k/cols-backwards.cl" --size 16x16 --repeat 0
     fi
+    if plant parts-one-round "$K7" 's/const int part = c \/ Tp, cp = c % Tp;/const int part = 0, cp = c % Tp;/'; then
+        run_case "columns in parts, every part exchanged in round 0: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MD" --kernels "$TMP/k/parts-one-round.cl" --size 4096x4 --repeat 0
+        run_case "columns in parts, every part in round 0: no_parts (two passes) still passes" 0 '^PASS$' \
+            -- "$MD" --kernels "$TMP/k/parts-one-round.cl" --size 4096x4 --variant no_parts --repeat 0
+    fi
     if plant transpose-copies "$K7" 's/= tile\[lx\]\[j\];/= tile[j][lx];/'; then
         run_case "transpose reads the tile by rows: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$MD" --kernels "$TMP/k/transpose-copies.cl" --size 40x24 --variant transpose --repeat 0

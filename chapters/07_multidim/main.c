@@ -47,6 +47,9 @@ static const struct fl_variant variants[] = {
      "per group (coalesced), few passes (the chapter's default)", NULL, 0},
     {"transpose", "rows only: 1-D passes along the contiguous axis, then a tiled transpose "
      "that makes the next axis contiguous (Apple's OpenCL_FFT way)", NULL, 0},
+    {"no_parts", "strided without parts: an outer axis whose 4 neighbouring columns do not fit "
+     "local memory (1024 < N <= 4096 in fp32) takes two column passes (the plan before "
+     "\"Columns in parts\", to compare)", NULL, 0},
     {"simd", "for a CPU: rows by 06's simd rows, each outer axis by one launch whose work-items "
      "take 8 neighbouring columns as vector lanes (kernels/07_simd.cl); an axis it cannot do "
      "takes strided's passes", NULL, 0},
@@ -85,7 +88,8 @@ static int make_layout(const struct fl_problem *p, unsigned axes, struct fl_layo
                             wg < p->dev->max_wg ? wg : p->dev->max_wg);
     for (int k = 0; k < p->nshapes; k++) /* --shapes, or what --tune measured */
         lim.shape[k] = p->shape[k];
-    struct fl_layout_spec spec = {p->ndims, {0}, p->batch, axes, is_transpose(p), &lim};
+    struct fl_layout_spec spec = {p->ndims, {0}, p->batch, axes, is_transpose(p), &lim,
+                                  strcmp(p->variant, "no_parts") == 0};
     memcpy(spec.dims, p->dims, sizeof spec.dims);
     return fl_layout_make(&spec, L, why, len);
 }
@@ -284,10 +288,14 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     /* the inverse is conj(forward(conj x)) over all axes at once */
     plan->result = fl_layout_launches(plan, &L, elem_bytes(p), FL_BUF_A, FL_BUF_B, conj ? 1 : 0,
                                       conj ? 2 : 0, axes, sizeof axes);
-    char why_q[96] = "";
+    char why_q[160] = "";
+    int parted = 0;
+    for (int i = 0; i < L.naxes; i++)
+        parted |= L.ax[i].rp.npasses == 1 && L.ax[i].rp.pass[0].parts > 1;
     if (!transpose && L.naxes > 1)
         snprintf(why_q, sizeof why_q, " A column pass keeps >= 4 neighbouring columns per group: "
-                 "Q <= %zu.", L.ax[0].rp.multi_pass_max_q);
+                 "Q <= %zu%s.", L.ax[0].rp.multi_pass_max_q, parted ? ", or a whole axis whose "
+                 "group keeps its columns in parts" : "");
     if (plan->nlaunch == 0)
         snprintf(plan->summary, sizeof plan->summary, "%s: every axis has length 1, the input "
                  "is its own transform", shape);

@@ -11,7 +11,7 @@ static struct fl_radix_limits lim;
 static int make(int ndims, const size_t *dims, size_t batch, unsigned axes, int transpose,
                 struct fl_layout *L, char *why, size_t len)
 {
-    struct fl_layout_spec spec = {ndims, {0}, batch, axes, transpose, &lim};
+    struct fl_layout_spec spec = {ndims, {0}, batch, axes, transpose, &lim, 0};
     memcpy(spec.dims, dims, (size_t)ndims * sizeof dims[0]);
     why[0] = '\0';
     return fl_layout_make(&spec, L, why, len);
@@ -81,6 +81,26 @@ int main(void)
     is_int(result, FL_BUF_B, "from B, two passes: the result in B");
     is_int(flags_of(&plan, 0) | flags_of(&plan, 1), 0, "forward: no conj flags");
     fl_plan_free(&plan);
+
+    /* ---- an outer axis of 4096: one pass in parts (07's fft_parts_y_p0), or two */
+    size_t d4[2] = {4096, 8};
+    is_int(make(2, d4, 1, 0, 0, &L, why, sizeof why), 0, "4096x8: a plan");
+    ok(L.ax[1].rp.npasses == 1 && L.ax[1].rp.pass[0].parts == 4, "axis y: 1 pass in 4 parts");
+    fl_layout_options(&L, opts, 0, sizeof opts);
+    has_substr(opts, "-D Ay_KIND=PARTS -D Ay_PARTS=4 -D Ay_WG=256", "options: the parted kind, B and group");
+    fl_plan_init(&plan);
+    fl_layout_launches(&plan, &L, 8, FL_BUF_A, FL_BUF_B, 0, 0, how, sizeof how);
+    is_str(plan.launch[1].kernel, "fft_parts_y_p0", "the parted kernel");
+    ok(plan.launch[1].local[0] == 256 && plan.launch[1].global[0] == 2 * 256,
+       "8 columns, 4 per group of 4 x 64 items: 2 groups (got global %zu, local %zu)",
+       plan.launch[1].global[0], plan.launch[1].local[0]);
+    has_substr(how, "1 pass in parts", "the description says so");
+    fl_plan_free(&plan);
+    struct fl_layout_spec np = {2, {4096, 8}, 1, 0, 0, &lim, 1};
+    is_int(fl_layout_make(&np, &L, why, sizeof why), 0, "4096x8 no_parts: a plan");
+    ok(L.ax[1].rp.npasses == 2 && L.ax[1].rp.pass[0].parts == 1, "no_parts: two column passes");
+    is_int(make(2, d4, 1, 0, 1, &L, why, sizeof why), 0, "4096x8 transpose: a plan");
+    ok(L.ax[1].rp.pass[0].parts == 1, "the transpose way: rows only, never parts");
 
     /* ---- the transpose way */
     is_int(make(2, d2, 1, 0, 1, &L, why, sizeof why), 0, "64x48 transpose: a plan");

@@ -450,6 +450,85 @@ int main(void)
             good &= all == axes[i];
         }
         ok(good, "strided axes 2 .. 65536 at stride 64: >= 4 columns per pass, Q <= 1024, limits kept");
+
+        /* columns in parts (max_parts, set by axis_plan for 07's fft_parts_<a>_p0) */
+        struct fl_radix_limits pl = lim;
+        pl.max_parts = 4;
+        is_int(fl_radix_plan_strided(4096, 1, 4096, &pl, &q, why, sizeof why), 0, "parts: strided 4096");
+        ok(q.npasses == 1 && q.pass[0].parts == 4 && q.pass[0].columns == 4 && q.pass[0].items == 64 &&
+           q.pass[0].values == 64, "parts: 4096 is 1 pass, 4 columns of 64 items holding 64 values, "
+           "exchanged in 4 parts (got %d passes, B %zu, T %zu, I %zu, %zu values)", q.npasses,
+           q.pass[0].parts, q.pass[0].columns, q.pass[0].items, q.pass[0].values);
+        is_int((long long)fl_radix_pass_local_values(&q.pass[0]), 4096 + 256,
+               "parts: local memory for one part (one column, padded)");
+        is_int(fl_radix_plan_strided(2048, 2, 8, &pl, &q, why, sizeof why), 0, "parts: strided 2048");
+        ok(q.npasses == 1 && q.pass[0].parts == 2 && q.pass[0].columns == 4 && q.pass[0].items == 64 &&
+           q.pass[0].values == 32, "parts: 2048 is 2 parts of 2 columns, 64 items of 32 values "
+           "(got B %zu, T %zu, I %zu, %zu values)", q.pass[0].parts, q.pass[0].columns,
+           q.pass[0].items, q.pass[0].values);
+        is_int(fl_radix_plan_strided(2048, 2, 6, &pl, &q, why, sizeof why), 0, "parts: 2048 at stride 6");
+        ok(q.npasses == 2 && q.pass[0].parts == 1,
+           "parts: not where the 4 columns of a group are no aligned run (stride 6): two passes");
+        is_int(fl_radix_plan_strided(4096, 1, 2, &pl, &q, why, sizeof why), 0, "parts: 4096 at stride 2");
+        ok(q.npasses == 1 && q.pass[0].parts == 2 && q.pass[0].columns == 2,
+           "parts: 2 columns in all: 2 parts of 1");
+        is_int(fl_radix_plan_strided(1024, 1, 1024, &pl, &q, why, sizeof why), 0, "parts: strided 1024");
+        ok(q.npasses == 1 && q.pass[0].parts == 1 && q.pass[0].columns == 4,
+           "parts: 1024 fits 4 columns in local memory, no parts");
+        is_int(fl_radix_plan_strided(8192, 1, 64, &pl, &q, why, sizeof why), 0, "parts: strided 8192");
+        ok(q.npasses == 2 && q.pass[0].parts == 1 && q.pass[1].parts == 1,
+           "parts: 8192 does not fit local memory as one column: passes as before");
+        is_int(fl_radix_plan_strided(3072, 1, 64, &pl, &q, why, sizeof why), 0, "parts: strided 3072");
+        ok(q.npasses == 1 && q.pass[0].parts == 4 && q.pass[0].values == 48,
+           "parts: 3072 = 16 x 16 x 4 x 3 in parts, 48 values per item");
+        is_int(fl_radix_plan_strided(4000, 1, 64, &pl, &q, why, sizeof why), 0, "parts: strided 4000");
+        ok(q.npasses == 2 && q.pass[0].parts == 1,
+           "parts: 4000 (70 values per item in a group of 256, more than 64) takes two passes");
+        is_int(fl_radix_plan_make(4096, 4, &pl, &q, why, sizeof why), 0, "parts: rows of 4096");
+        ok(q.npasses == 1 && q.pass[0].parts == 1, "parts: never for rows");
+        struct fl_radix_limits pd;
+        fl_radix_limits_default(&pd, 48 * 1024, 16, 256);
+        pd.max_parts = 4;
+        is_int(fl_radix_plan_strided(1024, 1, 1024, &pd, &q, why, sizeof why), 0, "parts: fp64 1024");
+        ok(q.npasses == 1 && q.pass[0].parts == 2 && q.pass[0].columns == 4 && q.pass[0].values <= 32,
+           "parts: fp64 1024 on 48 KiB (2891 local values) is 2 parts of 2 columns, at most 512 "
+           "bytes per item (got %d passes, B %zu, %zu values)", q.npasses, q.pass[0].parts,
+           q.pass[0].values);
+        is_int(fl_radix_plan_strided(2048, 1, 2048, &pd, &q, why, sizeof why), 0, "parts: fp64 2048");
+        ok(q.npasses == 1 && q.pass[0].parts == 4 && q.pass[0].values == 32,
+           "parts: fp64 2048 is 4 parts of 1 column, 32 values (512 bytes) per item");
+        is_int(fl_radix_plan_strided(3000, 1, 2048, &pd, &q, why, sizeof why), 0, "parts: fp64 3000");
+        ok(q.npasses == 2, "parts: fp64 3000 (more than 2891 local values) takes two passes");
+        struct fl_radix_limits ps = pl;
+        ps.shape[0] = (struct fl_pass_shape){1024, 16};
+        is_int(fl_radix_plan_strided(4096, 1, 4096, &ps, &q, why, sizeof why), 0, "parts: 4096 with 1024x16");
+        ok(q.npasses == 1 && q.pass[0].parts == 4 && q.pass[0].items == 256 && q.pass[0].values == 16,
+           "parts: a 1024x16 shape gives 256 items of 16 values per column (got B %zu, I %zu, %zu values)",
+           q.pass[0].parts, q.pass[0].items, q.pass[0].values);
+        ps.shape[0] = (struct fl_pass_shape){128, 16};
+        is_int(fl_radix_plan_strided(4096, 1, 4096, &ps, &q, why, sizeof why), -1,
+               "parts: a 128x16 shape cannot hold 4 columns of 4096: an error, not other passes");
+        has_substr(why, "pass 0 (Q = 4096, 4 columns in 4 parts)", "... naming the pass");
+        good = 1;
+        for (size_t n = 1025; n <= 4096; n++) {
+            if (fl_radix_leftover(n, NULL) != 1)
+                continue;
+            if (fl_radix_plan_strided(n, 3, 8, &pl, &q, why, sizeof why) != 0) {
+                good = 0;
+                diag("parts %zu: %s", n, why);
+                continue;
+            }
+            const struct fl_radix_pass *a = &q.pass[0];
+            if (a->parts > 1)
+                good &= q.npasses == 1 && a->q == n && a->columns % a->parts == 0 &&
+                        a->columns == 4 && a->parts <= 4 && a->values <= 64 &&
+                        a->columns / a->parts * n <= pl.local_values &&
+                        a->items * a->columns <= pl.max_items;
+            else
+                good &= q.npasses >= 2;
+        }
+        ok(good, "parts: every 7-smooth 1024 < N <= 4096 at stride 8 is one pass in parts within the "
+           "limits, or two passes");
     }
 
     /* ---- Bluestein's convolution length (chapter 08) */
