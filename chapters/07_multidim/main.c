@@ -10,7 +10,10 @@
  *              neighbouring columns, so its lanes read T consecutive addresses for every
  *              value (05's coalescing, one level up); no transposes, one pass per axis
  *              while an axis fits a group with >= 4 columns (N <= 1024 in fp32), so
- *              1024 x 1024 is two passes over memory.
+ *              1024 x 1024 is two passes over memory; up to N = 4096 the group keeps
+ *              its columns in registers and exchanges them a part at a time
+ *              (fft_parts_*, README "Columns in parts"), so 4096 x 4096 is two as well.
+ *   no_parts   strided without the parts: 4096-point columns in two passes, to compare.
  *   transpose  the Apple OpenCL_FFT sample's way: transform rows, transpose the array so
  *              the next axis becomes the rows (a padded tile in local memory, as in 04),
  *              repeat; one more read and write of the data per axis.
