@@ -158,19 +158,16 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
             fl_arg_int(l, (int)a->lines);
             fl_arg_int(l, (done == 0 ? first_flags : 0) | (done == total_passes - 1 ? last_flags : 0));
             fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
-            if (ps->parts > 1)
+            if (cols) {
+                char parted[96] = ""; /* a pass in parts says so, and how */
+                if (ps->parts > 1)
+                    snprintf(parted, sizeof parted, " (%zu values each), exchanged in %zu parts of "
+                             "%zu columns", ps->values, ps->parts, ps->columns / ps->parts);
                 fl_launch_note(l, "axis %c N=%zu stride %zu, pass %d/%d: p=%zu Q=%zu = %s; %zu "
-                               "neighbouring columns x %zu items per group (%zu values each), "
-                               "exchanged in %zu parts of %zu columns, a column's values %zu apart",
-                               a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q, radices,
-                               ps->columns, ps->items, ps->values, ps->parts, ps->columns / ps->parts,
-                               a->n / ps->q * a->stride);
-            else if (cols)
-                fl_launch_note(l, "axis %c N=%zu stride %zu, pass %d/%d: p=%zu Q=%zu = %s; %zu "
-                               "neighbouring columns x %zu items per group, a column's values %zu apart",
-                               a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q, radices,
-                               ps->columns, ps->items, a->n / ps->q * a->stride);
-            else
+                               "neighbouring columns x %zu items per group%s, a column's values %zu "
+                               "apart", a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q,
+                               radices, ps->columns, ps->items, parted, a->n / ps->q * a->stride);
+            } else
                 fl_launch_note(l, "axis %c N=%zu rows, pass %d/%d: p=%zu Q=%zu = %s; %zu %s x %zu "
                                "items per group", a->name, a->n, k + 1, rp->npasses, ps->span, ps->q,
                                radices, ps->columns, rp->npasses == 1 ? "rows" : "columns", ps->items);

@@ -248,20 +248,23 @@ static INLINE void exchange(real2_t *v, __local real2_t *u, int i, int c, const 
 
 /* Every stage of a pass, unrolled (s_k = r_0 ... r_(k-1)): what each pass kernel runs
  * between its loads and its stores, with v, u, i, c, cf, N, Q, I, T, hi, lo, lo_bits and
- * the radices r0 .. r11 (0 after the last) in scope. Chapters 07, 08 and 09 use it too. */
-#define PASS_STAGES                                                                        \
+ * the radices r0 .. r11 (0 after the last) in scope. Chapters 07, 08 and 09 use it too.
+ * PASS_STAGES_WITH(NEXT) takes the step between stages as a macro like NEXT_STAGE
+ * (chapter 07's columns in parts pass one that exchanges a part at a time). */
+#define PASS_STAGES PASS_STAGES_WITH(NEXT_STAGE)
+#define PASS_STAGES_WITH(NEXT)                                                             \
     stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);                                          \
-    NEXT_STAGE(r0, 1, r1)                                                                  \
-    NEXT_STAGE(r1, r0, r2)                                                                 \
-    NEXT_STAGE(r2, r0 * r1, r3)                                                            \
-    NEXT_STAGE(r3, r0 * r1 * r2, r4)                                                       \
-    NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)                                                  \
-    NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)                                             \
-    NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)                                        \
-    NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)                                   \
-    NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)                              \
-    NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)                        \
-    NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
+    NEXT(r0, 1, r1)                                                                        \
+    NEXT(r1, r0, r2)                                                                       \
+    NEXT(r2, r0 * r1, r3)                                                                  \
+    NEXT(r3, r0 * r1 * r2, r4)                                                             \
+    NEXT(r4, r0 * r1 * r2 * r3, r5)                                                        \
+    NEXT(r5, r0 * r1 * r2 * r3 * r4, r6)                                                   \
+    NEXT(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)                                              \
+    NEXT(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)                                         \
+    NEXT(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)                                    \
+    NEXT(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)                              \
+    NEXT(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
 
 /* The radix of a pass's last stage (after it, butterfly b holds outputs b + m*(Q/rl)). */
 #define PASS_LAST_RADIX                                                                    \

@@ -79,8 +79,60 @@ static INLINE void column_addresses(size_t col, const int N, const int S, const 
     *dy = (size_t)P * S;
 }
 
+/* The loads of a column pass: the first stage's butterfly b takes values j = b + m*(Q/r0)
+ * of the item's column, read at IN + j*DJ, times the pass twiddle w_(Q*P)^(j*k) =
+ * w_N^(j*k*N/(Q*P)) when P > 1. An item past the last column (VALID 0) loads nothing. */
+static INLINE void strided_load(real2_t *v, __global const real2_t *x, size_t in, size_t dj,
+                               int valid, int i, int k, int flags, __global const real2_t *hi,
+                               __global const real2_t *lo, const int lo_bits, const int N,
+                               const int Q, const int P, const int I, const int r0)
+{
+    const int B = Q / r0, nb = (B + I - 1) / I;
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (valid && (B % I == 0 || b < B)) {
+#define LOAD_M(m)                                                                      \
+    {                                                                                  \
+        int j = b + m * B;                                                             \
+        real2_t a = x[in + (size_t)j * dj];                                            \
+        if (flags & PASS_CONJ_IN)                                                      \
+            a.y = -a.y;                                                                \
+        if (P > 1)                                                                     \
+            a = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));       \
+        v[jb * r0 + m] = a;                                                            \
+    }
+            FOR_M(r0, LOAD_M)
+#undef LOAD_M
+        }
+    }
+}
+
+/* The stores of a column pass: after the last stage (radix rl) butterfly b holds outputs
+ * j = b + m*(Q/rl), written at OUT + j*DY. Straight from registers: for each j the T
+ * lanes write T consecutive addresses, for every P (chapter 06's first pass needs local
+ * memory for that; a column pass never does, its neighbours are the columns). */
+static INLINE void strided_store(__global real2_t *y, const real2_t *v, size_t out, size_t dy,
+                                int valid, int i, int flags, const int Q, const int I,
+                                const int rl)
+{
+    const int B = Q / rl, nb = (B + I - 1) / I;
+    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
+    if (valid) {
+    #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (B % I == 0 || b < B) {
+#define STORE_M(m) y[out + (size_t)(b + m * B) * dy] = (real2_t)(1, conj) * v[jb * rl + m];
+                FOR_M(rl, STORE_M)
+#undef STORE_M
+            }
+        }
+    }
+}
+
 /* One pass along an outer axis, in place of chapter 06's mixed_pass: the same stages in
- * registers and the same exchanges through local memory (stage, exchange, NEXT_STAGE of
+ * registers and the same exchanges through local memory (stage, exchange, PASS_STAGES of
  * kernels/06_passes.cl); only the loads and stores differ. See fft_cols_<a>_p<k>. */
 static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                                 __global const real2_t *hi, __global const real2_t *lo, int lines,
@@ -100,51 +152,9 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
     column_addresses(valid ? col : 0, N, S, Q, P, &in, &dj, &out, &dy, &k);
     real2_t v[FL_VMAX];
 
-    /* load: the first stage's butterfly b takes values j = b + m*(Q/r0), times the pass
-     * twiddle w_(Q*P)^(j*k) = w_N^(j*k*N/(Q*P)) */
-    {
-        const int B = Q / r0, nb = (B + I - 1) / I;
-    #pragma unroll
-        for (int jb = 0; jb < nb; jb++) {
-            int b = i + jb * I;
-            if (valid && (B % I == 0 || b < B)) {
-#define LOAD_M(m)                                                                      \
-    {                                                                                  \
-        int j = b + m * B;                                                             \
-        real2_t a = x[in + (size_t)j * dj];                                            \
-        if (flags & PASS_CONJ_IN)                                                      \
-            a.y = -a.y;                                                                \
-        if (P > 1)                                                                     \
-            a = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));       \
-        v[jb * r0 + m] = a;                                                            \
-    }
-                FOR_M(r0, LOAD_M)
-#undef LOAD_M
-            }
-        }
-    }
-
-    /* the stages, unrolled: s_k = r_0 ... r_(k-1) (as in mixed_pass) */
-    PASS_STAGES
-
-    /* store: after the last stage (radix rl) butterfly b holds outputs j = b + m*(Q/rl).
-     * Straight from registers: for each j the T lanes write T consecutive addresses, for
-     * every P (chapter 06's first pass needs local memory for that; a column pass never
-     * does, its neighbours are the columns). */
-    const int rl = PASS_LAST_RADIX;
-    const int B = Q / rl, nb = (B + I - 1) / I;
-    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
-    if (valid) {
-    #pragma unroll
-        for (int jb = 0; jb < nb; jb++) {
-            int b = i + jb * I;
-            if (B % I == 0 || b < B) {
-#define STORE_M(m) y[out + (size_t)(b + m * B) * dy] = (real2_t)(1, conj) * v[jb * rl + m];
-                FOR_M(rl, STORE_M)
-#undef STORE_M
-            }
-        }
-    }
+    strided_load(v, x, in, dj, valid, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);
+    PASS_STAGES /* unrolled: s_k = r_0 ... r_(k-1) (as in mixed_pass) */
+    strided_store(y, v, out, dy, valid, i, flags, Q, I, PASS_LAST_RADIX);
 }
 
 /* ---------------------------------------------------------------- columns in parts */
@@ -188,7 +198,8 @@ static INLINE void parted_exchange(real2_t *v, __local real2_t *u, int i, int c,
         stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
     }
 
-/* One pass along an outer axis in PARTS parts; see fft_parts_<a>_p0. */
+/* One pass along an outer axis in PARTS parts; see fft_parts_<a>_p0. The loads and stores
+ * of strided_pass; the stages with PARTED_NEXT_STAGE between them. */
 static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                                __global const real2_t *hi, __global const real2_t *lo, int lines,
                                int flags, const int N, const int lo_bits, const int S,
@@ -199,64 +210,17 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
 {
     const int l = get_local_id(0);
     const int c = l % T, i = l / T;   /* neighbouring lanes take neighbouring columns */
-    const size_t ncols = (size_t)lines * S;
+    const size_t ncols = (size_t)lines * S; /* the axis's only pass: Q = N, P = 1 */
     const size_t col = (size_t)get_group_id(0) * T + c;
     const int valid = col < ncols;
     size_t in, dj, out, dy;
     int k;
-    (void)P; /* the axis's only pass: P = 1, Q = N, no pass twiddles */
-    column_addresses(valid ? col : 0, N, S, Q, 1, &in, &dj, &out, &dy, &k);
+    column_addresses(valid ? col : 0, N, S, Q, P, &in, &dj, &out, &dy, &k);
     real2_t v[FL07_PART_VMAX];
 
-    /* load: the first stage's butterfly b takes values j = b + m*(Q/r0) */
-    {
-        const int B0 = Q / r0, nb = (B0 + I - 1) / I;
-        #pragma unroll
-        for (int jb = 0; jb < nb; jb++) {
-            int b = i + jb * I;
-            if (valid && (B0 % I == 0 || b < B0)) {
-#define LOAD_M(m)                                                                      \
-    {                                                                                  \
-        real2_t a = x[in + (size_t)(b + m * B0) * dj];                                 \
-        if (flags & PASS_CONJ_IN)                                                      \
-            a.y = -a.y;                                                                \
-        v[jb * r0 + m] = a;                                                            \
-    }
-                FOR_M(r0, LOAD_M)
-#undef LOAD_M
-            }
-        }
-    }
-
-    /* the stages (PASS_STAGES of kernels/06_passes.cl, each exchange in PARTS rounds) */
-    stage(v, i, r0, 1, N, Q, I, hi, lo, lo_bits);
-    PARTED_NEXT_STAGE(r0, 1, r1)
-    PARTED_NEXT_STAGE(r1, r0, r2)
-    PARTED_NEXT_STAGE(r2, r0 * r1, r3)
-    PARTED_NEXT_STAGE(r3, r0 * r1 * r2, r4)
-    PARTED_NEXT_STAGE(r4, r0 * r1 * r2 * r3, r5)
-    PARTED_NEXT_STAGE(r5, r0 * r1 * r2 * r3 * r4, r6)
-    PARTED_NEXT_STAGE(r6, r0 * r1 * r2 * r3 * r4 * r5, r7)
-    PARTED_NEXT_STAGE(r7, r0 * r1 * r2 * r3 * r4 * r5 * r6, r8)
-    PARTED_NEXT_STAGE(r8, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7, r9)
-    PARTED_NEXT_STAGE(r9, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8, r10)
-    PARTED_NEXT_STAGE(r10, r0 * r1 * r2 * r3 * r4 * r5 * r6 * r7 * r8 * r9, r11)
-
-    /* store: after the last stage (radix rl) butterfly b holds outputs j = b + m*(Q/rl) */
-    const int rl = PASS_LAST_RADIX;
-    const int Bl = Q / rl, nbl = (Bl + I - 1) / I;
-    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
-    if (valid) {
-        #pragma unroll
-        for (int jb = 0; jb < nbl; jb++) {
-            int b = i + jb * I;
-            if (Bl % I == 0 || b < Bl) {
-#define STORE_M(m) y[out + (size_t)(b + m * Bl) * dy] = (real2_t)(1, conj) * v[jb * rl + m];
-                FOR_M(rl, STORE_M)
-#undef STORE_M
-            }
-        }
-    }
+    strided_load(v, x, in, dj, valid, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);
+    PASS_STAGES_WITH(PARTED_NEXT_STAGE)
+    strided_store(y, v, out, dy, valid, i, flags, Q, I, PASS_LAST_RADIX);
 }
 
 /* Contract (fft_rows_<a>_p<k>: pass k along axis a, done as rows)
