@@ -269,6 +269,17 @@ static size_t balanced_items(const struct fl_radix_pass *ps, size_t imin)
     return most < ps->items ? most : ps->items;
 }
 
+/* The largest radix of PS's stages (1 if none): a pass needs Q / rmax items per column to
+ * give every butterfly of its widest stage an item of its own. */
+static unsigned largest_radix(const struct fl_radix_pass *ps)
+{
+    unsigned rmax = 1;
+    for (int s = 0; s < ps->nstages; s++)
+        if (ps->radix[s] > rmax)
+            rmax = ps->radix[s];
+    return rmax;
+}
+
 /* The group of a pass in parts: PS->q, its stages and PS->columns (T) set, the fewest items
  * per column that keep at most VMAX values each, as many as GMAX / T allow up to one per
  * butterfly of the largest radix, balanced (KEEP_IMIN: a values cap kept as given, as in
@@ -277,10 +288,7 @@ static size_t balanced_items(const struct fl_radix_pass *ps, size_t imin)
 static int parted_shape(struct fl_radix_pass *ps, size_t gmax, size_t vmax, size_t part_values,
                         int keep_imin)
 {
-    unsigned rmax = 1;
-    for (int s = 0; s < ps->nstages; s++)
-        if (ps->radix[s] > rmax)
-            rmax = ps->radix[s];
+    unsigned rmax = largest_radix(ps);
     size_t imin = ceil_div(ps->q, vmax);
     ps->items = min_z(ceil_div(ps->q, rmax), gmax / ps->columns);
     if (ps->items < imin)
@@ -369,10 +377,8 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
                      q[i], n, FL_RADIX_MAX_PASS_STAGES);
             return -1;
         }
-        unsigned rmax = 1;
+        unsigned rmax = largest_radix(ps);
         for (int s = 0; s < ps->nstages; s++) {
-            if (ps->radix[s] > rmax)
-                rmax = ps->radix[s];
             if (plan->nstages == FL_RADIX_MAX_STAGES) {
                 snprintf(why, len, "N = %zu needs more than %d stages", n, FL_RADIX_MAX_STAGES);
                 return -1;
