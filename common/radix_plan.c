@@ -23,12 +23,13 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     lim->radices = NULL;
     memset(lim->shape, 0, sizeof lim->shape);
     lim->max_parts = 0;
+    lim->max_row_parts = 0;
     lim->part_values = FL_RADIX_MAX_PART_VALUES * 8 / elem_bytes;
 }
 
 size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps)
 {
-    size_t values = ps->columns / (ps->parts > 1 ? ps->parts : 1) * ps->q;
+    size_t values = ps->columns * ps->q / (ps->parts > 1 ? ps->parts : 1);
     return values + values / 16;
 }
 
@@ -300,6 +301,38 @@ static int parted_shape(struct fl_radix_pass *ps, size_t gmax, size_t vmax, size
     return ps->values <= part_values ? 0 : -1;
 }
 
+/* A row of N points in B parts (radix_plan.h, fl_radix_plan_make): PS gets Q = N, the
+ * stages of one part (N/B points) then the radix-B stage across them, I items per part
+ * and a row per group. Tries B = each allowed radix up to LIM->max_row_parts, smallest
+ * first; returns -1 when none fits local memory and the registers. */
+static int row_parts_pass(size_t n, const struct fl_radix_limits *lim, const unsigned *radices,
+                          size_t gmax, struct fl_radix_pass *ps)
+{
+    for (size_t b = 2; b <= lim->max_row_parts; b++) {
+        int allowed = 0;
+        for (const unsigned *r = radices; *r; r++)
+            allowed |= *r == b;
+        if (!allowed || n % b != 0 || n / b > lim->local_values)
+            continue;
+        struct fl_radix_pass part = {.q = n / b, .span = 1, .columns = 1, .parts = 1};
+        part.nstages = fl_radix_factor(part.q, radices, part.radix, FL_RADIX_MAX_PASS_STAGES - 1);
+        if (part.nstages < 0)
+            continue;
+        part.items = min_z(gmax, ceil_div(part.q, largest_radix(&part)));
+        part.items = balanced_items(&part, 1);
+        part.values = pass_values(&part);
+        if (part.values > FL_RADIX_MAX_VALUES || b * part.values > lim->part_values)
+            continue;
+        *ps = part;
+        ps->q = n;
+        ps->radix[ps->nstages++] = (unsigned)b;
+        ps->parts = b;
+        ps->values = b * part.values;
+        return 0;
+    }
+    return -1;
+}
+
 /* fl_radix_plan_make (STRIDE 1) and fl_radix_plan_strided (STRIDE > 1): BATCH lines of N
  * points, the points of a line STRIDE elements apart, STRIDE lines side by side. */
 static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_radix_limits *lim,
@@ -346,6 +379,18 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
         if (parts > lim->max_parts || stride % tcols != 0 || trial.nstages < 0 ||
             parted_shape(&trial, items, lim->part_values, lim->part_values, 0) != 0)
             parts = 1;
+    }
+
+    /* a row longer than a group holds, but not longer than B local memories: one pass
+     * in B parts (radix_plan.h) instead of two */
+    struct fl_radix_pass row_parts;
+    if (stride <= 1 && n > single && lim->max_row_parts > 1 &&
+        row_parts_pass(n, lim, radices, items, &row_parts) == 0) {
+        plan->npasses = 1;
+        plan->pass[0] = row_parts;
+        for (int s = 0; s < row_parts.nstages; s++)
+            plan->radix[plan->nstages++] = row_parts.radix[s];
+        return 0;
     }
 
     size_t q[FL_RADIX_MAX_PASSES];

@@ -51,6 +51,10 @@ struct fl_radix_limits {
                                 common/axis_plan.c turns it on for them)                 */
     size_t part_values;      /* values one work-item of a pass in parts may hold (its
                                 registers): 512 bytes' worth, 64 fp32 or 32 fp64 values  */
+    size_t max_row_parts;    /* a row longer than local memory holds may be one pass of
+                                up to this many parts (below); 0 or 1 = never (the
+                                default: only kernels/06_passes.cl's fft_row_parts_p0
+                                can, and chapter 06 turns it on)                         */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -76,7 +80,12 @@ struct fl_radix_pass {
                           and local memory holds T / B of them at a time: every exchange
                           is B rounds, one part each (1: all T at once). Only a strided
                           axis that would otherwise need two passes is parted: 4096 fp32
-                          columns are one pass of T = 4 in 4 parts, not 64 x 64.        */
+                          columns are one pass of T = 4 in 4 parts, not 64 x 64.
+                          A row in parts (stride 1, Q = N, T = 1) is the same idea
+                          across one row: its B parts are the B columns x[k + j*B]
+                          (k < B) of N/B points, and its last stage, radix B, mixes
+                          them in registers; items = I per column, values = B x what an
+                          item holds of one column. 16384 fp32 = 4 parts of 4096.      */
 };
 
 struct fl_radix_plan {
@@ -90,7 +99,7 @@ struct fl_radix_plan {
 };
 
 /* Complex values of local memory a pass's kernel takes (the __local argument of the
- * passes of chapters 06-09): its T columns of Q values (T / B of them in a pass of B
+ * passes of chapters 06-09): its T columns of Q values (T x Q / B of them in a pass of B
  * parts), plus the spare slot every 16 values the kernels' padded() adds. Times the
  * element size for the launch. */
 size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps);
@@ -99,7 +108,7 @@ size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps);
  * value (8 fp32, 16 fp64), using at most MAX_ITEMS work-items per group: local memory
  * less the 1/16 padding the kernels add, at most 4096 values; 16 values per item; 4
  * columns per group in multi-pass plans (4 x 8 bytes: one 32-byte memory sector); no
- * parts (max_parts 0), part_values = 512 / ELEM_BYTES. */
+ * parts (max_parts and max_row_parts 0), part_values = 512 / ELEM_BYTES. */
 void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long local_mem_bytes,
                              size_t elem_bytes, size_t max_items);
 
@@ -126,7 +135,13 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  *             only waits: 10^6 takes 50 items per column of 1000, not 64).
  * In the second case pass k's group shape is planned with LIM->shape[k]'s caps where they
  * are set; a cap the pass cannot keep (Q / values items per column, more than the group
- * may have) is an error naming the pass. Every pass has parts = 1 here. */
+ * may have) is an error naming the pass.
+ * With LIM->max_row_parts > 1, a row longer than one pass holds is one pass in parts
+ * when it can be (a row per group, struct fl_radix_pass's parts): B = the smallest
+ * allowed radix <= max_row_parts that divides N with N/B <= local_values, I = N/B over
+ * the largest radix of N/B's stages (at most max_items, balanced as above) and at most
+ * part_values values per item and FL_RADIX_MAX_VALUES of each part; else the passes as
+ * above. Shape caps do not apply to it (it is a single pass). */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);
 

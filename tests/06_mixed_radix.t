@@ -2,7 +2,7 @@
 # 06_mixed_radix: the default stockham variant at EVERY N = 2^a 3^b 5^c 7^d <= 4096 (248
 # sizes) in both directions, a sample of three_blocks (with the digit-reverse permutation
 # shown for small N), the primes variant, batches, double precision, large sizes with two
-# and three passes, odd --wg values, --input/--output, --explain's plan and build options,
+# and three passes, rows in parts (8192 .. 16384: one pass), odd --wg values, --input/--output, --explain's plan and build options,
 # sizes with a prime factor 11 or 13 refused with exit 2, --shapes (per-pass group shapes:
 # the plan they force, both directions, "default" for a pass) and --tune (its table and
 # choice, narrowed by FFTLAB_TUNE_SHAPES; nothing to measure at one pass) with their usage
@@ -38,6 +38,37 @@ done
 run_case "stockham N=5^7 inverse" 0 '^PASS$' -- "$R" --size 5^7 --inverse --repeat 0
 run_case "stockham N=2^22 (three passes)" 0 '^PASS$' --has 'N = 4194304 = .*: 3 passes' \
     -- "$R" --size 2^22 --explain --repeat 0
+
+# ---- a row in parts (README "A row in parts"): a row longer than local memory holds
+# (4096 values, on pocl as on a GPU), but not longer than 4 of them, is one pass whose B
+# parts are the columns x[k + B j], each exchange a part at a time, the last stage
+# (radix B) across the parts in registers
+run_case "row in parts N=8192 x 3 (2 parts)" 0 '^PASS$' -- "$R" --size 8192 --batch 3 --repeat 0
+run_case "row in parts N=8192 x 3 inverse" 0 '^PASS$' -- "$R" --size 8192 --batch 3 --inverse --repeat 0
+run_case "row in parts N=16384 x 2 inverse (4 parts)" 0 '^PASS$' -- "$R" --size 16384 --batch 2 --inverse --repeat 0
+run_case "row in parts N=12288 (3 parts: a radix-3 stage across them)" 0 '^PASS$' \
+    --has 'fft_row_parts_p0.*row of 12288 = 3 parts x\[k \+ 3 j\] of 4096' -- "$R" --size 12288 --explain --repeat 0
+run_case "row in parts N=10000 x 2 inverse (4 parts of 2500, 250 items)" 0 '^PASS$' \
+    --has 'row of 10000 = 4 parts x\[k \+ 4 j\] of 2500: 10 x 10 x 5 x 5 x 4, .*250 items \(40 values each\)' \
+    -- "$R" --size 10000 --batch 2 --inverse --explain --repeat 0
+run_case "row in parts N=5000 x 3 double (2 parts of 2500, 20 values per item)" 0 '^PASS$' \
+    --has 'P0_Q=2500 .*-D P0_PARTS=2' -- "$R" --size 5000 --batch 3 --precision double --explain --repeat 0
+run_case "--explain N=16384: one pass in 4 parts, its -D constants and launch" 0 '^PASS$' \
+    --has 'N = 16384 = 16 x 16 x 16 x 4: 1 pass in 4 parts \(N > 4096' \
+    --has 'build .*-D P0_Q=4096 -D P0_P=1 -D P0_I=256 -D P0_T=1 -D P0_R=16,16,16,0,.* -D P0_PARTS=4' \
+    --has 'fft_row_parts_p0\(A, B, local 34816 B, .*global 512 +local 256 .*256 items \(64 values each\), 4-round exchanges' \
+    --lacks 'fft_mixed_p' -- "$R" --size 16384 --batch 2 --explain --repeat 0
+run_case "--variant no_parts N=16384: two passes, as before the row in parts" 0 '^PASS$' \
+    --has 'N = 16384 = .*: 2 passes, Q = 128 x 128' --lacks 'fft_row_parts' \
+    -- "$R" --size 16384 --batch 2 --variant no_parts --explain --repeat 0
+run_case "N=2^16: more than 4 local memories, two passes" 0 '^PASS$' --has ': 2 passes, Q = 256 x 256' \
+    --lacks 'fft_row_parts' -- "$R" --size 2^16 --explain --repeat 0
+run_case "N=15360: no part shape within 64 values per item, two passes" 0 '^PASS$' \
+    --has ': 2 passes, Q = ' --lacks 'fft_row_parts' -- "$R" --size 15360 --explain --repeat 0
+run_case "N=16384 --wg 64: 64 values of a part per item is too many, two passes" 0 '^PASS$' \
+    --has ': 2 passes' --lacks 'fft_row_parts' -- "$R" --size 16384 --wg 64 --explain --repeat 0
+run_case "--shapes at N=16384 (one pass in parts): exit 2" 2 'FAIL \(usage' \
+    --has 'the plan of N = 16384 \(variant stockham\) has 0 passes' -- "$R" --size 16384 --shapes 256x16
 
 # ---- batches (rows per group that do not divide the batch; multi-pass groups that
 # straddle rows), double precision
@@ -136,14 +167,15 @@ run_case "05_register_radix N=1000 names 06_mixed_radix" 2 'FAIL \(usage' --has 
 
 # ---- --shapes and --tune: the group shape of each pass of a multi-pass plan (items per
 # group x values per item, common/radix_plan.h), set by hand or measured (common/tune.h).
-# 8192 = 128 x 64 and 65536 = 256 x 256 are two passes on pocl; 1024 is one (no shape).
+# 8192 = 128 x 64 (--variant no_parts: by default it is one pass in parts) and 65536 =
+# 256 x 256 are two passes on pocl; 1024 is one (no shape).
 run_case "--shapes 64x4,128x8 at N=8192 x 2: that plan, pass by pass" 0 '^PASS$' \
     --has 'build .*-D P0_Q=128 -D P0_P=1 -D P0_I=32 -D P0_T=2 .*-D P1_Q=64 -D P1_P=128 -D P1_I=8 -D P1_T=16 ' \
     --has 'fft_mixed_p0\(A, B, .*local 64 +; p=1 Q=128 = 16 x 8: 2 stages, 32 items per column \(<= 16 values each\), 2 columns per group' \
     --has 'fft_mixed_p1\(B, A, .*local 128 +; p=128 Q=64 = 8 x 8: 2 stages, 8 items per column \(<= 8 values each\), 16 columns per group' \
-    -- "$R" --size 8192 --batch 2 --shapes 64x4,128x8 --explain --repeat 0
+    -- "$R" --size 8192 --variant no_parts --batch 2 --shapes 64x4,128x8 --explain --repeat 0
 run_case "--shapes 64x4,128x8 at N=8192 x 2 inverse" 0 '^PASS$' \
-    -- "$R" --size 8192 --batch 2 --shapes 64x4,128x8 --inverse --repeat 0
+    -- "$R" --size 8192 --variant no_parts --batch 2 --shapes 64x4,128x8 --inverse --repeat 0
 run_case "--shapes default,512x4 at N=65536: pass 0 as without, pass 1 in groups of 512" 0 '^PASS$' \
     --has 'fft_mixed_p0\(A, B, .*local 256 +; p=1 Q=256 = 16 x 16: 2 stages, 16 items per column \(<= 16 values each\), 16 columns per group' \
     --has 'fft_mixed_p1\(B, A, .*local 512 +; p=256 Q=256 = 16 x 16: 2 stages, 64 items per column .*, 8 columns per group' \
@@ -151,14 +183,14 @@ run_case "--shapes default,512x4 at N=65536: pass 0 as without, pass 1 in groups
 run_case "--shapes 32x16 at N=8192 x 2 double inverse (pass 1 keeps its own)" 0 '^PASS$' \
     --has 'p=1 Q=128 .*8 items per column .*, 4 columns per group' \
     --has 'p=128 Q=64 .*4 items per column .*, 64 columns per group' \
-    -- "$R" --size 8192 --batch 2 --shapes 32x16 --precision double --inverse --explain --repeat 0
+    -- "$R" --size 8192 --variant no_parts --batch 2 --shapes 32x16 --precision double --inverse --explain --repeat 0
 FFTLAB_TUNE_SHAPES=256x8,512x4
 export FFTLAB_TUNE_SHAPES
 run_case "--tune at N=8192 x 2 (FFTLAB_TUNE_SHAPES=256x8,512x4): the table, the choice" 0 '^PASS$' \
     --has '^tune +3 of 3 shapes measured in [0-9.]+ s' --has '^ +shape +pass 0 ms +pass 1 ms$' \
     --has '^ +default +[0-9.]+[* ] +[0-9.]+[* ]?$' --has '^ +256x8 +[0-9.]+' --has '^ +512x4 +[0-9.]+' \
     --has '[0-9]\*' --has '^tune +kept (default|256x8|512x4),(default|256x8|512x4)( |$)' \
-    --stdout-has '^verify +roundtrip .* ok$' -- "$R" --size 8192 --batch 2 --tune --repeat 0
+    --stdout-has '^verify +roundtrip .* ok$' -- "$R" --size 8192 --variant no_parts --batch 2 --tune --repeat 0
 # one star per pass, on the least time of its column, and the kept line names those rows
 awk '/^ +(default|[0-9]+x[0-9]+) +[0-9]/ {
          for (k = 2; k <= NF; k++) {
@@ -178,7 +210,7 @@ awk '/^ +(default|[0-9]+x[0-9]+) +[0-9]/ {
 ok $? "--tune's table: a star per pass on its least time, and 'kept' names the starred rows"
 kept=$(sed -n 's/^tune  *kept \([^ ]*\).*/\1/p' "$RC_OUT")
 run_case "--shapes $kept (what --tune kept) repeats it" 0 '^PASS$' \
-    -- "$R" --size 8192 --batch 2 --shapes "${kept:-none}" --repeat 0
+    -- "$R" --size 8192 --variant no_parts --batch 2 --shapes "${kept:-none}" --repeat 0
 run_case "--tune --format csv: the table on stderr, the row alone on stdout" 0 '^PASS$' \
     --has '^tune +kept ' --stdout-lacks '^tune' --stdout-has '^"06_mixed_radix",' \
     -- "$R" --size 65536 --tune --format csv --repeat 0
@@ -186,7 +218,7 @@ run_case "--tune: a shape no pass can keep and a copy of the default, not measur
     --has '^tune +1 of 3 shapes measured' --has '^ +256x16 +\(the same kernels as an earlier one\)' \
     --has '^ +16x4 +\(does not fit this plan\)' \
     --has '^tune +kept default,default \(default: the chapter.s own shape\)' \
-    -- env FFTLAB_TUNE_SHAPES=256x16,16x4 "$R" --size 8192 --batch 2 --tune --repeat 0
+    -- env FFTLAB_TUNE_SHAPES=256x16,16x4 "$R" --size 8192 --variant no_parts --batch 2 --tune --repeat 0
 run_case "--tune at N=1024 (one pass): nothing to measure" 0 '^PASS$' \
     --has '^tune +nothing to measure: the plan of N = 1024' --lacks 'shapes measured' \
     -- "$R" --size 1024 --tune --repeat 0
@@ -196,7 +228,7 @@ run_case "05_register_radix --tune: exit 2, no shapes there" 2 'FAIL \(usage' \
 run_case "05_register_radix --shapes: exit 2" 2 'FAIL \(usage' --has 'no per-pass group shapes' \
     -- "$BUILD/05_register_radix" --size 8192 --shapes 256x16
 run_case "--tune with --shapes: exit 2" 2 'FAIL \(usage' --has 'give one of them' \
-    -- "$R" --size 8192 --tune --shapes 256x16
+    -- "$R" --size 8192 --variant no_parts --tune --shapes 256x16
 run_case "--shapes with 3 shapes at N=65536 (2 passes): exit 2" 2 'FAIL \(usage' \
     --has '--shapes gives 3 shapes, but the plan of N = 65536 \(variant stockham\) has 2 passes' \
     -- "$R" --size 65536 --shapes 256x16,256x16,256x16
@@ -204,23 +236,23 @@ run_case "--shapes at N=1024 (one pass): exit 2" 2 'FAIL \(usage' \
     --has 'the plan of N = 1024 \(variant stockham\) has 0 passes' --has 'single pass does whole rows' \
     -- "$R" --size 1024 --shapes 256x16
 run_case "--shapes 16x4 at N=8192: pass 0 needs 32 items per column, exit 2" 2 'FAIL \(usage' \
-    --has 'pass 0 \(Q = 128\) needs 32 work-items per column' -- "$R" --size 8192 --shapes 16x4
+    --has 'pass 0 \(Q = 128\) needs 32 work-items per column' -- "$R" --size 8192 --variant no_parts --shapes 16x4
 run_case "--shapes 256: exit 2, the form named" 2 'FAIL \(usage' --has 'ITEMSxVALUES' \
-    -- "$R" --size 8192 --shapes 256
+    -- "$R" --size 8192 --variant no_parts --shapes 256
 run_case "FFTLAB_TUNE_SHAPES=bogus with --tune: exit 2" 2 'FAIL \(usage' \
-    --has "FFTLAB_TUNE_SHAPES: .*'bogus'" -- env FFTLAB_TUNE_SHAPES=bogus "$R" --size 8192 --tune
+    --has "FFTLAB_TUNE_SHAPES: .*'bogus'" -- env FFTLAB_TUNE_SHAPES=bogus "$R" --size 8192 --variant no_parts --tune
 run_case "FFTLAB_TUNE_SHAPES=bogus with --tune at one pass: exit 2 too" 2 'FAIL \(usage' \
     --has "FFTLAB_TUNE_SHAPES: .*'bogus'" -- env FFTLAB_TUNE_SHAPES=bogus "$R" --size 1024 --tune
 run_case "--tune --variant three_blocks at N=8192: nothing to measure, the variant named" 0 '^PASS$' \
     --has '^tune +nothing to measure: the plan of N = 8192 \(variant three_blocks\)' \
     -- "$R" --size 8192 --variant three_blocks --tune --repeat 0
 run_case "--shapes 64x25: values beyond what a kernel holds, exit 2" 2 'FAIL \(usage' \
-    --has 'values 1 to 24' -- "$R" --size 8192 --shapes 64x25
+    --has 'values 1 to 24' -- "$R" --size 8192 --variant no_parts --shapes 64x25
 max_wg=$("$R" --size 1000 --wg 1000000 2>&1 | sed -n 's/.*CL_DEVICE_MAX_WORK_GROUP_SIZE = \([0-9]*\).*/\1/p' | head -n 1)
 if [ -n "$max_wg" ] && [ "$max_wg" -lt 4096 ]; then
     run_case "--shapes $((max_wg * 2))x16: more items than the device allows, exit 2" 2 'FAIL \(usage' \
         --has "pass 0 asks for $((max_wg * 2)) work-items per group, more than the $max_wg" \
-        -- "$R" --size 8192 --shapes "$((max_wg * 2))x16"
+        -- "$R" --size 8192 --variant no_parts --shapes "$((max_wg * 2))x16"
 else
     skip "--shapes beyond the device's work-group size" "the device allows ${max_wg:-?} items, --shapes at most 4096"
 fi

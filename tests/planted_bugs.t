@@ -157,6 +157,31 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
         run_case "digit reversal scattered: still right at N=256 (16 x 16 reads the same both ways)" 0 \
             '^PASS$' -- "$MR" --kernels "$TMP/k/digit-order.cl" --size 256 --variant three_blocks --repeat 0
     fi
+
+    # The row in parts lives in 06_passes.cl, which --kernels does not replace: a copy of
+    # the binary in a tree of its own finds the planted file in that tree's kernels/ (the
+    # kernels folder is the binary's ../kernels). The parts read as blocks x[k*Q + j], not
+    # as the columns x[k + B*j]; the last stage across the parts without its twiddles.
+    mkdir -p "$TMP/tree/build"
+    cp -r kernels "$TMP/tree/kernels"
+    cp "$MR" "$TMP/tree/build/06_mixed_radix"
+    TR=$TMP/tree/build/06_mixed_radix
+    run_case "control: 06_mixed_radix copied into a tree of its own passes (a row in parts)" 0 '^PASS$' \
+        --has "^kernels +$TMP/tree/kernels/06_mixed_radix.cl" -- "$TR" --size 16384 --batch 2 --explain --repeat 0
+    P6=$TMP/tree/kernels/06_passes.cl
+    if plant parts-as-blocks kernels/06_passes.cl 's/real2_t a = in\[(size_t)j \* PARTS + (k)\];/real2_t a = in[(size_t)(k) * Q + j];/'; then
+        cp "$TMP/k/parts-as-blocks.cl" "$P6"
+        run_case "row in parts, parts read as blocks: FAIL at N=8192" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$TR" --size 8192 --batch 2 --repeat 0
+        run_case "row in parts, parts read as blocks: --variant no_parts still passes" 0 '^PASS$' \
+            -- "$TR" --size 8192 --batch 2 --variant no_parts --repeat 0
+    fi
+    if plant parts-no-twiddle kernels/06_passes.cl 's/^#define ROW_TWIDDLE_K(k) if (k > 0) a\[k\] = cmul(a\[k\], w\[k\]);/#define ROW_TWIDDLE_K(k)/'; then
+        cp "$TMP/k/parts-no-twiddle.cl" "$P6"
+        run_case "row in parts without the twiddles across the parts: FAIL at N=16384 inverse" 1 \
+            '^FAIL: check ' --has 'WRONG' -- "$TR" --size 16384 --inverse --repeat 0
+    fi
+    cp kernels/06_passes.cl "$P6"
 fi
 
 # 10. 07_multidim's column pass and transpose (--kernels replaces kernels/07_multidim.cl;

@@ -9,7 +9,9 @@
  *   stockham      (default) 05's self-sorting passes with mixed radices: dft3, dft5, dft7
  *                 and dft10 (a 2 and a 5 in one stage) join dft2/4/8/16 in registers, no
  *                 reordering pass at all, one pass over memory whenever a row fits a
- *                 work-group, at most three up to 2^26. Each size gets its own kernels:
+ *                 work-group (or, 8192 to 16384 points, up to 4 local memories, in
+ *                 parts: fft_row_parts_p0; --variant no_parts takes two passes there),
+ *                 at most three up to 2^26. Each size gets its own kernels:
  *                 the radices, Q, p and the group shape are -D constants, so the stages
  *                 unroll and v[] stays in registers.
  *   simd          for a CPU (kernels/06_simd.cl, README "On a CPU: mixed radices as SIMD
@@ -52,6 +54,8 @@ static const struct fl_variant variants[] = {
      "exercises/06_mixed_radix/dft6.cl", 0},
     {"digit_reverse", "three_blocks with the digit-reverse index computed in the kernel "
      "(exercise)", "exercises/06_mixed_radix/digit_reverse.cl", 0},
+    {"no_parts", "stockham without the row in parts: a row longer than local memory holds "
+     "(8192, 16384 fp32) takes two passes, as before it (the lesson's comparison)", NULL, 0},
     {"simd", "for a CPU: one work-item does 8 neighbouring columns of a pass as SIMD vectors "
      "(real and imaginary parts apart), a whole mixed-radix column in registers "
      "(kernels/06_simd.cl; N < 64 and sizes without a fitting plan take stockham's)", NULL, 0},
@@ -59,6 +63,7 @@ static const struct fl_variant variants[] = {
 };
 
 #define DEFAULT_WG 256   /* work-items per group the plan may use           */
+#define ROW_PARTS 4      /* a row of up to 4 local memories in one pass, in parts */
 #define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
 #define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
 
@@ -111,6 +116,10 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
     for (int k = 0; k < p->nshapes; k++)
         lim.shape[k] = p->shape[k];
     lim.radices = variant_radices(p);
+    /* a row that does not fit local memory, but fits ROW_PARTS of them: one pass in parts
+     * (kernels/06_passes.cl, fft_row_parts_p0; README "A row in parts") */
+    if (strcmp(p->variant, "no_parts") != 0)
+        lim.max_row_parts = ROW_PARTS;
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
 
@@ -206,16 +215,23 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
                              fl_twiddle_lo_bits(p->n), strcmp(p->variant, "dft6") == 0 ? " -D FL_RADIX6=1" : "");
     for (int k = 0; k < rp.npasses && used < len; k++) {
         const struct fl_radix_pass *ps = &rp.pass[k];
+        /* a row in parts: Q and the radices are one part's, its last stage (radix B, in
+         * registers) is P<k>_PARTS */
+        int parted = ps->parts > 1;
+        int nstages = ps->nstages - parted;
         char list[64];
         int l = 0;
         /* all FL_RADIX_MAX_PASS_STAGES of them, 0 after the last: the kernel pastes the
          * list as that many arguments (OpenCL C 1.2 has no variadic macros to count them) */
         for (int s = 0; s < FL_RADIX_MAX_PASS_STAGES; s++)
             l += snprintf(list + l, sizeof list - (size_t)l, "%s%u", s ? "," : "",
-                          s < ps->nstages ? ps->radix[s] : 0);
+                          s < nstages ? ps->radix[s] : 0);
         used += (size_t)snprintf(opts + used, len - used,
                                  " -D P%d_Q=%zu -D P%d_P=%zu -D P%d_I=%zu -D P%d_T=%zu -D P%d_R=%s",
-                                 k, ps->q, k, ps->span, k, ps->items, k, ps->columns, k, list);
+                                 k, ps->q / ps->parts, k, ps->span, k, ps->items, k, ps->columns, k,
+                                 list);
+        if (parted && used < len)
+            used += (size_t)snprintf(opts + used, len - used, " -D P%d_PARTS=%zu", k, ps->parts);
     }
 }
 
@@ -249,7 +265,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         size_t groups = (columns + ps->columns - 1) / ps->columns;
         size_t global[1] = {groups * items}, local[1] = {items};
         char kernel[32];
-        snprintf(kernel, sizeof kernel, "fft_mixed_p%d", k);
+        snprintf(kernel, sizeof kernel, ps->parts > 1 ? "fft_row_parts_p%d" : "fft_mixed_p%d", k);
         struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
         fl_arg_buffer(l, src);
         fl_arg_buffer(l, dst);
@@ -259,11 +275,17 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_int(l, (int)p->batch);
         fl_arg_int(l, (k == 0 && conj ? 1 : 0) | (k == rp.npasses - 1 && conj ? 2 : 0));
         fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
-        fl_launch_note(l, "p=%zu Q=%zu = %s: %d stage%s, %zu item%s per %s (<= %zu values each), "
-                       "%zu %s%s per group", ps->span, ps->q, radices, ps->nstages,
-                       ps->nstages == 1 ? "" : "s", ps->items, ps->items == 1 ? "" : "s",
-                       rp.npasses == 1 ? "row" : "column", ps->values, ps->columns,
-                       rp.npasses == 1 ? "row" : "column", ps->columns == 1 ? "" : "s");
+        if (ps->parts > 1)
+            fl_launch_note(l, "row of %zu = %zu parts x[k + %zu j] of %zu: %s, the last across "
+                           "the parts in registers; %zu items (%zu values each), %zu-round "
+                           "exchanges", ps->q, ps->parts, ps->parts, ps->q / ps->parts, radices,
+                           ps->items, ps->values, ps->parts);
+        else
+            fl_launch_note(l, "p=%zu Q=%zu = %s: %d stage%s, %zu item%s per %s (<= %zu values "
+                           "each), %zu %s%s per group", ps->span, ps->q, radices, ps->nstages,
+                           ps->nstages == 1 ? "" : "s", ps->items, ps->items == 1 ? "" : "s",
+                           rp.npasses == 1 ? "row" : "column", ps->values, ps->columns,
+                           rp.npasses == 1 ? "row" : "column", ps->columns == 1 ? "" : "s");
         pl += snprintf(passes + pl, sizeof passes - (size_t)pl, "%s%zu", k ? " x " : "", ps->q);
         int t = src;
         src = dst;
@@ -272,7 +294,13 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
     plan->result = src;
     fl_radix_join(rp.radix, rp.nstages, all, sizeof all);
     char list[64];
-    if (rp.npasses == 1)
+    if (rp.npasses == 1 && rp.pass[0].parts > 1)
+        snprintf(plan->summary, sizeof plan->summary,
+                 "N = %zu = %.48s: 1 pass in %zu parts (N > %zu, local memory): %zu columns "
+                 "x[k + %zu j] in a group's registers, every exchange a part at a time, then "
+                 "the last stage across the parts in registers. Read and written once.",
+                 p->n, all, rp.pass[0].parts, rp.single_pass_max, rp.pass[0].parts, rp.pass[0].parts);
+    else if (rp.npasses == 1)
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %s: 1 pass, %d stages in registers. Radices from {%s}, the largest "
                  "that fit, so fewest stages; one work-group holds a whole row (N <= %zu: local "

@@ -531,6 +531,78 @@ int main(void)
            "limits, or two passes");
     }
 
+    /* ---- a row in parts (max_row_parts, set by chapter 06 for fft_row_parts_p0) */
+    {
+        struct fl_radix_limits rl;
+        struct fl_radix_plan q;
+        fl_radix_limits_default(&rl, 48 * 1024, 8, 256);
+        is_int(fl_radix_plan_make(16384, 4, &rl, &q, why, sizeof why), 0, "row parts off: 16384");
+        ok(q.npasses == 2 && q.pass[0].parts == 1, "row parts off (the default limits): 16384 is two passes");
+        rl.max_row_parts = 4;
+        is_int(fl_radix_plan_make(16384, 4, &rl, &q, why, sizeof why), 0, "row parts: 16384");
+        ok(q.npasses == 1 && q.pass[0].q == 16384 && q.pass[0].parts == 4 && q.pass[0].columns == 1 &&
+           q.pass[0].items == 256 && q.pass[0].values == 64,
+           "row parts: 16384 is one pass of 4 parts, a row of 256 items holding 64 values (got %d "
+           "passes, B %zu, T %zu, I %zu, %zu values)", q.npasses, q.pass[0].parts,
+           q.pass[0].columns, q.pass[0].items, q.pass[0].values);
+        char list[64];
+        fl_radix_join(q.pass[0].radix, q.pass[0].nstages, list, sizeof list);
+        is_str(list, "16 x 16 x 16 x 4", "row parts: a part's stages, then radix 4 across the parts");
+        is_int(q.nstages, 4, "row parts: the plan lists the 4 stages");
+        is_int((long long)fl_radix_pass_local_values(&q.pass[0]), 4096 + 256,
+               "row parts: local memory for one part (4096 values, padded)");
+        is_int(fl_radix_plan_make(8192, 1, &rl, &q, why, sizeof why), 0, "row parts: 8192");
+        ok(q.npasses == 1 && q.pass[0].parts == 2 && q.pass[0].values == 32,
+           "row parts: 8192 is 2 parts of 4096, 32 values per item");
+        is_int(fl_radix_plan_make(12288, 1, &rl, &q, why, sizeof why), 0, "row parts: 12288");
+        ok(q.npasses == 1 && q.pass[0].parts == 3, "row parts: 12288 is 3 parts (radix 3 across them)");
+        is_int(fl_radix_plan_make(4096, 8, &rl, &q, why, sizeof why), 0, "row parts: 4096");
+        ok(q.npasses == 1 && q.pass[0].parts == 1 && q.pass[0].q == 4096 && q.pass[0].values <= 16,
+           "row parts: 4096 fits local memory, a whole row as before");
+        is_int(fl_radix_plan_make(32768, 1, &rl, &q, why, sizeof why), 0, "row parts: 32768");
+        ok(q.npasses == 2 && q.pass[0].parts == 1, "row parts: 32768 needs 8 parts (more than 4): two passes");
+        is_int(fl_radix_plan_strided(8192, 1, 64, &rl, &q, why, sizeof why), 0, "row parts: strided 8192");
+        ok(q.npasses == 2 && q.pass[0].parts == 1, "row parts: never for a strided axis");
+        struct fl_radix_limits r64 = rl;
+        r64.max_items = 64;
+        is_int(fl_radix_plan_make(16384, 1, &r64, &q, why, sizeof why), 0, "row parts: 16384 at 64 items");
+        ok(q.npasses >= 2 && q.pass[0].parts == 1,
+           "row parts: 64 items would hold 64 values of each part (more than 24): passes as before");
+        struct fl_radix_limits rd;
+        fl_radix_limits_default(&rd, 48 * 1024, 16, 256);
+        rd.max_row_parts = 4;
+        is_int(fl_radix_plan_make(8192, 1, &rd, &q, why, sizeof why), 0, "row parts: fp64 8192");
+        ok(q.npasses == 2, "row parts: fp64 8192 (4 parts of 2048, 64 values: more than 32) takes two passes");
+        is_int(fl_radix_plan_make(5000, 1, &rd, &q, why, sizeof why), 0, "row parts: fp64 5000");
+        ok(q.npasses == 1 && q.pass[0].parts == 2 && q.pass[0].values == 20,
+           "row parts: fp64 5000 is 2 parts of 2500, 20 values per item (got B %zu, %zu values)",
+           q.pass[0].parts, q.pass[0].values);
+        int good = 1;
+        for (size_t n = 4097; n <= 16384; n++) {
+            if (fl_radix_leftover(n, NULL) != 1)
+                continue;
+            if (fl_radix_plan_make(n, 2, &rl, &q, why, sizeof why) != 0) {
+                good = 0;
+                diag("row parts %zu: %s", n, why);
+                continue;
+            }
+            const struct fl_radix_pass *a = &q.pass[0];
+            size_t all = 1;
+            for (int s = 0; s < a->nstages; s++)
+                all *= a->radix[s];
+            if (a->parts > 1)
+                good &= q.npasses == 1 && a->q == n && all == n && a->parts <= 4 &&
+                        a->radix[a->nstages - 1] == a->parts && n % a->parts == 0 &&
+                        n / a->parts <= rl.local_values && a->items <= rl.max_items &&
+                        a->values <= 64 && a->values % a->parts == 0 &&
+                        a->values / a->parts <= FL_RADIX_MAX_VALUES;
+            else
+                good &= q.npasses >= 2;
+        }
+        ok(good, "row parts: every 7-smooth 4096 < N <= 16384 is one pass in parts within the limits "
+           "(its last stage the parts' radix), or two passes");
+    }
+
     /* ---- Bluestein's convolution length (chapter 08) */
     {
         is_int((long long)fl_smooth_at_least(1, NULL), 1, "smooth >= 1: 1");
