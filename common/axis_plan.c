@@ -26,6 +26,8 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
         struct fl_radix_limits lim = *spec->lim;
         if (!spec->transpose && !spec->no_parts)
             lim.max_parts = FL_AXIS_MAX_PARTS;
+        if (spec->row_parts && !spec->no_parts)
+            lim.max_row_parts = FL_AXIS_MAX_PARTS;
         for (int k = 0; k < FL_RADIX_MAX_PASSES; k++)
             lim.shape[k] = planned + k < FL_RADIX_MAX_PASSES ? spec->lim->shape[planned + k]
                                                              : (struct fl_pass_shape){0, 0};
@@ -78,23 +80,27 @@ size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, siz
         if (a->rp.npasses == 0)
             continue;
         const struct fl_radix_pass *p0 = &a->rp.pass[0];
+        int row_parts = p0->parts > 1 && a->stride <= 1; /* P0 lists one part's stages */
         used += (size_t)snprintf(opts + used, len - used, "%s-D A%c_N=%zu -D A%c_LB=%d -D A%c_S=%zu "
                                  "-D A%c_KIND=%s", used ? " " : "", a->name, a->n, a->name,
                                  a->lo_bits, a->name, a->stride, a->name,
-                                 p0->parts > 1 ? "PARTS" : a->stride > 1 ? "COLS" : "ROWS");
+                                 row_parts ? "ROWPARTS" : p0->parts > 1 ? "PARTS"
+                                 : a->stride > 1 ? "COLS" : "ROWS");
         if (p0->parts > 1 && used < len)
             used += (size_t)snprintf(opts + used, len - used, " -D A%c_PARTS=%zu -D A%c_WG=%zu",
                                      a->name, p0->parts, a->name, p0->items * p0->columns);
         for (int k = 0; k < a->rp.npasses && used < len; k++) {
             const struct fl_radix_pass *ps = &a->rp.pass[k];
+            int nstages = ps->nstages - row_parts;
             used += (size_t)snprintf(opts + used, len - used, " -D A%c_P%d=%zu,%zu,%zu,%zu", a->name,
-                                     k, ps->q, ps->span, ps->items, ps->columns);
+                                     k, row_parts ? ps->q / ps->parts : ps->q, ps->span, ps->items,
+                                     ps->columns);
             /* all FL_RADIX_MAX_PASS_STAGES radices, 0 after the last: the kernel pastes
              * Q,P,I,T and the list as that many arguments (no variadic macros in OpenCL
              * C 1.2 to count them) */
             for (int s = 0; s < FL_RADIX_MAX_PASS_STAGES && used < len; s++)
                 used += (size_t)snprintf(opts + used, len - used, ",%u",
-                                         s < ps->nstages ? ps->radix[s] : 0);
+                                         s < nstages ? ps->radix[s] : 0);
         }
     }
     if (used >= len)
@@ -148,8 +154,8 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
             size_t items = ps->items * ps->columns;
             size_t global[1] = {groups * items}, local[1] = {items};
             char kernel[32], radices[64];
-            snprintf(kernel, sizeof kernel, "fft_%s_%c_p%d", ps->parts > 1 ? "parts" : cols ? "cols"
-                     : "rows", a->name, k);
+            snprintf(kernel, sizeof kernel, "fft_%s_%c_p%d", ps->parts > 1 ? (cols ? "parts" : "rowparts")
+                     : cols ? "cols" : "rows", a->name, k);
             struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
             fl_arg_buffer(l, src);
             fl_arg_buffer(l, dst);
@@ -167,7 +173,12 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
                                "neighbouring columns x %zu items per group%s, a column's values %zu "
                                "apart", a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q,
                                radices, ps->columns, ps->items, parted, a->n / ps->q * a->stride);
-            } else
+            } else if (ps->parts > 1)
+                fl_launch_note(l, "axis %c N=%zu rows in %zu parts x[k + %zu j] of %zu: %s, the last "
+                               "across the parts in registers; a row of %zu items (%zu values each) "
+                               "per group", a->name, a->n, ps->parts, ps->parts, ps->q / ps->parts,
+                               radices, ps->items, ps->values);
+            else
                 fl_launch_note(l, "axis %c N=%zu rows, pass %d/%d: p=%zu Q=%zu = %s; %zu %s x %zu "
                                "items per group", a->name, a->n, k + 1, rp->npasses, ps->span, ps->q,
                                radices, ps->columns, rp->npasses == 1 ? "rows" : "columns", ps->items);

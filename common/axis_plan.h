@@ -40,7 +40,12 @@ struct fl_layout_spec {
     int no_parts;               /* 1: never a column pass in parts (fft_parts_<a>_p0, below):
                                    an axis too long for min_columns columns in local memory
                                    takes two passes, as before parts (07 --variant
-                                   no_parts, to compare)                                 */
+                                   no_parts, to compare); no row in parts either         */
+    int row_parts;              /* 1: an axis done as rows that does not fit local memory
+                                   but fits FL_AXIS_MAX_PARTS of it is one pass in parts
+                                   (fft_rowparts_<a>_p0: chapter 06's row in parts);
+                                   only chapter 07 asks (08's hooked passes and 09's
+                                   twisted rows have no such kernel)                     */
 };
 
 /* One transformed axis, in the order the plan does them (x first). */
@@ -68,13 +73,17 @@ struct fl_layout {
  * passes for the limits, transpose with a partial set of axes). An outer axis whose
  * min_columns neighbouring columns do not fit local memory but one column does (fp32:
  * 1024 < N <= 4096) is one pass in parts (struct fl_radix_pass's parts, up to
- * FL_AXIS_MAX_PARTS; kernels/07_multidim.cl's fft_parts_<a>_p0) unless SPEC->no_parts. */
+ * FL_AXIS_MAX_PARTS; kernels/07_multidim.cl's fft_parts_<a>_p0) unless SPEC->no_parts;
+ * with SPEC->row_parts, so is an axis of rows longer than local memory holds, up to
+ * FL_AXIS_MAX_PARTS of it (fft_rowparts_<a>_p0). */
 int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char *why, size_t len);
 
 /* Append L's -D constants to OPTS (holding USED characters; returns the new length):
  * TILE and TILE_ROWS (the transpose kernel's), and per axis a: A<a>_N, _LB, _S, _KIND
- * (ROWS, COLS or PARTS) and per pass A<a>_P<k> = Q,P,I,T,r0..r11; a PARTS axis also
- * A<a>_PARTS = B and A<a>_WG = its group's items. Exits 3 if LEN is too small (a
+ * (ROWS, COLS, PARTS or ROWPARTS) and per pass A<a>_P<k> = Q,P,I,T,r0..r11; a PARTS or
+ * ROWPARTS axis also A<a>_PARTS = B and A<a>_WG = its group's items (for ROWPARTS, Q and
+ * the radices in A<a>_P0 are one part's: the radix-B stage across the parts is not
+ * listed). Exits 3 if LEN is too small (a
  * chapter bug). */
 size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, size_t len);
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # 07_multidim: 2-D and 3-D shapes, square and not, axes of length 1, prime-ish axes
-# (3x5x7), a row longer than one pass (8192), columns that need two passes (2048 at a
+# (3x5x7), a row longer than local memory (8192, one pass in parts), rows in parts and
+# rows in two passes (32768), columns that need two passes (2048 at a
 # stride), columns in parts (4096 at stride 4), batches whose columns straddle work-groups, both directions, double precision,
 # both variants (strided and transpose); --explain's per-axis plan; the CSV/JSON shape;
 # --shapes and --tune (per-pass group shapes, the strided way only);
@@ -44,6 +45,24 @@ run_case "2048x2x4: z at stride 8 in parts, y one small pass" 0 '^PASS$' --has '
     -- "$M" --size 2048x2x4 --batch 2 --explain --repeat 0
 run_case "4096x2: 2 columns in all, 2 parts of 1" 0 '^PASS$' --has 'exchanged in 2 parts of 1 columns' \
     -- "$M" --size 4096x2 --explain --repeat 0
+# A row in parts (lesson 06, "A row in parts"; lesson 07, "Rows in parts"): the x axis (and
+# with --variant transpose every axis, done as rows) of 8192 .. 16384 points in one pass.
+run_case "3x16384 inverse: x one pass in 4 parts" 0 '^PASS$' --has 'fft_rowparts_x_p0' \
+    --has 'axis x \(N=16384\) by rows, 1 pass in parts' \
+    --has 'axis x N=16384 rows in 4 parts x\[k \+ 4 j\] of 4096: 16 x 16 x 16 x 4' \
+    --has '-D Ax_KIND=ROWPARTS -D Ax_PARTS=4 -D Ax_WG=256 -D Ax_P0=4096,1,256,1,16,16,16,0' \
+    -- "$M" --size 3x16384 --inverse --explain --repeat 0
+run_case "5x8192 --variant no_parts: x in two passes" 0 '^PASS$' --has 'fft_rows_x_p1' --lacks 'rowparts' \
+    -- "$M" --size 5x8192 --variant no_parts --explain --repeat 0
+run_case "3x32768: x longer than 4 local memories, two passes" 0 '^PASS$' --has 'fft_rows_x_p1' \
+    --lacks 'rowparts' -- "$M" --size 3x32768 --explain --repeat 0
+run_case "12288x8 --variant transpose: y, transposed into rows, in 3 parts" 0 '^PASS$' \
+    --has 'fft_rowparts_y_p0' -- "$M" --size 12288x8 --variant transpose --explain --repeat 0
+run_case "2x10000 double inverse: x in two passes (4 parts would hold 40 fp64 values per item)" 0 \
+    '^PASS$' --has 'fft_rows_x_p1' --lacks 'rowparts' \
+    -- "$M" --size 2x10000 --precision double --inverse --explain --repeat 0
+run_case "2x10000 x 3: x in 4 parts of 2500" 0 '^PASS$' --has 'fft_rowparts_x_p0' \
+    -- "$M" --size 2x10000 --batch 3 --explain --repeat 0
 run_case "4096x4 --variant no_parts: two column passes" 0 '^PASS$' --has 'fft_cols_y_p1' \
     --has 'axis y \(N=4096\) by columns at stride 4, 2 passes of Q = 64 x 64' \
     -- "$M" --size 4096x4 --variant no_parts --explain --repeat 0

@@ -189,7 +189,8 @@ fi
 # on its store, or gets the pass twiddle's exponent wrong, or the conjugation of an
 # inverse's last pass (each plant keeps every address inside the buffers);
 # a column pass that runs backwards (the tone lands at the mirrored grid point); a
-# transpose that copies the tile instead of turning it, or has no barrier.
+# transpose that copies the tile instead of turning it, or has no barrier; the columns in
+# parts exchanged all in round 0; the rows in parts with their twiddle tables swapped.
 if [ -x "$BUILD/07_multidim" ]; then
     MD=$BUILD/07_multidim
     K7=kernels/07_multidim.cl
@@ -222,6 +223,12 @@ if [ -x "$BUILD/07_multidim" ]; then
             -- "$MD" --kernels "$TMP/k/parts-one-round.cl" --size 4096x4 --repeat 0
         run_case "columns in parts, every part in round 0: no_parts (two passes) still passes" 0 '^PASS$' \
             -- "$MD" --kernels "$TMP/k/parts-one-round.cl" --size 4096x4 --variant no_parts --repeat 0
+    fi
+    if plant rowparts-tables-swapped "$K7" 's/row_parts_packed(x, y, u, tw + (1 << A##L##_LB), tw,/row_parts_packed(x, y, u, tw, tw + (1 << A##L##_LB),/'; then
+        run_case "rows in parts with the twiddle tables swapped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$MD" --kernels "$TMP/k/rowparts-tables-swapped.cl" --size 2x8192 --repeat 0
+        run_case "rows in parts, tables swapped: no_parts (two row passes) still passes" 0 '^PASS$' \
+            -- "$MD" --kernels "$TMP/k/rowparts-tables-swapped.cl" --size 2x8192 --variant no_parts --repeat 0
     fi
     if plant transpose-copies "$K7" 's/= tile\[lx\]\[j\];/= tile[j][lx];/'; then
         run_case "transpose reads the tile by rows: FAIL" 1 '^FAIL: check ' --has 'WRONG' \

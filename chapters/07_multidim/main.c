@@ -13,7 +13,10 @@
  *              1024 x 1024 is two passes over memory; up to N = 4096 the group keeps
  *              its columns in registers and exchanges them a part at a time
  *              (fft_parts_*, README "Columns in parts"), so 4096 x 4096 is two as well.
- *   no_parts   strided without the parts: 4096-point columns in two passes, to compare.
+ *              Rows of 8192 to 16384 points are one pass in parts too (06's
+ *              row_parts_pass, fft_rowparts_*, README "Rows in parts").
+ *   no_parts   strided without the parts: 4096-point columns and 16384-point rows in two
+ *              passes, to compare.
  *   transpose  the Apple OpenCL_FFT sample's way: transform rows, transpose the array so
  *              the next axis becomes the rows (a padded tile in local memory, as in 04),
  *              repeat; one more read and write of the data per axis.
@@ -51,8 +54,9 @@ static const struct fl_variant variants[] = {
     {"transpose", "rows only: 1-D passes along the contiguous axis, then a tiled transpose "
      "that makes the next axis contiguous (Apple's OpenCL_FFT way)", NULL, 0},
     {"no_parts", "strided without parts: an outer axis whose 4 neighbouring columns do not fit "
-     "local memory (1024 < N <= 4096 in fp32) takes two column passes (the plan before "
-     "\"Columns in parts\", to compare)", NULL, 0},
+     "local memory (1024 < N <= 4096 in fp32) takes two column passes, and rows of 8192 to "
+     "16384 two row passes (the plans before \"Columns in parts\" and \"Rows in parts\", "
+     "to compare)", NULL, 0},
     {"simd", "for a CPU: rows by 06's simd rows, each outer axis by one launch whose work-items "
      "take 8 neighbouring columns as vector lanes (kernels/07_simd.cl); an axis it cannot do "
      "takes strided's passes", NULL, 0},
@@ -92,7 +96,7 @@ static int make_layout(const struct fl_problem *p, unsigned axes, struct fl_layo
     for (int k = 0; k < p->nshapes; k++) /* --shapes, or what --tune measured */
         lim.shape[k] = p->shape[k];
     struct fl_layout_spec spec = {p->ndims, {0}, p->batch, axes, is_transpose(p), &lim,
-                                  strcmp(p->variant, "no_parts") == 0};
+                                  strcmp(p->variant, "no_parts") == 0, 1};
     memcpy(spec.dims, p->dims, sizeof spec.dims);
     return fl_layout_make(&spec, L, why, len);
 }

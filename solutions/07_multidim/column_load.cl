@@ -42,11 +42,12 @@
  *     TILE, TILE_ROWS      the transpose's tile (TILE x TILE values, TILE_ROWS rows of items)
  *     A<a>_N, A<a>_LB      axis a's length, its twiddle table's split (a = x, y, z)
  *     A<a>_S               its stride as its passes see the data (1: rows)
- *     A<a>_KIND            ROWS, COLS or PARTS: which pass does it
+ *     A<a>_KIND            ROWS, COLS, PARTS or ROWPARTS: which pass does it
  *     A<a>_P<k>            pass k < 4 of the axis: Q,P,I,T,radices (e.g. 512,1,32,8,8,8,8)
- *     A<a>_PARTS, A<a>_WG  a PARTS axis's parts B and group size (its one pass, below)
- * so each pass becomes its own kernel fft_rows_<a>_p<k>, fft_cols_<a>_p<k> or
- * fft_parts_<a>_p0, specialized like chapter 06's. Every axis has its own twiddle table:
+ *     A<a>_PARTS, A<a>_WG  a PARTS or ROWPARTS axis's parts B and group size (its one
+ *                          pass, below; for ROWPARTS, P0's Q and radices are one part's)
+ * so each pass becomes its own kernel fft_rows_<a>_p<k>, fft_cols_<a>_p<k>,
+ * fft_parts_<a>_p0 or fft_rowparts_<a>_p0, specialized like chapter 06's. Every axis has its own twiddle table:
  * lo (2^LB values w_N^z) then hi (w_N^(y * 2^LB)); w_N^x = hi[x >> LB] * lo[x & (2^LB - 1)].
  *
  * Inverse: conj(forward(conj x)) over all axes at once: the first pass of the whole plan
@@ -264,9 +265,15 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
  *                product of the earlier passes' Q. PASS_CONJ_IN on the first pass of the
  *                whole plan and PASS_CONJ_OUT on the last one for an inverse. */
 
-#define FL07_KERNEL_ROWS(L, K)                                                             \
-
-/* Contract (fft_parts_<a>_p0: the only pass along an outer axis a, in parts)
+/* Contract (fft_rowparts_<a>_p0: the only pass along an axis a done as rows, in parts)
+ *   chapter 06's fft_row_parts_p0 (kernels/06_passes.cl) for rows of N = A<a>_N points:
+ *   LINES rows, one per group of A<a>_WG items; the row's A<a>_PARTS columns x[k + B j]
+ *   in registers, each exchange a part at a time, the radix-B stage across them last
+ *   reads      : x[row*N + e], every e < N, once
+ *   writes     : y[row*N + e], every e < N, once
+ *   host calls : the axis's one pass (A<a>_P0 = Q,P,I,T,radices of one part of N/B points).
+ *
+ * Contract (fft_parts_<a>_p0: the only pass along an outer axis a, in parts)
  *   work-items : 1-D, groups of A<a>_WG = I*T items (T columns of I items, the column index
  *                fastest across lanes); group g does columns g*T .. g*T + T-1 of the
  *                LINES*S columns (those past the end load and store nothing, but take
@@ -287,6 +294,21 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
                    A##L##_P##K);                                                            \
     }
 
+/* A row in parts (chapter 06's row_parts_pass) with the pass's constants as 07 packs them,
+ * Q,P,I,T,r0..r11: Q and the radices are one part's, P = 1 and T = 1 are not needed. */
+static INLINE void row_parts_packed(__global const real2_t *x, __global real2_t *y,
+                                    __local real2_t *u, __global const real2_t *hi,
+                                    __global const real2_t *lo, int flags, const int N,
+                                    const int lo_bits, const int PARTS, const int Q, const int P,
+                                    const int I, const int T, const int r0, const int r1,
+                                    const int r2, const int r3, const int r4, const int r5,
+                                    const int r6, const int r7, const int r8, const int r9,
+                                    const int r10, const int r11)
+{
+    row_parts_pass(x, y, u, hi, lo, flags, N, lo_bits, PARTS, Q, I, r0, r1, r2, r3, r4, r5, r6,
+                   r7, r8, r9, r10, r11);
+}
+
 #define FL07_KERNEL_PARTS(L, K)                                                            \
     __kernel __attribute__((reqd_work_group_size(A##L##_WG, 1, 1)))                        \
     void fft_parts_##L##_p##K(__global const real2_t *x, __global real2_t *y,              \
@@ -295,6 +317,16 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
     {                                                                                      \
         parted_pass(x, y, u, tw + (1 << A##L##_LB), tw, lines, flags, A##L##_N, A##L##_LB, \
                     A##L##_S, A##L##_PARTS, A##L##_P##K);                                  \
+    }
+
+#define FL07_KERNEL_ROWPARTS(L, K)                                                         \
+    __kernel __attribute__((reqd_work_group_size(A##L##_WG, 1, 1)))                        \
+    void fft_rowparts_##L##_p##K(__global const real2_t *x, __global real2_t *y,           \
+                                 __local real2_t *u, __global const real2_t *tw, int lines, \
+                                 int flags)                                                \
+    {                                                                                      \
+        row_parts_packed(x, y, u, tw + (1 << A##L##_LB), tw, flags, A##L##_N, A##L##_LB,   \
+                         A##L##_PARTS, A##L##_P##K);                                        \
     }
 
 #define FL07_KERNEL_COLS(L, K)                                                             \

@@ -11,7 +11,7 @@ static struct fl_radix_limits lim;
 static int make(int ndims, const size_t *dims, size_t batch, unsigned axes, int transpose,
                 struct fl_layout *L, char *why, size_t len)
 {
-    struct fl_layout_spec spec = {ndims, {0}, batch, axes, transpose, &lim, 0};
+    struct fl_layout_spec spec = {ndims, {0}, batch, axes, transpose, &lim, 0, 0};
     memcpy(spec.dims, dims, (size_t)ndims * sizeof dims[0]);
     why[0] = '\0';
     return fl_layout_make(&spec, L, why, len);
@@ -96,11 +96,34 @@ int main(void)
        plan.launch[1].global[0], plan.launch[1].local[0]);
     has_substr(how, "1 pass in parts", "the description says so");
     fl_plan_free(&plan);
-    struct fl_layout_spec np = {2, {4096, 8}, 1, 0, 0, &lim, 1};
+    struct fl_layout_spec np = {2, {4096, 8}, 1, 0, 0, &lim, 1, 0};
     is_int(fl_layout_make(&np, &L, why, sizeof why), 0, "4096x8 no_parts: a plan");
     ok(L.ax[1].rp.npasses == 2 && L.ax[1].rp.pass[0].parts == 1, "no_parts: two column passes");
     is_int(make(2, d4, 1, 0, 1, &L, why, sizeof why), 0, "4096x8 transpose: a plan");
     ok(L.ax[1].rp.pass[0].parts == 1, "the transpose way: rows only, never parts");
+
+    /* ---- a row in parts (row_parts: chapter 07 asks, 08 and 09 do not) */
+    size_t r16[2] = {2, 16384};
+    is_int(make(2, r16, 1, 0, 0, &L, why, sizeof why), 0, "2x16384 without row_parts: a plan");
+    ok(L.ax[0].rp.npasses == 2, "without row_parts: rows of 16384 take two passes");
+    struct fl_layout_spec rs = {2, {2, 16384}, 1, 0, 0, &lim, 0, 1};
+    is_int(fl_layout_make(&rs, &L, why, sizeof why), 0, "2x16384 row_parts: a plan");
+    ok(L.ax[0].rp.npasses == 1 && L.ax[0].rp.pass[0].parts == 4 && L.ax[1].rp.pass[0].parts == 1,
+       "row_parts: x is one pass in 4 parts, y (2 points) as before");
+    opts[0] = '\0';
+    fl_layout_options(&L, opts, 0, sizeof opts);
+    has_substr(opts, "-D Ax_KIND=ROWPARTS -D Ax_PARTS=4 -D Ax_WG=256 -D Ax_P0=4096,1,256,1,16,16,16,0",
+               "options: ROWPARTS, B, the group, and one part's Q and radices");
+    fl_plan_init(&plan);
+    fl_layout_launches(&plan, &L, 8, FL_BUF_A, FL_BUF_B, 0, 0, how, sizeof how);
+    is_str(plan.launch[0].kernel, "fft_rowparts_x_p0", "the row-parts kernel");
+    ok(plan.launch[0].local[0] == 256 && plan.launch[0].global[0] == 2 * 256,
+       "2 rows, a group of 256 items each (got global %zu, local %zu)", plan.launch[0].global[0],
+       plan.launch[0].local[0]);
+    fl_plan_free(&plan);
+    rs.no_parts = 1;
+    is_int(fl_layout_make(&rs, &L, why, sizeof why), 0, "2x16384 row_parts and no_parts: a plan");
+    ok(L.ax[0].rp.npasses == 2, "no_parts wins: two passes");
 
     /* ---- the transpose way */
     is_int(make(2, d2, 1, 0, 1, &L, why, sizeof why), 0, "64x48 transpose: a plan");
