@@ -39,9 +39,13 @@ if [ -x "$build/07_multidim" ]; then
 fi
 # 06's --tune (common/tune.c: candidates built, timed per launch, the best kept), on a
 # two-pass size with one candidate besides the default, with --repeat 0 so the copy
-# bandwidth is not measured again.
+# bandwidth is not measured again (8192 with no_parts: by default it is one pass in
+# parts, with nothing to tune); then that one pass in parts.
 [ -x "$build/06_mixed_radix" ] &&
-    FFTLAB_TUNE_SHAPES=256x8 run --leak-check=no "$build/06_mixed_radix" --size 8192 --tune --repeat 0
+    FFTLAB_TUNE_SHAPES=256x8 run --leak-check=no "$build/06_mixed_radix" --size 8192 --variant no_parts \
+        --tune --repeat 0
+[ -x "$build/06_mixed_radix" ] &&
+    run --leak-check=no "$build/06_mixed_radix" --size 8192 --repeat 0
 # 09's column pairs (the default for 1-D R2C rows whose N/2 takes several passes; size 16
 # above is fused's one pass): their planner, tables and launches, and fused's C2R back.
 [ -x "$build/09_real_input" ] &&
