@@ -53,8 +53,8 @@ struct fl_radix_limits {
                                 registers): 512 bytes' worth, 64 fp32 or 32 fp64 values  */
     size_t max_row_parts;    /* a row longer than local memory holds may be one pass of
                                 up to this many parts (below); 0 or 1 = never (the
-                                default: only kernels/06_passes.cl's fft_row_parts_p0
-                                can, and chapter 06 turns it on)                         */
+                                default: only 06_passes.cl's row_parts_pass can; chapter
+                                06 turns it on, and 07 through axis_plan's row_parts)    */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
