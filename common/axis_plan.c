@@ -80,21 +80,20 @@ size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, siz
         if (a->rp.npasses == 0)
             continue;
         const struct fl_radix_pass *p0 = &a->rp.pass[0];
-        int row_parts = p0->parts > 1 && a->stride <= 1; /* P0 lists one part's stages */
         used += (size_t)snprintf(opts + used, len - used, "%s-D A%c_N=%zu -D A%c_LB=%d -D A%c_S=%zu "
                                  "-D A%c_KIND=%s", used ? " " : "", a->name, a->n, a->name,
                                  a->lo_bits, a->name, a->stride, a->name,
-                                 row_parts ? "ROWPARTS" : p0->parts > 1 ? "PARTS"
+                                 fl_radix_pass_row_parts(p0) ? "ROWPARTS" : p0->parts > 1 ? "PARTS"
                                  : a->stride > 1 ? "COLS" : "ROWS");
         if (p0->parts > 1 && used < len)
             used += (size_t)snprintf(opts + used, len - used, " -D A%c_PARTS=%zu -D A%c_WG=%zu",
                                      a->name, p0->parts, a->name, p0->items * p0->columns);
         for (int k = 0; k < a->rp.npasses && used < len; k++) {
             const struct fl_radix_pass *ps = &a->rp.pass[k];
-            int nstages = ps->nstages - row_parts;
+            int nstages; /* a row in parts: one part's Q and stages */
+            size_t q = fl_radix_pass_kernel_q(ps, &nstages);
             used += (size_t)snprintf(opts + used, len - used, " -D A%c_P%d=%zu,%zu,%zu,%zu", a->name,
-                                     k, row_parts ? ps->q / ps->parts : ps->q, ps->span, ps->items,
-                                     ps->columns);
+                                     k, q, ps->span, ps->items, ps->columns);
             /* all FL_RADIX_MAX_PASS_STAGES radices, 0 after the last: the kernel pastes
              * Q,P,I,T and the list as that many arguments (no variadic macros in OpenCL
              * C 1.2 to count them) */
@@ -154,7 +153,8 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
             size_t items = ps->items * ps->columns;
             size_t global[1] = {groups * items}, local[1] = {items};
             char kernel[32], radices[64];
-            snprintf(kernel, sizeof kernel, "fft_%s_%c_p%d", ps->parts > 1 ? (cols ? "parts" : "rowparts")
+            snprintf(kernel, sizeof kernel, "fft_%s_%c_p%d",
+                     fl_radix_pass_row_parts(ps) ? "rowparts" : ps->parts > 1 ? "parts"
                      : cols ? "cols" : "rows", a->name, k);
             struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
             fl_arg_buffer(l, src);

@@ -33,6 +33,18 @@ size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps)
     return values + values / 16;
 }
 
+int fl_radix_pass_row_parts(const struct fl_radix_pass *ps)
+{
+    return ps->parts > 1 && ps->columns == 1;
+}
+
+size_t fl_radix_pass_kernel_q(const struct fl_radix_pass *ps, int *nstages)
+{
+    int row = fl_radix_pass_row_parts(ps);
+    *nstages = ps->nstages - row;
+    return row ? ps->q / ps->parts : ps->q;
+}
+
 static const unsigned *radices_or_default(const unsigned *radices)
 {
     return radices && radices[0] ? radices : fl_radix_default;

@@ -104,6 +104,15 @@ struct fl_radix_plan {
  * element size for the launch. */
 size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps);
 
+/* What a pass's kernel is built with (its -D constants): Q and the number of stages it
+ * runs through local memory, returned and in *NSTAGES. A row in parts (parts > 1 and
+ * T = 1: a column pass in parts always has T >= 2) lists one part's stages and then the
+ * radix-B stage across the parts, done in registers: its kernel gets N/B and all stages
+ * but that last one, and B apart. Any other pass: its q and nstages. */
+size_t fl_radix_pass_kernel_q(const struct fl_radix_pass *ps, int *nstages);
+/* 1 when PS is a row in parts (above). */
+int fl_radix_pass_row_parts(const struct fl_radix_pass *ps);
+
 /* Limits for a device with LOCAL_MEM_BYTES of local memory and ELEM_BYTES per complex
  * value (8 fp32, 16 fp64), using at most MAX_ITEMS work-items per group: local memory
  * less the 1/16 padding the kernels add, at most 4096 values; 16 values per item; 4

@@ -217,8 +217,8 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         const struct fl_radix_pass *ps = &rp.pass[k];
         /* a row in parts: Q and the radices are one part's, its last stage (radix B, in
          * registers) is P<k>_PARTS */
-        int parted = ps->parts > 1;
-        int nstages = ps->nstages - parted;
+        int nstages;
+        size_t q = fl_radix_pass_kernel_q(ps, &nstages);
         char list[64];
         int l = 0;
         /* all FL_RADIX_MAX_PASS_STAGES of them, 0 after the last: the kernel pastes the
@@ -228,9 +228,8 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
                           s < nstages ? ps->radix[s] : 0);
         used += (size_t)snprintf(opts + used, len - used,
                                  " -D P%d_Q=%zu -D P%d_P=%zu -D P%d_I=%zu -D P%d_T=%zu -D P%d_R=%s",
-                                 k, ps->q / ps->parts, k, ps->span, k, ps->items, k, ps->columns, k,
-                                 list);
-        if (parted && used < len)
+                                 k, q, k, ps->span, k, ps->items, k, ps->columns, k, list);
+        if (fl_radix_pass_row_parts(ps) && used < len)
             used += (size_t)snprintf(opts + used, len - used, " -D P%d_PARTS=%zu", k, ps->parts);
     }
 }
@@ -265,7 +264,8 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         size_t groups = (columns + ps->columns - 1) / ps->columns;
         size_t global[1] = {groups * items}, local[1] = {items};
         char kernel[32];
-        snprintf(kernel, sizeof kernel, ps->parts > 1 ? "fft_row_parts_p%d" : "fft_mixed_p%d", k);
+        snprintf(kernel, sizeof kernel, fl_radix_pass_row_parts(ps) ? "fft_row_parts_p%d" : "fft_mixed_p%d",
+                 k);
         struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
         fl_arg_buffer(l, src);
         fl_arg_buffer(l, dst);
@@ -275,7 +275,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_int(l, (int)p->batch);
         fl_arg_int(l, (k == 0 && conj ? 1 : 0) | (k == rp.npasses - 1 && conj ? 2 : 0));
         fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
-        if (ps->parts > 1)
+        if (fl_radix_pass_row_parts(ps))
             fl_launch_note(l, "row of %zu = %zu parts x[k + %zu j] of %zu: %s, the last across "
                            "the parts in registers; %zu items (%zu values each), %zu-round "
                            "exchanges", ps->q, ps->parts, ps->parts, ps->q / ps->parts, radices,
@@ -294,7 +294,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
     plan->result = src;
     fl_radix_join(rp.radix, rp.nstages, all, sizeof all);
     char list[64];
-    if (rp.npasses == 1 && rp.pass[0].parts > 1)
+    if (rp.npasses == 1 && fl_radix_pass_row_parts(&rp.pass[0]))
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %.48s: 1 pass in %zu parts (N > %zu, local memory): %zu columns "
                  "x[k + %zu j] in a group's registers, every exchange a part at a time, then "

@@ -47,8 +47,9 @@
  *     A<a>_PARTS, A<a>_WG  a PARTS or ROWPARTS axis's parts B and group size (its one
  *                          pass, below; for ROWPARTS, P0's Q and radices are one part's)
  * so each pass becomes its own kernel fft_rows_<a>_p<k>, fft_cols_<a>_p<k>,
- * fft_parts_<a>_p0 or fft_rowparts_<a>_p0, specialized like chapter 06's. Every axis has its own twiddle table:
- * lo (2^LB values w_N^z) then hi (w_N^(y * 2^LB)); w_N^x = hi[x >> LB] * lo[x & (2^LB - 1)].
+ * fft_parts_<a>_p0 or fft_rowparts_<a>_p0, specialized like chapter 06's. Every axis has
+ * its own twiddle table: lo (2^LB values w_N^z) then hi (w_N^(y * 2^LB)); w_N^x =
+ * hi[x >> LB] * lo[x & (2^LB - 1)].
  *
  * Inverse: conj(forward(conj x)) over all axes at once: the first pass of the whole plan
  * conjugates what it loads, the last one what it stores (PASS_CONJ_IN/OUT of 06).

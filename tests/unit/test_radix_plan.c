@@ -459,6 +459,12 @@ int main(void)
            q.pass[0].values == 64, "parts: 4096 is 1 pass, 4 columns of 64 items holding 64 values, "
            "exchanged in 4 parts (got %d passes, B %zu, T %zu, I %zu, %zu values)", q.npasses,
            q.pass[0].parts, q.pass[0].columns, q.pass[0].items, q.pass[0].values);
+        {
+            int kst = 0;
+            ok(!fl_radix_pass_row_parts(&q.pass[0]) && fl_radix_pass_kernel_q(&q.pass[0], &kst) == 4096 &&
+               kst == q.pass[0].nstages, "parts: columns in parts are no row in parts; the kernel "
+               "gets the whole Q and every stage");
+        }
         is_int((long long)fl_radix_pass_local_values(&q.pass[0]), 4096 + 256,
                "parts: local memory for one part (one column, padded)");
         is_int(fl_radix_plan_strided(2048, 2, 8, &pl, &q, why, sizeof why), 0, "parts: strided 2048");
@@ -549,6 +555,10 @@ int main(void)
         fl_radix_join(q.pass[0].radix, q.pass[0].nstages, list, sizeof list);
         is_str(list, "16 x 16 x 16 x 4", "row parts: a part's stages, then radix 4 across the parts");
         is_int(q.nstages, 4, "row parts: the plan lists the 4 stages");
+        int kst = 0;
+        ok(fl_radix_pass_row_parts(&q.pass[0]) && fl_radix_pass_kernel_q(&q.pass[0], &kst) == 4096 &&
+           kst == 3, "row parts: the kernel is built with one part's Q (4096) and 3 stages (got %d)",
+           kst);
         is_int((long long)fl_radix_pass_local_values(&q.pass[0]), 4096 + 256,
                "row parts: local memory for one part (4096 values, padded)");
         is_int(fl_radix_plan_make(8192, 1, &rl, &q, why, sizeof why), 0, "row parts: 8192");
