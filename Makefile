@@ -72,8 +72,13 @@ $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR)
 $(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/%: chapters/%/main.c $(COMMON_OBJ) $(COMMON_HDR)
-	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
+# A chapter program is every .c of its folder (main.c first: the idea; the rest are named
+# parts of the host side, e.g. chapters/05_register_radix/plan.c), except the sources of
+# EXTRAS, which are programs of their own.
+EXTRA_SRC := chapters/04_coalescing/stride.c
+.SECONDEXPANSION:
+$(BUILD)/%: chapters/%/main.c $$(filter-out $(EXTRA_SRC),$$(wildcard chapters/$$*/*.c chapters/$$*/*.h)) $(COMMON_OBJ) $(COMMON_HDR)
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.c tests/unit/tap.h $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/tests
 	$(CC) $(CFLAGS) -o $@ $< tests/unit/tap.c $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)

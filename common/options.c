@@ -241,6 +241,9 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
         } else if (FLAG("--kernels")) {
             VALUE();
             o->kernels = val;
+        } else if (FLAG("--exercise")) {
+            VALUE();
+            o->exercise = val;
         } else if (FLAG("--variant")) {
             VALUE();
             o->variant = val;
@@ -363,7 +366,9 @@ void fl_print_usage(const char *prog, const char *chapter_help)
         "kernels\n"
         "  --variant NAME      one of the chapter's kernel variants (listed below)\n"
         "  --kernels PATH      folder holding the chapter's .cl file, or one .cl file to use\n"
-        "                      instead (how exercises and solutions are run)\n"
+        "                      instead\n"
+        "  --exercise FILE     with an exercise variant: run this copy of the exercise (default\n"
+        "                      exercises/<chapter>/<variant>.cl; solutions/ holds the answers)\n"
         "  --wg W              work-group size, where the chapter takes one\n"
         "  --shapes IxV,..     per pass (chapters 06, 07, 09): at most I work-items per group,\n"
         "                      and at least Q/V per column, e.g. 256x16,512x8\n"

@@ -29,6 +29,7 @@ struct fl_options {
     int explain;
     const char *device;       /* --device SPEC, else env FFTLAB_DEVICE                 */
     const char *kernels;      /* --kernels DIR or FILE.cl                              */
+    const char *exercise;     /* --exercise FILE.cl (an exercise variant's file)       */
     const char *variant;      /* --variant NAME (a chapter's alternative kernels)      */
     size_t wg;                /* --wg, 0 = chapter default                             */
     struct fl_pass_shape shapes[FL_RADIX_MAX_PASSES]; /* --shapes 256x16,512x8: per pass  */

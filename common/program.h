@@ -16,6 +16,33 @@ void fl_default_kernels_dir(char *buf, size_t len);
 void fl_resolve_kernel_file(const char *path_or_null, const char *file_name,
                             char *out, size_t len);
 
+/* Exercises. An exercise file holds only what the student writes: a function or two.
+ * The chapter's kernel file (or one of its USES files) marks where it goes with a block
+ *
+ *     #ifndef FL_EXERCISE_<NAME>      NAME: the exercise variant's name, upper-cased
+ *     ... the chapter's own version of the function (or only a comment) ...
+ *     #endif
+ *
+ * and fl_build_program then builds, in place of that line, the student's file (after a
+ * #line, so the compiler's errors name the student's file and lines) followed by
+ * "#define FL_EXERCISE_<NAME> 1", so the chapter's version drops out ("composed"). A
+ * chapter whose files have no such block runs the exercise file as its whole kernel file
+ * (chapters 01-04, whose exercises are small kernels of their own: "whole file").
+ *
+ * fl_exercise_setup resolves the kernel file to build into KERNEL_OUT, as
+ * fl_resolve_kernel_file does for --kernels, and for an exercise variant (EXERCISE_DEFAULT
+ * not NULL, a path relative to the repository such as "exercises/02_radix2/dif.cl") reads
+ * the exercise: --exercise FILE when given, else EXERCISE_DEFAULT. An exercise may not
+ * #include or #line (it must be the student's own text) and its #if/#endif must balance;
+ * a file that breaks that, is missing, or an --exercise without an exercise variant, is a
+ * usage error (exit 2) that names the file and line. Call it once, before any build. */
+void fl_exercise_setup(const char *kernels_opt, const char *exercise_opt, const char *variant,
+                       const char *exercise_default, const char *kernel_file_name,
+                       const char *const *uses, char *kernel_out, size_t len);
+
+/* The exercise file being run ("" when none), for messages. */
+const char *fl_exercise_path(void);
+
 /* Read a whole text file; NULL with errno set on failure. Caller frees. */
 char *fl_read_text_file(const char *path, size_t *len_out);
 

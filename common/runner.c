@@ -516,8 +516,8 @@ static void print_help(const char *prog, const struct fl_chapter *ch)
                        ch->title, ch->help);
     for (const struct fl_variant *v = ch->variants; v->name && len < (int)sizeof text - 200; v++)
         len += snprintf(text + len, sizeof text - (size_t)len, "\n  %-16s %s%s%s%s", v->name, v->about,
-                        v->exercise ? " [exercise: --kernels " : "", v->exercise ? v->exercise : "",
-                        v->exercise ? "]" : "");
+                        v->exercise ? " [exercise: " : "", v->exercise ? v->exercise : "",
+                        v->exercise ? "; --exercise FILE runs another copy]" : "");
     char demo[32];
     if (ch->demo_shape)
         snprintf(demo, sizeof demo, "%s", ch->demo_shape);
@@ -782,7 +782,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     }
 
     /* --- kernels */
-    fl_resolve_kernel_file(o.kernels, ch->kernel_file, c.kernel_file, sizeof c.kernel_file);
+    fl_exercise_setup(o.kernels, o.exercise, variant->name, variant->exercise, ch->kernel_file,
+                      ch->uses, c.kernel_file, sizeof c.kernel_file);
     const char *base = o.precision == FL_DOUBLE
                      ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
                      : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2";
@@ -806,10 +807,11 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         ch->build_options(&prob, extra, sizeof extra);
     snprintf(options, sizeof options, "%s%s%s", base, extra[0] ? " " : "", extra);
     cl_program program = fl_build_program(&c.dev, c.kernel_file, ch->uses, options);
-    char hint[512] = "";
+    char hint[4800] = "";
     if (variant->exercise)
-        snprintf(hint, sizeof hint, "variant '%s' runs the kernels of an exercise: add --kernels %s "
-                 "(or the same file under solutions/)", variant->name, variant->exercise);
+        snprintf(hint, sizeof hint, "variant '%s' runs the exercise %s: does it define what "
+                 "the exercise asks for?", variant->name, fl_exercise_path()[0] ? fl_exercise_path()
+                 : c.kernel_file);
 
     static struct fl_plan plan_main, plan_back;
     fl_plan_init(&plan_main);

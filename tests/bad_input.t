@@ -52,10 +52,19 @@ run_case "--wg 8192 at N=2^20: more than the device allows" 2 "$USAGE" \
 run_case "--wg 2 at N=1 (no pass to split)" 2 "$USAGE" --has '--wg' -- "$R" --size 1 --wg 2 --repeat 0
 run_case "--variant nosuch lists the variants" 2 "$USAGE" --has 'nosuch' --has 'stockham' \
     --has 'twiddle_table' --has 'dif' -- "$R" --variant nosuch --size 16
-run_case "--variant dif without --kernels" 3 "$OPENCL" --has 'fft_radix2_dif' \
-    --has '--kernels exercises/02_radix2/dif\.cl' -- "$R" --variant dif --size 1024 --repeat 0
-run_case "01_dft --variant twiddle_table without --kernels" 3 "$OPENCL" \
-    --has '--kernels exercises/01_dft/twiddle_table\.cl' -- "$D" --variant twiddle_table --size 64 --repeat 0
+# An exercise variant runs exercises/<chapter>/<variant>.cl by default (the stub: wrong).
+run_case "--variant dif runs the exercise stub" 1 '^FAIL' -- "$R" --variant dif --size 1024 --repeat 0
+run_case "--exercise with a variant that is no exercise" 2 "$USAGE" --has "'stockham' is not an exercise" \
+    -- "$R" --exercise solutions/02_radix2/dif.cl --size 16 --repeat 0
+run_case "--exercise missing file" 2 "$USAGE" --has "$TMP/nosuch\.cl" --has 'not found' \
+    -- "$R" --variant dif --exercise "$TMP/nosuch.cl" --size 16 --repeat 0
+# An exercise is the student's own text: it may not #include a project file (the solution).
+printf '#include "%s/solutions/02_radix2/dif.cl"\n' "$PWD" >"$TMP/include.cl"
+run_case "--exercise that #includes the solution" 2 "$USAGE" --has 'include\.cl:1: an exercise may not use #include' \
+    -- "$R" --variant dif --exercise "$TMP/include.cl" --size 16 --repeat 0
+printf '/* #include "x" in a comment is fine */\n#if 0\nint x;\n' >"$TMP/open_if.cl"
+run_case "--exercise with an #if never closed" 2 "$USAGE" --has 'open_if\.cl:2: #if without #endif' \
+    -- "$R" --variant dif --exercise "$TMP/open_if.cl" --size 16 --repeat 0
 run_case "--help" 0 '' --stdout-has '--size' --stdout-has 'exit status' --stdout-has 'stockham' -- "$R" --help
 run_case "--list-devices" 0 '' --stdout-has '--device 0:0' --has-i 'pthread' -- "$R" --list-devices
 

@@ -14,7 +14,7 @@
 #   --manifest FILE   another manifest (default exercises/manifest.tsv)
 #
 # Every case of exercises/manifest.tsv runs with --seed 1 and --seed 2:
-#   $BUILD/<chapter> --kernels <from>/<id>.cl --variant V --size N [--batch B] [--inverse]
+#   $BUILD/<chapter> --exercise <from>/<id>.cl --variant V --size N [--batch B] [--inverse]
 #                    [--wg W] --seed S --repeat 0 --timeout 60      (under timeout -k 5 90)
 # (a 2-D or 3-D case written 16,32 in the manifest runs as --size 16x32; a case with the
 # option :ranks=P runs under MPI, as tools/mpirun.sh -n P $BUILD/<chapter> ...)
@@ -206,7 +206,7 @@ kernel_file() { printf '%s/%s.cl\n' "$FROM" "${EX_ID[$1]}"; }
 # case_argv I: sets the array ARGV to the command line of case I.
 case_argv() {
     local i=$1 e=${C_EX[$1]}
-    ARGV=("$BUILD/${EX_CHAPTER[$e]}" --kernels "$(kernel_file "$e")" --variant "${EX_VARIANT[$e]}"
+    ARGV=("$BUILD/${EX_CHAPTER[$e]}" --exercise "$(kernel_file "$e")" --variant "${EX_VARIANT[$e]}"
         --size "${C_SIZE[$i]//,/x}")
     [[ -n ${C_BATCH[$i]} ]] && ARGV+=(--batch "${C_BATCH[$i]}")
     ((C_INVERSE[i])) && ARGV+=(--inverse)
