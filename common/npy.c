@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Format reference: numpy.lib.format. A file is
  *   "\x93NUMPY" major minor, header length (u16 LE for v1, u32 LE for v2/v3),
@@ -148,6 +149,19 @@ static int npy_read(const char *path, int accept_real, struct fl_npy *out, char 
     }
     /* bytes per value; a real file has one part per value, a complex one two */
     size_t part = out->complex128 ? 8 : 4, parts = out->real ? 1 : 2, esize = part * parts;
+    /* The shape is only a claim: compare it with the file's length before allocating. */
+    long here = ftell(f);
+    if (here >= 0 && fseek(f, 0, SEEK_END) == 0) {
+        long end_at = ftell(f);
+        if (end_at >= 0 && fseek(f, here, SEEK_SET) == 0) {
+            size_t have = (size_t)(end_at - here);
+            if (have / esize < out->count) {
+                snprintf(err, errlen, "%s: file is shorter than its shape says (%zu elements, "
+                         "the file holds %zu)", path, out->count, have / esize);
+                goto done;
+            }
+        }
+    }
     out->data = malloc(out->count * 2 * sizeof(double));
     unsigned char *raw = malloc(out->count * esize);
     if (!out->data || !raw) {
@@ -233,7 +247,13 @@ int fl_npy_write_kind(const char *path, const double *data, const size_t *shape,
     /* Pad so that magic(6)+version(2)+hlen(2)+header is a multiple of 64. */
     size_t total = 10 + (size_t)len + 1;
     size_t pad = (64 - total % 64) % 64;
-    FILE *f = fopen(path, "wb");
+    /* Whole or not at all: write PATH.tmp.<pid> beside it, then rename it over PATH. */
+    char tmp[4200];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= sizeof tmp) {
+        snprintf(err, errlen, "cannot write %s: path too long", path);
+        return -1;
+    }
+    FILE *f = fopen(tmp, "wb");
     if (!f) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
@@ -254,10 +274,20 @@ int fl_npy_write_kind(const char *path, const double *data, const size_t *shape,
             ok = fwrite(&v, 4, 1, f) == 1;
         }
     }
-    if (fclose(f) != 0)
+    ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    int saved = errno;
+    if (fclose(f) != 0 && ok) {
         ok = 0;
+        saved = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = 0;
+        saved = errno;
+    }
     if (!ok) {
-        snprintf(err, errlen, "error writing %s: %s", path, strerror(errno));
+        remove(tmp);
+        snprintf(err, errlen, "error writing %s: %s (the file was left as it was)", path,
+                 strerror(saved));
         return -1;
     }
     return 0;

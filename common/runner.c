@@ -30,7 +30,10 @@
 
 /* Elements after the end of buffers A and B, filled with a known byte pattern: a kernel
  * that writes past the end of its data changes them, and the run fails saying so. */
-#define GUARD_ELEMENTS 256
+/* Guard zones before and after the data of A and B: at least this many elements, and at
+ * least a whole row (one transform), so that an off-by-a-row index lands in one. */
+#define GUARD_ELEMENTS 4096
+#define GUARD_MAX_BYTES ((size_t)256 << 20)
 #define GUARD_BYTE 0x5A
 /* Kernels index with int: keep every index below 2^31. */
 #define MAX_ELEMENTS (((size_t)1 << 31) - 1)
@@ -48,7 +51,9 @@ struct run_ctx {
                                      n and dims are the real array's */
     size_t data_bytes;            /* bytes of A and B before their guard zones: the larger
                                      side (count * elem for complex transforms)           */
-    cl_mem src, a, b;
+    cl_mem src, a, b;             /* A and B: sub-buffers of a_all, b_all between guards */
+    cl_mem a_all, b_all;          /* guard_bytes | data_bytes | guard_bytes             */
+    size_t guard_bytes;
     void *staging;                /* data_bytes of device-format values */
     char kernel_file[4096];
 };
@@ -110,6 +115,8 @@ static void watchdog_start(double seconds, int status_to_stderr)
     watchdog_status_fd = status_to_stderr ? STDERR_FILENO : STDOUT_FILENO;
     signal(SIGALRM, watchdog_fired);
     struct itimerval t = {{0, 0}, {(time_t)seconds, (suseconds_t)((seconds - floor(seconds)) * 1e6)}};
+    if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
+        t.it_value.tv_usec = 1; /* an all-zero timer would turn the watchdog off */
     setitimer(ITIMER_REAL, &t, NULL);
 }
 
@@ -130,6 +137,18 @@ static cl_mem make_buffer(struct run_ctx *c, size_t bytes, const char *what)
     if (err != CL_SUCCESS)
         fl_die(FL_EXIT_OPENCL, "cannot allocate %s (%zu MiB) on %s: %s", what, bytes >> 20,
                c->dev.name, fl_cl_error_name(err));
+    return m;
+}
+
+/* The data between ALL's guard zones, as a sub-buffer: what the kernels get. */
+static cl_mem data_of(struct run_ctx *c, cl_mem all, const char *what)
+{
+    cl_int err;
+    cl_buffer_region region = {c->guard_bytes, c->data_bytes};
+    cl_mem m = clCreateSubBuffer(all, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot make the guarded view of %s on %s: %s", what, c->dev.name,
+               fl_cl_error_name(err));
     return m;
 }
 
@@ -181,25 +200,43 @@ static void poison_and_guard(struct run_ctx *c, size_t in_bytes)
     if (in_bytes < data)
         CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->a, nan, c->elem, in_bytes, data - in_bytes, 0,
                                      NULL, NULL));
-    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->a, &guard, 1, data, GUARD_ELEMENTS * c->elem, 0, NULL, NULL));
-    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->b, &guard, 1, data, GUARD_ELEMENTS * c->elem, 0, NULL, NULL));
+    size_t g = c->guard_bytes;
+    cl_mem all[2] = {c->a_all, c->b_all};
+    for (int i = 0; i < 2; i++) {
+        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, all[i], &guard, 1, 0, g, 0, NULL, NULL));
+        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, all[i], &guard, 1, g + data, g, 0, NULL, NULL));
+    }
 }
 
-/* Returns NULL, or which buffer's guard zone a kernel wrote into. */
+/* Returns NULL, or where a kernel wrote outside the data: "buffer A, before its start
+ * (element -3)" or "buffer B, past its end (element N + 2000)". */
 static const char *guard_damage(struct run_ctx *c)
 {
-    size_t bytes = GUARD_ELEMENTS * c->elem;
+    static char where[160];
+    size_t bytes = c->guard_bytes;
     unsigned char *g = xmalloc(bytes, "guard check");
     const char *bad = NULL;
-    cl_mem bufs[2] = {c->a, c->b};
+    cl_mem bufs[2] = {c->a_all, c->b_all};
     const char *names[2] = {"A", "B"};
     for (int i = 0; i < 2 && !bad; i++) {
-        CL_CHECK(clEnqueueReadBuffer(c->dev.queue, bufs[i], CL_TRUE, c->data_bytes, bytes, g, 0, NULL, NULL));
-        for (size_t k = 0; k < bytes; k++)
-            if (g[k] != GUARD_BYTE) {
-                bad = names[i];
-                break;
+        for (int side = 0; side < 2 && !bad; side++) {
+            size_t at = side == 0 ? 0 : bytes + c->data_bytes;
+            CL_CHECK(clEnqueueReadBuffer(c->dev.queue, bufs[i], CL_TRUE, at, bytes, g, 0, NULL, NULL));
+            /* before the start: the damaged byte nearest the data; past the end: the first */
+            for (size_t k = 0; k < bytes; k++) {
+                size_t b = side == 0 ? bytes - 1 - k : k;
+                if (g[b] != GUARD_BYTE) {
+                    if (side == 0)
+                        snprintf(where, sizeof where, "buffer %s, before its start (element -%zu)",
+                                 names[i], (bytes - b + c->elem - 1) / c->elem);
+                    else
+                        snprintf(where, sizeof where, "buffer %s, past its end (element %zu of %zu)",
+                                 names[i], c->data_bytes / c->elem + b / c->elem, c->data_bytes / c->elem);
+                    bad = where;
+                    break;
+                }
             }
+        }
     }
     free(g);
     return bad;
@@ -262,8 +299,8 @@ static struct fl_check *judge(struct verifier *v, const char *name, const double
 static void report_guard(struct fl_check *chk, const char *buf)
 {
     chk->ok = 0;
-    snprintf(chk->detail, sizeof chk->detail, "a kernel wrote past the end of buffer %s "
-             "(out-of-bounds index)", buf);
+    snprintf(chk->detail, sizeof chk->detail, "a kernel wrote out of bounds: %s "
+             "(an index outside the data, even if every value is right)", buf);
 }
 
 static void show_failure(struct verifier *v, const struct fl_check *chk, const double *out,
@@ -719,7 +756,17 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     struct side side_in = side_of(&c, sign, 0), side_res = side_of(&c, sign, 1);
     size_t in_bytes = side_bytes(&c, &side_in), res_bytes = side_bytes(&c, &side_res);
     c.data_bytes = in_bytes > res_bytes ? in_bytes : res_bytes;
-    size_t buf_bytes = c.data_bytes + GUARD_ELEMENTS * c.elem;
+    {
+        cl_uint align_bits = 0;
+        CL_CHECK(clGetDeviceInfo(c.dev.id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits,
+                                 &align_bits, NULL));
+        size_t align = align_bits >= 8 ? align_bits / 8 : 1;
+        size_t row = c.data_bytes / c.batch, g = GUARD_ELEMENTS * c.elem;
+        if (row > g)
+            g = row < GUARD_MAX_BYTES ? row : GUARD_MAX_BYTES;
+        c.guard_bytes = (g + align - 1) / align * align; /* the sub-buffer's origin */
+    }
+    size_t buf_bytes = c.data_bytes + 2 * c.guard_bytes;
     if (buf_bytes > c.dev.max_alloc)
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs %zu MiB per buffer, but %s allows at "
                "most %llu MiB per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE): too large for this device",
@@ -845,8 +892,10 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
 
     /* --- buffers */
     c.src = make_buffer(&c, in_bytes, "input buffer");
-    c.a = make_buffer(&c, buf_bytes, "buffer A");
-    c.b = make_buffer(&c, buf_bytes, "buffer B");
+    c.a_all = make_buffer(&c, buf_bytes, "buffer A");
+    c.b_all = make_buffer(&c, buf_bytes, "buffer B");
+    c.a = data_of(&c, c.a_all, "buffer A");
+    c.b = data_of(&c, c.b_all, "buffer B");
     c.staging = xmalloc(c.data_bytes, "staging buffer");
     ex_main.slot[FL_BUF_A] = ex_back.slot[FL_BUF_A] = c.a;
     ex_main.slot[FL_BUF_B] = ex_back.slot[FL_BUF_B] = c.b;
@@ -903,7 +952,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         const char *guard = run_plan_once(&c, &ex_main, &plan_main, sign, x0, out0);
         if (guard) {
             r.passed = 0;
-            snprintf(r.reason, sizeof r.reason, "a kernel wrote past the end of buffer %s", guard);
+            snprintf(r.reason, sizeof r.reason, "a kernel wrote out of bounds: %s", guard);
         }
     }
     if (o.output) {
@@ -937,6 +986,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     clReleaseMemObject(c.src);
     clReleaseMemObject(c.a);
     clReleaseMemObject(c.b);
+    clReleaseMemObject(c.a_all);
+    clReleaseMemObject(c.b_all);
     clReleaseProgram(program);
     fl_device_close(&c.dev);
     free(c.staging);

@@ -71,12 +71,20 @@ while (($#)); do
         ;;
     esac
     case $opt in
-    --only) IFS=, read -r -a more <<<"$val"; ONLY+=("${more[@]}") ;;
+    --only)
+        [[ -n ${val//[ ,]/} ]] || usage_error "--only needs an exercise id (exercises/manifest.tsv lists them)"
+        IFS=, read -r -a more <<<"$val"
+        for o in "${more[@]}"; do [[ -n $o ]] && ONLY+=("$o"); done ;;
     --from) FROM=$(abspath "${val%/}") ;;
-    --json) JSON_OUT=$(abspath "$val") ;;
+    --json)
+        [[ -n $val && ! -d $val && $val != */ ]] || usage_error "--json needs a file path, got '$val' (a folder)"
+        JSON_OUT=$(abspath "$val") ;;
     --manifest) MANIFEST=$(abspath "$val") ;;
     --jobs) [[ $val =~ ^[1-9][0-9]?$ ]] || usage_error "--jobs must be a number from 1 to 99, got '$val'"; JOBS=$val ;;
-    --case-timeout) [[ $val =~ ^[1-9][0-9]{0,4}$ ]] || usage_error "--case-timeout must be whole seconds, got '$val'"; CASE_TIMEOUT=$val ;;
+    --case-timeout)
+        [[ $val =~ ^[1-9][0-9]{0,4}$ ]] && ((val <= 86400)) ||
+            usage_error "--case-timeout must be whole seconds from 1 to 86400 (the programs' --timeout limit), got '$val'"
+        CASE_TIMEOUT=$val ;;
     --expect-fail) EXPECT_FAIL=1 ;;
     --all-cases) ALL_CASES=1 ;;
     -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
@@ -226,8 +234,14 @@ classify() {
         return
     fi
     case $rc in
-    1) echo "exit 1 wrong result" ;;
-    2) echo "exit 2 usage error" ;;
+    1)
+        if grep -q 'wrote out of bounds' "$out" "$err"; then
+            echo "exit 1 wrote out of bounds: $(grep -o -m1 'buffer [AB], [a-z ]*its [a-z]*' "$out" "$err" | head -n 1 | sed 's/^[^:]*://')"
+        else echo "exit 1 wrong result"; fi ;;
+    2)
+        if grep -q 'an exercise may not use #' "$out" "$err"; then
+            echo "exit 2 refused: $(grep -o -m1 'an exercise may not use #[a-z]*' "$out" "$err" | head -n 1 | sed 's/^[^:]*://') (the grader runs only your own text)"
+        else echo "exit 2 usage error"; fi ;;
     3)
         if grep -q 'kernel build failed' "$out" "$err"; then echo "exit 3 build failed"
         elif grep -q 'no result before the --timeout' "$out" "$err"; then echo "exit 3 timed out after --timeout $CASE_TIMEOUT s (endless loop?)"

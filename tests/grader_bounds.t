@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The grader never gives points to a kernel that writes outside its buffers or borrows
+# the solution, even when every value it leaves in the data is right. Planted answers to
+# exercise 02_radix2/dif (the solution plus one bad write) are graded on a few cases:
+#   - a write 4 elements before the start of the output;
+#   - a write 2,000 elements past the end (more than the old 256-element guard zone);
+#   - a write past the end only at some sizes (1 < n/2 <= 2048), so that the big cases
+#     pass and only the guard check catches it;
+#   - a write a whole row past the end of row 0 (into row 1 of a batch: caught as a wrong
+#     value; at batch 1 into the guard);
+#   - a file that only #includes the solution.
+. "$(dirname "$0")/lib.sh"
+need_binary 02_radix2
+
+sol=solutions/02_radix2/dif.cl
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t2\t1024 64x3:inverse 2^16\n' >"$TMP/manifest.tsv"
+
+# plant NAME LINE: a copy of the solution with LINE added after its last store.
+plant() {
+    mkdir -p "$TMP/$1/02_radix2"
+    awk -v extra="$2" '{ print } /y\[base \+ j \+ p\] = cmul/ { print extra }' "$sol" >"$TMP/$1/02_radix2/dif.cl"
+    grep -qF -- "$2" "$TMP/$1/02_radix2/dif.cl" || bail_out "could not plant $1"
+}
+plant before '    if (i == 0) y[base - 4] = a + b; /* before the start */'
+plant far '    if (i == 0) y[base + 2 * half_n + 2000] = a + b; /* far past the end */'
+plant some '    if (i == 0 && half_n <= 2048) y[(size_t)get_global_size(1) * 2 * half_n + 3] = a + b;'
+plant row '    if (i == 0) y[base + 2 * half_n + 2 * half_n - 1 + 1] = a + b; /* a row past */'
+
+grade() { run_case "$1" "$2" '' "${@:3}" -- env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/manifest.tsv" --json "$TMP/grade.json" --jobs 2 --from "$TMP/$1"; }
+for name in before far some; do
+    grade "$name" 1 --has "not ok 1 - 02_radix2/dif .*wrote out of bounds" --has '0/2 points'
+done
+run_case "the side is named: before" 1 '' --has 'buffer [AB], before its start' \
+    -- "$BUILD/02_radix2" --variant dif --exercise "$TMP/before/02_radix2/dif.cl" --size 1024 --repeat 0
+run_case "the side is named: past the end" 1 '' --has 'buffer [AB], past its end' \
+    -- "$BUILD/02_radix2" --variant dif --exercise "$TMP/far/02_radix2/dif.cl" --size 1024 --repeat 0
+run_case "a write a row past the end at batch 1" 1 '' --has 'wrote out of bounds' \
+    -- "$BUILD/02_radix2" --variant dif --exercise "$TMP/row/02_radix2/dif.cl" --size 1024 --repeat 0
+mkdir -p "$TMP/include/02_radix2"
+printf '#include "%s/%s"\n' "$PWD" "$sol" >"$TMP/include/02_radix2/dif.cl"
+grade include 1 --has 'not ok 1 - 02_radix2/dif .*refused: an exercise may not use #include'
+# The control: the solution itself earns its points through the same manifest.
+run_case "control: the solution passes" 0 '' --has '^ok 1 - 02_radix2/dif' --has '2/2 points' \
+    -- env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/manifest.tsv" --json "$TMP/grade.json" --jobs 2 --from solutions
+done_testing
