@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Format reference: numpy.lib.format. A file is
@@ -247,12 +248,17 @@ int fl_npy_write_kind(const char *path, const double *data, const size_t *shape,
     /* Pad so that magic(6)+version(2)+hlen(2)+header is a multiple of 64. */
     size_t total = 10 + (size_t)len + 1;
     size_t pad = (64 - total % 64) % 64;
-    /* Whole or not at all: write PATH.tmp.<pid> beside it, then rename it over PATH. */
+    /* Whole or not at all: write PATH.tmp.<pid> beside it, then rename it over PATH. Only
+     * for a regular file (or a new one): a device or a pipe is written as it is. */
     char tmp[4200];
+    struct stat st;
+    int direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= sizeof tmp) {
         snprintf(err, errlen, "cannot write %s: path too long", path);
         return -1;
     }
+    if (direct)
+        snprintf(tmp, sizeof tmp, "%s", path);
     FILE *f = fopen(tmp, "wb");
     if (!f) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
@@ -274,18 +280,19 @@ int fl_npy_write_kind(const char *path, const double *data, const size_t *shape,
             ok = fwrite(&v, 4, 1, f) == 1;
         }
     }
-    ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    ok = ok && fflush(f) == 0 && (direct || fsync(fileno(f)) == 0);
     int saved = errno;
     if (fclose(f) != 0 && ok) {
         ok = 0;
         saved = errno;
     }
-    if (ok && rename(tmp, path) != 0) {
+    if (ok && !direct && rename(tmp, path) != 0) {
         ok = 0;
         saved = errno;
     }
     if (!ok) {
-        remove(tmp);
+        if (!direct)
+            remove(tmp);
         snprintf(err, errlen, "error writing %s: %s (the file was left as it was)", path,
                  strerror(saved));
         return -1;

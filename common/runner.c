@@ -20,6 +20,7 @@
 #include "timing.h"
 #include "tune.h"
 
+#include <float.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -313,6 +314,31 @@ static void show_failure(struct verifier *v, const struct fl_check *chk, const d
                                v->c->ndims, v->c->batch, chk->bound.max, 5);
 }
 
+/* Data from --input that no transform can take: a NaN or an infinity is the input's
+ * fault, not the kernel's, so it is a usage error naming the first such element. */
+static void check_input(const struct run_ctx *c, const double *x, size_t count)
+{
+    for (size_t i = 0; i < 2 * count; i++)
+        if (!isfinite(x[i]))
+            fl_die(FL_EXIT_USAGE, "--input %s: element %zu (row %zu, index %zu) is not finite "
+                   "(%s %s part): an FFT of it has no finite answer to check", c->o->input, i / 2,
+                   i / 2 / (count / c->batch), i / 2 % (count / c->batch), isnan(x[i]) ? "NaN" : "infinite",
+                   i % 2 ? "imaginary" : "real");
+}
+
+/* Finite input whose transform is not finite in the run's precision (FFTW's reference,
+ * in double, says how large it gets): the values overflow, a usage error. */
+static void check_overflow(const struct run_ctx *c, const double *ref, size_t count)
+{
+    double most = c->o->precision == FL_DOUBLE ? DBL_MAX : FLT_MAX;
+    for (size_t i = 0; i < 2 * count; i++)
+        if (!(fabs(ref[i]) <= most))
+            fl_die(FL_EXIT_USAGE, "--input %s: the transform's values overflow %s precision "
+                   "(output element %zu is %g; the largest is %g): scale the input down",
+                   c->o->input, c->o->precision == FL_DOUBLE ? "double" : "single", i / 2,
+                   ref[i], most);
+}
+
 /* FFTW's answer for input X in direction SIGN: the complex DFT, or r2c / c2r. */
 static void reference(const struct run_ctx *c, const double *x, double *ref, int sign)
 {
@@ -349,6 +375,8 @@ static void verify(struct run_ctx *c, struct fl_exec *ex_main, const struct fl_p
     const size_t *dims = c->dims;
     int nd = c->ndims;
     reference(c, x0, v.ref, sign);
+    if (o->input)
+        check_overflow(c, v.ref, res_count);
     const char *guard = run_plan_once(c, ex_main, plan_main, sign, x0, out0);
     struct fl_check *chk = judge(&v, o->input ? "input" : "random", out0, v.ref, 1.0, &res);
     if (guard) report_guard(chk, guard);
@@ -920,6 +948,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         if (o.precision == FL_SINGLE)
             fl_round_to_float(x0, in_count);
     }
+    else
+        check_input(&c, x0, in_count);
     double *out0 = xmalloc(res_count * 16, "result");
 
     struct fl_result r;

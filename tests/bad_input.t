@@ -137,6 +137,9 @@ __kernel void fft_radix2(__global const real2_t *x, __global real2_t *y, int p, 
 CL
 run_case "infinite-loop kernel with --timeout 3" 3 "$OPENCL" --has 'timed out|--timeout' \
     --max-seconds 10 --timeout 60 -- "$R" --kernels "$TMP/kernels/loop.cl" --size 1024 --timeout 3 --repeat 0
+# A tiny --timeout must not become an all-zero timer (which turns the watchdog off).
+run_case "a hanging kernel with --timeout 1e-9 still times out" 3 '' --has 'no result before the --timeout' \
+    --max-seconds 10 --timeout 60 -- "$R" --kernels "$TMP/kernels/loop.cl" --size 1024 --timeout 1e-9 --repeat 0
 run_case "--timeout 60 does not fire on a good run" 0 '^PASS$' -- "$R" --size 1024 --timeout 60 --repeat 0
 
 done_testing

@@ -204,4 +204,36 @@ if [ -x "$BUILD/09_real_input" ]; then
         -- "$R" --input "$TMP/rimp8.npy" --repeat 0
 fi
 
+# Bad data is the input's fault, not the kernel's: exit 2 naming the first bad element.
+printf '\0\0\300\177\0\0\0\0%.0s' $(seq 16) >"$TMP/nan.raw"   # (NaN, 0) x 16, complex64
+make_npy "$TMP/nan.npy" '<c8' '(16,)' "$TMP/nan.raw"
+run_case "--input with NaN: exit 2 naming element 0" 2 "^FAIL \(usage" --has 'element 0 .*not finite \(NaN' \
+    -- "$R" --input "$TMP/nan.npy" --repeat 0
+printf '\0\0\200\177\0\0\0\0%.0s' $(seq 16) >"$TMP/inf.raw"   # (inf, 0) x 16
+make_npy "$TMP/inf.npy" '<c8' '(16,)' "$TMP/inf.raw"
+run_case "--input with inf: exit 2" 2 "^FAIL \(usage" --has 'not finite \(infinite' -- "$R" --input "$TMP/inf.npy" --repeat 0
+printf '\x9e\xc3\x61\x7f\0\0\0\0%.0s' $(seq 16) >"$TMP/big.raw"   # (3e38, 0) x 16: the sum overflows float
+make_npy "$TMP/big.npy" '<c8' '(16,)' "$TMP/big.raw"
+run_case "--input of +-3e38: overflows single precision, exit 2" 2 "^FAIL \(usage" --has 'overflow single precision' \
+    -- "$R" --input "$TMP/big.npy" --repeat 0
+# A shape is a claim checked against the file's length before anything is allocated.
+make_npy "$TMP/huge.npy" '<c8' '(1099511627776,)' /dev/null
+run_case "a (2^40,) shape in a tiny file: shorter than its shape, not out of memory" 2 "^FAIL \(usage" \
+    --has 'shorter than its shape' --lacks 'out of memory' -- "$R" --input "$TMP/huge.npy" --repeat 0
+# --output is whole or not at all: a write that fails leaves the old file as it was.
+if [ -w /dev/full ]; then
+    run_case "--output to a full device fails with exit 2" 2 '' --has 'error writing|cannot write' \
+        -- "$R" --size 16 --repeat 0 --output /dev/full
+fi
+mkdir -p "$TMP/ro" && printf 'old' >"$TMP/ro/y.npy" && chmod 555 "$TMP/ro"
+if [ ! -w "$TMP/ro" ]; then
+    run_case "--output into a folder it cannot write: exit 2" 2 '' --has 'cannot write' \
+        -- "$R" --size 16 --repeat 0 --output "$TMP/ro/y.npy"
+    [ "$(cat "$TMP/ro/y.npy")" = old ]
+    ok $? "the old output file is left whole"
+fi
+chmod 755 "$TMP/ro"
+run_case "--output leaves no temporary file behind" 0 '^PASS$' -- "$R" --size 16 --repeat 0 --output "$TMP/ro/y.npy"
+[ "$(ls "$TMP/ro")" = y.npy ]
+ok $? "only y.npy in the folder after a successful write"
 done_testing
