@@ -62,6 +62,9 @@ run_case "--exercise missing file" 2 "$USAGE" --has "$TMP/nosuch\.cl" --has 'not
 printf '#include "%s/solutions/02_radix2/dif.cl"\n' "$PWD" >"$TMP/include.cl"
 run_case "--exercise that #includes the solution" 2 "$USAGE" --has 'include\.cl:1: an exercise may not use #include' \
     -- "$R" --variant dif --exercise "$TMP/include.cl" --size 16 --repeat 0
+: >"$TMP/empty.cl"
+run_case "an empty exercise fails at N = 1 too (its kernels are looked up)" 3 "$OPENCL" \
+    --has "kernel 'fft_radix2_dif' is not defined" -- "$R" --variant dif --exercise "$TMP/empty.cl" --size 1 --repeat 0
 printf '/* #include "x" in a comment is fine */\n#if 0\nint x;\n' >"$TMP/open_if.cl"
 run_case "--exercise with an #if never closed" 2 "$USAGE" --has 'open_if\.cl:2: #if without #endif' \
     -- "$R" --variant dif --exercise "$TMP/open_if.cl" --size 16 --repeat 0
