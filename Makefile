@@ -22,7 +22,15 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -Wall -Wextra -Werror $(SANFLAGS)
 LDFLAGS += $(SANFLAGS)
-LDLIBS := -lOpenCL -lfftw3 -lm
+
+# Libraries are found by pkg-config (PKG_CONFIG_PATH for a conda, Homebrew, module or
+# source-built prefix); where a .pc file is missing, the plain -l flags of a Debian /usr.
+PKG_CONFIG ?= pkg-config
+pc_cflags = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
+pc_libs = $(or $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null),$(2))
+pc_have = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
+CFLAGS += $(call pc_cflags,OpenCL) $(call pc_cflags,fftw3)
+LDLIBS := $(call pc_libs,OpenCL,-lOpenCL) $(call pc_libs,fftw3,-lfftw3) -lm
 
 COMMON_SRC := $(wildcard common/*.c)
 COMMON_OBJ := $(COMMON_SRC:common/%.c=$(BUILD)/common/%.o)

@@ -8,17 +8,27 @@
 #
 #   make peers                 build every peer this machine can build ($(PEERS))
 #   build/peer_fftw            FFTW fftwf + threads (libfftw3-dev has fftw3f and fftw3f_threads)
-#   build/peer_clfft           clFFT, only when /usr/include/clFFT.h exists (libclfft-dev)
-#   build/peer_vkfft           VkFFT's OpenCL backend, only when /usr/include/vkFFT.h exists
+#   build/peer_clfft           clFFT, when pkg-config knows clFFT or /usr/include/clFFT.h exists (libclfft-dev)
+#   build/peer_vkfft           VkFFT's OpenCL backend, when $(VKFFT_INCLUDE)/vkFFT.h exists
 #                              (libvkfft-dev: one C header, nothing to link but libOpenCL, -lm)
 
 bench_saved_goal := $(.DEFAULT_GOAL)
 
+# Peers are found like the chapters' libraries: pkg-config first (clFFT ships clFFT.pc),
+# then the header in /usr/include. VkFFT is one header without a .pc file: VKFFT_INCLUDE
+# names its folder when it is not /usr/include.
+VKFFT_INCLUDE ?= /usr/include
+HAVE_CLFFT := $(or $(call pc_have,clFFT),$(if $(wildcard /usr/include/clFFT.h),yes))
+HAVE_VKFFT := $(if $(wildcard $(VKFFT_INCLUDE)/vkFFT.h),yes)
+CLFFT_CFLAGS := $(call pc_cflags,clFFT)
+CLFFT_LIBS := $(call pc_libs,clFFT,-lclFFT)
+FFTW3F_LIBS := $(call pc_libs,fftw3f,-lfftw3f)
+
 PEERS := $(BUILD)/peer_fftw
-ifneq ($(wildcard /usr/include/clFFT.h),)
+ifeq ($(HAVE_CLFFT),yes)
 PEERS += $(BUILD)/peer_clfft
 endif
-ifneq ($(wildcard /usr/include/vkFFT.h),)
+ifeq ($(HAVE_VKFFT),yes)
 PEERS += $(BUILD)/peer_vkfft
 endif
 
@@ -39,19 +49,19 @@ $(BUILD)/bench/%.o: bench/%.c $(BENCH_HDR) | $(BUILD)/bench
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/peer_fftw: bench/peer_fftw.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
-	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) -lfftw3f_threads -lfftw3f $(LDLIBS) -lpthread -ldl
+	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) -lfftw3f_threads $(FFTW3F_LIBS) $(LDLIBS) -lpthread -ldl
 
-ifneq ($(wildcard /usr/include/clFFT.h),)
+ifeq ($(HAVE_CLFFT),yes)
 $(BUILD)/peer_clfft: bench/peer_clfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
-	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) -lclFFT $(LDLIBS) -ldl
+	$(CC) $(CFLAGS) $(CLFFT_CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) $(CLFFT_LIBS) $(LDLIBS) -ldl
 else
 $(BUILD)/peer_clfft:
 	@echo "peer_clfft needs clFFT: apt-get install libclfft-dev (header /usr/include/clFFT.h)" >&2; exit 2
 endif
 
-ifneq ($(wildcard /usr/include/vkFFT.h),)
+ifeq ($(HAVE_VKFFT),yes)
 $(BUILD)/peer_vkfft: bench/peer_vkfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
-	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) $(LDLIBS) -ldl
+	$(CC) $(CFLAGS) -I$(VKFFT_INCLUDE) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) $(LDLIBS) -ldl
 else
 $(BUILD)/peer_vkfft:
 	@echo "peer_vkfft needs VkFFT: apt-get install libvkfft-dev (header /usr/include/vkFFT.h)" >&2; exit 2
