@@ -30,7 +30,7 @@ pc_cflags = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
 pc_libs = $(or $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null),$(2))
 pc_have = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
 CFLAGS += $(call pc_cflags,OpenCL) $(call pc_cflags,fftw3)
-LDLIBS := $(call pc_libs,OpenCL,-lOpenCL) $(call pc_libs,fftw3,-lfftw3) -lm
+LDLIBS := $(call pc_libs,OpenCL,-lOpenCL) $(call pc_libs,fftw3l,-lfftw3l) $(call pc_libs,fftw3,-lfftw3) -lm
 
 COMMON_SRC := $(wildcard common/*.c)
 COMMON_OBJ := $(COMMON_SRC:common/%.c=$(BUILD)/common/%.o)

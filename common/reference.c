@@ -99,6 +99,49 @@ int fl_reference_dft(const double *in, double *out, size_t n, size_t batch, int 
     return fl_reference_dft_nd(in, out, &n, 1, batch, sign);
 }
 
+/* The reference's precision: FFTW in double, or in long double (fftw3l) for runs in
+ * double precision, so that the reference's own rounding is far below the error measured
+ * (fl_reference_long_double). */
+static int use_long_double;
+
+void fl_reference_long_double(int on)
+{
+    use_long_double = on;
+}
+
+int fl_reference_is_long_double(void)
+{
+    return use_long_double;
+}
+
+/* One complex transform of rank ndims in the precision of prefix P (fftw_ or fftwl_),
+ * type R (double or long double): IN (doubles) -> OUT (doubles). */
+#define COMPLEX_DFT(P, R)                                                                   \
+    do {                                                                                    \
+        P##complex *buf = P##malloc(sizeof(P##complex) * n * batch);                        \
+        if (!buf)                                                                           \
+            return -1;                                                                      \
+        P##plan plan = P##plan_many_dft(ndims, len, (int)batch, buf, NULL, 1, (int)n, buf, \
+                                        NULL, 1, (int)n,                                    \
+                                        sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD,            \
+                                        FFTW_ESTIMATE);                                     \
+        if (!plan) {                                                                        \
+            P##free(buf);                                                                   \
+            return -1;                                                                      \
+        }                                                                                   \
+        for (size_t i = 0; i < n * batch; i++) {                                            \
+            buf[i][0] = (R)in[2 * i];                                                       \
+            buf[i][1] = (R)in[2 * i + 1];                                                   \
+        }                                                                                   \
+        P##execute(plan);                                                                   \
+        for (size_t i = 0; i < n * batch; i++) {                                            \
+            out[2 * i] = (double)buf[i][0];                                                 \
+            out[2 * i + 1] = (double)buf[i][1];                                             \
+        }                                                                                   \
+        P##destroy_plan(plan);                                                              \
+        P##free(buf);                                                                       \
+    } while (0)
+
 int fl_reference_dft_nd(const double *in, double *out, const size_t *dims, int ndims,
                         size_t batch, int sign)
 {
@@ -111,21 +154,10 @@ int fl_reference_dft_nd(const double *in, double *out, const size_t *dims, int n
         len[d] = (int)dims[d];
         n *= dims[d];
     }
-    fftw_complex *buf = fftw_malloc(sizeof(fftw_complex) * n * batch);
-    if (!buf)
-        return -1;
-    fftw_plan plan = fftw_plan_many_dft(ndims, len, (int)batch, buf, NULL, 1, (int)n, buf, NULL, 1,
-                                        (int)n, sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD,
-                                        FFTW_ESTIMATE);
-    if (!plan) {
-        fftw_free(buf);
-        return -1;
-    }
-    memcpy(buf, in, sizeof(fftw_complex) * n * batch);
-    fftw_execute(plan);
-    memcpy(out, buf, sizeof(fftw_complex) * n * batch);
-    fftw_destroy_plan(plan);
-    fftw_free(buf);
+    if (use_long_double)
+        COMPLEX_DFT(fftwl_, long double);
+    else
+        COMPLEX_DFT(fftw_, double);
     return 0;
 }
 
@@ -218,60 +250,65 @@ void fl_hermitian_half(double *x, const size_t *dims, int ndims, size_t batch)
     }
 }
 
-/* Rank-ndims r2c (R2C = 1) or c2r plan of BATCH arrays between REAL and CPLX. */
-static fftw_plan real_plan(const size_t *dims, int ndims, size_t batch, double *real,
-                           fftw_complex *cplx, int r2c)
-{
-    int len[3] = {1, 1, 1};
-    size_t n = 1;
-    for (int d = 0; d < ndims; d++) {
-        len[d] = (int)dims[d];
-        n *= dims[d];
-    }
-    int nh = (int)fl_half_count(dims, ndims);
-    if (r2c)
-        return fftw_plan_many_dft_r2c(ndims, len, (int)batch, real, NULL, 1, (int)n, cplx, NULL,
-                                      1, nh, FFTW_ESTIMATE);
-    return fftw_plan_many_dft_c2r(ndims, len, (int)batch, cplx, NULL, 1, nh, real, NULL, 1,
-                                  (int)n, FFTW_ESTIMATE);
-}
+/* A rank-ndims r2c (r2c = 1) or c2r transform of BATCH arrays in the precision of prefix
+ * P (fftw_ or fftwl_), type R. */
+#define REAL_DFT(P, R)                                                                      \
+    do {                                                                                    \
+        R *real = P##malloc(sizeof(R) * n * batch);                                         \
+        P##complex *cplx = P##malloc(sizeof(P##complex) * nh * batch);                      \
+        P##plan plan = NULL;                                                                \
+        if (real && cplx)                                                                   \
+            plan = r2c ? P##plan_many_dft_r2c(ndims, len, (int)batch, real, NULL, 1, (int)n, \
+                                              cplx, NULL, 1, (int)nh, FFTW_ESTIMATE)        \
+                       : P##plan_many_dft_c2r(ndims, len, (int)batch, cplx, NULL, 1,        \
+                                              (int)nh, real, NULL, 1, (int)n, FFTW_ESTIMATE); \
+        if (!plan) {                                                                        \
+            P##free(real);                                                                  \
+            P##free(cplx);                                                                  \
+            return -1;                                                                      \
+        }                                                                                   \
+        /* filled after planning; c2r destroys its input when it runs: it gets this copy */ \
+        if (r2c) {                                                                          \
+            for (size_t i = 0; i < n * batch; i++)                                          \
+                real[i] = (R)in[2 * i];                                                     \
+        } else {                                                                            \
+            for (size_t i = 0; i < nh * batch; i++) {                                       \
+                cplx[i][0] = (R)in[2 * i];                                                  \
+                cplx[i][1] = (R)in[2 * i + 1];                                              \
+            }                                                                               \
+        }                                                                                   \
+        P##execute(plan);                                                                   \
+        if (r2c) {                                                                          \
+            for (size_t i = 0; i < nh * batch; i++) {                                       \
+                out[2 * i] = (double)cplx[i][0];                                            \
+                out[2 * i + 1] = (double)cplx[i][1];                                        \
+            }                                                                               \
+        } else {                                                                            \
+            for (size_t i = 0; i < n * batch; i++) {                                        \
+                out[2 * i] = (double)real[i];                                               \
+                out[2 * i + 1] = 0;                                                         \
+            }                                                                               \
+        }                                                                                   \
+        P##destroy_plan(plan);                                                              \
+        P##free(real);                                                                      \
+        P##free(cplx);                                                                      \
+    } while (0)
 
 static int real_transform(const double *in, double *out, const size_t *dims, int ndims,
                           size_t batch, int r2c)
 {
     if (ndims < 1 || ndims > 3)
         return -1;
+    int len[3] = {1, 1, 1};
     size_t n = 1, nh = fl_half_count(dims, ndims);
-    for (int d = 0; d < ndims; d++)
+    for (int d = 0; d < ndims; d++) {
+        len[d] = (int)dims[d];
         n *= dims[d];
-    double *real = fftw_malloc(sizeof(double) * n * batch);
-    fftw_complex *cplx = fftw_malloc(sizeof(fftw_complex) * nh * batch);
-    fftw_plan plan = real && cplx ? real_plan(dims, ndims, batch, real, cplx, r2c) : NULL;
-    if (!plan) {
-        fftw_free(real);
-        fftw_free(cplx);
-        return -1;
     }
-    /* filled after planning (FFTW_ESTIMATE leaves the arrays alone, but c2r destroys its
-     * input when it runs: it gets this copy, never IN) */
-    if (r2c) {
-        for (size_t i = 0; i < n * batch; i++)
-            real[i] = in[2 * i];
-    } else {
-        memcpy(cplx, in, sizeof(fftw_complex) * nh * batch);
-    }
-    fftw_execute(plan);
-    if (r2c) {
-        memcpy(out, cplx, sizeof(fftw_complex) * nh * batch);
-    } else {
-        for (size_t i = 0; i < n * batch; i++) {
-            out[2 * i] = real[i];
-            out[2 * i + 1] = 0;
-        }
-    }
-    fftw_destroy_plan(plan);
-    fftw_free(real);
-    fftw_free(cplx);
+    if (use_long_double)
+        REAL_DFT(fftwl_, long double);
+    else
+        REAL_DFT(fftw_, double);
     return 0;
 }
 

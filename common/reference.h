@@ -1,5 +1,5 @@
 /* The ground truth: test inputs, FFTW's answer in double precision, and the error
- * measures and bounds of ../shared/notes/accuracy.md.
+ * measures and bounds of docs/accuracy.md.
  *
  * All arrays here are interleaved complex doubles (re, im, ...), BATCH rows of N. */
 #ifndef FFTLAB_REFERENCE_H
@@ -35,7 +35,14 @@ char *fl_format_index(char *buf, size_t len, size_t i, const size_t *dims, int n
 /* Round every value to float, as the device sees a single-precision input. */
 void fl_round_to_float(double *x, size_t count);
 
-/* FFTW in double: out = DFT_sign(in) per row of length n; sign -1 forward, +1 inverse,
+/* The references below run FFTW in double by default. With fl_reference_long_double(1)
+ * they run FFTW in long double (fftw3l, 64-bit mantissa on x86), so that a run in double
+ * precision is measured against a reference whose own error is ~2000x smaller; inputs
+ * and outputs stay double arrays (docs/accuracy.md). Runs in single keep double. */
+void fl_reference_long_double(int on);
+int fl_reference_is_long_double(void);
+
+/* FFTW: out = DFT_sign(in) per row of length n; sign -1 forward, +1 inverse,
  * unnormalized. Returns 0 or -1 (out of memory / plan failure). */
 int fl_reference_dft(const double *in, double *out, size_t n, size_t batch, int sign);
 /* The same over every axis of each of BATCH arrays of shape DIMS (FFTW's plan_many_dft of

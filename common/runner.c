@@ -814,6 +814,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         fl_die(FL_EXIT_USAGE, "--precision double needs cl_khr_fp64, which %s does not have",
                c.dev.name);
     c.elem = o.precision == FL_DOUBLE ? 16 : 8;
+    /* a run in double is checked against FFTW in long double (docs/accuracy.md) */
+    fl_reference_long_double(o.precision == FL_DOUBLE);
     int sign = o.inverse ? 1 : -1;
     struct side side_in = side_of(&c, sign, 0), side_res = side_of(&c, sign, 1);
     size_t in_bytes = side_bytes(&c, &side_in), res_bytes = side_bytes(&c, &side_res);
@@ -884,6 +886,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
         printf("problem  N=%s%s batch=%zu %s%s %s variant=%s input=%s\n", shape, points, c.batch,
                o.inverse ? "inverse" : "forward", kind, o.precision == FL_DOUBLE ? "double" : "single",
                variant->name, o.input ? o.input : "random");
+        if (o.verify)
+            printf("reference FFTW in %s precision\n", o.precision == FL_DOUBLE ? "long double" : "double");
         if (c.real && o.inverse && o.input && !o.ndims)
             printf("note     Nx = 2 (m - 1) = %zu from the file's last axis (m = %zu), as "
                    "numpy.fft.irfft's default n; give --size for the real arrays' shape\n",
