@@ -2,7 +2,8 @@
 #
 #   make run        install missing Debian packages, build, run the chapter tour
 #   make test       unit tests, every chapter, bad inputs, stubs fail / solutions pass
-#   make grade      grade your exercises (EX=02_radix2/dif for one); TAP + grade.json
+#                   (TAP on the terminal; JUnit XML in build/junit.xml, or JUNIT=path.xml)
+#   make grade      grade your exercises (EX=02_radix2/dif for one); TAP + grade.json + grade.xml
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
@@ -113,7 +114,7 @@ check-stubs:
 	tools/make-stubs.sh check
 
 test: all
-	BUILD=$(BUILD) tools/run-tests.sh
+	BUILD=$(BUILD) JUNIT=$(JUNIT) tools/run-tests.sh
 
 valgrind: all
 	BUILD=$(BUILD) tools/run-valgrind.sh
@@ -141,3 +142,6 @@ clean:
 include bench/bench.mk
 all: $(PEERS)
 bench: $(PEERS)
+
+# libFuzzer targets for the .npy reader and the command line: make fuzz (tests/fuzz/fuzz.mk).
+include tests/fuzz/fuzz.mk

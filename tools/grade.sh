@@ -313,6 +313,16 @@ json_str() {
 
 diag() { sed 's/^/#   /'; }
 
+xml_str() {
+    local s=$1
+    # (the replacements are quoted: in bash 5.2 an unquoted & stands for the match)
+    s=${s//&/"&amp;"}
+    s=${s//</"&lt;"}
+    s=${s//>/"&gt;"}
+    s=${s//\"/"&quot;"}
+    printf '%s' "${s//[$'\x01'-$'\x08'$'\x0b'$'\x0c'$'\x0e'-$'\x1f']/}"
+}
+XML_EX=()
 TAP_N=0
 SCORE=0
 MAX=0
@@ -322,10 +332,12 @@ JSON_EX=()
 # report_exercise E: one TAP line (+ diagnostics) and the exercise's JSON.
 report_exercise() {
     local e=$1 i id=${EX_ID[$1]} pts=${EX_POINTS[$1]} first_bad='' nrun=0 npass=0 nskip=0 cases_json=''
-    local passed=false earned=0 usage_bad='' hang_bad='' line why
+    local passed=false earned=0 usage_bad='' hang_bad='' line why xml_cases='' cname
     for ((i = EX_FIRST[e]; i < EX_FIRST[e] + EX_COUNT[e]; i++)); do
         [[ -n $cases_json ]] && cases_json+=", "
+        local cname="${C_SPEC[$i]} seed ${C_SEED[$i]}"
         if [[ -f $WORK/$i.skip ]]; then
+            xml_cases+="    <testcase classname=\"$(xml_str "$id")\" name=\"$(xml_str "$cname")\"><skipped message=\"$(xml_str "$(cat "$WORK/$i.skip")")\"/></testcase>"$'\n'
             nskip=$((nskip + 1))
             cases_json+="{\"case\": $(json_str "${C_SPEC[$i]}"), \"seed\": ${C_SEED[$i]}, \"exit\": null, \"ok\": false, \"skipped\": true, \"reason\": $(json_str "$(cat "$WORK/$i.skip")")}"
             continue
@@ -333,9 +345,11 @@ report_exercise() {
         read_result "$i"
         nrun=$((nrun + 1))
         if [[ $R_VERDICT == OK ]]; then
+            xml_cases+="    <testcase classname=\"$(xml_str "$id")\" name=\"$(xml_str "$cname")\" time=\"$R_SECS\"/>"$'\n'
             npass=$((npass + 1))
             cases_json+="{\"case\": $(json_str "${C_SPEC[$i]}"), \"seed\": ${C_SEED[$i]}, \"exit\": $R_RC, \"ok\": true, \"seconds\": $R_SECS}"
         else
+            xml_cases+="    <testcase classname=\"$(xml_str "$id")\" name=\"$(xml_str "$cname")\" time=\"$R_SECS\"><failure message=\"$(xml_str "$R_VERDICT")\">$(xml_str "$(tail -n 3 "$WORK/$i.out" 2>/dev/null)")</failure></testcase>"$'\n'
             [[ -z $first_bad ]] && first_bad=$i
             [[ $R_RC == 2 && -z $usage_bad ]] && usage_bad=$i
             [[ -z $hang_bad && ($R_VERDICT == *timed\ out* || $R_RC -ge 124) ]] && hang_bad=$i
@@ -428,6 +442,7 @@ report_exercise() {
     [[ -n $what ]] && why=", \"reason\": $(json_str "$what")"
     local expect_json=
     ((EXPECT_FAIL)) && expect_json=", \"failed_as_expected\": $as_expected"
+    XML_EX+=("  <testsuite name=\"$(xml_str "$id")\" tests=\"$((nrun + nskip))\" failures=\"$((nrun - npass))\" skipped=\"$nskip\">"$'\n'"$xml_cases  </testsuite>")
     JSON_EX+=("{\"id\": $(json_str "$id"), \"points\": $earned, \"max\": $pts, \"passed\": $passed$why$expect_json, \"cases\": [$cases_json]}")
 }
 
@@ -503,6 +518,20 @@ if ! mv "$JSON_OUT.tmp.$$" "$JSON_OUT" 2>/dev/null; then
     exit 2
 fi
 echo "# wrote $( [[ $JSON_OUT == "$ROOT"/* ]] && echo "${JSON_OUT#"$ROOT"/}" || echo "$JSON_OUT")"
+
+# The same cases as JUnit XML beside it (grade.json -> grade.xml), one testcase per run.
+XML_OUT=${JSON_OUT%.json}.xml
+{
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="fftlab grade" score="%d" max="%d">\n' "$SCORE" "$MAX"
+    for x in "${XML_EX[@]}"; do printf '%s\n' "$x"; done
+    printf '</testsuites>\n'
+} >"$XML_OUT.tmp.$$"
+if ! mv "$XML_OUT.tmp.$$" "$XML_OUT" 2>/dev/null; then
+    echo "$PROG: cannot write $XML_OUT" >&2
+    rm -f "$XML_OUT.tmp.$$"
+    exit 2
+fi
+echo "# wrote $( [[ $XML_OUT == "$ROOT"/* ]] && echo "${XML_OUT#"$ROOT"/}" || echo "$XML_OUT")"
 
 ((ALL_GOOD)) && exit 0
 exit 1

@@ -9,6 +9,8 @@
 # including tests/exercises.t when it exists) in TEST_JOBS parallel jobs (default 2).
 # Ends with prove's summary ("All tests successful." / "Result: PASS"); exits non-zero
 # when any test fails. FFTLAB_SLOW_TESTS=1 adds the slow runs (01_dft at 2^14).
+# The raw TAP of every file is kept in $BUILD/tap/, and a JUnit XML report of the run is
+# written to $JUNIT (default $BUILD/junit.xml; make test JUNIT=path.xml) for CI dashboards.
 set -u
 
 cd "$(dirname "$0")/.." || exit 2
@@ -71,11 +73,15 @@ for t in "${tests[@]}"; do
     fi
 done
 
+JUNIT=${JUNIT:-$BUILD/junit.xml}
+export TAP_DIR=$BUILD/tap
+rm -rf "$TAP_DIR" && mkdir -p "$TAP_DIR" || exit 2
+
 start=$SECONDS
 echo "run-tests: ${#tests[@]} test files, $JOBS jobs, BUILD=$BUILD"
 # prove's last line ("Result: PASS"/"Result: FAIL") is held back so the total time can
 # go before it and the output still ends with prove's summary.
-prove -j"$JOBS" --timer "${tests[@]}" | {
+prove -j"$JOBS" --timer --exec tools/tap-tee.sh "${tests[@]}" | {
     held=""
     while IFS= read -r line; do
         case $line in
@@ -87,4 +93,10 @@ prove -j"$JOBS" --timer "${tests[@]}" | {
     [ -n "$held" ] && printf '%s\n' "$held"
 }
 status=${PIPESTATUS[0]}
+if perl tools/tap2junit.pl "$JUNIT" "$TAP_DIR"/*.tap; then
+    echo "run-tests: JUnit report $JUNIT"
+else
+    echo "run-tests: could not write the JUnit report $JUNIT" >&2
+    [ "$status" = 0 ] && status=2
+fi
 exit "$status"
