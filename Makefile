@@ -135,7 +135,7 @@ results:
 	tools/results-table.sh
 
 clean:
-	rm -rf build build-asan grade.json
+	rm -rf build build-asan grade.json grade.xml
 
 # Peer libraries for make bench (FFTW always; clFFT and VkFFT when libclfft-dev and
 # libvkfft-dev are installed).
