@@ -256,6 +256,9 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             o->nshapes = fl_parse_shapes(val, o->shapes, err, errlen);
             if (o->nshapes < 0)
                 return -1;
+        } else if (FLAG("--flush-l2")) {
+            NO_VALUE();
+            o->flush_l2 = 1;
         } else if (FLAG("--tune")) {
             NO_VALUE();
             o->tune = 1;
@@ -382,6 +385,8 @@ void fl_print_usage(const char *prog, const char *chapter_help)
         "  --no-verify         skip the FFTW comparison (the run is then not a PASS)\n"
         "  --warmup W          untimed runs first (default 2)\n"
         "  --repeat R          timed runs (default: enough for ~0.2 s; 0 = don't time)\n"
+        "  --flush-l2          before each timed run, write a buffer twice the device's cache\n"
+        "                      (at least 128 MiB), so the data starts cold, not in L2\n"
         "  --timeout S         give up on a kernel after S seconds (exit 3)\n"
         "output\n"
         "  --format F          text (default), csv or json\n"

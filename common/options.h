@@ -35,6 +35,7 @@ struct fl_options {
     struct fl_pass_shape shapes[FL_RADIX_MAX_PASSES]; /* --shapes 256x16,512x8: per pass  */
     int nshapes;              /* how many --shapes gave (0: the chapter's own)         */
     int tune;                 /* --tune: measure the shapes of each pass (common/tune.h) */
+    int flush_l2;             /* --flush-l2: evict the device's cache before each timed run */
     double timeout_s;         /* --timeout, 0 = none: a hung kernel becomes exit 3     */
     int list_devices, help;
 };
