@@ -81,6 +81,17 @@ $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR)
 $(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common
 	$(CC) $(CFLAGS) -c -o $@ $<
 
+# The commit the CSV rows name (common/report.c): rewritten only when `git describe`
+# changes, so that only report.o is rebuilt then.
+$(BUILD)/commit.h: FORCE | $(BUILD)/common
+	@c=$$(git describe --always --dirty 2>/dev/null || echo unknown); \
+	new="#define FFTLAB_COMMIT \"$$c\""; \
+	[ -f $@ ] && [ "$$(cat $@)" = "$$new" ] || echo "$$new" >$@
+$(BUILD)/common/report.o: $(BUILD)/commit.h
+$(BUILD)/common/report.o: CFLAGS += -I$(BUILD)
+.PHONY: FORCE
+FORCE:
+
 # A chapter program is every .c of its folder (main.c first: the idea; the rest are named
 # parts of the host side, e.g. chapters/05_register_radix/plan.c), except the sources of
 # EXTRAS, which are programs of their own.

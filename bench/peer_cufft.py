@@ -30,7 +30,7 @@ import time
 
 HEADER = ("chapter,variant,device,driver,n,batch,direction,precision,verified,l2_error,max_error,"
           "l2_bound,max_bound,ms_median,ms_min,ms_max,runs,gflops,gbs,copy_gbs,pct_copy,h2d_ms,"
-          "d2h_ms,verdict,timing,launches,loop_ms,shape")
+          "d2h_ms,verdict,timing,launches,loop_ms,shape,ms_q1,ms_q3,ms_stddev,date,commit,host")
 
 
 def count(text):
@@ -100,7 +100,9 @@ def measure(cp, np, real, dims, batch, warmup, repeat, seed):
     ms = [first] + [timed_call() for _ in range(repeat - 1)]
     ms.sort()
     med = ms[len(ms) // 2] if len(ms) % 2 else 0.5 * (ms[len(ms) // 2 - 1] + ms[len(ms) // 2])
-    q1, q3 = ms[len(ms) // 4], ms[(3 * len(ms)) // 4]
+    q1, q3 = ms[(len(ms) - 1) // 4], ms[(3 * (len(ms) - 1) + 3) // 4]
+    mean = sum(ms) / len(ms)
+    sd = math.sqrt(sum((t - mean) ** 2 for t in ms) / (len(ms) - 1)) if len(ms) > 1 else 0.0
 
     stream.synchronize()
     t0 = time.perf_counter()
@@ -112,7 +114,7 @@ def measure(cp, np, real, dims, batch, warmup, repeat, seed):
     flops = (2.5 if real else 5.0) * n * (math.log2(n) if n > 1 else 0) * batch
     nbytes = (n * 4 + (n // dims[-1]) * (dims[-1] // 2 + 1) * 8) * batch if real else 2 * n * 8 * batch
     return dict(n=n, batch=batch, l2=l2, mx=mx, l2_bound=l2_bound, max_bound=max_bound, ok=ok,
-                med=med, mn=ms[0], mxms=ms[-1], runs=len(ms), iqr=q3 - q1, loop=loop,
+                med=med, mn=ms[0], mxms=ms[-1], runs=len(ms), q1=q1, q3=q3, sd=sd, iqr=q3 - q1, loop=loop,
                 gflops=flops / (med * 1e-3) / 1e9, gbs=nbytes / (med * 1e-3) / 1e9)
 
 
@@ -140,6 +142,14 @@ def main():
     cases = args.cases.split() if args.cases else [
         ("r:" if args.real else "") + (args.size.replace("x", ",") if "x" in args.size else args.size)
         + "x" + args.batch]
+    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    host = socket.gethostname() or "unknown"
+    try:
+        import subprocess
+        commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
+                                text=True, check=True).stdout.strip() or "unknown"
+    except Exception:
+        commit = "unknown"
     print(HEADER)
     bad = 0
     for text in cases:
@@ -151,7 +161,8 @@ def main():
               f'{"r2c" if real else "forward"},single,1,{r["l2"]:.3g},{r["mx"]:.3g},'
               f'{r["l2_bound"]:.3g},{r["max_bound"]:.3g},{r["med"]:.6g},{r["mn"]:.6g},{r["mxms"]:.6g},'
               f'{r["runs"]},{r["gflops"]:.6g},{r["gbs"]:.6g},{args.copy_gbs:.6g},{pct:.4g},,,'
-              f'{"PASS" if r["ok"] else "FAIL"},"events-cuda",,{r["loop"]:.6g},{shape}')
+              f'{"PASS" if r["ok"] else "FAIL"},"events-cuda",,{r["loop"]:.6g},{shape},'
+              f'{r["q1"]:.6g},{r["q3"]:.6g},{r["sd"]:.6g},{when},"{commit}","{host}"')
         print(f'{text}: median {r["med"]:.4f} ms (IQR {r["iqr"]:.4f}), loop {r["loop"]:.4f} ms, '
               f'rel L2 {r["l2"]:.2e} -> {"PASS" if r["ok"] else "FAIL"}', file=sys.stderr)
         bad += not r["ok"]

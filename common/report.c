@@ -1,13 +1,49 @@
+#define _XOPEN_SOURCE 700 /* gmtime_r, gethostname */
 #include "report.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 const char *const fl_csv_header =
     "chapter,variant,device,driver,n,batch,direction,precision,verified,l2_error,max_error,"
     "l2_bound,max_bound,ms_median,ms_min,ms_max,runs,gflops,gbs,copy_gbs,pct_copy,h2d_ms,d2h_ms,verdict,"
-    "timing,launches,loop_ms,shape";
+    "timing,launches,loop_ms,shape,ms_q1,ms_q3,ms_stddev,date,commit,host";
+
+/* The build's `git describe` (build/commit.h, made by the Makefile), or "unknown". */
+#if defined(__has_include)
+#if __has_include("commit.h")
+#include "commit.h"
+#endif
+#endif
+#ifndef FFTLAB_COMMIT
+#define FFTLAB_COMMIT "unknown"
+#endif
+
+const char *fl_build_commit(void)
+{
+    return FFTLAB_COMMIT;
+}
+
+/* "2026-11-25T12:30:00Z" (UTC, now) into BUF. */
+static const char *utc_now(char *buf, size_t len)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
+        snprintf(buf, len, "unknown");
+    return buf;
+}
+
+static const char *host_name(char *buf, size_t len)
+{
+    if (gethostname(buf, len) != 0 || !buf[0])
+        snprintf(buf, len, "unknown");
+    buf[len - 1] = '\0';
+    return buf;
+}
 
 static const char *direction(const struct fl_result *r)
 {
@@ -256,7 +292,17 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf(",%d,%.6g,", r->launches, r->loop_ms);
         else
             printf(",,,");
-        printf("%s\n", shape_text(r, shape, sizeof shape)); /* digits and x: no quotes needed */
+        printf("%s,", shape_text(r, shape, sizeof shape)); /* digits and x: no quotes needed */
+        if (r->timed)
+            printf("%.6g,%.6g,%.6g,", r->ms.q1, r->ms.q3, r->ms.stddev);
+        else
+            printf(",,,");
+        char when[32], host[256];
+        printf("%s,", utc_now(when, sizeof when));
+        csv_field(fl_build_commit());
+        putchar(',');
+        csv_field(host_name(host, sizeof host));
+        putchar('\n');
     } else {
         printf("{\"chapter\": ");
         json_string(r->chapter);

@@ -95,5 +95,8 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r);
  * (forward: N reals in, the half spectrum out) or c2r (its inverse); n and shape are
  * then those of the real array. */
 extern const char *const fl_csv_header;
+/* The commit the program was built from (`git describe --always --dirty` at build time),
+ * or "unknown" outside a checkout: the CSV's commit column. */
+const char *fl_build_commit(void);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include "program.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -15,13 +16,22 @@ static int cmp_double(const void *a, const void *b)
 
 struct fl_stats fl_stats_of(double *v, int count)
 {
-    struct fl_stats s = {0, 0, 0, count};
+    struct fl_stats s = {0, 0, 0, count, 0, 0, 0};
     if (count <= 0)
         return s;
     qsort(v, (size_t)count, sizeof *v, cmp_double);
     s.min = v[0];
     s.max = v[count - 1];
     s.median = count % 2 ? v[count / 2] : 0.5 * (v[count / 2 - 1] + v[count / 2]);
+    /* quartiles by the nearest rank: v[floor((count - 1) / 4)], v[ceil(3 (count - 1) / 4)] */
+    s.q1 = v[(count - 1) / 4];
+    s.q3 = v[(3 * (count - 1) + 3) / 4];
+    double mean = 0, var = 0;
+    for (int i = 0; i < count; i++)
+        mean += v[i] / count;
+    for (int i = 0; i < count; i++)
+        var += (v[i] - mean) * (v[i] - mean);
+    s.stddev = count > 1 ? sqrt(var / (count - 1)) : 0;
     return s;
 }
 

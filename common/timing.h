@@ -6,7 +6,9 @@
 
 #include "device.h"
 
-struct fl_stats { double median, min, max; int count; };
+/* Median, extremes, quartiles (q1, q3: the interquartile range is their spread) and
+ * standard deviation of COUNT timings, in ms. */
+struct fl_stats { double median, min, max; int count; double q1, q3, stddev; };
 
 /* Sorts V in place. */
 struct fl_stats fl_stats_of(double *v, int count);

@@ -28,6 +28,6 @@ for from in "$@"; do
         NR == FNR { new[key($0)] = 1; rows[++nr] = $0; next }
         !(key($0) in new) { print }
         END { for (i = 1; i <= nr; i++) print rows[i] }' "$from" "$into" >"$tmp"
-    cp "$tmp" "$into"
+    cp "$tmp" "$into.tmp.$$" && mv "$into.tmp.$$" "$into"   # whole or not at all
 done
 echo "bench-merge: $into has $(($(wc -l <"$into") - 1)) rows"

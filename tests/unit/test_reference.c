@@ -272,6 +272,12 @@ static void stats(void)
     double two[2] = {2, 1};
     s = fl_stats_of(two, 2);
     ok(s.median == 1.5 && s.min == 1 && s.max == 2, "stats of 2: median 1.5");
+    double eight[8] = {8, 1, 7, 2, 6, 3, 5, 4};
+    s = fl_stats_of(eight, 8);
+    ok(s.q1 == 2 && s.q3 == 7, "stats of 1..8: quartiles 2 and 7 (nearest rank)");
+    ok(fabs(s.stddev - sqrt(6.0)) < 1e-12, "stats of 1..8: sample standard deviation sqrt(6)");
+    s = fl_stats_of(one, 1);
+    ok(s.q1 == 7.5 && s.q3 == 7.5 && s.stddev == 0, "stats of 1: no spread");
     s = fl_stats_of(NULL, 0);
     ok(s.count == 0 && s.median == 0, "stats of 0: all zero, no crash");
 }
