@@ -8,6 +8,7 @@
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
+#   make fuzz       the .npy reader and option parser under libFuzzer (FUZZ_SECONDS=60 each)
 
 CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing 05_register_radix 06_mixed_radix 07_multidim 08_bluestein 09_real_input
 

@@ -45,6 +45,20 @@ static const char *dict_value(const char *hdr, const char *key)
     return p;
 }
 
+/* At most N bytes of S for a message, trailing white space (a header's padding and '\n')
+ * dropped and each byte that is not printable ASCII shown as '?': the bytes of a file
+ * stay on the one line of the message. */
+static const char *printable(const char *s, size_t n, char *buf, size_t len)
+{
+    size_t end = strnlen(s, n), i;
+    while (end > 0 && isspace((unsigned char)s[end - 1]))
+        end--;
+    for (i = 0; i < end && i + 1 < len; i++)
+        buf[i] = isprint((unsigned char)s[i]) ? s[i] : '?';
+    buf[i] = '\0';
+    return buf;
+}
+
 static int host_is_little_endian(void)
 {
     const uint16_t one = 1;
@@ -90,9 +104,10 @@ static int npy_read(const char *path, int accept_real, struct fl_npy *out, char 
     const char *descr = dict_value(hdr, "descr");
     const char *order = dict_value(hdr, "fortran_order");
     const char *shape = dict_value(hdr, "shape");
+    char shown[128];
     if (!descr || !order || !shape || hdr[0] != '{') {
-        snprintf(err, errlen, "%s: malformed header (need descr, fortran_order, shape): %.120s",
-                 path, hdr);
+        snprintf(err, errlen, "%s: malformed header (need descr, fortran_order, shape): %s",
+                 path, printable(hdr, 120, shown, sizeof shown));
         goto done;
     }
     if (strncmp(descr, "'<c8'", 5) == 0)
@@ -105,10 +120,12 @@ static int npy_read(const char *path, int accept_real, struct fl_npy *out, char 
         out->real = 1;
         out->complex128 = 1;
     } else {
-        const char *e = strchr(descr + 1, descr[0]);
-        int n = e ? (int)(e - descr + 1) : 12;
-        snprintf(err, errlen, "%s: dtype %.*s is not supported; fftlab reads complex64 ('<c8') "
-                 "or complex128 ('<c16'), e.g. np.save(path, x.astype(np.complex64))", path, n, descr);
+        /* the quoted dtype, or 12 bytes when unquoted; DESCR may be the end of the header */
+        const char *e = *descr ? strchr(descr + 1, descr[0]) : NULL;
+        size_t n = e ? (size_t)(e - descr + 1) : 12;
+        snprintf(err, errlen, "%s: dtype %s is not supported; fftlab reads complex64 ('<c8') "
+                 "or complex128 ('<c16'), e.g. np.save(path, x.astype(np.complex64))", path,
+                 printable(descr, n, shown, sizeof shown));
         goto done;
     }
     /* 1-D data is the same in either order; for more axes we need C order. */

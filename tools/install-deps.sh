@@ -13,9 +13,11 @@ packages=(gcc make libc6-dev ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd
 # pkg-config finds the libraries (Makefile); jq and python3 check the JSON and JUnit XML
 # that make test and make grade write.
 # CI also runs the memcheck pass (make valgrind) and the clFFT and VkFFT peers of make
-# bench (optional for a learner: make bench skips a peer whose library is missing), and
-# NumPy for 09_real_input's checks against numpy.fft.rfft (skipped without it).
-[ "${1:-}" = "--ci" ] && packages+=(valgrind libclfft-dev libvkfft-dev python3-numpy)
+# bench (optional for a learner: make bench skips a peer whose library is missing),
+# NumPy for 09_real_input's checks against numpy.fft.rfft (skipped without it), and clang
+# with its libFuzzer runtime for make fuzz and tests/fuzz_corpus.t (libclang-rt-14-dev is
+# only recommended by clang-14's libclang-common-14-dev: --no-install-recommends skips it).
+[ "${1:-}" = "--ci" ] && packages+=(valgrind libclfft-dev libvkfft-dev python3-numpy clang-14 libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The fuzz targets of make fuzz (tests/fuzz/) replay the committed seed corpus once, with
+# no fuzzing: every seed, the inputs that once crashed included, runs clean under ASan +
+# UBSan, and each is read as its name says: ok-* accepted, real-* (.npy) accepted by
+# fl_npy_read_any only, bad-* and crash-* refused. Skipped without clang and its fuzzer
+# runtime (Debian 12: clang-14 libclang-rt-14-dev, in tools/install-deps.sh --ci).
+. "$(dirname "$0")/lib.sh"
+
+cc=${FUZZ_CC:-$(command -v clang || command -v clang-14 || true)}
+if [ -z "$cc" ]; then
+    skip "fuzz targets replay the corpus" "clang is not installed (Debian 12: clang-14 libclang-rt-14-dev)"
+    done_testing
+fi
+printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$TMP/probe.c"
+if ! "$cc" -fsanitize=fuzzer,address,undefined -o "$TMP/probe" "$TMP/probe.c" >"$TMP/probe.log" 2>&1; then
+    skip "fuzz targets replay the corpus" "$cc has no libFuzzer runtime (Debian 12: libclang-rt-14-dev)"
+    done_testing
+fi
+
+# Built by fuzz.mk's own rules, into $TMP (the outer make's jobserver is not ours).
+F=$TMP/fuzz
+run_case "make fuzz-build: fuzz_npy and fuzz_options with $cc, ASan + UBSan" 0 '' --timeout 300 \
+    -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s fuzz-build FUZZ_DIR="$F" FUZZ_CC="$cc" ||
+    { diag "cannot build the fuzz targets"; done_testing; }
+
+# expect_outcomes TARGET: each seed's lines of FUZZ_VERBOSE output ($RC_ERR) against its name.
+expect_outcomes() {
+    awk -v target="$1" '
+        /^Running: / { f = $2; sub(".*/", "", f); next }
+        /^(complex|any) (ok|refused)/ { sub(":", "", $2); got[f] = got[f] " " $1 "-" $2; next }
+        /^(ok|refused)/ { sub(":", "", $1); got[f] = got[f] " " $1; next }
+        END {
+            for (f in got) {
+                g = got[f]
+                if (target == "npy")
+                    want = f ~ /^ok-/ ? " complex-ok any-ok" : f ~ /^real-/ ? " complex-refused any-ok" \
+                         : " complex-refused any-refused"
+                else
+                    want = f ~ /^ok-/ ? " ok" : " refused"
+                if (g != want) { print f ":" g " (expected" want ")"; bad++ }
+                n++
+            }
+            if (n == 0) { print "no FUZZ_VERBOSE lines"; bad++ }
+            exit bad > 0
+        }' "$RC_ERR"
+}
+
+for t in npy options; do
+    seeds=(tests/fuzz/corpus/"$t"/*)
+    [ -f "${seeds[0]}" ] || { ok 1 "tests/fuzz/corpus/$t holds seeds"; continue; }
+    last=${seeds[${#seeds[@]} - 1]}
+    run_case "fuzz_$t replays its ${#seeds[@]} seeds clean" 0 '' --has "^Executed $last in" \
+        --lacks 'ERROR: (Address|Leak)Sanitizer|runtime error|broken invariant|deadly signal' \
+        -- env FUZZ_VERBOSE=1 "$F/fuzz_$t" "${seeds[@]}"
+    mismatches=$(expect_outcomes "$t")
+    ok $? "fuzz_$t: every seed is accepted or refused as its name says" || diag "$mismatches"
+done
+done_testing
