@@ -1,8 +1,19 @@
 #!/usr/bin/env bash
 # tap-tee.sh TEST — run one test file for prove (prove --exec) and keep its raw TAP in
-# $TAP_DIR/<name>.tap, for tools/tap2junit.pl. The test's exit status is passed on.
+# $TAP_DIR/<name>.tap, for tools/tap2junit.pl, and its wall and CPU seconds (the test's
+# processes: user + system) in $TAP_DIR/<name>.time, for tools/test-times.sh. The
+# test's exit status is passed on.
 t=$1
 name=${t#./}
 name=${name//\//_}
+start=${EPOCHREALTIME:-$(date +%s.%N)}
 "$t" | tee "$TAP_DIR/$name.tap"
-exit "${PIPESTATUS[0]}"
+status=${PIPESTATUS[0]}
+end=${EPOCHREALTIME:-$(date +%s.%N)}
+# `times`' second line: the user and system time of this shell's finished children
+# (run in this shell, not in a pipeline's subshell, which would not have them)
+times >"$TAP_DIR/$name.times"
+cpu=$(tail -n 1 "$TAP_DIR/$name.times" | awk '{ split($1, u, "m"); split($2, s, "m"); sub(/s/, "", u[2]); sub(/s/, "", s[2]); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+rm -f "$TAP_DIR/$name.times"
+awk -v a="$start" -v b="$end" -v c="$cpu" -v n="$t" 'BEGIN { printf "%s %.1f %.1f\n", n, b - a, c }' >"$TAP_DIR/$name.time"
+exit "$status"
