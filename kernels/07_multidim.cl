@@ -24,7 +24,9 @@
  *
  * Built after kernels/06_passes.cl (mixed_pass, stage, exchange, FOR_M),
  * kernels/05_register_radix.cl (dft2..dft16, twiddle_lookup) and kernels/06_mixed_radix.cl
- * (dft3, dft5, dft7); --kernels FILE replaces this file only.
+ * (dft3, dft5, dft7); --kernels FILE replaces this file only. Two functions are guarded
+ * by #ifndef FL_EXERCISE_<NAME>: with --variant column_load or transpose_tile the host
+ * builds the exercise file in their place (column_addresses, transpose_store).
  *
  * The host (chapters/07_multidim/main.c) plans every axis with common/radix_plan.c and
  * compiles this file for the shape, with -D constants (--explain prints them):
@@ -64,7 +66,9 @@
  *     x[t + j*(N/Q)]  ->  y[(t - k)*Q + k + j*P],   k = t mod P,
  * but along the line of this column: it starts at element o*N*S + s, and one step along
  * the axis is S elements. Returns the read address of value j as *IN + j * *DJ, its write
- * address as *OUT + j * *DY, and *K = k (the pass twiddle's factor). */
+ * address as *OUT + j * *DY, and *K = k (the pass twiddle's factor).
+ * Exercise 07_multidim/column_load writes this function (--variant column_load). */
+#ifndef FL_EXERCISE_COLUMN_LOAD
 static INLINE void column_addresses(size_t col, const int N, const int S, const int Q, const int P,
                                     size_t *in, size_t *dj, size_t *out, size_t *dy, int *k)
 {
@@ -80,6 +84,7 @@ static INLINE void column_addresses(size_t col, const int N, const int S, const 
     *out = line + ((size_t)(t - *k) * Q + *k) * S;
     *dy = (size_t)P * S;
 }
+#endif
 
 /* The loads of a column pass: the first stage's butterfly b takes values j = b + m*(Q/r0)
  * of the item's column, read at IN + j*DJ, times the pass twiddle w_(Q*P)^(j*k) =
@@ -381,6 +386,24 @@ FL07_PASS(z, 3)
  *                the output block (a column of the tile), TILE consecutive addresses
  *   host calls : (--variant transpose) after the passes along the contiguous axis, with
  *                rows = points / Nlast and cols = Nlast; then the next axis is contiguous. */
+
+/* The store of transpose_tiled, row J of the output block: the tile holds the group's
+ * input block (input rows GY*TILE .., columns GX*TILE ..), input row j in tile[j][..].
+ * Output row J is y's row GX*TILE + J (an input column); lane LX writes y's column
+ * GY*TILE + LX (an input row), so the lanes write consecutive addresses and read column J
+ * of the tile, tile[LX][J]. y (from BASE) is COLS x ROWS; nothing outside it is written.
+ * Exercise 07_multidim/transpose_tile writes this function (--variant transpose_tile). */
+#ifndef FL_EXERCISE_TRANSPOSE_TILE
+static INLINE void transpose_store(__global real2_t *y, __local real2_t (*tile)[TILE + 1],
+                                   size_t base, int rows, int cols, int gx, int gy, int lx,
+                                   int j)
+{
+    int r = gx * TILE + j, c = gy * TILE + lx;  /* y's row (an input column), y's column */
+    if (r < cols && c < rows)
+        y[base + (size_t)r * rows + c] = tile[lx][j];
+}
+#endif
+
 __kernel void transpose_tiled(__global const real2_t *x, __global real2_t *y, int rows, int cols)
 {
     __local real2_t tile[TILE][TILE + 1];
@@ -395,9 +418,6 @@ __kernel void transpose_tiled(__global const real2_t *x, __global real2_t *y, in
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     /* store: row j of the output block is column j of the tile; y is cols x rows */
-    for (int j = ly; j < TILE; j += TILE_ROWS) {
-        int r = gx * TILE + j, c = gy * TILE + lx;  /* y's row (an input column), y's column */
-        if (r < cols && c < rows)
-            y[base + (size_t)r * rows + c] = tile[lx][j];
-    }
+    for (int j = ly; j < TILE; j += TILE_ROWS)
+        transpose_store(y, tile, base, rows, cols, gx, gy, lx, j);
 }

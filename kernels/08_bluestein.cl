@@ -14,7 +14,8 @@
  *     conv = conj(FFT_M(conj Z))                             (the inverse FFT, as in 05-07)
  *     X[k] = c_k * conv[k],  k < N                           (conv[k] for k >= N is unused)
  * The chirp and Bh are tables computed on the host in double, c_n with n^2 reduced mod 2N
- * in integers first; --variant chirp_table computes the chirp here instead (chirp()).
+ * in integers first; --variant chirp_table computes the chirp here instead (chirp(), the
+ * exercise: the block #ifndef FL_EXERCISE_CHIRP_TABLE is replaced by the student's file).
  *
  * The host (chapters/08_bluestein/main.c) picks M (fl_bluestein_length in
  * common/radix_plan.c), plans the M-point transform as chapter 07 plans an axis
@@ -49,7 +50,10 @@
 /* c_n = exp(sign*pi*i*n^2/N), 0 <= n < N, in real_t: the table --variant chirp_table makes
  * on the device instead of uploading the host's (the exercise chirp_table). The angle
  * pi*n^2/N grows like pi*N, and in fp32 a large angle carries a large rounding error
- * (about |angle| * 2^-24 radians); n < 2^24 makes n^2 < 2^48, more than an int holds. */
+ * (about |angle| * 2^-24 radians); n < 2^24 makes n^2 < 2^48, more than an int holds.
+ * --variant chirp_table builds the student's chirp() (exercises/08_bluestein/chirp_table.cl)
+ * in place of this block. */
+#ifndef FL_EXERCISE_CHIRP_TABLE
 real2_t chirp(int n, int sign)
 {
     /* c_n depends on n^2 only modulo 2N (exp(pi*i*2N/N) = 1): reduce it exactly, in 64-bit
@@ -61,6 +65,7 @@ real2_t chirp(int n, int sign)
     real_t f = (real_t)s / (real_t)BS_N;
     return (real2_t)(cospi(f), sign * sinpi(f));
 }
+#endif
 
 /* Contract (chirp_table, --variant chirp_table only)
  *   work-items : 1-D, N rounded up to the group size; item n < N does c_n

@@ -31,7 +31,7 @@
  *
  * Built after kernels/06_passes.cl, 05_register_radix.cl, 06_mixed_radix.cl and
  * 07_multidim.cl (the passes; cmul comes from fftlab.clh); --kernels FILE replaces this
- * file only. -D constants from the host (chapters/09_real_input/main.c):
+ * file only. -D constants from the host (chapters/09_real_input/*.c):
  *     RH_M        M = N/2, complex values per packed row (N = the real rows' length)
  *     RH_PAIRS    M/2 + 1: the pairs (k, M - k), k = 0 .. M/2, one work-item each
  * The twiddles w_N^k, k = 0 .. M/2, come from a table the host computes in double.
@@ -51,7 +51,10 @@ static INLINE real2_t rh_conj(real2_t a)
 }
 
 /* The twist of one pair: from A = Z_k, B = Z_((M-k) mod M) and W = w_N^k, the bins
- * *XK = X_k and *XMK = X_(M-k) (rfft_post and rfft_rows_fused call it). */
+ * *XK = X_k and *XMK = X_(M-k) (rfft_post, the fused and the paired row passes call it).
+ * --variant post_twist builds the student's version (exercises/09_real_input/post_twist.cl)
+ * in place of this block. */
+#ifndef FL_EXERCISE_POST_TWIST
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
 {
     const real2_t bc = rh_conj(b);                /* conj Z_(M-k) */
@@ -61,6 +64,7 @@ static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk,
     *xk = e + wo;
     *xmk = rh_conj(e - wo);
 }
+#endif
 
 /* The twist undone for one pair: from A = X_k, B = X_(M-k) and W = w_N^k, *ZK = Z_k and
  * *ZMK = Z_(M-k), times 2. At k = 0 (the pair DC, Nyquist) the imaginary parts of A and
@@ -627,7 +631,7 @@ __kernel void irfft_rows_paired(__global const real2_t *x, __global real2_t *y, 
  * backwards).
  * Y between the passes: rows of M values, Y[j2][k1] at j2 (A/2) + k1 for 0 < k1 < A/2,
  * and Y[j2][0] + i Y[j2][A/2] (both real) at j2 (A/2) + 0.
- * -D constants (chapters/09_real_input/main.c): RC_N (N), RC_LB (the lo bits of the
+ * -D constants (chapters/09_real_input/pairs.c): RC_N (N), RC_LB (the lo bits of the
  * two-level table of w_N, which both passes use: w_Q^y = w_N^(y N/Q)), RC_P0 = the first
  * pass Q,P,I,T,radices (Q = A, P = 1), RC_P1 = the second (Q = B, P = A). */
 #if defined(RC_P0) && defined(RC_P1)

@@ -2,8 +2,10 @@
 # 08_bluestein: any N, as a convolution of length M. N = 1, 2, 3, 17 and primes (1009;
 # 65521 at batch 2; 2^20 + 7 once), a 7-smooth N (1000), the largest one-kernel plan
 # (2048: M = 4096) and one past it (2049: two passes per FFT), a batch whose last group is
-# partly empty, both directions, double precision, the three variants and the chapter's own
-# chirp_table, --wg; --explain (M and why, the tables, every launch); --input/--output; the
+# partly empty, both directions, double precision, the three variants and the exercise
+# chirp_table composed into kernels/08_bluestein.cl (--exercise: the solution passes, the
+# stub fails from N = 100, a build error names the student's file), --wg; --explain (M
+# and why, the tables, every launch); --input/--output; the
 # CSV row; refusals (0, 2^24 + 1, 2-D, too big, too small groups), and 06 naming 08 for a
 # prime. --variant simd (06's CPU passes, kernels/08_simd.cl): sizes, both directions,
 # double, the one-launch and the per-pass plans, --explain, planted bugs.
@@ -24,10 +26,25 @@ for v in fused fused_passes plain; do
     done
     run_case "$v N=1009 x 3 inverse" 0 '^PASS$' -- "$B" --size 1009 --batch 3 --inverse --variant "$v" --repeat 0
 done
-run_case "chirp_table (the chapter's own chirp()) N=1009 x 3" 0 '^PASS$' \
-    --has 'chirp_table\(chirp, -1\)' -- "$B" --size 1009 --batch 3 --variant chirp_table --explain --repeat 0
-run_case "chirp_table N=2049 x 3 inverse (the device's chirp in the hooks)" 0 '^PASS$' \
-    -- "$B" --size 2049 --batch 3 --inverse --variant chirp_table --repeat 0
+
+# ---- the exercise chirp_table, composed into kernels/08_bluestein.cl at
+# #ifndef FL_EXERCISE_CHIRP_TABLE (--exercise FILE; by default the stub in exercises/)
+SOL=solutions/08_bluestein/chirp_table.cl
+run_case "chirp_table --exercise solution N=1009 x 3" 0 '^PASS$' \
+    --has 'chirp_table\(chirp, -1\)' -- "$B" --size 1009 --batch 3 --variant chirp_table --explain \
+    --exercise "$SOL" --repeat 0
+run_case "chirp_table --exercise solution N=2049 x 3 inverse (the device's chirp in the hooks)" 0 '^PASS$' \
+    -- "$B" --size 2049 --batch 3 --inverse --variant chirp_table --exercise "$SOL" --repeat 0
+run_case "chirp_table --exercise solution N=65521 inverse (n^2 > 2^31)" 0 '^PASS$' \
+    -- "$B" --size 65521 --inverse --variant chirp_table --exercise "$SOL" --repeat 0
+run_case "chirp_table stub (the default file) N=17: the unreduced angle still passes" 0 '^PASS$' \
+    -- "$B" --size 17 --batch 3 --variant chirp_table --repeat 0
+run_case "chirp_table stub N=100: the unreduced angle fails" 1 '^FAIL: check ' --has 'WRONG' \
+    -- "$B" --size 100 --variant chirp_table --repeat 0
+sed 's/return cexpi(sign \* angle);/return cexpi(sign * angle)/' exercises/08_bluestein/chirp_table.cl >"$TMP/chirp-bad.cl"
+BADLINE=$(grep -n 'return cexpi(sign \* angle)$' "$TMP/chirp-bad.cl" | cut -d: -f1)
+run_case "chirp_table with a build error: exit 3, the student's file and line named" 3 '^FAIL' \
+    --has "chirp-bad\\.cl:$BADLINE:" -- "$B" --size 17 --variant chirp_table --exercise "$TMP/chirp-bad.cl" --repeat 0
 
 # ---- primes, large; a 7-smooth N; batches; double precision; small groups
 run_case "N=65521 x 2 (M = 2^17, two passes per FFT)" 0 '^PASS$' \

@@ -4,7 +4,7 @@
 # times them (profiling events on every kernel of both sides; each row verified first).
 # Two rounds, so the spread between rounds shows. Writes OUT/rows.csv (a first column
 # `label`, then the chapters' --format csv columns) and OUT/log.txt (every command, its
-# exit status and seconds). chapters/09_real_input/README.md, "Measured", comes from it:
+# exit status and seconds). chapters/09_real_input/NOTES.md ("H100, 2026-11-23") comes from it:
 #   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu-r2c.sh $OUT
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

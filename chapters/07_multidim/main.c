@@ -14,13 +14,13 @@
  *              its columns in registers and exchanges them a part at a time
  *              (fft_parts_*, README "Columns in parts"), so 4096 x 4096 is two as well.
  *              Rows of 8192 to 16384 points are one pass in parts too (06's
- *              row_parts_pass, fft_rowparts_*, README "Rows in parts").
+ *              row_parts_pass, fft_rowparts_*, README "rows in parts").
  *   no_parts   strided without the parts: 4096-point columns and 16384-point rows in two
  *              passes, to compare.
  *   transpose  the Apple OpenCL_FFT sample's way: transform rows, transpose the array so
  *              the next axis becomes the rows (a padded tile in local memory, as in 04),
  *              repeat; one more read and write of the data per axis.
- *   simd       for a CPU (kernels/07_simd.cl, README "On a CPU: columns as SIMD lanes"):
+ *   simd       for a CPU (kernels/07_simd.cl, README "On a CPU, columns are SIMD lanes"):
  *              rows by 06's simd rows; an outer axis by a work-item that takes 8
  *              neighbouring columns as the 8 lanes of its vectors and runs their whole
  *              FFT itself, one launch per axis, or one for every axis when the arrays are
@@ -38,7 +38,9 @@
  * this one), kernels/06_passes.cl (the row pass and the stages), kernels/05_register_radix.cl
  * and kernels/06_mixed_radix.cl (the dft blocks); for --variant simd kernels/06_simd.cl
  * (06's simd rows and the vector blocks) and kernels/07_simd.cl (columns as lanes).
- * Lesson: README.md here. */
+ * Exercises: --variant column_load and transpose_tile build exercises/07_multidim/<name>.cl
+ * in place of the guarded function of kernels/07_multidim.cl (column_addresses,
+ * transpose_store). Lesson: README.md here; runs and experiments: NOTES.md. */
 #include "../../common/chapter.h"
 #include "../../common/axis_plan.h"
 #include "../../common/simd_cols.h"
@@ -49,20 +51,16 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
-    {"strided", "no transposes: outer axes by column passes that read T neighbouring columns "
-     "per group (coalesced), few passes (the chapter's default)", NULL, 0},
-    {"transpose", "rows only: 1-D passes along the contiguous axis, then a tiled transpose "
-     "that makes the next axis contiguous (Apple's OpenCL_FFT way)", NULL, 0},
-    {"no_parts", "strided without parts: an outer axis whose 4 neighbouring columns do not fit "
-     "local memory (1024 < N <= 4096 in fp32) takes two column passes, and rows of 8192 to "
-     "16384 two row passes (the plans before \"Columns in parts\" and \"Rows in parts\", "
-     "to compare)", NULL, 0},
-    {"simd", "for a CPU: rows by 06's simd rows, each outer axis by one launch whose work-items "
-     "take 8 neighbouring columns as vector lanes (kernels/07_simd.cl); an axis it cannot do "
-     "takes strided's passes", NULL, 0},
+    {"strided", "default: outer axes by column passes of T neighbouring columns, no transposes",
+     NULL, 0},
+    {"transpose", "rows only, a tiled transpose after each axis (Apple's OpenCL_FFT way)", NULL,
+     0},
+    {"no_parts", "strided without parts: 4096-point columns, 16384-point rows in two passes",
+     NULL, 0},
+    {"simd", "for a CPU: 8 neighbouring columns per work-item as vector lanes", NULL, 0},
     {"column_load", "strided with your column_addresses (exercise)",
      "exercises/07_multidim/column_load.cl", 0},
-    {"transpose_tile", "transpose with your tile store (exercise)",
+    {"transpose_tile", "transpose with your transpose_store (exercise)",
      "exercises/07_multidim/transpose_tile.cl", 0},
     {NULL, NULL, NULL, 0},
 };

@@ -1,0 +1,62 @@
+/* 08_bluestein: what the chapter's host files share.
+ *
+ *   main.c    the idea: the chirp and Bh = FFT_M(b)/M tables, and the three plans of the
+ *             convolution (plain, fused_passes, fused)
+ *   length.c  the choice of M (the planner's, or a larger one for --variant simd), the
+ *             shape of the plan (setup), the checks, the -D options, the words for --explain
+ *   plan.c    launches: one pass of the M-point plan, a 2-D multiply, --variant simd's plan */
+#ifndef FFTLAB_BLUESTEIN_H
+#define FFTLAB_BLUESTEIN_H
+
+#include "../../common/chapter.h"
+#include "../../common/axis_plan.h"
+#include "../../common/simd_plan.h"
+
+#include <stddef.h>
+
+#define DEFAULT_WG 256       /* work-items per group the planner may use               */
+#define ONE_ROW_ITEMS 64     /* fused: a group takes one row when a row has this many   */
+#define MAX_ELEMS (((size_t)1 << 31) - 1) /* kernels index M x batch with int offsets   */
+#define SIMD_ITEMS_PER_CU 8  /* simd: bs_simd_rows's work-items per compute unit (NOTES.md,
+                                "simd: scratch rows in the cache") */
+
+/* How problem P is done. */
+struct setup {
+    size_t m;                /* the convolution length                                  */
+    struct fl_layout L;      /* the M-point transform: one axis, batch rows of M        */
+    int one_kernel;          /* bluestein_fused                                         */
+    int hooks;               /* the passes with 06's hooks (fused_passes; fused past one group) */
+    int device_chirp;        /* chirp_table: the chirp from a kernel                    */
+    int scratch;             /* work buffers of M x batch the plan needs                */
+    struct fl_radix_limits lim;
+    int simd;                /* --variant simd with a simd plan for M (sp)              */
+    size_t m_planner;        /* simd: the planner's M, when sp needed a larger one      */
+    struct fl_simd_plan sp;
+};
+
+/* ---------------------------------------------------------------- length.c */
+size_t bs_elem_bytes(const struct fl_problem *p);
+size_t bs_group_items(const struct fl_problem *p);
+/* M and the plan's shape for P; -1 with WHY when it cannot be done */
+int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len);
+/* --variant simd: the rows of M each scratch buffer holds; ITEMS: bs_simd_rows's items */
+size_t bs_simd_scratch_rows(const struct fl_problem *p, const struct setup *s, size_t *items);
+int bs_check(const struct fl_problem *p, char *why, size_t len);
+void bs_build_options(const struct fl_problem *p, char *opts, size_t len);
+/* "1009 (prime)", "1000 (7-smooth: ...)", "2049 (the factor 683 ...)" */
+void bs_describe_n(size_t n, char *buf, size_t len);
+/* why this M, against the smallest 7-smooth M >= 2N - 1 */
+void bs_why_m(const struct fl_problem *p, const struct setup *s, char *buf, size_t len);
+
+/* ---------------------------------------------------------------- plan.c */
+/* pass K of the M-point plan as a launch of KERNEL from SRC to DST */
+struct fl_launch *bs_add_pass(struct fl_plan *plan, const struct setup *s, int k, const char *kernel,
+                              int src, int dst, size_t elem);
+/* a 2-D launch over (COUNT rounded up to G, batch): plain's multiplies */
+struct fl_launch *bs_add_rows(struct fl_plan *plan, const char *kernel, size_t count, size_t batch,
+                              size_t g);
+/* --variant simd's plan, with the tables CH (chirp) and BHAT plan() made */
+void bs_plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct setup *s, int ch,
+                  int bhat, const char *ndesc);
+
+#endif
