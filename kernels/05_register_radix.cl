@@ -40,13 +40,15 @@ void dft4(real2_t *v)
     v[3] = d02 - d13;
 }
 
-/* DFT of 8 values from two DFT4s (decimation in time):
- *     E = DFT4(v0, v2, v4, v6),  O = DFT4(v1, v3, v5, v7)
- *     X[k] = E[k] + w8^k O[k],  X[k+4] = E[k] - w8^k O[k],  k = 0..3
- * with w8 = exp(-2*pi*i/8) = (1 - i)/sqrt(2): w8^1 and w8^3 cost a multiply by 1/sqrt(2),
- * w8^2 = -i none. */
+/* The exercise dft8 (exercises/05_register_radix/dft8.cl) takes the place of this block. */
+#ifndef FL_EXERCISE_DFT8
+/* DFT of 8 values in place, natural order, forward:
+ *     X[k] = sum_j v[j] * w8^(j*k),   w8 = exp(-2*pi*i/8),   k = 0..7 */
 void dft8(real2_t *v)
 {
+    /* from two DFT4s (decimation in time): E = DFT4(v0, v2, v4, v6), O = DFT4(v1, v3, v5,
+     * v7), X[k] = E[k] + w8^k O[k] and X[k+4] = E[k] - w8^k O[k] for k = 0..3, with
+     * w8 = (1 - i)/sqrt(2): w8^1 and w8^3 cost a multiply by 1/sqrt(2), w8^2 = -i none */
     const real_t h = (real_t)0.70710678118654752440; /* 1/sqrt(2) */
     real2_t e[4] = {v[0], v[2], v[4], v[6]};
     real2_t o[4] = {v[1], v[3], v[5], v[7]};
@@ -60,6 +62,7 @@ void dft8(real2_t *v)
         v[k + 4] = e[k] - o[k];
     }
 }
+#endif
 
 /* DFT of 16 values as 4 x 4 (G. Dal's thesis, 3.2.4): four DFT4s down the columns
  * n2 = 0..3 (inputs n2, n2+4, n2+8, n2+12), twiddles w16^(n2*k1), then four DFT4s across.
@@ -112,6 +115,9 @@ real_t twiddle_angle(int a, int log2M)
     return (real_t)(-2.0 * FFTLAB_PI) * ((real_t)r / (real_t)M);
 }
 
+/* The exercise twiddle_table (exercises/05_register_radix/twiddle_table.cl) takes the
+ * place of this block. */
+#ifndef FL_EXERCISE_TWIDDLE_TABLE
 /* w_N^x from the two-level table: x = hi_index * 2^lo_bits + lo_index, and
  * w^(a + b) = w^a * w^b, so one small table per half of x's bits is enough:
  *     hi[y] = w_N^(y * 2^lo_bits),  lo[z] = w_N^z. */
@@ -119,6 +125,7 @@ real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t
 {
     return cmul(hi[x >> lo_bits], lo[x & ((1 << lo_bits) - 1)]);
 }
+#endif
 
 /* w_M^a, forward sign, by strategy MODE (a compile-time constant in every caller). */
 real2_t twiddle(int mode, int a, int log2M, int log2n, __global const real2_t *hi,

@@ -3,11 +3,13 @@
 # 4096, then 2 and 3 passes), every register radix (16, 8, 4) and twiddle strategy
 # (table, sincos, native with its widened bound), leftover stages (log2 Q not a multiple
 # of log2 R), both directions, batches that do not fill the last work-group, double
-# precision, --wg, --explain's plan, and bad --wg values. Then the regfile variants (a
-# group holding up to 4x what local memory holds, exchanging in parts): whole rows of
-# 8192 and 16384, columns of longer rows, the same code paths at small N with
-# FFTLAB_LOCAL_VALUES, both directions, double precision, and --variant fixed. Then simd
-# (the passes as CPU vector code): sizes, both directions, double, its plans, planted bugs.
+# precision, --wg, --explain's plan, and bad --wg values. Then the default's row in parts
+# (a group holding 2 or 4 times what local memory holds, exchanging in parts): rows of
+# 8192 and 16384, the same code paths at small N with FFTLAB_LOCAL_VALUES (register radix
+# 16, 8 and 4), both directions, double precision. Then simd (the passes as CPU vector
+# code): sizes, both directions, double, its plans, planted bugs. Then the exercises'
+# composition (--exercise). The variants dropped in issue 25 (runtime_radix, fixed,
+# regfile and its relatives) took their tests with them: chapters/05_register_radix/NOTES.md.
 . "$(dirname "$0")/lib.sh"
 need_binary 05_register_radix
 R=$BUILD/05_register_radix
@@ -19,7 +21,7 @@ for k in $(seq 0 18) 20; do
     run_case "N=2^$k forward" 0 '^PASS$' --has "problem +N=$((1 << k)) batch=1 forward" \
         -- "$R" --size "2^$k" --repeat 0
 done
-for v in radix16 radix8 radix4 sincos native runtime_radix; do
+for v in radix16 radix8 radix4 sincos native; do
     for k in 1 2 3 5 7 10 12 13 17; do
         run_case "--variant $v N=2^$k x batch 3" 0 '^PASS$' \
             -- "$R" --size "2^$k" --batch 3 --variant "$v" --repeat 0
@@ -65,81 +67,40 @@ run_case "--variant radix16 keeps the plain L2 bound" 0 '^PASS$' \
     -- "$R" --size 2^10 --repeat 0
 run_case "timed run" 0 '^PASS$' --has 'time +[0-9.]+ ms median' -- "$R" --size 2^14 --repeat 3 --warmup 1
 
-# ---- regfile: rows beyond local memory (pocl's local values are capped at 4096, as on an H100)
-# (pocl compiles every new option set for 10-25 s, so each variant gets few sizes; the
-# small-N section below runs the same code paths for less)
-run_case "--variant regfile N=2^13 x batch 3 (one pass, 2 parts)" 0 '^PASS$' \
-    -- "$R" --size 2^13 --batch 3 --variant regfile --repeat 0
-run_case "--variant regfile N=2^17 x batch 3 (two passes of columns)" 0 '^PASS$' \
-    -- "$R" --size 2^17 --batch 3 --variant regfile --repeat 0
-for v in regfile regfile8 regfile4; do
-    run_case "--variant $v N=2^14 inverse x batch 2 (one pass, 4 parts)" 0 '^PASS$' \
-        -- "$R" --size 2^14 --batch 2 --inverse --variant "$v" --repeat 0
-done
-run_case "--variant regfile_native N=2^14 x batch 3 (4x the L2 bound)" 0 '^PASS$' \
-    --has 'random +rel L2 [0-9.e+-]+ \(bound 6\.68e-06\)' \
-    -- "$R" --size 2^14 --batch 3 --variant regfile_native --repeat 0
-run_case "--variant regfile_fixed N=2^14 inverse x batch 2 (N compiled in)" 0 '^PASS$' \
-    --has '-D FFT_FIXED_N=16384' \
-    -- "$R" --size 2^14 --batch 2 --inverse --variant regfile_fixed --explain --repeat 0
-run_case "regfile N=2^14 --explain: one fft_rows pass, 4 parts, radix-4 stage in registers" 0 '^PASS$' \
+# ---- the default's row in parts: rows beyond local memory (pocl's local values are capped
+# at 4096, as on an H100 in fp32)
+run_case "N=2^14 inverse x batch 2 (one pass, 4 parts)" 0 '^PASS$' \
+    -- "$R" --size 2^14 --batch 2 --inverse --repeat 0
+run_case "N=2^14 --explain: one fft_rows pass, 4 parts, radix-4 stage in registers" 0 '^PASS$' \
     --has 'plan \(forward\): 1 launch' --has 'N = 16384 \(1 pass: 4 columns of 4096 and a radix-4 stage\)' \
     --has 'fft_rows_r16_table\(A, B, local 34816 B' --has 'local 256 +; row of 16384 = 4 x 4096' \
     --has 'exchanges in 4 parts' --has 'build .*-D FFT_PARTS=4 -D FFT_LOCAL_VALUES=4096' \
-    -- "$R" --size 2^14 --variant regfile --explain --repeat 0
-run_case "regfile4 N=2^14 --explain: 1024 items x 16 values" 0 '^PASS$' \
-    --has 'fft_rows_r4_table' --has '1024 items x 16 values' \
-    -- "$R" --size 2^14 --variant regfile4 --explain --repeat 0
-run_case "regfile N=2^20 --explain: 1024 x 1024, 16 columns per group in 4 parts" 0 '^PASS$' \
-    --has 'N = 1024 x 1024 \(2 passes\)' --has 'fft_cols_r16_table' \
-    --has 'p=1024 Q=1024: a radix-4 stage, then 2 radix-16 stages, 16 columns per group in 4 parts of 4' \
-    -- "$R" --size 2^20 --variant regfile --explain --repeat 0
-run_case "regfile N=2^12: fits local memory, the default kernel" 0 '^PASS$' \
-    --has 'fft_r16_table\(A, B' --lacks 'FFT_PARTS' -- "$R" --size 2^12 --variant regfile --explain --repeat 0
+    -- "$R" --size 2^14 --explain --repeat 0
+run_case "--variant sincos N=2^14: plain passes (only the default takes parts)" 0 '^PASS$' \
+    --has 'N = 128 x 128 \(2 passes\)' --has 'fft_r16_sincos' --lacks 'FFT_PARTS' \
+    -- "$R" --size 2^14 --variant sincos --explain --repeat 0
 # An H100 holds 2048 fp64 values in local memory: 8192 is then 4 parts, R = 8 (512 bytes per item)
-run_case "regfile N=2^13 double with 2048 local values: 4 parts, radix 8" 0 '^PASS$' \
+run_case "N=2^13 double with 2048 local values: 4 parts, radix 8" 0 '^PASS$' \
     --has 'fft_rows_r8_table' --has 'exchanges in 4 parts' \
-    -- env FFTLAB_LOCAL_VALUES=2048 "$R" --size 2^13 --precision double --variant regfile --explain --repeat 0
+    -- env FFTLAB_LOCAL_VALUES=2048 "$R" --size 2^13 --precision double --explain --repeat 0
 
-# ---- the same code paths at small N: pretend local memory holds 64 values
-run_case "FFTLAB_LOCAL_VALUES=64 --variant regfile N=2^7 x batch 3 (rows in 2 parts)" 0 '^PASS$' \
-    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^7 --batch 3 --variant regfile --repeat 0
-run_case "FFTLAB_LOCAL_VALUES=64 --variant regfile N=2^8 inverse x batch 3 (rows in 4 parts)" 0 '^PASS$' \
-    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^8 --batch 3 --inverse --variant regfile --repeat 0
-run_case "FFTLAB_LOCAL_VALUES=64 --variant regfile N=2^11 x batch 3 (columns in parts)" 0 '^PASS$' \
-    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^11 --batch 3 --variant regfile --repeat 0
-run_case "FFTLAB_LOCAL_VALUES=64 --variant regfile8 N=2^9 x batch 3 (columns in parts)" 0 '^PASS$' \
-    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^9 --batch 3 --variant regfile8 --repeat 0
-run_case "FFTLAB_LOCAL_VALUES=64 regfile N=256 --explain: 4 columns of 64" 0 '^PASS$' \
+# ---- the same code paths at small N: pretend local memory holds 64 (or 16) values
+run_case "FFTLAB_LOCAL_VALUES=64 N=2^7 x batch 3 (a row in 2 parts)" 0 '^PASS$' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^7 --batch 3 --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 N=2^8 inverse x batch 3 (a row in 4 parts)" 0 '^PASS$' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^8 --batch 3 --inverse --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 N=256 --explain: 4 columns of 64" 0 '^PASS$' \
     --has 'FFTLAB_LOCAL_VALUES: local memory taken as 64 values' --has 'row of 256 = 4 x 64' \
     --has 'local 4 +;' --has '-D FFT_PARTS=4 -D FFT_LOCAL_VALUES=64' \
-    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 256 --variant regfile --explain --repeat 0
-run_case "FFTLAB_LOCAL_VALUES=64 regfile N=2^10 double inverse x batch 3" 0 '^PASS$' \
-    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^10 --precision double --inverse --batch 3 --variant regfile --repeat 0
-run_case "FFTLAB_LOCAL_VALUES=64 FFTLAB_MIN_COLUMNS=4: 2^12 in 2 passes" 0 '^PASS$' \
-    --has 'N = 64 x 64 \(2 passes\)' \
-    -- env FFTLAB_LOCAL_VALUES=64 FFTLAB_MIN_COLUMNS=4 "$R" --size 2^12 --variant regfile --explain --repeat 0
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 256 --explain --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=64 N=2^8 double inverse x batch 3 (4 parts, radix 8)" 0 '^PASS$' \
+    --has 'fft_rows_r8_table' \
+    -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^8 --precision double --inverse --batch 3 --explain --repeat 0
+run_case "FFTLAB_LOCAL_VALUES=16 N=64 inverse x batch 3 (4 parts, radix 4)" 0 '^PASS$' \
+    --has 'fft_rows_r4_table' --has 'row of 64 = 4 x 16' \
+    -- env FFTLAB_LOCAL_VALUES=16 "$R" --size 64 --inverse --batch 3 --explain --repeat 0
 run_case "FFTLAB_LOCAL_VALUES=64 radix16 N=2^10: the default kernels in more passes" 0 '^PASS$' \
     -- env FFTLAB_LOCAL_VALUES=64 "$R" --size 2^10 --batch 3 --repeat 0
-
-# ---- fixed: the sizes of a plan compiled in (one kernel per pass shape)
-for k in 0 4 12; do
-    run_case "--variant fixed N=2^$k x batch 5 (rows per group do not divide it)" 0 '^PASS$' \
-        -- "$R" --size "2^$k" --batch 5 --variant fixed --repeat 0
-done
-run_case "--variant fixed N=2^11 inverse double" 0 '^PASS$' -- "$R" --size 2^11 --inverse --precision double --variant fixed --repeat 0
-run_case "--variant fixed N=2^10 --explain: fft_fixed_table, -D sizes" 0 '^PASS$' \
-    --has 'fft_fixed_table\(A, B' --has '-D FFT_FIXED_N=1024 -D FFT_FIXED_T=4 -D FFT_FIXED_R=16 -D FFT_FIXED_ITEMS=256' \
-    -- "$R" --size 2^10 --batch 4 --variant fixed --explain --repeat 0
-run_case "--variant fixed N=2^16: two passes of one Q, one kernel with N, Q and T compiled in" 0 '^PASS$' \
-    --has 'fft_fixed_pass_a\(A, B' --has 'fft_fixed_pass_a\(B, A' --lacks 'fft_r16_table' \
-    --has '-D FFT_FIXED_N=65536 -D FFT_FIXED_LO_BITS=8 -D FFT_FIXED_QA=256 -D FFT_FIXED_TA=16' --lacks 'FFT_FIXED_QB' \
-    -- "$R" --size 2^16 --variant fixed --explain --repeat 0
-run_case "--variant fixed N=2^15 x batch 3 inverse: two Q's, kernels _a and _b" 0 '^PASS$' \
-    --has 'fft_fixed_pass_a\(' --has 'fft_fixed_pass_b\(' --has 'FFT_FIXED_QB=128' \
-    -- "$R" --size 2^15 --batch 3 --inverse --variant fixed --explain --repeat 0
-run_case "--variant fixed N=2^13 double x batch 3 (two passes)" 0 '^PASS$' \
-    -- "$R" --size 2^13 --batch 3 --precision double --variant fixed --repeat 0
 
 # ---- simd: the passes shaped for a CPU (kernels/05_simd.cl). One work-item does 8
 # neighbouring columns as float8/double8 vectors; rows up to 2^18 with rows >= cores (or
@@ -197,9 +158,14 @@ run_case "FFTLAB_LOCAL_VALUES=100: not a power of two" 2 'FAIL.*' --has 'FFTLAB_
     -- env FFTLAB_LOCAL_VALUES=100 "$R" --size 1024
 run_case "FFTLAB_LOCAL_VALUES=8: below 16" 2 'FAIL.*' --has 'power of two >= 16' \
     -- env FFTLAB_LOCAL_VALUES=8 "$R" --size 1024
-run_case "FFTLAB_MIN_COLUMNS=3: not a power of two" 2 'FAIL.*' --has 'FFTLAB_MIN_COLUMNS' \
-    -- env FFTLAB_MIN_COLUMNS=3 "$R" --size 1024 --variant regfile
 
+# ---- the exercises, composed into kernels/05_register_radix.cl (--exercise)
+run_case "--variant dft8 --exercise solution: PASS at 2^11 (a radix-4 stage, three radix-8)" 0 '^PASS$' \
+    --has 'fft_r8_table' -- "$R" --size 2^11 --variant dft8 --explain \
+    --exercise solutions/05_register_radix/dft8.cl --repeat 0
+run_case "--variant twiddle_table --exercise solution: PASS at 2^20 inverse" 0 '^PASS$' \
+    -- "$R" --size 2^20 --inverse --variant twiddle_table \
+    --exercise solutions/05_register_radix/twiddle_table.cl --repeat 0
 run_case "--wg 48: not a power of two" 2 'FAIL.*' --has 'power of two' -- "$R" --size 1024 --wg 48
 run_case "--wg 8192: more than the device allows" 2 'FAIL.*' --has 'CL_DEVICE_MAX_WORK_GROUP_SIZE' -- "$R" --size 2^20 --wg 8192
 run_case "N=1000: powers of two only" 2 'FAIL.*' --has '01_dft' -- "$R" --size 1000

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# tools/gpu-perf13.sh OUT [GROUPS] — the GPU measurements for chapter 05's regfile and
-# fixed variants (chapters/05_register_radix/README.md, "Beyond one local memory"), in
-# one run on the lent GPU, next to the current default (radix16) and VkFFT, timed the
-# way `make bench` times them (profiling events on every kernel; loop_ms as well).
+# tools/gpu-perf13.sh OUT [GROUPS] — chapter 05's GPU measurements in one run: the
+# default's row in parts, the one-pass sizes with every kept register radix and twiddle
+# strategy (the lesson's H100 columns, chapters/05_register_radix/README.md "Measured"),
+# the multi-pass sizes and the local-memory padding knobs, next to VkFFT, timed the way
+# `make bench` times them (profiling events on every kernel; loop_ms as well). It first
+# measured the regfile and fixed variants (dropped in issue 25; their numbers are in
+# chapters/05_register_radix/NOTES.md, section 4).
 #
-# On the GPU machine, after `make` here and with carry [".gpu", "build"]:
-#   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu-perf13.sh $OUT
+# On a machine with a GPU, after `make` (peer_vkfft included):
+#   FFTLAB_DEVICE=nvidia tools/gpu-perf13.sh OUT
 #
 # Every run is verified against FFTW first (a row only exists if it passed). Writes five
 # files under OUT (the lent machine brings back at most eight):
@@ -103,37 +106,31 @@ case $devline in *NVIDIA*) verbose=-cl-nv-verbose ;; esac
 echo "gpu-perf13: $(date -u +%FT%TZ), $devline" >>"$log"
 for g in $groups; do
     case $g in
-    rows)       # the headline: rows beyond local memory in one pass
-        chapter_rows 16384 radix16 regfile regfile8 regfile4 regfile_native regfile_sincos regfile_fixed
-        chapter_rows 8192 radix16 regfile regfile8 regfile4 regfile_fixed ;;
-    multipass)  # 2^16 .. 2^24: 4x the columns per group (or Q), and twiddles table vs computed
+    rows)       # the headline: rows beyond local memory in one pass, in parts (the default)
+        chapter_rows 16384 radix16 radix8 sincos
+        chapter_rows 8192 radix16 ;;
+    multipass)  # 2^16 .. 2^24: two and three passes
         for k in 20 16 18 22 24; do
-            chapter_rows $((1 << k)) radix16 regfile regfile8 regfile4 regfile_native
+            chapter_rows $((1 << k)) radix16
         done
-        row "regfile_sincos 1048576" "" "$ch" 1048576 16 --variant regfile_sincos
-        row "regfile_fixed 1048576" "" "$ch" 1048576 16 --variant regfile_fixed ;;
-    onepass)    # 1024 and 4096: what is left to the copy floor
+        row "simd 1048576" "" "$ch" 1048576 $((total / 1048576 > 0 ? total / 1048576 : 1)) --variant simd ;;
+    onepass)    # 1024 and 4096: every kept radix and twiddle strategy (the lesson's table)
         for n in 1024 4096; do
-            chapter_rows $n radix16 fixed native
-        done ;;
-    knobs)      # the planning rule and the local-memory padding, as experiments
-        row "regfile min_columns=4 4194304" "FFTLAB_MIN_COLUMNS=4" "$ch" 4194304 4 --variant regfile
-        row "regfile min_columns=4 16777216" "FFTLAB_MIN_COLUMNS=4" "$ch" 16777216 1 --variant regfile
-        row "regfile min_columns=16 4194304" "FFTLAB_MIN_COLUMNS=16" "$ch" 4194304 4 --variant regfile
+            chapter_rows $n radix16 radix8 radix4 sincos native
+        done
+        row "simd 1024" "" "$ch" 1024 $((total / 1024)) --variant simd ;;
+    knobs)      # the local-memory padding, as experiments
         row "radix16 no_pad 1024" "FFTLAB_BUILD_OPTIONS=-DFFT_NO_PAD" "$ch" 1024 16384 --variant radix16
         row "radix16 pad1/32 1024" "FFTLAB_BUILD_OPTIONS=-DFFT_PAD_SHIFT=5" "$ch" 1024 16384 --variant radix16
         row "radix16 no_pad 4096" "FFTLAB_BUILD_OPTIONS=-DFFT_NO_PAD" "$ch" 4096 4096 --variant radix16
-        row "regfile no_pad 16384" "FFTLAB_BUILD_OPTIONS=-DFFT_NO_PAD" "$ch" 16384 1024 --variant regfile
-        row "regfile8 no_pad 16384" "FFTLAB_BUILD_OPTIONS=-DFFT_NO_PAD" "$ch" 16384 1024 --variant regfile8 ;;
+        row "radix16 no_pad 16384" "FFTLAB_BUILD_OPTIONS=-DFFT_NO_PAD" "$ch" 16384 1024 --variant radix16 ;;
     explain)    # registers and spills (-cl-nv-verbose), per-launch times
-        ex "regfile rows" "" 16384 1024 regfile
-        ex "regfile8 rows" "" 16384 1024 regfile8
-        ex "regfile4 rows" "" 16384 1024 regfile4
-        ex "regfile columns" "" 1048576 16 regfile
+        ex "radix16 rows in parts" "" 16384 1024 radix16
         ex "radix16 2^20" "" 1048576 16 radix16
-        ex "regfile 2^24" "" 16777216 1 regfile
-        ex "fixed one pass" "" 1024 16384 fixed
-        ex "radix16 one pass" "" 1024 16384 radix16 ;;
+        ex "radix16 2^24" "" 16777216 1 radix16
+        ex "radix16 one pass" "" 1024 16384 radix16
+        ex "radix4 one pass" "" 1024 16384 radix4
+        ex "sincos one pass" "" 1024 16384 sincos ;;
     *) echo "gpu-perf13: unknown group '$g' (rows multipass onepass knobs explain)" >&2 ;;
     esac
 done
