@@ -142,7 +142,7 @@ grade: all
 stride-plot: $(BUILD)/04_stride
 	tools/plot-stride.sh $(BUILD)
 
-# Regenerate the README results table from results/*.csv.
+# Regenerate the results tables (bench/README.md, the lessons) from results/*.csv.
 results:
 	tools/results-table.sh
 

@@ -99,7 +99,7 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
     if (o->input || o->output)
         fl_die(FL_EXIT_USAGE, "peers take no --input/--output: they transform the seeded random input (--seed)");
     if (o->precision != FL_SINGLE)
-        fl_die(FL_EXIT_USAGE, "peers measure single precision only (fp32 complex, as in ../shared/notes/peers.md)");
+        fl_die(FL_EXIT_USAGE, "peers measure single precision only (fp32 complex: docs/peers.md)");
     if (o->kernels || o->variant || o->wg || o->explain || o->timeout_s > 0)
         fl_die(FL_EXIT_USAGE, "--kernels, --variant, --wg, --explain and --timeout are chapter options; "
                "a peer has none of them");

@@ -95,6 +95,48 @@ ok $? "pocl, default variants: simd rows of 05 (64) and 06 (64, 12), and 05's de
 run_case "bench-table --print of that CSV: 05_register_radix simd has a row of its own" 0 '' \
     --stdout-has '^\| 05_register_radix \| [0-9]' --stdout-has '^\| 05_register_radix simd \| [0-9]' \
     --stdout-has '^\| 06_mixed_radix simd \| [0-9]' -- tools/bench-table.sh --print "$tmp/cpu/cpu.csv"
+# Where the generated tables go: bench/README.md, between its markers, never the top
+# README.md (it has a hand-written summary). In a scratch copy of the scripts, so that the
+# repository's pages are left alone. The page is replaced by a rename (a new inode, no
+# temporary file left), and a page without both markers is refused, untouched.
+tree=$tmp/tree
+mkdir -p "$tree/tools" "$tree/bench" "$tree/results/bench" "$tree/chapters/02_radix2"
+cp tools/bench-table.sh tools/results-table.sh tools/csv.awk tools/bench-label.awk "$tree/tools/"
+cp "$tmp/cpu/cpu.csv" "$tree/results/bench/cpu.csv"
+cp results/pocl.csv "$tree/results/pocl.csv"
+printf '# top\nsummary by hand\n<!-- bench-table:begin -->\nold\n<!-- bench-table:end -->\n' >"$tree/README.md"
+cp "$tree/README.md" "$tmp/top.orig"
+printf '# bench\nbefore\n<!-- bench-table:begin -->\nold\n<!-- bench-table:end -->\nmiddle\n<!-- results-table:begin -->\nold\n<!-- results-table:end -->\nafter\n' \
+    >"$tree/bench/README.md"
+printf '# 02\n<!-- results-table:begin 02_radix2 -->\nold\n<!-- results-table:end -->\nend\n' \
+    >"$tree/chapters/02_radix2/README.md"
+inode=$(stat -c %i "$tree/bench/README.md")
+run_case "bench-table.sh writes bench/README.md" 0 '' --has 'updated bench/README.md' \
+    -- "$tree/tools/bench-table.sh"
+page=$tree/bench/README.md
+grep -q '^| 05_register_radix simd | [0-9]' "$page" && ! grep -q '^old$' <(sed -n '/bench-table:begin/,/bench-table:end/p' "$page") &&
+    [ "$(sed -n '1,2p;/bench-table:end/,$p' "$page" | tr '\n' ' ')" = \
+      "# bench before <!-- bench-table:end --> middle <!-- results-table:begin --> old <!-- results-table:end --> after " ]
+ok $? "bench-table.sh: the tables between bench/README.md's markers, the rest of the page as it was" ||
+    note "$(cat "$page")"
+cmp -s "$tree/README.md" "$tmp/top.orig"
+ok $? "bench-table.sh: the top README.md is not touched"
+[ "$(stat -c %i "$page")" != "$inode" ] && [ -z "$(find "$tree/bench" -name 'README.md.*')" ]
+ok $? "bench-table.sh: the page replaced by a rename, no temporary file left"
+run_case "results-table.sh writes bench/README.md and the lessons, not the top README" 0 '' \
+    --has 'updated bench/README.md' --has 'updated chapters/02_radix2/README.md' --lacks 'updated README.md' \
+    -- "$tree/tools/results-table.sh"
+grep -q '^| 02_radix2 | 1048576 × 1 |' <(sed -n '/results-table:begin/,/results-table:end/p' "$page") &&
+    grep -q '^| 02_radix2 |' "$tree/chapters/02_radix2/README.md" &&
+    ! grep -q '^| 01_dft |' "$tree/chapters/02_radix2/README.md" && cmp -s "$tree/README.md" "$tmp/top.orig" &&
+    [ -z "$(find "$tree" -name 'README.md.*')" ]
+ok $? "results-table.sh: bench/README.md has every chapter's rows, a lesson its own, the top README none"
+printf '# bench\n<!-- bench-table:begin -->\nno end marker\n' >"$page"
+cp "$page" "$tmp/page.orig"
+run_case "bench-table.sh: a page without its end marker is refused" 1 '' --has 'lacks the' \
+    -- "$tree/tools/bench-table.sh"
+cmp -s "$page" "$tmp/page.orig" && [ -z "$(find "$tree/bench" -name 'README.md.*')" ]
+ok $? "bench-table.sh: the refused page is left as it was, no temporary file"
 # --variants "" leaves them out, on a CPU too; a variant no chapter has stops the sweep
 # before it starts.
 run_case "bench on pocl, --variants \"\": no simd rows" 0 '.*' --has 'variants none;' --lacks 'simd' \
@@ -158,7 +200,7 @@ for p in peer_fftw peer_clfft peer_vkfft; do
     run_case "$p --real --size 15: exit 2" 2 '' --has 'even last axis' -- "$BUILD/$p" --real --size 15 --repeat 0
 done
 # VkFFT plans 2^18 as one kernel with 4096-wide work-groups, which overflowed the 8 MiB
-# stacks of pocl's worker threads (SIGSEGV, ../shared/notes/peers.md); peer_vkfft raises
+# stacks of pocl's worker threads (SIGSEGV, docs/peers.md); peer_vkfft raises
 # its threads' stack itself, so it must pass under a plain 8 MiB `ulimit -s`.
 if [ -x "$BUILD/peer_vkfft" ]; then
     run_case "peer_vkfft N=2^18 on pocl under an 8 MiB stack limit" 0 '^PASS$' --status-stream stderr \

@@ -32,13 +32,14 @@
 # one dimension) has no row there ("n/a"), and neither has a peer library that cannot.
 # Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
 # results/bench/<label>-gflops.svg and -pct_copy.svg with gnuplot, and rewrites the
-# README table between <!-- bench-table:begin --> and <!-- bench-table:end -->.
+# tables of bench/README.md from results/bench/*.csv (tools/bench-table.sh; --no-readme:
+# not). The method and the tables are described there; the peers in docs/peers.md.
 #
 #   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
 #                  [--shapes "512x512:4 ..."] [--real "2^20:16 ..."] [--out DIR] [--no-readme]
 #                  [--variants "05_register_radix:simd ..."] [--build DIR] [--replot]
 # --sizes "", --cases "", --shapes "" and --real "" leave that part of the sweep out.
-# --replot redraws the plots (and the README table) from an existing <label>.csv, e.g.
+# --replot redraws the plots (and bench/README.md's tables) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
 # Every row, peers included, is verified against FFTW before it is timed, and every
@@ -176,7 +177,7 @@ run_prog() {
     peer_*)
         # Peers run with at least a 64 MiB stack: VkFFT 1.2.26 on pocl 3.1 plans 2^18 as one
         # kernel with 4096-wide work-groups, whose work-group code overflows the default 8 MiB
-        # stack of pocl's worker threads and dies with SIGSEGV (../shared/notes/peers.md;
+        # stack of pocl's worker threads and dies with SIGSEGV (docs/peers.md;
         # peer_vkfft raises its threads' stack itself too). Harmless for the other peers and
         # devices. Chapters keep the default stack: a crash of ours must show, not be hidden.
         # The subshell does not exec, so bash's "Segmentation fault" lands in $tmp/err.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Measure every chapter at the README table's sizes on one device and write
+# Measure every chapter at the results tables' sizes on one device and write
 # results/LABEL.csv (the chapters' --format csv rows plus the date).
 #   tools/collect-results.sh pocl                       # default device
 #   FFTLAB_DEVICE=nvidia tools/collect-results.sh gpu-h100
-# Then `make results` rewrites the README tables from results/*.csv.
+# Then `make results` (tools/results-table.sh) rewrites the tables of bench/README.md and
+# the lessons from results/*.csv.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 label=${1:?usage: tools/collect-results.sh LABEL [BUILD_DIR]}
