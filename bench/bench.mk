@@ -61,7 +61,7 @@ endif
 
 ifeq ($(HAVE_VKFFT),yes)
 $(BUILD)/peer_vkfft: bench/peer_vkfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
-	$(CC) $(CFLAGS) -I$(VKFFT_INCLUDE) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) $(LDLIBS) -ldl
+	$(CC) $(CFLAGS) $(if $(filter-out /usr/include,$(VKFFT_INCLUDE)),-I$(VKFFT_INCLUDE)) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) $(LDLIBS) -ldl
 else
 $(BUILD)/peer_vkfft:
 	@echo "peer_vkfft needs VkFFT: apt-get install libvkfft-dev (header /usr/include/vkFFT.h)" >&2; exit 2

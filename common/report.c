@@ -27,8 +27,7 @@ const char *fl_build_commit(void)
     return FFTLAB_COMMIT;
 }
 
-/* "2026-11-25T12:30:00Z" (UTC, now) into BUF. */
-static const char *utc_now(char *buf, size_t len)
+const char *fl_utc_now(char *buf, size_t len)
 {
     time_t t = time(NULL);
     struct tm tm;
@@ -37,7 +36,7 @@ static const char *utc_now(char *buf, size_t len)
     return buf;
 }
 
-static const char *host_name(char *buf, size_t len)
+const char *fl_host_name(char *buf, size_t len)
 {
     if (gethostname(buf, len) != 0 || !buf[0])
         snprintf(buf, len, "unknown");
@@ -298,10 +297,10 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         else
             printf(",,,");
         char when[32], host[256];
-        printf("%s,", utc_now(when, sizeof when));
+        printf("%s,", fl_utc_now(when, sizeof when));
         csv_field(fl_build_commit());
         putchar(',');
-        csv_field(host_name(host, sizeof host));
+        csv_field(fl_host_name(host, sizeof host));
         putchar('\n');
     } else {
         printf("{\"chapter\": ");

@@ -98,5 +98,9 @@ extern const char *const fl_csv_header;
 /* The commit the program was built from (`git describe --always --dirty` at build time),
  * or "unknown" outside a checkout: the CSV's commit column. */
 const char *fl_build_commit(void);
+/* "2026-11-25T12:30:00Z" (UTC, now), and this machine's host name ("unknown" when it has
+ * none), written into BUF: the CSV's date and host columns. Return BUF. */
+const char *fl_utc_now(char *buf, size_t len);
+const char *fl_host_name(char *buf, size_t len);
 
 #endif

@@ -45,6 +45,10 @@
  * way (chapter 07's tiled transpose would read and write in rows; the lesson says when
  * that matters). */
 
+/* The two index maps, pack_source and unpack_source: the exercise exchange_map. With
+ * --variant exchange_map the host builds the student's file (exercises/10_distributed/
+ * exchange_map.cl) in place of this block. */
+#ifndef FL_EXERCISE_EXCHANGE_MAP
 /* Where value E of the send buffer S comes from in the slab X (the pack's map). With
  * E = (((d*B + b)*MV + v')*MU + u)*NI + i, it is X[b][u][d*MV + v'][i]. */
 static INLINE size_t pack_source(size_t e, const int B, const int MU, const int MV, const int NI,
@@ -75,6 +79,7 @@ static INLINE size_t unpack_source(size_t f, const int B, const int MU, const in
     const size_t s = w / MU, u = w % MU;
     return (((s * B + b) * MV + vl) * MU + u) * NI + i;
 }
+#endif
 
 /* Contract (exchange_pack)
  *   work-items : 1-D, at least B*MU*P*MV*NI (the rank's values); items past the end do

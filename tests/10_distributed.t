@@ -3,7 +3,9 @@
 # one pocl thread per rank on this 2-core machine): P = 1, 2, 3, 4 ranks, 2-D and 3-D,
 # batches, both directions, double, --natural; --explain's slabs, exchange sizes and plan;
 # timing phases and the CSV row; two pocl devices (rank r -> device r); wrong kernels
-# caught (unwritten values, a write past the send buffer, a bug on one rank only); and the
+# caught (unwritten values, writes before and past the send buffer, a bug on one rank
+# only); ranks given different options (the A : B form) refused at once; the
+# exercise composed into the kernel file (--variant exchange_map --exercise); and the
 # failures: a size P does not divide, 1-D, no platform on every rank or on one, a device
 # that matches nothing, a build error on one rank — all ranks stop with one message and the
 # same exit status, well within the timeout (never a hang).
@@ -69,8 +71,8 @@ run_case "timed: the phases, the slowest rank's" 0 '^PASS$' --timeout $T \
     --has 'time +[0-9.]+ ms median per call .*3 runs after 1 warm-up' --has 'moved +per rank' \
     -- $R -n 2 "$M" --size 64x48 --repeat 3 --warmup 1
 run_case "--format csv: the common columns, then ranks, layout, phases" 0 '^PASS$' --timeout $T \
-    --stdout-has ',shape,ranks,layout,ph_local1_ms,ph_pack_ms,ph_d2h_ms,ph_alltoall_ms,.*,ph_sum_ms$' \
-    --stdout-has '^"10_distributed","slab",.*,3072,1,forward,single,1,.*,PASS,"wall",4,,64x48,2,transposed,[0-9.e-]+,' \
+    --stdout-has ',shape,ms_q1,ms_q3,ms_stddev,date,commit,host,ranks,layout,ph_local1_ms,ph_pack_ms,ph_d2h_ms,ph_alltoall_ms,.*,ph_sum_ms$' \
+    --stdout-has '^"10_distributed","slab",.*,3072,1,forward,single,1,.*,PASS,"wall",4,,64x48,[0-9.e-]+,[0-9.e-]+,[0-9.e-]+,20[0-9-]+T[0-9:]+Z,"[^"]+","[^"]+",2,transposed,[0-9.e-]+,' \
     -- $R -n 2 "$M" --size 64x48 --repeat 2 --warmup 1 --format csv
 [ "$(wc -l <"$RC_OUT")" -eq 2 ]
 ok $? "--format csv: stdout is the header and one row"
@@ -98,8 +100,24 @@ run_case "unpack leaves values unwritten: NaN, named" 1 '^FAIL: check random: .*
 sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) send[(size_t)B * MU * MV * NI * P] = x[0];/' "$K" >"$TMP/k/oob.cl"
 ! cmp -s "$K" "$TMP/k/oob.cl"
 ok $? "planted: the pack writes one value past the send buffer"
-run_case "a write past the send buffer: the guard zone" 1 '^FAIL: check random: rank 0: a kernel wrote past the end of buffer send' \
+run_case "a write past the send buffer: the guard zone" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, past its end \(element 96 of 96\)' \
     --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/oob.cl" --repeat 0
+# Guard zones on both sides of every device buffer (A, B, send, recv), each at least 4096
+# values and one array of the slab: a write before the start, and one 2000 values past the
+# end (beyond the 256 values the guard after the end used to be), are both caught.
+sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) *(send - 4) = x[0];/' "$K" >"$TMP/k/before.cl"
+! cmp -s "$K" "$TMP/k/before.cl"
+ok $? "planted: the pack writes 4 values before the start of the send buffer"
+run_case "a write before the send buffer: the guard zone before it" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, before its start \(element -4\)' \
+    --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/before.cl" --repeat 0
+sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) send[(size_t)B * MU * MV * NI * P + 2000] = x[0];/' "$K" >"$TMP/k/far.cl"
+! cmp -s "$K" "$TMP/k/far.cl"
+ok $? "planted: the pack writes 2000 values past the end of the send buffer"
+run_case "a write 2000 values past the send buffer: still in the guard zone" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, past its end \(element 2096 of 96\)' \
+    --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/far.cl" --repeat 0
+run_case "--no-verify: a write before the start on rank 1 only still fails, naming rank 1" 1 \
+    '^FAIL: rank 1: a kernel wrote out of bounds: buffer send, before its start \(element -4\)' --timeout $T \
+    -- $R -n 1 "$M" --size 16x12 --repeat 0 --no-verify : -n 1 "$M" --size 16x12 --repeat 0 --no-verify --kernels "$TMP/k/before.cl"
 sed 's/const size_t s = w \/ MU, u = w % MU;/const size_t s = (w \/ MU + 1) % P, u = w % MU;/' "$K" >"$TMP/k/shift.cl"
 ! cmp -s "$K" "$TMP/k/shift.cl"
 ok $? "planted: the unpack takes its blocks from the wrong ranks"
@@ -109,6 +127,23 @@ run_case "a bug on rank 1 only: rank 1's values wrong, every rank exits 1" 1 '^F
     --has 'WRONG: largest error on rank 1' --has 'rank 0: its share: .*\(within the bounds\)' \
     --has 'rank 1 +y \[8, 16\).*its values WRONG' \
     -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/shift.cl"
+
+# The exercise, composed: the student's two functions built in place of the kernel file's
+# FL_EXERCISE_EXCHANGE_MAP block (the grader runs the stub and the solution at every case).
+S=solutions/10_distributed/exchange_map.cl
+run_case "--variant exchange_map --exercise: the solution composed into the kernel file" 0 '^PASS$' \
+    --timeout $T --has "exercise +$S, built in place of the file's #ifndef FL_EXERCISE_EXCHANGE_MAP" \
+    --has 'variant=exchange_map' -- $R -n 2 "$M" --size 8x6 --variant exchange_map --exercise "$S" --explain --repeat 0
+sed 's/return ((b \* MU + u) \*/return ((b * MU + uu) */' "$S" >"$TMP/k/ex_typo.cl"
+line=$(grep -n 'MU + uu)' "$TMP/k/ex_typo.cl" | cut -d: -f1)
+run_case "a build error in the exercise names the student's file and line" 3 '' --timeout $T --max-seconds 40 \
+    --has "ex_typo\.cl:$line:[0-9]+: .*uu" --has 'kernel build failed .*with your exercise' \
+    -- $R -n 2 "$M" --size 8x6 --variant exchange_map --exercise "$TMP/k/ex_typo.cl" --repeat 0
+run_case "--exercise with a variant that is no exercise: once, exit 2" 2 '' --timeout $T --max-seconds 30 \
+    --has "$USAGE"'.*variant .slab. is not an exercise' \
+    -- $R -n 2 "$M" --size 8x6 --exercise "$S" --repeat 0
+[ "$(grep -c '^FAIL' "$RC_OUT")" -eq 1 ]
+ok $? "the --exercise refusal is printed once, not once per rank"
 
 # Refusals and failures: one message, every rank stops, never a hang.
 run_case "64x48 on 3 ranks: 3 does not divide 64" 2 "$USAGE" --timeout $T --max-seconds 30 \
@@ -141,5 +176,39 @@ sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    while (P > 
 run_case "a kernel that never ends on rank 1: --timeout, every rank stops" 3 "$OPENCL" --timeout $T --max-seconds 30 \
     --has 'rank 1 of 2: no result before the --timeout' \
     -- $R -n 1 "$M" --size 16x12 --repeat 0 --timeout 5 : -n 1 "$M" --size 16x12 --repeat 0 --timeout 5 --kernels "$TMP/k/hang.cl"
+
+# Ranks that disagree: Open MPI's A : B form gives each rank its own options. Every option
+# that shapes the problem or the collectives must be the same on every rank: a difference
+# is exit 2 on every rank, naming the option, before any collective that depends on it
+# (it used to be a segfault, a hang of both ranks, an MPI abort or a "chapter bug").
+# --max-seconds: a hang fails the case instead of hanging the test.
+disagree() { # NAME PATTERN RANK-1 OPTIONS...
+    local name=$1 pat=$2
+    shift 2
+    run_case "ranks disagree on $name: exit 2, named" 2 "$USAGE"'ranks disagree on '"$pat" \
+        --timeout $T --max-seconds 30 \
+        -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --repeat 0 "$@"
+    [ "$(grep -c '^FAIL' "$RC_OUT")" -eq 1 ]
+    ok $? "ranks disagree on $name: the refusal is printed once"
+}
+disagree --size '--size: rank 0 has 16x12, rank 1 has 32x12' --size 32x12
+disagree --natural '--natural: rank 0 has no --natural, rank 1 has --natural' --size 16x12 --natural
+disagree --batch '--batch: rank 0 has 1, rank 1 has 2' --size 16x12 --batch 2
+disagree '--precision double' '--precision: rank 0 has single, rank 1 has double' --size 16x12 --precision double
+disagree --inverse '--inverse: rank 0 has no --inverse, rank 1 has --inverse' --size 16x12 --inverse
+disagree --seed '--seed: rank 0 has 1, rank 1 has 7' --size 16x12 --seed 7
+run_case "ranks agree: --device on one rank only, defaults spelled out (--batch 1 --seed 1)" 0 '^PASS$' \
+    --timeout $T --max-seconds 40 \
+    -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --size 16x12 --repeat 0 --device 0:0 --batch 1 --seed 1
+
+# A tiny --timeout is a timer of 1 microsecond, not an all-zero one (which would turn the
+# watchdog off): the run stops (exit 3), it does not PASS. (Exit 2 where the shared option
+# parser refuses a --timeout that small.)
+want=3
+"$M" --timeout 1e-9 --help >/dev/null 2>&1 || want=2
+run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-seconds 30 \
+    --lacks '^PASS' -- $R -n 2 "$M" --size 16x12 --repeat 0 --timeout 1e-9
+[ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
+ok $? "--timeout 1e-9: the watchdog's message"
 run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' -- $R -n 1 "$M" --help
 done_testing

@@ -1,5 +1,6 @@
 /* 10_distributed: what the chapter's files share.
  *
+ *   main.c      the idea: one run from slabs to the verdict, in order
  *   slab.c      the decomposition: who owns which rows, the two layouts, the index maps
  *               between a rank's elements and the global array
  *   pipeline.c  the steps of one transform: local passes (chapter 07's kernels, planned by
@@ -7,7 +8,11 @@
  *   exchange.c  running the steps on this rank's device, timed phase by phase
  *   verify.c    test inputs by global index, FFTW-MPI's answer on the same slabs, errors
  *               reduced over the ranks, the whole array gathered for serial FFTW
- *   main.c      options, devices, the run and the report */
+ *   checks.c    the checks of one run, judged over the whole array and per rank
+ *   run.c       the kernel programs (and the exercise composed into them), timed calls
+ *   ranks.c     every rank together: MPI start and end, agreed failures, the watchdog
+ *   options.c   the options and the variants; devices.c: which device each rank opens
+ *   report.c    what a run prints: who is who, --explain, each rank's verdict, the phases */
 #ifndef FFTLAB_DISTRIBUTED_H
 #define FFTLAB_DISTRIBUTED_H
 
@@ -18,6 +23,10 @@
 #include "../../common/options.h"
 #include "../../common/plan.h"
 #include "../../common/reference.h"
+#include "../../common/report.h"
+#include "../../common/chapter.h"
+
+#include <stdio.h>
 
 /* ---------------------------------------------------------------- slab.c */
 
@@ -117,12 +126,17 @@ struct runner {
     MPI_Datatype type;          /* MPI_C_FLOAT_COMPLEX or MPI_C_DOUBLE_COMPLEX           */
     cl_program program[2];      /* A, B                                                  */
     const char *kernel_file;
-    cl_mem buf[2];              /* A, B: count values + a guard zone each                */
-    cl_mem send, recv;          /* the exchange's device buffers (+ guard zone)          */
+    cl_mem buf[2];              /* A, B: count values each, between guard zones          */
+    cl_mem send, recv;          /* the exchange's device buffers, the same               */
+    cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
+                                   above are sub-buffers of these (exchange.c)           */
+    size_t data_bytes, guard_bytes;
     void *host_send, *host_recv;/* its host staging                                      */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
 };
 
+/* Bytes of each guard zone, before and after the data of every device buffer. */
+size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem);
 /* Device and host buffers for S's slab. Exits 3 (through fl_die) if they do not fit. */
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem);
 void runner_close(struct runner *r);
@@ -140,7 +154,9 @@ double runner_call(struct runner *r, struct pipeline *p, int poison, double *pha
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
 void runner_upload(struct runner *r, const double *x);
 void runner_download(struct runner *r, int slot, double *out);
-/* NULL, or the name of a buffer whose guard zone a kernel wrote into. */
+/* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
+ * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
+ * after a poisoned call (runner_call with POISON). */
 const char *runner_guard_damage(struct runner *r);
 
 /* ---------------------------------------------------------------- verify.c */
@@ -180,5 +196,107 @@ void dist_compare(const struct slab *s, enum layout l, const double *out, const 
 /* Gather every rank's values (layout L) to rank 0 as the whole batch in natural order.
  * Returns a malloc'd array on rank 0, NULL on the others. Collective. */
 double *gather_natural(const struct slab *s, const double *local, enum layout l);
+
+/* ---------------------------------------------------------------- the run (main.c) */
+
+#define CHAPTER "10_distributed"
+#define TITLE "slabs over MPI ranks: local passes, an all-to-all transpose, the last axis"
+#define MAX_CHECKS 7
+
+/* Everything one rank knows about the run. */
+struct ctx {
+    struct fl_options o;
+    const struct fl_variant *variant;
+    int natural;                /* --natural: the output back in the input's layout       */
+    size_t dims[FL_MAX_DIMS];   /* the global shape, outermost first                     */
+    int ndims;
+    struct slab s;              /* this rank's part                                      */
+    struct fl_device dev;       /* this rank's device ...                                */
+    char how[160];              /* ... and how it was chosen                             */
+    struct fl_layout la, lb;    /* the local passes: A (a natural slab), B (transposed)   */
+    char build[2][1536];        /* the build options of programs A and B                 */
+    char kernel_file[4096];
+    struct runner run;
+    struct pipeline main, back; /* the transform, and the other direction (round trip)   */
+    enum layout out;
+    size_t elem;                /* bytes per complex value on the device                 */
+    struct fl_bounds bound;
+};
+
+/* The verdicts of one verified run, the same list on every rank. */
+struct checks {
+    struct fl_check chk[MAX_CHECKS];
+    double share_l2[MAX_CHECKS], share_max[MAX_CHECKS];
+    int n;
+    int rank_ok;                /* this rank's shares all within the bounds              */
+    int worst;                  /* the check where this rank's share is largest (rel L2)  */
+};
+
+/* The timed calls. */
+struct timing {
+    int runs, warmup;
+    struct fl_stats total;          /* per call: the slowest rank's wall time              */
+    double phase_max[PH_COUNT];     /* each phase: every rank's median, the largest ...    */
+    double phase_min[PH_COUNT];     /* ... and the smallest                                */
+    int phase_max_rank[PH_COUNT];
+    double phase_sum;               /* the sum of phase_max                                */
+};
+
+/* ---------------------------------------------------------------- ranks.c */
+
+extern int rank, nranks;                 /* this process in MPI_COMM_WORLD, and how many */
+extern enum fl_format report_format;     /* text or csv                                  */
+
+/* MPI_Init, this rank's number, FFTW-MPI, and fl_die ending every rank (MPI_Abort). */
+void ranks_init(int *argc, char ***argv);
+/* Every rank's end: FFTW-MPI and MPI finalized, exit with CODE. */
+_Noreturn void finish(int code);
+/* Where the status lines go: stdout for text, stderr under --format csv. */
+FILE *status_stream(void);
+/* A failure every rank checks at the same point (bad options, a size P does not divide,
+ * no device): each rank passes its own CODE (0 = fine) and message. If any failed, rank 0
+ * prints the lowest failing rank's message once, naming the rank unless all of them
+ * failed, and every rank exits with the worst code — no rank is left waiting. */
+void agree(int code, const char *msg);
+/* 1 when OK is 1 on every rank. Collective. */
+int agree_all(int ok);
+/* Rank 0 prints every rank's TEXT (any number of lines), in rank order. Collective. */
+void print_ranks(FILE *stream, const char *text);
+/* After SECONDS (0: never) this rank prints why and exits 3; mpirun stops the others. */
+void watchdog_start(double seconds);
+
+/* ---------------------------------------------------------------- options.c, devices.c */
+
+/* The options (--natural is this chapter's), the variant and the shape; a bad one ends
+ * every rank with one message (exit 2); --help and --list-devices end the run. */
+void options_parse(struct ctx *c, int argc, char **argv);
+/* This rank's device: number (rank on its node) mod count among the GPUs, else the CPU
+ * devices, or among those --device/FFTLAB_DEVICE matches; then whether C's slab fits on
+ * it. Agreed: one rank's failure ends every rank. */
+void open_device(struct ctx *c);
+
+/* ---------------------------------------------------------------- run.c, checks.c */
+
+extern const char *const kernel_uses[];  /* 07's kernel files, built in front of ours    */
+/* The kernel file (with an exercise composed into it), programs A and B, the buffers. */
+void build_programs(struct ctx *c);
+/* Time --repeat calls (after --warmup) of C's main pipeline on X0. Collective. */
+void time_calls(struct ctx *c, const double *x0, struct timing *t);
+/* One verified call of pipeline P on X (this rank's values in P's input layout) into OUT;
+ * returns this rank's guard damage (NULL: none). */
+const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out);
+/* The checks: random input against FFTW-MPI (and serial FFTW on rank 0 up to 2^22 values),
+ * two impulses, a tone, the round trip. X0 and OUT0 get the random input and its output.
+ * Prints each check's line. Collective. */
+void verify(struct ctx *c, double *x0, double *out0, struct checks *k);
+
+/* ---------------------------------------------------------------- report.c */
+
+void report_who(const struct ctx *c);          /* the header, one line per rank's device */
+void report_explain(const struct ctx *c);      /* --explain: slabs, exchange, the steps   */
+void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's verdict  */
+/* Rank 0: the phases (text) or the CSV row, then PASS or FAIL: REASON. */
+void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,
+                   int timed, int passed, const char *reason);
 
 #endif

@@ -10,9 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Values after the end of every device buffer, filled with a known byte: a kernel that
- * writes past the end changes them, and the verification says which buffer. */
-#define GUARD_ELEMENTS 256
+/* Guard zones before and after the data of every device buffer (A, B, send, recv), filled
+ * with a known byte before each verified call: a kernel that writes before the start or
+ * past the end changes them, and the verification names the buffer and the side. As in
+ * common/runner.c: each zone is at least GUARD_ELEMENTS values and at least one array of
+ * this rank's slab (the batch stride, so that an off-by-an-array index lands in it), at most
+ * GUARD_MAX_BYTES, rounded up to CL_DEVICE_MEM_BASE_ADDR_ALIGN; the kernels get the data
+ * between the zones as a sub-buffer. */
+#define GUARD_ELEMENTS 4096
+#define GUARD_MAX_BYTES ((size_t)256 << 20)
 #define GUARD_BYTE 0x5A
 
 const char *const phase_name[PH_COUNT] = {
@@ -38,6 +44,32 @@ static cl_mem make_buffer(const struct runner *r, size_t bytes, const char *what
     return m;
 }
 
+size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem)
+{
+    cl_uint align_bits = 0;
+    CL_CHECK(clGetDeviceInfo(dev->id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits,
+                             &align_bits, NULL));
+    size_t align = align_bits >= 8 ? align_bits / 8 : 1;
+    size_t row = s->count / (s->batch ? s->batch : 1) * elem, g = GUARD_ELEMENTS * elem;
+    if (row > g)
+        g = row < GUARD_MAX_BYTES ? row : GUARD_MAX_BYTES;
+    return (g + align - 1) / align * align; /* the sub-buffer's origin must be aligned */
+}
+
+/* The data between ALL's guard zones, as a sub-buffer: what the kernels get. */
+static cl_mem data_of(const struct runner *r, cl_mem all, const char *what)
+{
+    cl_int err;
+    cl_buffer_region region = {r->guard_bytes, r->data_bytes};
+    cl_mem m = clCreateSubBuffer(all, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot make the guarded view of %s on %s: %s", what, r->dev->name,
+               fl_cl_error_name(err));
+    return m;
+}
+
+static const char *const buffer_name[4] = {"A", "B", "send", "recv"};
+
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem)
 {
     memset(r, 0, sizeof *r);
@@ -45,11 +77,15 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
     r->s = s;
     r->elem = elem;
     r->type = elem == 16 ? MPI_C_DOUBLE_COMPLEX : MPI_C_FLOAT_COMPLEX;
-    size_t bytes = (s->count + GUARD_ELEMENTS) * elem;
-    r->buf[0] = make_buffer(r, bytes, "buffer A");
-    r->buf[1] = make_buffer(r, bytes, "buffer B");
-    r->send = make_buffer(r, bytes, "the send buffer");
-    r->recv = make_buffer(r, bytes, "the receive buffer");
+    r->data_bytes = s->count * elem;
+    r->guard_bytes = runner_guard_bytes(dev, s, elem);
+    static const char *const what[4] = {"buffer A", "buffer B", "the send buffer",
+                                        "the receive buffer"};
+    cl_mem *view[4] = {&r->buf[0], &r->buf[1], &r->send, &r->recv};
+    for (int i = 0; i < 4; i++) {
+        r->all[i] = make_buffer(r, r->data_bytes + 2 * r->guard_bytes, what[i]);
+        *view[i] = data_of(r, r->all[i], what[i]);
+    }
     r->host_send = xmalloc(s->count * elem, "the host send buffer");
     r->host_recv = xmalloc(s->count * elem, "the host receive buffer");
     r->staging = xmalloc(s->count * elem, "the staging buffer");
@@ -61,6 +97,8 @@ void runner_close(struct runner *r)
     clReleaseMemObject(r->buf[1]);
     clReleaseMemObject(r->send);
     clReleaseMemObject(r->recv);
+    for (int i = 0; i < 4; i++)
+        clReleaseMemObject(r->all[i]);
     free(r->host_send);
     free(r->host_recv);
     free(r->staging);
@@ -132,11 +170,13 @@ static void poison(struct runner *r, cl_mem m)
                                  r->elem, 0, r->s->count * r->elem, 0, NULL, NULL));
 }
 
-static void fill_guard(struct runner *r, cl_mem m)
+/* Both guard zones of the whole buffer ALL. */
+static void fill_guards(struct runner *r, cl_mem all)
 {
     const unsigned char guard = GUARD_BYTE;
-    CL_CHECK(clEnqueueFillBuffer(r->dev->queue, m, &guard, 1, r->s->count * r->elem,
-                                 GUARD_ELEMENTS * r->elem, 0, NULL, NULL));
+    size_t g = r->guard_bytes;
+    CL_CHECK(clEnqueueFillBuffer(r->dev->queue, all, &guard, 1, 0, g, 0, NULL, NULL));
+    CL_CHECK(clEnqueueFillBuffer(r->dev->queue, all, &guard, 1, g + r->data_bytes, g, 0, NULL, NULL));
 }
 
 /* Enqueue PLAN, wait, and return its device time (first START to last END). */
@@ -162,10 +202,8 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
         poison(r, r->buf[1]);
         poison(r, r->send);
         poison(r, r->recv);
-        for (int i = 0; i < 2; i++)
-            fill_guard(r, r->buf[i]);
-        fill_guard(r, r->send);
-        fill_guard(r, r->recv);
+        for (int i = 0; i < 4; i++)
+            fill_guards(r, r->all[i]);
     }
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
@@ -229,20 +267,30 @@ void runner_download(struct runner *r, int slot, double *out)
 
 const char *runner_guard_damage(struct runner *r)
 {
-    size_t bytes = GUARD_ELEMENTS * r->elem;
+    static char where[160];
+    size_t bytes = r->guard_bytes, elem = r->elem, n = r->data_bytes / elem;
     unsigned char *g = xmalloc(bytes, "the guard check");
-    cl_mem bufs[4] = {r->buf[0], r->buf[1], r->send, r->recv};
-    static const char *const names[4] = {"A", "B", "send", "recv"};
     const char *bad = NULL;
-    for (int i = 0; i < 4 && !bad; i++) {
-        CL_CHECK(clEnqueueReadBuffer(r->dev->queue, bufs[i], CL_TRUE, r->s->count * r->elem, bytes,
-                                     g, 0, NULL, NULL));
-        for (size_t k = 0; k < bytes; k++)
-            if (g[k] != GUARD_BYTE) {
-                bad = names[i];
+    for (int i = 0; i < 4 && !bad; i++)
+        for (int side = 0; side < 2 && !bad; side++) {
+            size_t at = side == 0 ? 0 : bytes + r->data_bytes;
+            CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->all[i], CL_TRUE, at, bytes, g, 0, NULL,
+                                         NULL));
+            /* before the start: the damaged byte nearest the data; past the end: the first */
+            for (size_t k = 0; k < bytes; k++) {
+                size_t b = side == 0 ? bytes - 1 - k : k;
+                if (g[b] == GUARD_BYTE)
+                    continue;
+                if (side == 0)
+                    snprintf(where, sizeof where, "buffer %s, before its start (element -%zu)",
+                             buffer_name[i], (bytes - b + elem - 1) / elem);
+                else
+                    snprintf(where, sizeof where, "buffer %s, past its end (element %zu of %zu)",
+                             buffer_name[i], n + b / elem, n);
+                bad = where;
                 break;
             }
-    }
+        }
     free(g);
     return bad;
 }

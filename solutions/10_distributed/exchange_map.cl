@@ -1,62 +1,51 @@
 /* Exercise 10_distributed/exchange_map — where the global transpose moves each value.
  *
- * This is the chapter's kernel file (kernels/10_distributed.cl) with the bodies of
- * pack_source and unpack_source left for you. exchange_pack calls pack_source(e) to learn
- * which value of the slab X goes to place e of the send buffer S; exchange_unpack calls
- * unpack_source(f) to learn which value of the receive buffer R goes to place f of the
- * output Y. Between them, MPI_Alltoall sends block d of S to rank d. The comment at the top
- * gives both layouts; the README walks through them. The chapter runs it with --variant
- * exchange_map, under MPI:
- * Run:  tools/mpirun.sh -n 2 ./build/10_distributed --variant exchange_map --kernels exercises/10_distributed/exchange_map.cl --size 8x6
- * Grade: make grade EX=10_distributed/exchange_map
- * -------------------------------------------------------------------------------------- */
-/* 10_distributed — the two kernels of the global transpose: pack before MPI_Alltoall,
- * unpack after it.
+ * What you write: the bodies of pack_source and unpack_source, the two index maps of the
+ * all-to-all transpose. The chapter's program builds kernels/10_distributed.cl with this
+ * file in place of the block "#ifndef FL_EXERCISE_EXCHANGE_MAP". Above that place you have
+ * real_t, real2_t and INLINE (kernels/fftlab.clh) and chapter 07's passes; below it the
+ * kernels exchange_pack and exchange_unpack call your functions once per value:
+ *     exchange_pack     send[e] = x[pack_source(e, B, MU, MV, NI, P)]
+ *     (the host: send to host memory, MPI_Alltoall sends block d to rank d, back to recv)
+ *     exchange_unpack   y[f] = recv[unpack_source(f, B, MU, MV, NI, P)]
  *
- * P ranks (MPI processes) each hold a slab of a 2-D or 3-D array: rank r owns the rows
- * r*Na/P .. (r+1)*Na/P - 1 of the outermost axis (FFTW-MPI's slab decomposition). Every
- * axis inside the slab is transformed locally (chapter 07's passes); the outermost axis is
- * spread over all the ranks, so before it can be transformed the data must be
- * redistributed: afterwards rank r owns a slab of the NEXT axis and all of the outermost
- * one. That redistribution is a transpose of the P x P grid of blocks, and MPI_Alltoall
- * does it: rank r sends its block d to rank d and receives block r of every rank.
+ * The layouts on one rank (b < B the batch, i < NI the contiguous inner axes: NI = 1 in
+ * 2-D; NI = Nx in 3-D):
+ *     before   X[b][u][v][i]       u < MU: its own rows of the distributed axis,
+ *                                  v < P*MV: the next axis, whole
+ *     send     S[d][b][v'][u][i]   block d (for rank d) = X[b][u][d*MV + v'][i]
+ *     receive  R[s][b][v'][u][i]   block s (from rank s): s's rows u, this rank's part v'
+ *     after    Y[b][v'][w][i]      w = s*MU + u < P*MU: the distributed axis, now whole
+ * pack_source(e) returns the index into X of the value that goes to S[e]; unpack_source(f)
+ * the index into R of the value that goes to Y[f]. In 2-D on 2 ranks with --size 8x6,
+ * rank 0 holds rows y = 0..3 (MU = 4) of all 6 columns; it sends columns 0..2 (MV = 3) of
+ * its rows to itself and columns 3..5 to rank 1, each block as a 3 x 4 matrix (x', then
+ * y): the transpose happens in the pack. --explain prints the arguments the host passes:
+ * exchange_pack(B, send, 1, 4, 3, 1, 2) is B, MU, MV, NI, P.
  *
- * MPI_Alltoall sends P contiguous blocks of equal size, block d to rank d. So the host
- * (chapters/10_distributed) runs, per exchange:
- *     exchange_pack     X  -> S   rearrange the slab into P send blocks, block d holding
- *                                 what rank d will own, in the order rank d wants it
- *     read S to the host, MPI_Alltoall, write what arrived into R   (host memory: the
- *                                 staging a GPU-aware MPI would skip, see the lesson)
- *     exchange_unpack   R  -> Y   put the P received blocks where they belong
+ * Run:    tools/mpirun.sh -n 2 ./build/10_distributed --variant exchange_map --size 8x6
+ *         (this file; --exercise FILE runs another copy, e.g. solutions/10_distributed/...)
+ * Grade:  make grade EX=10_distributed/exchange_map   (each case under tools/mpirun.sh -n P)
+ * Build errors and line numbers name this file.
  *
- * One index map covers every exchange of the chapter. On one rank the data are
- *     X[b][u][v][i]     b < B       the batch
- *                       u < MU      this rank's part of the axis distributed now
- *                       v < P*MV    an axis held whole now, distributed afterwards
- *                       i < NI      the axes inside, contiguous (1 in 2-D, Nx in 3-D)
- * and the exchange turns them into
- *     Y[b][v'][w][i]    v' < MV     this rank's part of v (rank r: v = r*MV + v')
- *                       w  < P*MU   the whole of u's axis (rank s sent w = s*MU + u)
- * That is the move FFTW-MPI calls a transposed output (FFTW_MPI_TRANSPOSED_OUT): in 2-D
- * (u = y, v = x, NI = 1) a slab of rows a[b][y][x] becomes a slab of columns a[b][x][y];
- * in 3-D (u = z, v = y, NI = Nx) a[b][z][y][x] becomes a[b][y][z][x]. The same kernels
- * with (MU, MV) swapped move the data back (--natural, and the inverse of a transposed
- * output).
+ * The placeholders return their argument: the send buffer is the slab as it is and the
+ * output the receive buffer as it is, so --size 8x6 on 2 ranks fails with most values
+ * wrong (the report names the rank and the grid points).
  *
- * The send buffer holds, for each destination d, its block of B*MV*MU*NI values, already
- * transposed the way d stores them:
- *     S[d][b][v'][u][i] = X[b][u][d*MV + v'][i]                      (pack)
- * Block s of the receive buffer is what rank s sent, R[s][b][v'][u][i], with u a row of
- * s's slab; so
- *     Y[b][v'][s*MU + u][i] = R[s][b][v'][u][i]                       (unpack)
- *
- * Work-items: one per value of the output (S for the pack, Y for the unpack), so that
- * neighbouring work-items write neighbouring addresses; each reads where the map says.
- * In 3-D, runs of NI = Nx values move together, in order. In 2-D (NI = 1) the pack reads
- * down a column: consecutive items read values P*MV apart — a transpose done the simple
- * way (chapter 07's tiled transpose would read and write in rows; the lesson says when
- * that matters). */
-
+ * Hints
+ * - Split a flat index from its fastest digit: for S[d][b][v'][u][i], i = e % NI, then u
+ *   from (e / NI) % MU, then v', then b, and what is left is d. Then build X's index from
+ *   the outermost digit in: ((b*MU + u)*(P*MV) + d*MV + v')*NI + i.
+ * - In Y[b][v'][w][i], w runs over all P*MU rows of the distributed axis: s = w / MU is
+ *   the rank the row came from and u = w % MU its row there.
+ * - The two maps must agree with each other and with MPI_Alltoall; the grader checks only
+ *   the final answer, so another consistent pair also passes.
+ * - Use size_t for the indices: B*MU*P*MV*NI passes 2^31 long before any one factor does.
+ * - Test smallest first: --size 8x6, --size 64x48 --batch 3 (the batch sits inside each
+ *   block), --size 16x12x20 (3-D: NI = 20), -n 1 --size 8x12x6, -n 3 --size 12x12, and
+ *   --natural (the exchange back calls the same functions with MU and MV swapped; every
+ *   run's round-trip check uses it too).
+ * ------------------------------------------------------------------------------------- */
 /* Where value E of the send buffer S comes from in the slab X (the pack's map). With
  * E = (((d*B + b)*MV + v')*MU + u)*NI + i, it is X[b][u][d*MV + v'][i]. */
 static INLINE size_t pack_source(size_t e, const int B, const int MU, const int MV, const int NI,
@@ -96,37 +85,4 @@ static INLINE size_t unpack_source(size_t f, const int B, const int MU, const in
     const size_t s = w / MU, u = w % MU;
     return (((s * B + b) * MV + vl) * MU + u) * NI + i;
     //@exercise end
-}
-
-/* Contract (exchange_pack)
- *   work-items : 1-D, at least B*MU*P*MV*NI (the rank's values); items past the end do
- *                nothing
- *   args       : x (the slab, X[b][u][v][i]), send (S), B, MU, MV, NI, P
- *   reads      : x[pack_source(e)], every value once
- *   writes     : send[e], e < B*MU*P*MV*NI, once; block d = send[d*B*MV*MU*NI ..] is what
- *                goes to rank d
- *   host calls : after the local passes; then reads send to the host for MPI_Alltoall. */
-__kernel void exchange_pack(__global const real2_t *x, __global real2_t *send, int B, int MU,
-                            int MV, int NI, int P)
-{
-    const size_t e = get_global_id(0);
-    if (e >= (size_t)B * MU * MV * NI * P)
-        return;
-    send[e] = x[pack_source(e, B, MU, MV, NI, P)];
-}
-
-/* Contract (exchange_unpack)
- *   work-items : 1-D, at least B*MV*P*MU*NI; items past the end do nothing
- *   args       : recv (R, block s from rank s), y (Y[b][v'][w][i]), B, MU, MV, NI, P
- *   reads      : recv[unpack_source(f)], every value once
- *   writes     : y[f], once
- *   host calls : after MPI_Alltoall's result was written into recv; then the passes along
- *                the axis that is now whole (w). */
-__kernel void exchange_unpack(__global const real2_t *recv, __global real2_t *y, int B, int MU,
-                              int MV, int NI, int P)
-{
-    const size_t f = get_global_id(0);
-    if (f >= (size_t)B * MU * MV * NI * P)
-        return;
-    y[f] = recv[unpack_source(f, B, MU, MV, NI, P)];
 }

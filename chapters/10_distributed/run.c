@@ -1,0 +1,95 @@
+/* Running the transform: the kernel programs (the chapter's file, or with an exercise
+ * variant the student's functions composed into it), and the timed calls. */
+#include "distributed.h"
+
+#include "../../common/program.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Earlier chapters' kernel files built in front of kernels/10_distributed.cl: 07's passes
+ * and what they use. */
+const char *const kernel_uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
+                                   "07_multidim.cl", NULL};
+
+void build_programs(struct ctx *c)
+{
+    /* the kernel file: --kernels FILE or DIR, else kernels/10_distributed.cl; with
+     * --variant exchange_map, the exercise file (--exercise FILE, else the variant's) in
+     * place of the FL_EXERCISE_EXCHANGE_MAP block (common/program.h). Rank 0 goes first:
+     * a missing or malformed file ends the job with its one message (fl_die, MPI_Abort)
+     * while the other ranks wait at the barrier, instead of one message per rank. */
+    for (int turn = 0; turn < 2; turn++) {
+        if ((rank == 0) == (turn == 0))
+            fl_exercise_setup(c->o.kernels, c->o.exercise, c->variant->name, c->variant->exercise,
+                              "10_distributed.cl", kernel_uses, c->kernel_file,
+                              sizeof c->kernel_file);
+        if (turn == 0)
+            MPI_Barrier(MPI_COMM_WORLD);
+    }
+    for (int i = 0; i < 2; i++) {
+        size_t used = (size_t)snprintf(c->build[i], sizeof c->build[i], "%s",
+                          c->o.precision == FL_DOUBLE
+                          ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
+                          : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2");
+        fl_layout_options(i ? &c->lb : &c->la, c->build[i], used, sizeof c->build[i]);
+    }
+    runner_open(&c->run, &c->dev, &c->s, c->elem);
+    c->run.kernel_file = c->kernel_file;
+    for (int i = 0; i < 2; i++)
+        c->run.program[i] = fl_build_program(&c->dev, c->kernel_file, kernel_uses, c->build[i]);
+}
+
+void time_calls(struct ctx *c, const double *x0, struct timing *t)
+{
+    memset(t, 0, sizeof *t);
+    int runs = c->o.repeat, total = 0;
+    double *tmax = NULL, *ph = NULL;
+    t->warmup = c->o.warmup;
+    for (int done = 0, timed = 0;; done++) {
+        double phases[PH_COUNT];
+        runner_upload(&c->run, x0);
+        MPI_Barrier(MPI_COMM_WORLD);
+        double ms = runner_call(&c->run, &c->main, 0, phases), slowest;
+        MPI_Allreduce(&ms, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        if (done < c->o.warmup)
+            continue;
+        if (!tmax) {
+            /* enough calls to fill ~0.2 s, at least 5 (3 for slow ones), at most 1000: the
+             * same number on every rank, from the slowest rank's first call */
+            if (runs < 0) {
+                double want = 200.0 / (slowest > 1e-6 ? slowest : 1e-6);
+                runs = want > 1000 ? 1000 : want < 5 ? (slowest > 1000 ? 3 : 5) : (int)ceil(want);
+            }
+            total = runs;
+            tmax = malloc((size_t)total * sizeof *tmax);
+            ph = malloc((size_t)total * PH_COUNT * sizeof *ph);
+            if (!tmax || !ph)
+                fl_die(FL_EXIT_OPENCL, "out of host memory for the timings");
+        }
+        tmax[timed] = slowest;
+        memcpy(ph + (size_t)timed * PH_COUNT, phases, sizeof phases);
+        if (++timed == total)
+            break;
+    }
+    t->runs = total;
+    t->total = fl_stats_of(tmax, total);
+    /* per phase: this rank's median, then the largest and smallest over the ranks */
+    double *col = malloc((size_t)total * sizeof *col);
+    for (int p = 0; p < PH_COUNT; p++) {
+        for (int i = 0; i < total; i++)
+            col[i] = ph[(size_t)i * PH_COUNT + p];
+        struct fl_stats st = fl_stats_of(col, total);
+        struct { double v; int r; } mine = {st.median, rank}, hi;
+        MPI_Allreduce(&mine, &hi, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+        MPI_Allreduce(&st.median, &t->phase_min[p], 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+        t->phase_max[p] = hi.v;
+        t->phase_max_rank[p] = hi.r;
+        t->phase_sum += hi.v;
+    }
+    free(col);
+    free(tmax);
+    free(ph);
+}
