@@ -236,7 +236,7 @@ classify() {
     case $rc in
     1)
         if grep -q 'wrote out of bounds' "$out" "$err"; then
-            echo "exit 1 wrote out of bounds: $(grep -o -m1 'buffer [AB], [a-z ]*its [a-z]*' "$out" "$err" | head -n 1 | sed 's/^[^:]*://')"
+            echo "exit 1 wrote out of bounds: $(grep -o -m1 'buffer [A-Za-z]*, [a-z ]*its [a-z]*' "$out" "$err" | head -n 1 | sed 's/^[^:]*://')"
         else echo "exit 1 wrong result"; fi ;;
     2)
         if grep -q 'an exercise may not use #' "$out" "$err"; then
