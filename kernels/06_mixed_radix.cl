@@ -1,24 +1,27 @@
 /* 06_mixed_radix — the new building blocks (DFTs of 3, 5, 7 and 10 = 2 x 5 points), and the
  * three-block pipeline of ARM's mixed-radix article (digit-reverse, twiddle, radix-S).
  *
- * Built after kernels/06_passes.cl (the fast Stockham passes, which call the blocks) and
- * kernels/05_register_radix.cl (dft2, dft4, dft8, dft16, mul_minus_i, twiddle_lookup).
- * --kernels FILE replaces this file only.
+ * A program of this chapter is built from, in this order: kernels/fftlab.clh (real_t,
+ * cmul, ...), kernels/06_passes.cl (the fast Stockham passes, which call the blocks),
+ * kernels/05_register_radix.cl (dft2, dft4, dft8, dft16, mul_minus_i, twiddle_lookup),
+ * kernels/simd_cv.cl and kernels/06_simd.cl (empty without -D FFT_SIMD), then this file.
+ * --kernels FILE replaces this file only. The exercises (dft6, digit_reverse) are built
+ * into this file at their #ifndef FL_EXERCISE_... blocks below.
  *
  * Every block is the FORWARD transform of r values in place, natural order:
  *     X[k] = sum_j v[j] * w^(j*k),   w = exp(-2*pi*i / r).
  * For a prime r the DFT matrix is symmetric in j <-> r - j, because w^(r-j) = conj(w^j):
- * pair the inputs, s_j = v[j] + v[r-j] and d_j = v[j] - v[r-j] (j = 1 .. (r-1)/2), then
- *     X[k]     = v[0] + sum_j cos(2 pi jk/r) s_j  -  i sum_j sin(2 pi jk/r) d_j
- *     X[r - k] = v[0] + sum_j cos(2 pi jk/r) s_j  +  i sum_j sin(2 pi jk/r) d_j
+ * pair the inputs, p_j = v[j] + v[r-j] and m_j = v[j] - v[r-j] (j = 1 .. (r-1)/2), then
+ *     X[k]     = v[0] + sum_j cos(2 pi jk/r) p_j  -  i sum_j sin(2 pi jk/r) m_j
+ *     X[r - k] = v[0] + sum_j cos(2 pi jk/r) p_j  +  i sum_j sin(2 pi jk/r) m_j
  * so each pair of outputs costs one real sum of cosines and one of sines, with constants
  * only (chapter README, "The blocks for 3, 5 and 7"; the pairing is the one ARM's
  * article draws as a matrix for radix 5 and 7).
  *
- * The cosines and sines that occur, cos(2 pi m/r) and sin(2 pi m/r):
- *   r = 3:  m = 1: -1/2, sqrt(3)/2
- *   r = 5:  m = 1: (sqrt 5 - 1)/4 = 0.309..., 0.951...;  m = 2: -(sqrt 5 + 1)/4, 0.587...
- *   r = 7:  m = 1: 0.623..., 0.781...;  m = 2: -0.222..., 0.974...;  m = 3: -0.900..., 0.433...
+ * The cosines and sines that occur, ca = cos(2 pi a/r) and sa = sin(2 pi a/r), a = jk mod r:
+ *   r = 3:  a = 1: -1/2, sqrt(3)/2
+ *   r = 5:  a = 1: (sqrt 5 - 1)/4 = 0.309..., 0.951...;  a = 2: -(sqrt 5 + 1)/4, 0.587...
+ *   r = 7:  a = 1: 0.623..., 0.781...;  a = 2: -0.222..., 0.974...;  a = 3: -0.900..., 0.433...
  * (20 digits below, from bc -l; real_t rounds them to float or double.) */
 
 /* DFT of 3 values: X0 = a + s, X1,2 = a - s/2 -/+ i (sqrt 3 / 2) d,  s = v1 + v2, d = v1 - v2. */
@@ -33,10 +36,18 @@ void dft3(real2_t *v)
     v[2] = a - d;
 }
 
-/* DFT of 5 values. With s1 = v1 + v4, s2 = v2 + v3, d1 = v1 - v4, d2 = v2 - v3 and
- * cm = cos(2 pi m/5), sm = sin(2 pi m/5):
- *     X1, X4 = v0 + c1 s1 + c2 s2  -/+  i (s1 d1 + s2 d2)
- *     X2, X3 = v0 + c2 s1 + c1 s2  -/+  i (s2 d1 - s1 d2)      (4 = -1 mod 5: s4 = -s1) */
+/* Exercise 06_mixed_radix/dft6 (--variant dft6; solutions/06_mixed_radix/dft6.cl): the
+ * student's dft6(real2_t *v), a DFT of 6 values from two dft3s, is built here, after dft3.
+ * The passes call it through dft_r (kernels/06_passes.cl declares it under FL_RADIX6, which
+ * the host sets for that variant only). */
+#ifndef FL_EXERCISE_DFT6
+/* The chapter does not solve it: its planner never takes radix 6. */
+#endif
+
+/* DFT of 5 values. With the pair sums p1 = v1 + v4, p2 = v2 + v3, the differences
+ * m1 = v1 - v4, m2 = v2 - v3, and the constants ca = cos(2 pi a/5), sa = sin(2 pi a/5):
+ *     X1, X4 = v0 + c1 p1 + c2 p2  -/+  i (s1 m1 + s2 m2)
+ *     X2, X3 = v0 + c2 p1 + c1 p2  -/+  i (s2 m1 - s1 m2)      (4 = -1 mod 5: s4 = -s1) */
 void dft5(real2_t *v)
 {
     const real_t c1 = (real_t)0.30901699437494742410, s1 = (real_t)0.95105651629515357212;
@@ -79,8 +90,8 @@ void dft10(real2_t *v)
 }
 
 /* DFT of 7 values, the same way with three pairs. The angle of input pair j in output k
- * is 2 pi (jk mod 7)/7, and m and 7 - m share the cosine and flip the sine:
- *     k = 1: m = 1, 2, 3      k = 2: m = 2, 4 = -3, 6 = -1      k = 3: m = 3, 6 = -1, 9 = 2 */
+ * is 2 pi a/7 with a = jk mod 7, and a and 7 - a share the cosine and flip the sine:
+ *     k = 1: a = 1, 2, 3      k = 2: a = 2, 4 = -3, 6 = -1      k = 3: a = 3, 6 = -1, 9 = 2 */
 void dft7(real2_t *v)
 {
     const real_t c1 = (real_t)0.62348980185873353053, s1 = (real_t)0.78183148246802980871;
@@ -149,6 +160,12 @@ __kernel void digit_reverse(__global const real2_t *x, __global real2_t *y,
  * the stages' radices instead, and digit_reverse_index, which the exercise file defines,
  * computes each index. */
 int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int n);
+
+/* Exercise 06_mixed_radix/digit_reverse (solutions/06_mixed_radix/digit_reverse.cl): the
+ * student's digit_reverse_index is built here, before the kernel that calls it. */
+#ifndef FL_EXERCISE_DIGIT_REVERSE
+/* The chapter does not solve it: three_blocks reads the host's table (digit_reverse). */
+#endif
 
 /* Contract (digit_reverse_computed)
  *   work-items : as digit_reverse

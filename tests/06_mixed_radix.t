@@ -6,7 +6,7 @@
 # sizes with a prime factor 11 or 13 refused with exit 2, --shapes (per-pass group shapes:
 # the plan they force, both directions, "default" for a pass) and --tune (its table and
 # choice, narrowed by FFTLAB_TUNE_SHAPES; nothing to measure at one pass) with their usage
-# errors (exit 2), the chapter's own kernel file not solving its exercises, and the simd
+# errors (exit 2), the exercises composed into the chapter's kernel file, and the simd
 # variant with planted bugs in its kernels.
 #
 # Time: each size compiles its own program (its radices are -D constants), about 1 s on
@@ -257,20 +257,36 @@ else
     skip "--shapes beyond the device's work-group size" "the device allows ${max_wg:-?} items, --shapes at most 4096"
 fi
 
-# ---- the chapter's own kernel file does not solve its exercises
-mkdir -p "$TMP/copy/06_mixed_radix"
-cp kernels/06_mixed_radix.cl "$TMP/copy/06_mixed_radix/dft6.cl"
-cp kernels/06_mixed_radix.cl "$TMP/copy/06_mixed_radix/digit_reverse.cl"
-run_case "--variant dft6 with the chapter's file: build error (no dft6)" 3 'FAIL \(opencl' \
-    --has 'dft6' -- "$R" --size 36 --variant dft6 --kernels kernels/06_mixed_radix.cl --repeat 0
-run_case "--variant digit_reverse with the chapter's file: build error (no digit_reverse_index)" 3 \
-    'FAIL \(opencl' --has 'digit_reverse_index' \
-    -- "$R" --size 48 --variant digit_reverse --kernels kernels/06_mixed_radix.cl --repeat 0
-run_case "grading copies of the chapter's file as the exercises fails both" 0 '^# wrote ' \
+# ---- the exercises: each is built into kernels/06_mixed_radix.cl at its
+# #ifndef FL_EXERCISE_<NAME> block, which the chapter leaves empty (it solves neither), so
+# an exercise with nothing written does not build; the solution passes, and a build error
+# in the student's file names that file and its line.
+mkdir -p "$TMP/empty/06_mixed_radix"
+echo '/* nothing written yet */' >"$TMP/empty/06_mixed_radix/dft6.cl"
+cp "$TMP/empty/06_mixed_radix/dft6.cl" "$TMP/empty/06_mixed_radix/digit_reverse.cl"
+run_case "--variant dft6 with nothing written: build error (no dft6)" 3 'FAIL \(opencl' \
+    --has 'Cannot find symbol dft6|undefined.*dft6|dft6.*undefined' \
+    -- "$R" --size 36 --variant dft6 --exercise "$TMP/empty/06_mixed_radix/dft6.cl" --repeat 0
+run_case "--variant digit_reverse with nothing written: build error (no digit_reverse_index)" 3 \
+    'FAIL \(opencl' --has 'Cannot find symbol digit_reverse_index|undefined.*digit_reverse_index|digit_reverse_index.*undefined' \
+    -- "$R" --size 48 --variant digit_reverse --exercise "$TMP/empty/06_mixed_radix/digit_reverse.cl" --repeat 0
+run_case "grading empty exercises fails both" 0 '^# wrote ' \
     --has '^ok 1 - 06_mixed_radix/dft6 fails as a stub should' \
     --has '^ok 2 - 06_mixed_radix/digit_reverse fails as a stub should' \
     -- env BUILD="$BUILD" tools/grade.sh --only 06_mixed_radix/dft6,06_mixed_radix/digit_reverse \
-    --from "$TMP/copy" --expect-fail --json "$TMP/copy.json"
+    --from "$TMP/empty" --expect-fail --json "$TMP/empty.json"
+run_case "dft6 solution through --exercise: 216 = 6 x 6 x 6 with -D FL_RADIX6" 0 '^PASS$' \
+    --has '^build .*-D FL_RADIX6=1 .*P0_R=6,6,6,0' \
+    -- "$R" --size 216 --variant dft6 --exercise solutions/06_mixed_radix/dft6.cl --explain --repeat 0
+run_case "digit_reverse solution through --exercise: 720 inverse, the index computed" 0 '^PASS$' \
+    --has 'digit_reverse_computed\(A, B, radices' --has '^build .*-D FL_DIGIT_REVERSE_INDEX=1' \
+    -- "$R" --size 720 --inverse --variant digit_reverse --exercise solutions/06_mixed_radix/digit_reverse.cl \
+    --explain --repeat 0
+sed 's/dft3(o);/dft3(o)/' solutions/06_mixed_radix/dft6.cl >"$TMP/empty/broken_dft6.cl"
+line=$(grep -n 'dft3(o);' solutions/06_mixed_radix/dft6.cl | cut -d: -f1)
+run_case "a build error in the exercise names the student's file and line ($line)" 3 'FAIL \(opencl' \
+    --has "broken_dft6\\.cl:$line:" \
+    -- "$R" --size 6 --variant dft6 --exercise "$TMP/empty/broken_dft6.cl" --repeat 0
 # ---- simd: the passes shaped for a CPU (kernels/06_simd.cl). A work-item does 8
 # neighbouring columns as planar vectors, a whole radix-Q column in registers; rows that fit
 # a core's cache (and batch >= cores) take every pass in one kernel (fft_simd_rows), others

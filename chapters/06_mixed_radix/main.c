@@ -21,7 +21,7 @@
  * The factorization — which radices, in which order, how many passes, which group shape —
  * is common/radix_plan.c, a plain planner later chapters reuse. --tune (common/tune.c)
  * measures each pass's group shape on the device and keeps the fastest; --shapes gives
- * them by hand (README "Measuring each pass's shape instead of guessing").
+ * them by hand (README "Measuring the shapes instead of guessing").
  *
  * Build and run:
  *   make 06_mixed_radix
@@ -29,9 +29,11 @@
  *   ./build/06_mixed_radix --size 48 --variant three_blocks --explain    (the permutation)
  *   ./build/06_mixed_radix --size 3^10 --inverse --precision double
  *   ./build/06_mixed_radix --size 2^18 --batch 64 --tune        (per-pass shapes, measured)
- * Kernels: kernels/06_mixed_radix.cl (dft3/5/7 and the three blocks; --kernels replaces
- * this one), kernels/06_passes.cl (the Stockham pass), kernels/05_register_radix.cl
- * (dft2..dft16, the twiddle table lookup). Lesson: README.md here. */
+ * Kernels: kernels/06_mixed_radix.cl (dft3/5/7/10 and the three blocks; --kernels replaces
+ * this one; the exercises dft6 and digit_reverse are built into it at their
+ * #ifndef FL_EXERCISE_ blocks), kernels/06_passes.cl (the Stockham pass),
+ * kernels/05_register_radix.cl (dft2..dft16, the twiddle table lookup). Lesson: README.md
+ * here; measurements and experiments: NOTES.md. */
 #include "../../common/chapter.h"
 #include "../../common/radix_plan.h"
 #include "../../common/simd_plan.h"
@@ -421,7 +423,7 @@ int main(int argc, char **argv)
         .kernel_file = "06_mixed_radix.cl",
         .uses = uses,
         .help = "N = 2^a 3^b 5^c 7^d up to 2^26. The default variant (stockham) does a few\n"
-                "self-sorting passes with radix 16/8/4/2/3/5/7 butterflies in registers, its\n"
+                "self-sorting passes with radix 16/10/8/4/2/3/5/7 butterflies in registers, its\n"
                 "kernels compiled for the size (-D constants); three_blocks is the textbook\n"
                 "pipeline (digit-reverse, then twiddle and radix-S kernels per stage). --wg sets\n"
                 "the work-items per group the plan may use (default 256); --explain shows the\n"

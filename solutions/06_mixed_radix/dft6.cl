@@ -1,54 +1,45 @@
 /* Exercise 06_mixed_radix/dft6 — a DFT of 6 values in registers, from two DFT3s.
  *
- * This is the chapter's block file (kernels/06_mixed_radix.cl) with one function to add:
- * dft6. The chapter runs it with --variant dft6: the planner then takes a radix-6 stage
- * for every pair of a 2 and a 3 in N (216 = 6 x 6 x 6, 60 = 6 x 2 x 5), and the passes
- * (kernels/06_passes.cl, built in front) call dft6 for those stages.
- * Run:  ./build/06_mixed_radix --variant dft6 --kernels exercises/06_mixed_radix/dft6.cl --size 36
- * Grade: make grade EX=06_mixed_radix/dft6
- * -------------------------------------------------------------------------------------- */
-/* 06_mixed_radix — the new building blocks (DFTs of 3, 5, 7 and 10 = 2 x 5 points), and the
- * three-block pipeline of ARM's mixed-radix article (digit-reverse, twiddle, radix-S).
+ * What you write: dft6(v). It replaces v[0..5] by their DFT,
+ *     X[k] = sum_j v[j] * w6^(j*k),   w6 = exp(-2*pi*i/6),
+ * in place, in natural order, forward only (an inverse run conjugates around it).
  *
- * Built after kernels/06_passes.cl (the fast Stockham passes, which call the blocks) and
- * kernels/05_register_radix.cl (dft2, dft4, dft8, dft16, mul_minus_i, twiddle_lookup).
- * --kernels FILE replaces this file only.
+ * Where it goes: the chapter's program builds kernels/06_mixed_radix.cl with this file
+ * in place of the block "#ifndef FL_EXERCISE_DFT6" (empty there: the chapter has no
+ * radix 6). Above that place you have real_t, real2_t, cmul (kernels/fftlab.clh),
+ * mul_minus_i(v) (v * -i, a swap), dft2, dft4, dft8, dft16 (kernels/05_register_radix.cl)
+ * and dft3(v) (the same contract for 3 values). With --variant dft6 the planner takes a
+ * radix-6 stage for every pair of a 2 and a 3 in N (216 = 6 x 6 x 6, 60 = 6 x 2 x 5), the
+ * host adds -D FL_RADIX6=1, and the passes of kernels/06_passes.cl call your dft6 for
+ * those stages, on values a work-item holds in a private array.
  *
- * Every block is the FORWARD transform of r values in place, natural order:
- *     X[k] = sum_j v[j] * w^(j*k),   w = exp(-2*pi*i / r).
- * For a prime r the DFT matrix is symmetric in j <-> r - j, because w^(r-j) = conj(w^j):
- * pair the inputs, s_j = v[j] + v[r-j] and d_j = v[j] - v[r-j] (j = 1 .. (r-1)/2), then
- *     X[k]     = v[0] + sum_j cos(2 pi jk/r) s_j  -  i sum_j sin(2 pi jk/r) d_j
- *     X[r - k] = v[0] + sum_j cos(2 pi jk/r) s_j  +  i sum_j sin(2 pi jk/r) d_j
- * so each pair of outputs costs one real sum of cosines and one of sines, with constants
- * only (chapter README, "The blocks for 3, 5 and 7"; the pairing is the one ARM's
- * article draws as a matrix for radix 5 and 7).
+ * Run:    ./build/06_mixed_radix --size 6 --variant dft6          (this file)
+ *         ./build/06_mixed_radix --size 6 --variant dft6 --exercise FILE
+ *         then --size 36, 216 --explain, 60 --inverse, 7776 (two passes)
+ * Grade:  make grade EX=06_mixed_radix/dft6
+ * Build errors and line numbers name this file.
  *
- * The cosines and sines that occur, cos(2 pi m/r) and sin(2 pi m/r):
- *   r = 3:  m = 1: -1/2, sqrt(3)/2
- *   r = 5:  m = 1: (sqrt 5 - 1)/4 = 0.309..., 0.951...;  m = 2: -(sqrt 5 + 1)/4, 0.587...
- *   r = 7:  m = 1: 0.623..., 0.781...;  m = 2: -0.222..., 0.974...;  m = 3: -0.900..., 0.433...
- * (20 digits below, from bc -l; real_t rounds them to float or double.) */
-
-/* DFT of 3 values: X0 = a + s, X1,2 = a - s/2 -/+ i (sqrt 3 / 2) d,  s = v1 + v2, d = v1 - v2. */
-void dft3(real2_t *v)
-{
-    const real_t c = (real_t)0.86602540378443864676; /* sin(2 pi/3) = sqrt(3)/2 */
-    real2_t s = v[1] + v[2];
-    real2_t d = mul_minus_i(c * (v[1] - v[2]));      /* -i sin(2 pi/3) d */
-    real2_t a = v[0] - (real_t)0.5 * s;              /* v0 + cos(2 pi/3) s */
-    v[0] = v[0] + s;
-    v[1] = a + d;
-    v[2] = a - d;
-}
-
-//@exercise begin: dft6 from a dft3 of the even and one of the odd inputs, and the w6^k twiddles (see the README)
-/* DFT of 6 values from two DFT3s (decimation in time, as dft8 from two dft4s in 05):
- *     E = DFT3(v0, v2, v4),  O = DFT3(v1, v3, v5)
- *     X[k] = E[k] + w6^k O[k],  X[k+3] = E[k] - w6^k O[k],  k = 0..2
- * with w6 = exp(-2 pi i/6) = 1/2 - i sqrt(3)/2 and w6^2 = -1/2 - i sqrt(3)/2. */
+ * The placeholder leaves its six values as they are: N = 1 and 2 never call dft6 and
+ * pass; from N = 6 on every case fails.
+ *
+ * Hints (exercises/06_mixed_radix/README.md has them in full)
+ * - Split the inputs by parity: E = DFT3(v0, v2, v4), O = DFT3(v1, v3, v5), two calls of
+ *   dft3 on copies (the outputs overwrite the inputs).
+ * - w6^2 = w3 and w6^(k+3) = -w6^k, so X[k] = E[k] + w6^k O[k], X[k+3] = E[k] - w6^k O[k].
+ * - The twiddles are constants: w6 = 1/2 - i sqrt(3)/2, w6^2 = -1/2 - i sqrt(3)/2. Keep
+ *   sqrt(3)/2 a real_t constant, right in fp64 too.
+ * - Index every array with constants or loop counters the compiler unrolls, so that the
+ *   values stay in registers.
+ * ------------------------------------------------------------------------------------- */
+/* DFT of 6 values in place, natural order, forward:
+ *     X[k] = sum_j v[j] * w6^(j*k),   w6 = exp(-2*pi*i/6),   k = 0..5 */
 void dft6(real2_t *v)
 {
+    //@exercise begin: dft6 from two dft3 calls and the w6^k twiddles (see the hints above)
+    //@stub /* placeholder: leaves v[0..5] as they are */
+    /* from two DFT3s (decimation in time, as dft8 from two dft4s in 05):
+     *     E = DFT3(v0, v2, v4),  O = DFT3(v1, v3, v5)
+     *     X[k] = E[k] + w6^k O[k],  X[k+3] = E[k] - w6^k O[k],  k = 0..2 */
     const real_t h = (real_t)0.86602540378443864676, c = (real_t)0.5; /* sin, cos(pi/3) */
     real2_t e[3] = {v[0], v[2], v[4]};
     real2_t o[3] = {v[1], v[3], v[5]};
@@ -60,207 +51,5 @@ void dft6(real2_t *v)
         v[q] = e[q] + o[q];
         v[q + 3] = e[q] - o[q];
     }
+    //@exercise end
 }
-//@stub /* DFT of 6 values in place, natural order, forward (w6 = exp(-2*pi*i/6)). */
-//@stub void dft6(real2_t *v)
-//@stub {
-//@stub }
-//@exercise end
-
-/* DFT of 5 values. With s1 = v1 + v4, s2 = v2 + v3, d1 = v1 - v4, d2 = v2 - v3 and
- * cm = cos(2 pi m/5), sm = sin(2 pi m/5):
- *     X1, X4 = v0 + c1 s1 + c2 s2  -/+  i (s1 d1 + s2 d2)
- *     X2, X3 = v0 + c2 s1 + c1 s2  -/+  i (s2 d1 - s1 d2)      (4 = -1 mod 5: s4 = -s1) */
-void dft5(real2_t *v)
-{
-    const real_t c1 = (real_t)0.30901699437494742410, s1 = (real_t)0.95105651629515357212;
-    const real_t c2 = (real_t)-0.80901699437494742410, s2 = (real_t)0.58778525229247312917;
-    real2_t p1 = v[1] + v[4], m1 = v[1] - v[4];
-    real2_t p2 = v[2] + v[3], m2 = v[2] - v[3];
-    real2_t a1 = v[0] + c1 * p1 + c2 * p2;
-    real2_t a2 = v[0] + c2 * p1 + c1 * p2;
-    real2_t b1 = mul_minus_i(s1 * m1 + s2 * m2);
-    real2_t b2 = mul_minus_i(s2 * m1 - s1 * m2);
-    v[0] = v[0] + p1 + p2;
-    v[1] = a1 + b1;
-    v[4] = a1 - b1;
-    v[2] = a2 + b2;
-    v[3] = a2 - b2;
-}
-
-/* DFT of 10 values as 2 x 5 with no twiddles between them (Good-Thomas: 2 and 5 are
- * coprime). Input n = (5 n1 + 2 n2) mod 10 and output k = (5 k1 + 6 k2) mod 10 give
- * w_10^(nk) = w_2^(n1 k1) w_5^(n2 k2), so: two dft5 of the inputs 0,2,4,6,8 and
- * 5,7,9,1,3, then five dft2 across them, whose outputs land at 6 k2 and 6 k2 + 5 (mod 10).
- * One radix-10 stage does the work of a radix-2 and a radix-5 stage with one exchange
- * through local memory and one set of twiddles fewer (README "A radix-10 block"). */
-void dft10(real2_t *v)
-{
-    real2_t a[5] = {v[0], v[2], v[4], v[6], v[8]};
-    real2_t b[5] = {v[5], v[7], v[9], v[1], v[3]};
-    dft5(a);
-    dft5(b);
-    v[0] = a[0] + b[0];
-    v[5] = a[0] - b[0];
-    v[6] = a[1] + b[1];
-    v[1] = a[1] - b[1];
-    v[2] = a[2] + b[2];
-    v[7] = a[2] - b[2];
-    v[8] = a[3] + b[3];
-    v[3] = a[3] - b[3];
-    v[4] = a[4] + b[4];
-    v[9] = a[4] - b[4];
-}
-
-/* DFT of 7 values, the same way with three pairs. The angle of input pair j in output k
- * is 2 pi (jk mod 7)/7, and m and 7 - m share the cosine and flip the sine:
- *     k = 1: m = 1, 2, 3      k = 2: m = 2, 4 = -3, 6 = -1      k = 3: m = 3, 6 = -1, 9 = 2 */
-void dft7(real2_t *v)
-{
-    const real_t c1 = (real_t)0.62348980185873353053, s1 = (real_t)0.78183148246802980871;
-    const real_t c2 = (real_t)-0.22252093395631440429, s2 = (real_t)0.97492791218182360702;
-    const real_t c3 = (real_t)-0.90096886790241912624, s3 = (real_t)0.43388373911755812048;
-    real2_t p1 = v[1] + v[6], m1 = v[1] - v[6];
-    real2_t p2 = v[2] + v[5], m2 = v[2] - v[5];
-    real2_t p3 = v[3] + v[4], m3 = v[3] - v[4];
-    real2_t a1 = v[0] + c1 * p1 + c2 * p2 + c3 * p3;
-    real2_t a2 = v[0] + c2 * p1 + c3 * p2 + c1 * p3;
-    real2_t a3 = v[0] + c3 * p1 + c1 * p2 + c2 * p3;
-    real2_t b1 = mul_minus_i(s1 * m1 + s2 * m2 + s3 * m3);
-    real2_t b2 = mul_minus_i(s2 * m1 - s3 * m2 - s1 * m3);
-    real2_t b3 = mul_minus_i(s3 * m1 - s1 * m2 + s2 * m3);
-    v[0] = v[0] + p1 + p2 + p3;
-    v[1] = a1 + b1;
-    v[6] = a1 - b1;
-    v[2] = a2 + b2;
-    v[5] = a2 - b2;
-    v[3] = a3 + b3;
-    v[4] = a3 - b3;
-}
-
-/* ---------------------------------------------------------------- three blocks
- * --variant three_blocks: ARM's pipeline, one kernel per block, in place after the first.
- * The stages have radices r_0, r_1, ... (N = their product); Nx is the span, the product
- * of the radices before the stage (1 for the first), Ny = r_s and Ni = Nx * Ny:
- *   1. digit_reverse      y[m] = x[idx(m)]: the input in digit-reversed order, once
- *   2. twiddle_stage      y[n] *= w_Ni^(nx * ky), nx = n mod Nx, ky = (n / Nx) mod Ny
- *                         (every stage but the first, where Nx = 1 and the twiddle is 1)
- *   3. radix_S            DFT_S of y[n0 + m*Nx], m < S, n0 = (kx mod Nx) + (kx / Nx) * Ni,
- *                         one butterfly kx per work-item
- * Three launches per stage over all the data, each reading and writing it once: correct,
- * and slow on purpose (the lesson compares it with the Stockham passes). */
-
-/* An entry of the digit-reverse table: the harness's tables hold complex real_t, and a
- * float holds integers exactly only below 2^24, so an index i < 2^26 is stored as
- * (i mod 4096, i / 4096). */
-#define DIGIT_TABLE_SPLIT 4096
-
-/* Contract (digit_reverse)
- *   work-items : 2-D, (n rounded up to the group size) x batch, groups G x 1; items
- *                m >= n do nothing
- *   args       : x, y (distinct), idx (n entries, the permutation: host-computed, see
- *                fl_digit_reverse in common/radix_plan.h), n, flags
- *   reads      : x[row*n + idx(m)]
- *   writes     : y[row*n + m], every m < n, once
- *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */
-__kernel void digit_reverse(__global const real2_t *x, __global real2_t *y,
-                            __global const real2_t *idx, int n, int flags)
-{
-    int m = get_global_id(0);
-    size_t row = get_global_id(1) * (size_t)n;
-    if (m >= n)
-        return;
-    real2_t e = idx[m];
-    int from = (int)e.x + DIGIT_TABLE_SPLIT * (int)e.y;
-    real2_t a = x[row + from];
-    if (flags & 1)
-        a.y = -a.y;
-    y[row + m] = a;
-}
-
-#ifdef FL_DIGIT_REVERSE_INDEX
-/* --variant digit_reverse (an exercise): the same block without the table. The host passes
- * the stages' radices instead, and digit_reverse_index, which the exercise file defines,
- * computes each index. */
-int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int n);
-
-/* Contract (digit_reverse_computed)
- *   work-items : as digit_reverse
- *   args       : x, y (distinct), radices (nstages values, r_s in .x: the stages in the
- *                order they run), nstages, n, flags
- *   reads      : x[row*n + digit_reverse_index(m, ...)]
- *   writes     : y[row*n + m], every m < n, once
- *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */
-__kernel void digit_reverse_computed(__global const real2_t *x, __global real2_t *y,
-                                     __global const real2_t *radices, int nstages, int n,
-                                     int flags)
-{
-    int m = get_global_id(0);
-    size_t row = get_global_id(1) * (size_t)n;
-    if (m >= n)
-        return;
-    real2_t a = x[row + digit_reverse_index(m, radices, nstages, n)];
-    if (flags & 1)
-        a.y = -a.y;
-    y[row + m] = a;
-}
-#endif
-
-/* w_M^a = exp(-2 pi i a / M) with a taken into (-M/2, M/2], where sin and cos are most
- * accurate. */
-real2_t root_of_unity(int a, int M)
-{
-    int r = a > M / 2 ? a - M : a;
-    return cexpi((real_t)(-2.0 * FFTLAB_PI) * ((real_t)r / (real_t)M));
-}
-
-/* Contract (twiddle_stage)
- *   work-items : 2-D, (n rounded up to the group size) x batch, groups G x 1
- *   args       : y (in place), n, span = Nx, radix = Ny of the stage that follows
- *   reads      : y[row*n + m]        writes: the same element, times w_Ni^(nx * ky)
- *   host calls : before radix_<Ny> of every stage but the first */
-__kernel void twiddle_stage(__global real2_t *y, int n, int span, int radix)
-{
-    int m = get_global_id(0);
-    size_t row = get_global_id(1) * (size_t)n;
-    if (m >= n)
-        return;
-    int nx = m % span, ky = (m / span) % radix;
-    y[row + m] = cmul(y[row + m], root_of_unity(nx * ky, span * radix));
-}
-
-/* Contract (radix_S, S = 2, 3, 4, 5, 7, 8, 10, 16)
- *   work-items : 2-D, (n/S rounded up to the group size) x batch, groups G x 1; item kx
- *                does butterfly kx, items kx >= n/S nothing
- *   args       : y (in place), n, span = Nx (product of the earlier stages' radices), flags
- *   reads      : y[row*n + n0 + m*Nx], m < S, n0 = (kx mod Nx) + (kx / Nx) * Nx * S
- *   writes     : the same S elements, their DFT_S
- *   host calls : after digit_reverse, stage by stage with Nx = 1, r_0, r_0 r_1, ...;
- *                flags & 2 on the last stage conjugates what it writes (inverse) */
-#define RADIX_KERNEL(S)                                                                    \
-    __kernel void radix_##S(__global real2_t *y, int n, int span, int flags)               \
-    {                                                                                      \
-        int kx = get_global_id(0);                                                         \
-        if (kx >= n / S)                                                                   \
-            return;                                                                        \
-        __global real2_t *base = y + get_global_id(1) * (size_t)n + (kx % span)            \
-                                 + (kx / span) * span * S;                                 \
-        real2_t v[S];                                                                      \
-        for (int m = 0; m < S; m++)                                                        \
-            v[m] = base[m * span];                                                         \
-        dft##S(v);                                                                         \
-        for (int m = 0; m < S; m++) {                                                      \
-            if (flags & 2)                                                                 \
-                v[m].y = -v[m].y;                                                          \
-            base[m * span] = v[m];                                                         \
-        }                                                                                  \
-    }
-
-RADIX_KERNEL(2)
-RADIX_KERNEL(3)
-RADIX_KERNEL(4)
-RADIX_KERNEL(5)
-RADIX_KERNEL(7)
-RADIX_KERNEL(8)
-RADIX_KERNEL(10)
-RADIX_KERNEL(16)

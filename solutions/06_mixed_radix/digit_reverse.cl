@@ -1,253 +1,42 @@
 /* Exercise 06_mixed_radix/digit_reverse — the digit-reverse index, computed in the kernel.
  *
- * This is the chapter's block file (kernels/06_mixed_radix.cl) with one function to add at
- * the end: digit_reverse_index, which the kernel digit_reverse_computed (above it, built
- * for --variant digit_reverse) calls to turn an output position m into the input index
- * it reads. It replaces the first block of --variant three_blocks, whose index comes from
- * a table the host fills; here the host passes the stages' radices instead.
- * Run:  ./build/06_mixed_radix --variant digit_reverse --kernels exercises/06_mixed_radix/digit_reverse.cl --size 48 --explain
- * Grade: make grade EX=06_mixed_radix/digit_reverse
- * -------------------------------------------------------------------------------------- */
-/* 06_mixed_radix — the new building blocks (DFTs of 3, 5, 7 and 10 = 2 x 5 points), and the
- * three-block pipeline of ARM's mixed-radix article (digit-reverse, twiddle, radix-S).
+ * What you write: digit_reverse_index(m, radices, nstages, n). For an output position
+ * m < n of ARM's first block (y[m] = x[idx(m)]) it returns idx(m), the input index that
+ * position reads, for stages of radices r_0, r_1, ..., r_(nstages-1) (radices[s].x = r_s,
+ * exact small integers, in the order the stages run; n is their product).
  *
- * Built after kernels/06_passes.cl (the fast Stockham passes, which call the blocks) and
- * kernels/05_register_radix.cl (dft2, dft4, dft8, dft16, mul_minus_i, twiddle_lookup).
- * --kernels FILE replaces this file only.
+ * Where it goes: the chapter's program builds kernels/06_mixed_radix.cl with this file
+ * in place of the block "#ifndef FL_EXERCISE_DIGIT_REVERSE" (empty there: the chapter's
+ * three_blocks reads a table the host fills, fl_digit_reverse in common/radix_plan.c).
+ * Above that place you have real_t, real2_t and the function's declaration; right below
+ * it the kernel digit_reverse_computed calls your function once per element. With
+ * --variant digit_reverse the chapter runs --variant three_blocks with that kernel first
+ * (the host adds -D FL_DIGIT_REVERSE_INDEX=1 and passes the radices, not the table).
  *
- * Every block is the FORWARD transform of r values in place, natural order:
- *     X[k] = sum_j v[j] * w^(j*k),   w = exp(-2*pi*i / r).
- * For a prime r the DFT matrix is symmetric in j <-> r - j, because w^(r-j) = conj(w^j):
- * pair the inputs, s_j = v[j] + v[r-j] and d_j = v[j] - v[r-j] (j = 1 .. (r-1)/2), then
- *     X[k]     = v[0] + sum_j cos(2 pi jk/r) s_j  -  i sum_j sin(2 pi jk/r) d_j
- *     X[r - k] = v[0] + sum_j cos(2 pi jk/r) s_j  +  i sum_j sin(2 pi jk/r) d_j
- * so each pair of outputs costs one real sum of cosines and one of sines, with constants
- * only (chapter README, "The blocks for 3, 5 and 7"; the pairing is the one ARM's
- * article draws as a matrix for radix 5 and 7).
+ * Run:    ./build/06_mixed_radix --size 6 --variant digit_reverse          (this file)
+ *         ./build/06_mixed_radix --size 6 --variant digit_reverse --exercise FILE
+ *         then --size 48 --explain, 720 --inverse, 59049 (ten radix-3 stages)
+ *         (--size 48 --variant three_blocks --explain prints the host's idx(m))
+ * Grade:  make grade EX=06_mixed_radix/digit_reverse
+ * Build errors and line numbers name this file.
  *
- * The cosines and sines that occur, cos(2 pi m/r) and sin(2 pi m/r):
- *   r = 3:  m = 1: -1/2, sqrt(3)/2
- *   r = 5:  m = 1: (sqrt 5 - 1)/4 = 0.309..., 0.951...;  m = 2: -(sqrt 5 + 1)/4, 0.587...
- *   r = 7:  m = 1: 0.623..., 0.781...;  m = 2: -0.222..., 0.974...;  m = 3: -0.900..., 0.433...
- * (20 digits below, from bc -l; real_t rounds them to float or double.) */
-
-/* DFT of 3 values: X0 = a + s, X1,2 = a - s/2 -/+ i (sqrt 3 / 2) d,  s = v1 + v2, d = v1 - v2. */
-void dft3(real2_t *v)
-{
-    const real_t c = (real_t)0.86602540378443864676; /* sin(2 pi/3) = sqrt(3)/2 */
-    real2_t s = v[1] + v[2];
-    real2_t d = mul_minus_i(c * (v[1] - v[2]));      /* -i sin(2 pi/3) d */
-    real2_t a = v[0] - (real_t)0.5 * s;              /* v0 + cos(2 pi/3) s */
-    v[0] = v[0] + s;
-    v[1] = a + d;
-    v[2] = a - d;
-}
-
-/* DFT of 5 values. With s1 = v1 + v4, s2 = v2 + v3, d1 = v1 - v4, d2 = v2 - v3 and
- * cm = cos(2 pi m/5), sm = sin(2 pi m/5):
- *     X1, X4 = v0 + c1 s1 + c2 s2  -/+  i (s1 d1 + s2 d2)
- *     X2, X3 = v0 + c2 s1 + c1 s2  -/+  i (s2 d1 - s1 d2)      (4 = -1 mod 5: s4 = -s1) */
-void dft5(real2_t *v)
-{
-    const real_t c1 = (real_t)0.30901699437494742410, s1 = (real_t)0.95105651629515357212;
-    const real_t c2 = (real_t)-0.80901699437494742410, s2 = (real_t)0.58778525229247312917;
-    real2_t p1 = v[1] + v[4], m1 = v[1] - v[4];
-    real2_t p2 = v[2] + v[3], m2 = v[2] - v[3];
-    real2_t a1 = v[0] + c1 * p1 + c2 * p2;
-    real2_t a2 = v[0] + c2 * p1 + c1 * p2;
-    real2_t b1 = mul_minus_i(s1 * m1 + s2 * m2);
-    real2_t b2 = mul_minus_i(s2 * m1 - s1 * m2);
-    v[0] = v[0] + p1 + p2;
-    v[1] = a1 + b1;
-    v[4] = a1 - b1;
-    v[2] = a2 + b2;
-    v[3] = a2 - b2;
-}
-
-/* DFT of 10 values as 2 x 5 with no twiddles between them (Good-Thomas: 2 and 5 are
- * coprime). Input n = (5 n1 + 2 n2) mod 10 and output k = (5 k1 + 6 k2) mod 10 give
- * w_10^(nk) = w_2^(n1 k1) w_5^(n2 k2), so: two dft5 of the inputs 0,2,4,6,8 and
- * 5,7,9,1,3, then five dft2 across them, whose outputs land at 6 k2 and 6 k2 + 5 (mod 10).
- * One radix-10 stage does the work of a radix-2 and a radix-5 stage with one exchange
- * through local memory and one set of twiddles fewer (README "A radix-10 block"). */
-void dft10(real2_t *v)
-{
-    real2_t a[5] = {v[0], v[2], v[4], v[6], v[8]};
-    real2_t b[5] = {v[5], v[7], v[9], v[1], v[3]};
-    dft5(a);
-    dft5(b);
-    v[0] = a[0] + b[0];
-    v[5] = a[0] - b[0];
-    v[6] = a[1] + b[1];
-    v[1] = a[1] - b[1];
-    v[2] = a[2] + b[2];
-    v[7] = a[2] - b[2];
-    v[8] = a[3] + b[3];
-    v[3] = a[3] - b[3];
-    v[4] = a[4] + b[4];
-    v[9] = a[4] - b[4];
-}
-
-/* DFT of 7 values, the same way with three pairs. The angle of input pair j in output k
- * is 2 pi (jk mod 7)/7, and m and 7 - m share the cosine and flip the sine:
- *     k = 1: m = 1, 2, 3      k = 2: m = 2, 4 = -3, 6 = -1      k = 3: m = 3, 6 = -1, 9 = 2 */
-void dft7(real2_t *v)
-{
-    const real_t c1 = (real_t)0.62348980185873353053, s1 = (real_t)0.78183148246802980871;
-    const real_t c2 = (real_t)-0.22252093395631440429, s2 = (real_t)0.97492791218182360702;
-    const real_t c3 = (real_t)-0.90096886790241912624, s3 = (real_t)0.43388373911755812048;
-    real2_t p1 = v[1] + v[6], m1 = v[1] - v[6];
-    real2_t p2 = v[2] + v[5], m2 = v[2] - v[5];
-    real2_t p3 = v[3] + v[4], m3 = v[3] - v[4];
-    real2_t a1 = v[0] + c1 * p1 + c2 * p2 + c3 * p3;
-    real2_t a2 = v[0] + c2 * p1 + c3 * p2 + c1 * p3;
-    real2_t a3 = v[0] + c3 * p1 + c1 * p2 + c2 * p3;
-    real2_t b1 = mul_minus_i(s1 * m1 + s2 * m2 + s3 * m3);
-    real2_t b2 = mul_minus_i(s2 * m1 - s3 * m2 - s1 * m3);
-    real2_t b3 = mul_minus_i(s3 * m1 - s1 * m2 + s2 * m3);
-    v[0] = v[0] + p1 + p2 + p3;
-    v[1] = a1 + b1;
-    v[6] = a1 - b1;
-    v[2] = a2 + b2;
-    v[5] = a2 - b2;
-    v[3] = a3 + b3;
-    v[4] = a3 - b3;
-}
-
-/* ---------------------------------------------------------------- three blocks
- * --variant three_blocks: ARM's pipeline, one kernel per block, in place after the first.
- * The stages have radices r_0, r_1, ... (N = their product); Nx is the span, the product
- * of the radices before the stage (1 for the first), Ny = r_s and Ni = Nx * Ny:
- *   1. digit_reverse      y[m] = x[idx(m)]: the input in digit-reversed order, once
- *   2. twiddle_stage      y[n] *= w_Ni^(nx * ky), nx = n mod Nx, ky = (n / Nx) mod Ny
- *                         (every stage but the first, where Nx = 1 and the twiddle is 1)
- *   3. radix_S            DFT_S of y[n0 + m*Nx], m < S, n0 = (kx mod Nx) + (kx / Nx) * Ni,
- *                         one butterfly kx per work-item
- * Three launches per stage over all the data, each reading and writing it once: correct,
- * and slow on purpose (the lesson compares it with the Stockham passes). */
-
-/* An entry of the digit-reverse table: the harness's tables hold complex real_t, and a
- * float holds integers exactly only below 2^24, so an index i < 2^26 is stored as
- * (i mod 4096, i / 4096). */
-#define DIGIT_TABLE_SPLIT 4096
-
-/* Contract (digit_reverse)
- *   work-items : 2-D, (n rounded up to the group size) x batch, groups G x 1; items
- *                m >= n do nothing
- *   args       : x, y (distinct), idx (n entries, the permutation: host-computed, see
- *                fl_digit_reverse in common/radix_plan.h), n, flags
- *   reads      : x[row*n + idx(m)]
- *   writes     : y[row*n + m], every m < n, once
- *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */
-__kernel void digit_reverse(__global const real2_t *x, __global real2_t *y,
-                            __global const real2_t *idx, int n, int flags)
-{
-    int m = get_global_id(0);
-    size_t row = get_global_id(1) * (size_t)n;
-    if (m >= n)
-        return;
-    real2_t e = idx[m];
-    int from = (int)e.x + DIGIT_TABLE_SPLIT * (int)e.y;
-    real2_t a = x[row + from];
-    if (flags & 1)
-        a.y = -a.y;
-    y[row + m] = a;
-}
-
-#ifdef FL_DIGIT_REVERSE_INDEX
-/* --variant digit_reverse (an exercise): the same block without the table. The host passes
- * the stages' radices instead, and digit_reverse_index, which the exercise file defines,
- * computes each index. */
-int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int n);
-
-/* Contract (digit_reverse_computed)
- *   work-items : as digit_reverse
- *   args       : x, y (distinct), radices (nstages values, r_s in .x: the stages in the
- *                order they run), nstages, n, flags
- *   reads      : x[row*n + digit_reverse_index(m, ...)]
- *   writes     : y[row*n + m], every m < n, once
- *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */
-__kernel void digit_reverse_computed(__global const real2_t *x, __global real2_t *y,
-                                     __global const real2_t *radices, int nstages, int n,
-                                     int flags)
-{
-    int m = get_global_id(0);
-    size_t row = get_global_id(1) * (size_t)n;
-    if (m >= n)
-        return;
-    real2_t a = x[row + digit_reverse_index(m, radices, nstages, n)];
-    if (flags & 1)
-        a.y = -a.y;
-    y[row + m] = a;
-}
-#endif
-
-/* w_M^a = exp(-2 pi i a / M) with a taken into (-M/2, M/2], where sin and cos are most
- * accurate. */
-real2_t root_of_unity(int a, int M)
-{
-    int r = a > M / 2 ? a - M : a;
-    return cexpi((real_t)(-2.0 * FFTLAB_PI) * ((real_t)r / (real_t)M));
-}
-
-/* Contract (twiddle_stage)
- *   work-items : 2-D, (n rounded up to the group size) x batch, groups G x 1
- *   args       : y (in place), n, span = Nx, radix = Ny of the stage that follows
- *   reads      : y[row*n + m]        writes: the same element, times w_Ni^(nx * ky)
- *   host calls : before radix_<Ny> of every stage but the first */
-__kernel void twiddle_stage(__global real2_t *y, int n, int span, int radix)
-{
-    int m = get_global_id(0);
-    size_t row = get_global_id(1) * (size_t)n;
-    if (m >= n)
-        return;
-    int nx = m % span, ky = (m / span) % radix;
-    y[row + m] = cmul(y[row + m], root_of_unity(nx * ky, span * radix));
-}
-
-/* Contract (radix_S, S = 2, 3, 4, 5, 7, 8, 10, 16)
- *   work-items : 2-D, (n/S rounded up to the group size) x batch, groups G x 1; item kx
- *                does butterfly kx, items kx >= n/S nothing
- *   args       : y (in place), n, span = Nx (product of the earlier stages' radices), flags
- *   reads      : y[row*n + n0 + m*Nx], m < S, n0 = (kx mod Nx) + (kx / Nx) * Nx * S
- *   writes     : the same S elements, their DFT_S
- *   host calls : after digit_reverse, stage by stage with Nx = 1, r_0, r_0 r_1, ...;
- *                flags & 2 on the last stage conjugates what it writes (inverse) */
-#define RADIX_KERNEL(S)                                                                    \
-    __kernel void radix_##S(__global real2_t *y, int n, int span, int flags)               \
-    {                                                                                      \
-        int kx = get_global_id(0);                                                         \
-        if (kx >= n / S)                                                                   \
-            return;                                                                        \
-        __global real2_t *base = y + get_global_id(1) * (size_t)n + (kx % span)            \
-                                 + (kx / span) * span * S;                                 \
-        real2_t v[S];                                                                      \
-        for (int m = 0; m < S; m++)                                                        \
-            v[m] = base[m * span];                                                         \
-        dft##S(v);                                                                         \
-        for (int m = 0; m < S; m++) {                                                      \
-            if (flags & 2)                                                                 \
-                v[m].y = -v[m].y;                                                          \
-            base[m * span] = v[m];                                                         \
-        }                                                                                  \
-    }
-
-RADIX_KERNEL(2)
-RADIX_KERNEL(3)
-RADIX_KERNEL(4)
-RADIX_KERNEL(5)
-RADIX_KERNEL(7)
-RADIX_KERNEL(8)
-RADIX_KERNEL(10)
-RADIX_KERNEL(16)
-
-//@exercise begin: digit_reverse_index, the input index output position m reads (see the README)
-/* Write m in the mixed radix of the stages, m = d_0 + d_1 r_0 + d_2 r_0 r_1 + ...
- * (0 <= d_s < r_s), and give digit s the weight n / (r_0 ... r_s):
- *     idx(m) = d_0 n/r_0 + d_1 n/(r_0 r_1) + ... + d_(S-1)
- * The first stage's digit becomes the most significant one. */
+ * The placeholder returns m (no reordering): N = 1, 2 and 16 have one stage, where the
+ * permutation is the identity, and pass; N = 6 = 2 x 3 is the first to fail.
+ *
+ * Hints (exercises/06_mixed_radix/README.md has them in full)
+ * - Write m in the mixed radix of the stages, first stage's digit lowest:
+ *   m = d_0 + d_1 r_0 + d_2 r_0 r_1 + ...  (0 <= d_s < r_s).
+ * - Give the digits the opposite weights: idx(m) = d_0 n/r_0 + d_1 n/(r_0 r_1) + ... +
+ *   d_(S-1). One running weight that starts at n and is divided by each radix does it.
+ * - By hand, for 2 x 3: idx = 0 3 1 4 2 5.
+ * ------------------------------------------------------------------------------------- */
+/* The input index that output position m of the digit-reverse block reads. */
 int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int n)
 {
+    //@exercise begin: idx(m) from the digits of m in the stages' mixed radix (see the hints above)
+    //@stub return m; /* placeholder: no reordering */
+    /* m = d_0 + d_1 r_0 + d_2 r_0 r_1 + ...; digit s gets the weight n / (r_0 ... r_s),
+     * so the first stage's digit becomes the most significant one */
     int idx = 0, weight = n;
     for (int s = 0; s < nstages; s++) {
         int r = (int)radices[s].x;
@@ -256,10 +45,5 @@ int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int
         m /= r;
     }
     return idx;
+    //@exercise end
 }
-//@stub /* The input index that output position m of the digit-reverse block reads. */
-//@stub int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int n)
-//@stub {
-//@stub     return m;
-//@stub }
-//@exercise end
