@@ -43,6 +43,20 @@ void dft3(real2_t *v)
 #ifndef FL_EXERCISE_DFT6
 /* The chapter does not solve it: its planner never takes radix 6. */
 #endif
+#ifdef FL_EXERCISE_DFT6
+/* Built only with the dft6 exercise: it makes the build need the student's dft6 at every
+ * size, also where no pass takes radix 6 (N = 1, 2), so a file without one passes no case.
+ * Never launched. */
+__kernel void exercise_needs_dft6(__global real2_t *x)
+{
+    real2_t v[6];
+    for (int i = 0; i < 6; i++)
+        v[i] = x[i];
+    dft6(v);
+    for (int i = 0; i < 6; i++)
+        x[i] = v[i];
+}
+#endif
 
 /* DFT of 5 values. With the pair sums p1 = v1 + v4, p2 = v2 + v3, the differences
  * m1 = v1 - v4, m2 = v2 - v3, and the constants ca = cos(2 pi a/5), sa = sin(2 pi a/5):

@@ -65,6 +65,15 @@ run_case "--exercise that #includes the solution" 2 "$USAGE" --has 'include\.cl:
 : >"$TMP/empty.cl"
 run_case "an empty exercise fails at N = 1 too (its kernels are looked up)" 3 "$OPENCL" \
     --has "kernel 'fft_radix2_dif' is not defined" -- "$R" --variant dif --exercise "$TMP/empty.cl" --size 1 --repeat 0
+# The same in the composed exercises (05-09): a file without the function fails to build,
+# also at sizes whose plan would not call it.
+for ex in 05_register_radix/dft8:1 05_register_radix/twiddle_table:1 06_mixed_radix/dft6:1 \
+          06_mixed_radix/digit_reverse:1 07_multidim/column_load:16x16 07_multidim/transpose_tile:32x32 \
+          08_bluestein/chirp_table:1 09_real_input/post_twist:2; do
+    id=${ex%:*} n=${ex#*:}
+    run_case "an empty $id fails to build at $n" 3 "$OPENCL" --has 'with your exercise .*empty\.cl' \
+        -- "$BUILD/${id%/*}" --variant "${id#*/}" --exercise "$TMP/empty.cl" --size "$n" --repeat 0
+done
 printf '/* #include "x" in a comment is fine */\n#if 0\nint x;\n' >"$TMP/open_if.cl"
 run_case "--exercise with an #if never closed" 2 "$USAGE" --has 'open_if\.cl:2: #if without #endif' \
     -- "$R" --variant dif --exercise "$TMP/open_if.cl" --size 16 --repeat 0
