@@ -100,8 +100,8 @@ run_case "checks name grid points" 0 '^PASS$' --has 'impulse@\(5,22\) ' --has 't
     -- "$M" --size 12x64 --repeat 0
 run_case "timed run (events, GFLOP/s from the total points)" 0 '^PASS$' \
     --has 'time +[0-9.]+ ms median' --has 'counting 5·N·log2 N' -- "$M" --size 64x64 --batch 2 --repeat 3 --warmup 1
-run_case "--format csv: n is the total points, shape the last column" 0 '^PASS$' \
-    --stdout-has ',loop_ms,shape$' --stdout-has '^"07_multidim","strided",.*,1080,2,forward,.*,9x10x12$' \
+run_case "--format csv: n is the total points, shape after loop_ms" 0 '^PASS$' \
+    --stdout-has ',loop_ms,shape,ms_q1,' --stdout-has '^"07_multidim","strided",.*,1080,2,forward,.*,9x10x12,[0-9.e-]+,' \
     -- "$M" --size 9x10x12 --batch 2 --repeat 2 --format csv
 run_case "--format json: the shape as a list" 0 '^PASS$' --stdout-has '"n": 1080, "shape": \[9, 10, 12\], "batch": 1' \
     -- "$M" --size 9x10x12 --repeat 0 --format json
