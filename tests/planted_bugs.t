@@ -53,8 +53,8 @@ fi
 
 # 4. One element written past the end of the buffer (the harness's guard zone).
 if plant out-of-bounds "$R2" 's/^\( *\)y\[row + j + p\] = a - b;/&\n\1if (i == 0 \&\& get_global_id(1) == 0) y[get_global_size(1) * 2 * half_n] = a;/'; then
-    run_case "write past the end of the buffer: FAIL" 1 '^FAIL: check .*past the end' \
-        --has 'past the end' -- "$R" --kernels "$TMP/k/out-of-bounds.cl" --size 256 --batch 3 --repeat 0
+    run_case "write past the end of the buffer: FAIL" 1 '^FAIL: check .*wrote out of bounds: buffer [AB], past its end' \
+        --has 'past its end \(element 768 of 768\)' -- "$R" --kernels "$TMP/k/out-of-bounds.cl" --size 256 --batch 3 --repeat 0
 fi
 
 # 5. Every row of the batch lands on row 0.
