@@ -175,7 +175,7 @@ run_case "timed run: 2.5 N log2 N, bytes of both sides" 0 '^PASS$' \
     --has 'counting 2\.5·N·log2 N per real transform' --has 'the N reals read \+ the half spectrum written' \
     -- "$R" --size 4096 --batch 2 --repeat 3 --warmup 1
 run_case "--format csv: direction r2c, n and shape of the real array" 0 '^PASS$' \
-    --stdout-has '^"09_real_input","column_pairs",.*,128,2,r2c,single,1,.*,8x16$' \
+    --stdout-has '^"09_real_input","column_pairs",.*,128,2,r2c,single,1,.*,8x16,[0-9.e-]+,' \
     -- "$R" --size 8x16 --batch 2 --repeat 2 --format csv
 run_case "--format csv --inverse: direction c2r" 0 '^PASS$' --stdout-has ',1000,1,c2r,double,1,' \
     -- "$R" --size 1000 --inverse --precision double --repeat 2 --format csv
