@@ -500,6 +500,16 @@ SECS=$(awk -v a="$T_START" -v b="$T_END" 'BEGIN { printf "%.1f", b - a }')
 echo "# score: $SCORE/$MAX points"
 echo "# graded in $SECS s"
 
+# publish FILE: rename FILE.tmp.<pid>, written whole, over FILE (exit 2 if it cannot).
+publish() {
+    if ! mv "$1.tmp.$$" "$1" 2>/dev/null; then
+        echo "$PROG: cannot write $1" >&2
+        rm -f "$1.tmp.$$"
+        exit 2
+    fi
+    echo "# wrote $( [[ $1 == "$ROOT"/* ]] && echo "${1#"$ROOT"/}" || echo "$1")"
+}
+
 src_name=${FROM#"$ROOT"/}
 {
     printf '{"source": %s, "build": %s, "expect_fail": %s, "score": %d, "max": %d, "seconds": %s, "exercises": [' \
@@ -512,12 +522,7 @@ src_name=${FROM#"$ROOT"/}
     done
     printf '\n]}\n'
 } >"$JSON_OUT.tmp.$$"
-if ! mv "$JSON_OUT.tmp.$$" "$JSON_OUT" 2>/dev/null; then
-    echo "$PROG: cannot write $JSON_OUT" >&2
-    rm -f "$JSON_OUT.tmp.$$"
-    exit 2
-fi
-echo "# wrote $( [[ $JSON_OUT == "$ROOT"/* ]] && echo "${JSON_OUT#"$ROOT"/}" || echo "$JSON_OUT")"
+publish "$JSON_OUT"
 
 # The same cases as JUnit XML beside it (grade.json -> grade.xml), one testcase per run.
 XML_OUT=${JSON_OUT%.json}.xml
@@ -526,12 +531,7 @@ XML_OUT=${JSON_OUT%.json}.xml
     for x in "${XML_EX[@]}"; do printf '%s\n' "$x"; done
     printf '</testsuites>\n'
 } >"$XML_OUT.tmp.$$"
-if ! mv "$XML_OUT.tmp.$$" "$XML_OUT" 2>/dev/null; then
-    echo "$PROG: cannot write $XML_OUT" >&2
-    rm -f "$XML_OUT.tmp.$$"
-    exit 2
-fi
-echo "# wrote $( [[ $XML_OUT == "$ROOT"/* ]] && echo "${XML_OUT#"$ROOT"/}" || echo "$XML_OUT")"
+publish "$XML_OUT"
 
 ((ALL_GOOD)) && exit 0
 exit 1
