@@ -10,9 +10,37 @@
 # prime. --variant simd (06's CPU passes, kernels/08_simd.cl): sizes, both directions,
 # double, the one-launch and the per-pass plans, --explain, planted bugs.
 #
-# Time: every (N, batch, variant kind) compiles its own program (about 1-3 s on pocl when
-# not in the kernel cache; the sizes repeat so that most runs reuse one). About a minute
-# on the 2-core machine with the cache warm.
+# Time: every (N, batch, variant kind) compiles its own program (2-4 s of pocl CPU when not
+# in the kernel cache, against 0.2-0.5 s for a run whose program is cached); a timed run
+# adds about 2 s (the copy-bandwidth probe). So `make test` runs one case per path, and
+# its cases share programs where they can:
+#   fused, one launch:  N = 1009 x 3 (a prime, M = 2048), both directions; --explain, the
+#                       timed run (per-launch times), --output/--input, the untimed CSV row
+#                       and the default 1009 x 256 reuse its program
+#   two passes per FFT: N = 2049 x 3 (3 x 683: composite, not 7-smooth; the multiplies in
+#                       06's hooks), by fused (its fallback) and fused_passes (one program),
+#                       and its --explain
+#   plain:              N = 1009 x 3, both directions, and its --explain
+#   N = 1 (no launch), N = 17 x 100 (34 rows per group, the last group partly empty),
+#   N = 1009 x 3 double inverse
+#   exercise chirp_table: the solution at N = 1009 x 3, the stub failing at N = 100, a
+#                       build error naming the student's file and line
+#   simd:               N = 1009 x 64 (one launch, 3 passes) and x 67 inverse; N = 17 x 5
+#                       (M = 64, 2 passes); N = 2049 x 1 (a launch per pass: M > 4096,
+#                       fewer rows than cores); N = 1; FFTLAB_SIMD_QMAX refused; both
+#                       planted bugs in 08_simd.cl (at N = 17 x 5, the scratch tree's control
+#                       too)
+#   every refusal (exit 2, no kernel built) and 06 naming 08.
+# The slow set (FFTLAB_SLOW_TESTS=1, CI's first pass) adds the other sizes: N = 2, 3, 17 x 3,
+# 2048 (the largest one-kernel M) in every variant, fused_passes at 1009 (one pass, both
+# hooks), 65521 (M = 2^17) and 2^20 + 7 (three passes), 1000 (7-smooth), 4099 double,
+# --wg 7 (three passes per FFT), the chirp_table solution at 2049 and 65521 and the stub
+# at 17, simd double, at N = 2 and 65521, the simd timed run, the timed CSV row and the
+# bench case 1009 x 16384.
+# Measured 2026-11-25 on the 2-core pocl machine, cold kernel cache: the fast set
+# 49.0 CPU-s, 101 s wall (before the split, every case in it: about 150 CPU-s, the sum of
+# its builds measured one by one). FFTLAB_SLOW_TESTS=1 runs all 75 cases (passed
+# 2026-11-25).
 . "$(dirname "$0")/lib.sh"
 need_binary 08_bluestein
 B=$BUILD/08_bluestein
@@ -20,24 +48,34 @@ USAGE='^FAIL \(usage, exit 2\): '
 
 # ---- every variant: N = 1 (no launch), 2 (M = 3), 3, 17, a prime whose M fits a group,
 # the largest N that does (M = 4096) and the first that does not (two passes per FFT)
+# Fast: fused at 1, 1009 and 2049 (its fallback, fused_passes: the program of
+# fused_passes N=2049, which is fast too), plain at 1009, and 1009 inverse where fast.
+fast_sizes=" fused:1 fused:1009 fused:2049 fused_passes:2049 plain:1009 "
 for v in fused fused_passes plain; do
     for n in 1 2 3 17 1009 2048 2049; do
-        run_case "$v N=$n x 3" 0 '^PASS$' -- "$B" --size "$n" --batch 3 --variant "$v" --repeat 0
+        c=slow_case
+        [[ $fast_sizes == *" $v:$n "* ]] && c=run_case
+        $c "$v N=$n x 3" 0 '^PASS$' -- "$B" --size "$n" --batch 3 --variant "$v" --repeat 0
     done
-    run_case "$v N=1009 x 3 inverse" 0 '^PASS$' -- "$B" --size 1009 --batch 3 --inverse --variant "$v" --repeat 0
+    c=slow_case
+    [[ $fast_sizes == *" $v:1009 "* ]] && c=run_case
+    $c "$v N=1009 x 3 inverse" 0 '^PASS$' -- "$B" --size 1009 --batch 3 --inverse --variant "$v" --repeat 0
 done
 
 # ---- the exercise chirp_table, composed into kernels/08_bluestein.cl at
 # #ifndef FL_EXERCISE_CHIRP_TABLE (--exercise FILE; by default the stub in exercises/)
+# (fast: the solution at 1009 x 3, the stub failing, the build error; the solution's other
+# sizes take the two-pass path of fused N=2049 with the chirp buffer filled on the device,
+# and the stub at 17 the stub's program at another size)
 SOL=solutions/08_bluestein/chirp_table.cl
 run_case "chirp_table --exercise solution N=1009 x 3" 0 '^PASS$' \
     --has 'chirp_table\(chirp, -1\)' -- "$B" --size 1009 --batch 3 --variant chirp_table --explain \
     --exercise "$SOL" --repeat 0
-run_case "chirp_table --exercise solution N=2049 x 3 inverse (the device's chirp in the hooks)" 0 '^PASS$' \
+slow_case "chirp_table --exercise solution N=2049 x 3 inverse (the device's chirp in the hooks)" 0 '^PASS$' \
     -- "$B" --size 2049 --batch 3 --inverse --variant chirp_table --exercise "$SOL" --repeat 0
-run_case "chirp_table --exercise solution N=65521 inverse (n^2 > 2^31)" 0 '^PASS$' \
+slow_case "chirp_table --exercise solution N=65521 inverse (n^2 > 2^31)" 0 '^PASS$' \
     -- "$B" --size 65521 --inverse --variant chirp_table --exercise "$SOL" --repeat 0
-run_case "chirp_table stub (the default file) N=17: the unreduced angle still passes" 0 '^PASS$' \
+slow_case "chirp_table stub (the default file) N=17: the unreduced angle still passes" 0 '^PASS$' \
     -- "$B" --size 17 --batch 3 --variant chirp_table --repeat 0
 run_case "chirp_table stub N=100: the unreduced angle fails" 1 '^FAIL: check ' --has 'WRONG' \
     -- "$B" --size 100 --variant chirp_table --repeat 0
@@ -46,24 +84,32 @@ BADLINE=$(grep -n 'return cexpi(sign \* angle)$' "$TMP/chirp-bad.cl" | cut -d: -
 run_case "chirp_table with a build error: exit 3, the student's file and line named" 3 '^FAIL' \
     --has "chirp-bad\\.cl:$BADLINE:" -- "$B" --size 17 --variant chirp_table --exercise "$TMP/chirp-bad.cl" --repeat 0
 
-# ---- primes, large; a 7-smooth N; batches; double precision; small groups
-run_case "N=65521 x 2 (M = 2^17, two passes per FFT)" 0 '^PASS$' \
+# ---- primes, large; a 7-smooth N; batches; double precision; small groups. Fast: the plan
+# of two passes per FFT at N = 2049 x 3 (the program of fused N=2049 above), 17 x 100,
+# 1009 double inverse, the default size (the program of fused N=1009).
+run_case "--explain N=2049 x 3 (M = 4480, two passes per FFT, the multiplies in the hooks)" 0 '^PASS$' \
+    --has 'N = 2049 \(the factor 683 is no radix of 06\) by Bluestein, M = 4480 = ' \
+    --has 'plan \(forward\): 4 launches' --has 'bs_forward_first\(A, work0' \
+    --has 'bs_forward_last\(work0, work1' --has 'fft_rows_x_p0\(work1, work0, .*, 3, 1\)' \
+    --has 'bs_inverse_last\(work0, B' --has '-D FL_PASS_HOOKS=1' \
+    -- "$B" --size 2049 --batch 3 --explain --repeat 0
+slow_case "N=65521 x 2 (M = 2^17, two passes per FFT)" 0 '^PASS$' \
     --has 'M = 131072 = ' --has 'plan \(forward\): 4 launches' --has 'bs_forward_first\(A, work0' \
     --has 'bs_forward_last\(work0, work1' --has 'fft_rows_x_p0\(work1, work0, .*, 2, 1\)' \
     --has 'bs_inverse_last\(work0, B' --has '-D FL_PASS_HOOKS=1' \
     -- "$B" --size 65521 --batch 2 --explain --repeat 0
-run_case "plain N=65521 x 2 inverse" 0 '^PASS$' -- "$B" --size 65521 --batch 2 --inverse --variant plain --repeat 0
-run_case "N=2^20+7 (prime, three passes per FFT)" 0 '^PASS$' --has 'N = 1048583 \(prime\)' \
+slow_case "plain N=65521 x 2 inverse" 0 '^PASS$' -- "$B" --size 65521 --batch 2 --inverse --variant plain --repeat 0
+slow_case "N=2^20+7 (prime, three passes per FFT)" 0 '^PASS$' --has 'N = 1048583 \(prime\)' \
     --has 'M = 2107392 = ' --has 'plan \(forward\): 6 launches' --has 'fft_rows_x_p1\(' \
     -- "$B" --size 1048583 --explain --repeat 0
-run_case "N=1000 x 3: 7-smooth, still by Bluestein (06 is the direct way)" 0 '^PASS$' \
+slow_case "N=1000 x 3: 7-smooth, still by Bluestein (06 is the direct way)" 0 '^PASS$' \
     --has '06_mixed_radix does it directly' --has 'M = 2048' -- "$B" --size 1000 --batch 3 --explain --repeat 0
 run_case "N=17 x 100: 3 groups of 34 rows, the last one partly empty" 0 '^PASS$' \
     -- "$B" --size 17 --batch 100 --repeat 0
 run_case "N=1009 double inverse x 3" 0 '^PASS$' -- "$B" --size 1009 --batch 3 --precision double --inverse --repeat 0
-run_case "N=4099 double (two passes, hooks)" 0 '^PASS$' -- "$B" --size 4099 --precision double --repeat 0
-run_case "plain N=4099 double inverse" 0 '^PASS$' -- "$B" --size 4099 --precision double --inverse --variant plain --repeat 0
-run_case "--wg 7 at N=1009 x 3: small groups, three passes per FFT" 0 '^PASS$' \
+slow_case "N=4099 double (two passes, hooks)" 0 '^PASS$' -- "$B" --size 4099 --precision double --repeat 0
+slow_case "plain N=4099 double inverse" 0 '^PASS$' -- "$B" --size 4099 --precision double --inverse --variant plain --repeat 0
+slow_case "--wg 7 at N=1009 x 3: small groups, three passes per FFT" 0 '^PASS$' \
     --has 'plan \(forward\): 6 launches' -- "$B" --size 1009 --batch 3 --wg 7 --explain --repeat 0
 run_case "default: the demo size 1009 x 256" 0 '^PASS$' --has 'N=1009 batch=256' -- "$B" --repeat 0
 
@@ -82,12 +128,13 @@ run_case "--explain plain N=1009 x 3: five launches" 0 '^PASS$' \
     --has '\[ 3\] fft_rows_x_p0\(work1, work0, .*, 3, 3\)' --has '\[ 4\] bs_postmul\(work0, B, chirp\)  global 1024x3' \
     --has 'scratch work1: 6144 complex values' \
     -- "$B" --size 1009 --batch 3 --variant plain --explain --repeat 0
-run_case "--explain fused_passes N=1009 x 3: two launches, one scratch" 0 '^PASS$' \
+slow_case "--explain fused_passes N=1009 x 3: two launches, one scratch" 0 '^PASS$' \
     --has 'plan \(forward\): 2 launches' --has 'bs_forward_first\(A, work0, .*stores A\*Bh' \
     --has 'bs_inverse_last\(work0, B, ' --lacks 'work1' \
     -- "$B" --size 1009 --batch 3 --variant fused_passes --explain --repeat 0
 run_case "--explain N=1: no launch" 0 '^PASS$' --has 'N = 1: the input is its own transform' \
     --has 'plan \(forward\): 0 launches' -- "$B" --size 1 --batch 3 --explain --repeat 0
+# (fast: no other test file's fast set prints the per-launch table of --explain with timing)
 run_case "timed run, per-launch times" 0 '^PASS$' --has 'time +[0-9.]+ ms median' \
     --has '\[ 0\] bluestein_fused +[0-9.]+ ms' -- "$B" --size 1009 --batch 3 --explain --repeat 3 --warmup 1
 
@@ -102,19 +149,24 @@ run_case "simd N=1009 x 64: one launch, M = 2048 by 06's simd passes" 0 '^PASS$'
     --lacks 'Ax_N' -- "$B" --size 1009 --batch 64 --variant simd --explain --repeat 0
 run_case "simd N=1009 x 67 inverse (rows not a multiple of the items)" 0 '^PASS$' \
     -- "$B" --size 1009 --batch 67 --variant simd --inverse --repeat 0
-run_case "simd N=1009 x 3 double inverse" 0 '^PASS$' \
+slow_case "simd N=1009 x 3 double inverse" 0 '^PASS$' \
     -- "$B" --size 1009 --batch 3 --variant simd --precision double --inverse --repeat 0
 run_case "simd N=17 x 5: the planner's M = 35 has no simd plan, M = 64" 0 '^PASS$' \
     --has 'M = 64 \(the planner.s 35 has no simd plan' -- "$B" --size 17 --batch 5 --variant simd --explain --repeat 0
-run_case "simd N=2 x 3 inverse (M = 64)" 0 '^PASS$' -- "$B" --size 2 --batch 3 --variant simd --inverse --repeat 0
+slow_case "simd N=2 x 3 inverse (M = 64)" 0 '^PASS$' -- "$B" --size 2 --batch 3 --variant simd --inverse --repeat 0
 run_case "simd N=1 x 3: no launch" 0 '^PASS$' --has 'plan \(forward\): 0 launches' \
     -- "$B" --size 1 --batch 3 --variant simd --explain --repeat 0
-run_case "simd N=65521 x 1: one row, M = 2^17: plain's multiplies around a launch per pass" 0 '^PASS$' \
+run_case "simd N=2049 x 1: one row, M = 4480 > 4096: plain's multiplies around a launch per pass" 0 '^PASS$' \
+    --has 'plan \(forward\): 9 launches' --has '\[ 0\] bs_premul\(A, work0, chirp\)' \
+    --has '\[ 1\] fft_simd_p0\(work0, work1, simd_twiddles, 0, ' --has 'bs_pointwise\(work1, bhat\)' \
+    --has 'fft_simd_p0\(work1, work0, simd_twiddles, 1, ' --has '\[ 8\] bs_postmul\(work0, B, chirp\)' \
+    -- "$B" --size 2049 --variant simd --explain --repeat 0
+slow_case "simd N=65521 x 1: one row, M = 2^17: plain's multiplies around a launch per pass" 0 '^PASS$' \
     --has 'plan \(forward\): 11 launches' --has '\[ 0\] bs_premul\(A, work0, chirp\)' \
     --has '\[ 1\] fft_simd_p0\(work0, work1, simd_twiddles, 0, ' --has 'bs_pointwise\(work0, bhat\)' \
     --has 'fft_simd_p0\(work0, work1, simd_twiddles, 1, ' --has '\[10\] bs_postmul\(work0, B, chirp\)' \
     -- "$B" --size 65521 --variant simd --explain --repeat 0
-run_case "simd timed run, per-launch times" 0 '^PASS$' --has '\[ 0\] bs_simd_rows +[0-9.]+ ms' \
+slow_case "simd timed run, per-launch times" 0 '^PASS$' --has '\[ 0\] bs_simd_rows +[0-9.]+ ms' \
     -- "$B" --size 1009 --batch 64 --variant simd --explain --repeat 3 --warmup 1
 run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' \
     -- env FFTLAB_SIMD_QMAX=7 "$B" --size 1009 --variant simd --repeat 0
@@ -125,16 +177,18 @@ run_case "simd FFTLAB_SIMD_QMAX=7: refused" 2 "$USAGE" --has 'FFTLAB_SIMD_QMAX' 
 scratch_tree "$B"
 plant_simd() { plant_kernel 08_simd.cl "$@"; }
 SB=$TMP/tree/build/08_bluestein
-run_case "control: the scratch tree's copy passes" 0 '^PASS$' -- "$SB" --size 1009 --batch 3 --variant simd --repeat 0
+# All at N = 17 x 5 (M = 64: the smallest simd program; the control reuses the program of
+# "simd N=17 x 5" above).
+run_case "control: the scratch tree's copy passes" 0 '^PASS$' -- "$SB" --size 17 --batch 5 --variant simd --repeat 0
 # 1. *Bh on the first N values only (M - N of the spectrum left as A)
 if plant_simd 's/bs_sv_mul(f, bh, f, BS_M);/bs_sv_mul(f, bh, f, BS_N);/' "pointwise over N, not M"; then
     run_case "simd pointwise over N values only: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$SB" --size 1009 --batch 3 --variant simd --repeat 0
+        -- "$SB" --size 17 --batch 5 --variant simd --repeat 0
 fi
-# 2. the scalar tail of the multiplies (1009 = 126 x 8 + 1): a sign in the imaginary part
+# 2. the scalar tail of the multiplies (17 = 2 x 8 + 1): a sign in the imaginary part
 if plant_simd 's/out\[2 \* j + 1\] = a \* s + b \* c;/out[2 * j + 1] = a * s - b * c;/' "scalar tail sign"; then
     run_case "simd multiply's scalar tail with a wrong sign: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$SB" --size 1009 --batch 3 --variant simd --repeat 0
+        -- "$SB" --size 17 --batch 5 --variant simd --repeat 0
 fi
 
 # ---- files and formats
@@ -142,10 +196,14 @@ run_case "--output N=1009 x 2" 0 '^PASS$' --has "wrote $TMP/y\\.npy" \
     -- "$B" --size 1009 --batch 2 --output "$TMP/y.npy" --repeat 0
 run_case "--input of that output, inverse" 0 '^PASS$' --has "input=$TMP/y\\.npy" \
     -- "$B" --input "$TMP/y.npy" --inverse --repeat 0
-run_case "--format csv (the bench's row, at batch 3)" 0 '^PASS$' \
+run_case "--format csv, untimed (the bench's row, at batch 3)" 0 '^PASS$' \
+    --stdout-has '^chapter,variant,.*,verdict,timing,launches,' \
+    --stdout-has '^"08_bluestein","fused",.*,1009,3,forward,single,1,.*,PASS,"",' \
+    -- "$B" --size 1009 --batch 3 --repeat 0 --format csv
+slow_case "--format csv (the bench's row, at batch 3)" 0 '^PASS$' \
     --stdout-has '^"08_bluestein","fused",.*,1009,3,forward,single,1,.*,PASS,"events",1,' \
     -- "$B" --size 1009 --batch 3 --repeat 2 --warmup 1 --format csv
-run_case "the bench case 1009 x 16384, --format csv (one call, unverified: slow on pocl)" 0 '^PASS' \
+slow_case "the bench case 1009 x 16384, --format csv (one call, unverified: slow on pocl)" 0 '^PASS' \
     --stdout-has '^"08_bluestein","fused",.*,1009,16384,forward,single,0,.*,"events",1,' \
     -- "$B" --size 1009 --batch 16384 --no-verify --repeat 1 --warmup 0 --format csv
 

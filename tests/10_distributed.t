@@ -35,14 +35,14 @@ run_case "P=2 64x48: each rank half the rows, then half the columns" 0 '^PASS$' 
 run_case "P=2 16x12x20 (3-D: z slabs, then y slabs)" 0 '^PASS$' --timeout $T \
     --has 'rank 1 +z \[8, 16\) of 16, y, x whole -> y \[6, 12\) of 12, z, x whole' \
     -- $R -n 2 "$M" --size 16x12x20 --repeat 0
-run_case "P=2 64x48 x batch 3" 0 '^PASS$' --timeout $T --has 'batch=3' \
+slow_case "P=2 64x48 x batch 3" 0 '^PASS$' --timeout $T --has 'batch=3' \
     -- $R -n 2 "$M" --size 64x48 --batch 3 --repeat 0
 run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse double layout=transposed-out' \
     -- $R -n 2 "$M" --size 48x64 --inverse --precision double --repeat 0
 run_case "P=2 16x12x20 --natural --inverse x batch 2" 0 '^PASS$' --timeout $T \
     --has 'layout=natural' --has 'rank 0 +z \[0, 8\) of 16, y, x whole -> z \[0, 8\) of 16, y, x whole' \
     -- $R -n 2 "$M" --size 16x12x20 --natural --inverse --batch 2 --repeat 0
-run_case "P=3 12x12 --natural" 0 '^PASS$' --timeout $T --has 'rank 2 +y \[8, 12\) of 12' \
+slow_case "P=3 12x12 --natural" 0 '^PASS$' --timeout $T --has 'rank 2 +y \[8, 12\) of 12' \
     -- $R -n 3 "$M" --size 12x12 --natural --repeat 0
 run_case "P=4 8x12x6 x batch 2 (more ranks than cores)" 0 '^PASS$' --timeout $T --has 'rank 3 ' \
     -- $R -n 4 "$M" --size 8x12x6 --batch 2 --repeat 0

@@ -3,6 +3,14 @@
 # solution passes the grader, every stub fails it (for a wrong answer or a build error,
 # never a usage error), and the score file is written. Runs the real grader, so a kernel
 # the grader wrongly accepted would show up here too.
+#
+# Time: grading compiles each exercise's kernels once per case (the student's text is
+# built into the chapter's kernel file, whose sizes are -D constants): the full grade of
+# the 17 solutions, 223 cases with two seeds each, took 440 CPU-s of a cold `make test`
+# (2026-11-25). `make test` grades every solution and every stub --quick (seed 1 and three
+# cases per exercise: its first, its middle one and the one three quarters along); the
+# slow set (FFTLAB_SLOW_TESTS=1, CI's first pass) grades every case with both seeds, as
+# `make grade` does.
 . "$(dirname "$0")/lib.sh"
 for ch in $(awk -F'\t' '!/^#/ && $1 != "id" && $2 != "" { print $2 }' exercises/manifest.tsv | sort -u); do
     need_binary "$ch"
@@ -11,15 +19,22 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 run_case "stubs match their solutions (make-stubs check)" 0 '.*' -- tools/make-stubs.sh check
-run_case "every solution passes the grader" 0 '^# wrote ' --has '^# score: ([0-9]+)/\1 points' \
-    --lacks '^not ok' --timeout 600 -- env BUILD="$BUILD" tools/grade.sh --from solutions --json "$tmp/solutions.json"
-run_case "every stub fails the grader (--expect-fail)" 0 '^# wrote ' --has '^# score: 0/[0-9]+ points' \
-    --lacks '^not ok' --timeout 600 -- env BUILD="$BUILD" tools/grade.sh --expect-fail --json "$tmp/stubs.json"
-run_case "grading the stubs exits 1" 1 '^# wrote ' --has '^not ok 1 ' --has '^# score: 0/' \
-    -- env BUILD="$BUILD" tools/grade.sh --json "$tmp/plain.json"
-grep -q '"passed": true' "$tmp/solutions.json" 2>/dev/null
-ok $? "the solutions' score file records passed exercises"
+run_case "every solution passes the grader (--quick)" 0 '^# wrote ' --has '^# score: ([0-9]+)/\1 points' \
+    --has '^# quick: ' --lacks '^not ok' --timeout 600 \
+    -- env BUILD="$BUILD" tools/grade.sh --quick --from solutions --json "$tmp/solutions.json"
+grep -q '"passed": true' "$tmp/solutions.json" 2>/dev/null && grep -q '"quick": true' "$tmp/solutions.json"
+ok $? "the solutions' score file records passed exercises, graded quick"
+run_case "every stub fails the grader (--quick --expect-fail)" 0 '^# wrote ' --has '^# score: 0/[0-9]+ points' \
+    --lacks '^not ok' --timeout 600 \
+    -- env BUILD="$BUILD" tools/grade.sh --quick --expect-fail --json "$tmp/stubs-quick.json"
+slow_case "every solution passes the full grade" 0 '^# wrote ' --has '^# score: ([0-9]+)/\1 points' \
+    --lacks '^not ok' --lacks '^# quick' --timeout 900 \
+    -- env BUILD="$BUILD" tools/grade.sh --from solutions --json "$tmp/solutions-full.json"
+slow_case "every stub fails the full grade (--expect-fail)" 0 '^# wrote ' --has '^# score: 0/[0-9]+ points' \
+    --lacks '^not ok' --timeout 900 -- env BUILD="$BUILD" tools/grade.sh --expect-fail --json "$tmp/stubs.json"
+run_case "grading a stub exits 1, its score 0" 1 '^# wrote ' --has '^not ok 1 ' --has '^# score: 0/' \
+    -- env BUILD="$BUILD" tools/grade.sh --quick --only 02_radix2/dif --json "$tmp/plain.json"
 grep -q '"score": 0,' "$tmp/plain.json" 2>/dev/null
-ok $? "the stubs' score file says 0"
+ok $? "the stub's score file says 0"
 run_case "an unknown exercise is a usage error" 2 '.*' -- env BUILD="$BUILD" tools/grade.sh --only 02_radix2/nosuch --json "$tmp/x.json"
 done_testing

@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
 # --input / --output: .npy files made byte by byte here (no numpy needed), read by the
 # chapters, written back with the right header, and bad files refused with exit 2.
+#
+# Fast set (make test): every case; there is no slow set. The refusals exit before any
+# kernel is built. The runs that pass build 8 pocl programs: 01_dft, 02_radix2 single and
+# double, 07_multidim 4x8 batch 2 (the (2, 4, 8) input and --size 4x8 --batch 2), 2x4x8,
+# 4x8 batch 1 (and its inverse read-back), 09_real_input N=8 (r2c and c2r) and N=16 double.
+# 07's build options depend on the batch, so the --size/--batch output case runs batch 2,
+# the (2, 4, 8) input's build, not a batch 3 of its own.
+# Measured cold (empty pocl cache, 2 cores, 2026-11-25): 27.7 CPU-s (35.8 before).
 . "$(dirname "$0")/lib.sh"
 need_binary 01_dft
 need_binary 02_radix2
@@ -132,10 +140,11 @@ if [ -x "$BUILD/07_multidim" ]; then
         -- "$M" --input "$TMP/b2x4x8.npy" --size 2x4x8 --output "$TMP/y248.npy" --repeat 0
     header_of "$TMP/y248.npy" | grep -q "'shape': (2, 4, 8), }"
     ok $? "07 --output of an input without a batch axis keeps that shape"
-    run_case "07 --size 4x8 --batch 3 --output: shape (3, 4, 8)" 0 '^PASS$' \
-        -- "$M" --size 4x8 --batch 3 --output "$TMP/y3x4x8.npy" --repeat 0
-    header_of "$TMP/y3x4x8.npy" | grep -q "'shape': (3, 4, 8), }"
-    ok $? "07 --output of --size 4x8 --batch 3: shape (3, 4, 8)" || diag "header: $(header_of "$TMP/y3x4x8.npy")"
+    # batch 2, not 3: the 4x8 batch-2 kernels are built already (the (2, 4, 8) input above).
+    run_case "07 --size 4x8 --batch 2 --output: shape (2, 4, 8)" 0 '^PASS$' \
+        -- "$M" --size 4x8 --batch 2 --output "$TMP/y2x4x8b.npy" --repeat 0
+    header_of "$TMP/y2x4x8b.npy" | grep -q "'shape': (2, 4, 8), }"
+    ok $? "07 --output of --size 4x8 --batch 2: shape (2, 4, 8)" || diag "header: $(header_of "$TMP/y2x4x8b.npy")"
     run_case "07 --size 4x8 --output: the batch axis is kept, (1, 4, 8)" 0 '^PASS$' \
         -- "$M" --size 4x8 --output "$TMP/y1x4x8.npy" --repeat 0
     header_of "$TMP/y1x4x8.npy" | grep -q "'shape': (1, 4, 8), }"

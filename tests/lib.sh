@@ -24,6 +24,13 @@
 #   Afterwards RC_EXIT, RC_SECONDS and the files RC_OUT, RC_ERR (stdout, stderr) and
 #   RC_ALL (stdout then stderr) describe the run, for further checks with ok.
 #
+# slow_case NAME ...: run_case's arguments, for a case of the slow set. It runs only when
+#   FFTLAB_SLOW_TESTS=1 (CI's first pass, or by hand); otherwise it prints one
+#   "ok N - NAME # skip slow set" line, so that `make test` lists what the slow set adds.
+#   A case goes there when the fast set already takes its code path (another size through
+#   the same kernels and launches) and it costs a kernel build of its own: see README.md,
+#   "Testing". The test file's header says which path each fast case stands for.
+#
 # Also: plan N, ok STATUS NAME (STATUS 0 = pass, like a shell exit status), skip NAME
 # REASON, diag TEXT (stderr), note TEXT (stdout), bail_out TEXT, done_testing (prints
 # the plan if none was given; its exit status is the number of failures).
@@ -38,6 +45,7 @@ ROOT=$(cd "$TESTS_DIR/.." && pwd)
 cd "$ROOT" || exit 255
 BUILD=${BUILD:-build}
 RUN_TIMEOUT=${RUN_TIMEOUT:-120}
+SLOW_TESTS=${FFTLAB_SLOW_TESTS:-0}
 export LC_ALL=C
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fftlab-tests.XXXXXX") || { echo "Bail out! mktemp -d failed"; exit 255; }
@@ -219,6 +227,14 @@ run_case() {
     _show_tail stdout "$RC_OUT"
     _show_tail stderr "$RC_ERR"
     return 1
+}
+
+slow_case() {
+    if [ "$SLOW_TESTS" = 1 ]; then
+        run_case "$@"
+    else
+        skip "$1" "slow set (FFTLAB_SLOW_TESTS=1)"
+    fi
 }
 
 # need_binary NAME: bail out when $BUILD/NAME is missing (make all first).

@@ -38,7 +38,10 @@
 #   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
 #                  [--shapes "512x512:4 ..."] [--real "2^20:16 ..."] [--out DIR] [--no-readme]
 #                  [--variants "05_register_radix:simd ..."] [--build DIR] [--replot]
+#                  [--only "06_mixed_radix peer_vkfft ..."]
 # --sizes "", --cases "", --shapes "" and --real "" leave that part of the sweep out.
+# --only runs only the chapters and peers it names (and the default variants of those
+# chapters); a name that is neither is refused.
 # --replot redraws the plots (and bench/README.md's tables) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
@@ -59,7 +62,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
 label="" sizes=default total="" out=results/bench readme=1 replot=0 fails=0 cases=default shapes=default
-real=default variants=default
+real=default variants=default only=""
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
@@ -69,6 +72,7 @@ while [ $# -gt 0 ]; do
         --shapes) shapes=$2; shift 2 ;;
         --real) real=$2; shift 2 ;;
         --variants) variants=$2; shift 2 ;;
+        --only) only=" $2 "; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --no-readme) readme=0; shift ;;
@@ -93,9 +97,24 @@ peers=()
 for p in peer_fftw peer_clfft peer_vkfft; do
     [ -x "$build/$p" ] && peers+=("$p")
 done
+if [ -n "$only" ]; then
+    for name in $only; do
+        case " ${chapters[*]} ${real_chapters[*]} peer_fftw peer_clfft peer_vkfft " in
+            *" $name "*) ;;
+            *) echo "bench: --only: '$name' is no chapter of the sweep (${chapters[*]} ${real_chapters[*]}) and no peer (peer_fftw peer_clfft peer_vkfft)" >&2; exit 2 ;;
+        esac
+    done
+    keep() { local x; for x in "$@"; do [[ $only == *" $x "* ]] && printf '%s\n' "$x"; done; }
+    mapfile -t chapters < <(keep "${chapters[@]}")
+    mapfile -t real_chapters < <(keep "${real_chapters[@]}")
+    mapfile -t peers < <(keep ${peers[@]+"${peers[@]}"})
+    cpu_variants=$(for v in $cpu_variants; do [[ $only == *" ${v%%:*} "* ]] && printf '%s ' "$v"; done)
+    gpu_variants=$(for v in $gpu_variants; do [[ $only == *" ${v%%:*} "* ]] && printf '%s ' "$v"; done)
+    cpu_variants=${cpu_variants% } gpu_variants=${gpu_variants% }
+fi
 
 # Device kind decides the default total: a GPU needs 2^24 points to be busy.
-devline=$("$build/${chapters[0]}" --size 2 --repeat 0 2>/dev/null | sed -n 's/^device *//p')
+devline=$("$build/${chapters[0]:-02_radix2}" --size 2 --repeat 0 2>/dev/null | sed -n 's/^device *//p')
 case $devline in *"(GPU)"*) gpu=1 ;; *) gpu=0 ;; esac
 [ -n "$total" ] || total=$([ $gpu = 1 ] && echo 2^24 || echo 2^20)
 [ "$sizes" != default ] || sizes="2^10 2^12 2^14 2^16 2^18 2^20 2^22 2^24"

@@ -9,6 +9,10 @@
 #   --expect-fail     stub mode: an exercise is "ok" when it FAILS because its answer is
 #                     wrong (exit 1) or it does not build (exit 3); exit 0 when all do
 #   --all-cases       run every case even after one of the exercise's cases failed
+#   --quick           a quick look: --seed 1 only, and three of each exercise's cases (its
+#                     first, its middle one and the one three quarters along, not the
+#                     largest); not the full grade (make test grades this way, CI's slow
+#                     set and `make grade` the full way)
 #   --jobs J          cases run at once (default: env GRADE_JOBS, else the number of CPUs, at most 4)
 #   --case-timeout S  seconds one run may take (program --timeout S, outer timeout S+30; default 60)
 #   --manifest FILE   another manifest (default exercises/manifest.tsv)
@@ -33,7 +37,7 @@ PROG=tools/grade.sh
 
 usage_error() {
     echo "$PROG: $*" >&2
-    echo "usage: BUILD=build $PROG [--only ID] [--from DIR] [--json PATH] [--expect-fail] [--all-cases] [--jobs J] [--case-timeout S] [--manifest FILE]" >&2
+    echo "usage: BUILD=build $PROG [--only ID] [--from DIR] [--json PATH] [--expect-fail] [--all-cases] [--quick] [--jobs J] [--case-timeout S] [--manifest FILE]" >&2
     exit 2
 }
 
@@ -47,6 +51,7 @@ JSON_OUT=grade.json
 MANIFEST=exercises/manifest.tsv
 EXPECT_FAIL=0
 ALL_CASES=0
+QUICK=0
 CASE_TIMEOUT=60
 ONLY=()
 ncpu=$(nproc 2>/dev/null || echo 2)
@@ -87,6 +92,7 @@ while (($#)); do
         CASE_TIMEOUT=$val ;;
     --expect-fail) EXPECT_FAIL=1 ;;
     --all-cases) ALL_CASES=1 ;;
+    --quick) QUICK=1 ;;
     -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) usage_error "unknown option '$opt'" ;;
     esac
@@ -161,12 +167,23 @@ while IFS= read -r line || [[ -n $line ]]; do
         for o in "${ONLY[@]}"; do [[ $o == "$id" ]] && wanted=1; done
         ((wanted)) || continue
     fi
+    seeds=(1 2)
+    if ((QUICK)); then
+        # the first case (the edge: N = 1 mostly), the middle one and the one three
+        # quarters along; the last ones, the largest, are left to the full grade
+        mid=$((${#parsed[@]} / 2)) late=$((${#parsed[@]} * 3 / 4))
+        keep=("${parsed[0]}")
+        ((mid > 0)) && keep+=("${parsed[$mid]}")
+        ((late > mid)) && keep+=("${parsed[$late]}")
+        parsed=("${keep[@]}")
+        seeds=(1)
+    fi
     e=${#EX_ID[@]}
     EX_ID+=("$id") EX_CHAPTER+=("$chapter") EX_VARIANT+=("$variant") EX_POINTS+=("$points")
-    EX_FIRST+=("${#C_EX[@]}") EX_COUNT+=($((2 * ${#parsed[@]})))
+    EX_FIRST+=("${#C_EX[@]}") EX_COUNT+=($((${#seeds[@]} * ${#parsed[@]})))
     for p in "${parsed[@]}"; do
         IFS='|' read -r spec size batch inverse wg ranks <<<"$p"
-        for seed in 1 2; do
+        for seed in "${seeds[@]}"; do
             C_EX+=("$e") C_SPEC+=("$spec") C_SEED+=("$seed") C_SIZE+=("$size")
             C_BATCH+=("$batch") C_INVERSE+=("$inverse") C_WG+=("$wg") C_RANKS+=("$ranks")
         done
@@ -498,6 +515,7 @@ flush_reports
 T_END=$(now)
 SECS=$(awk -v a="$T_START" -v b="$T_END" 'BEGIN { printf "%.1f", b - a }')
 echo "# score: $SCORE/$MAX points"
+((QUICK)) && echo "# quick: seed 1 and three cases per exercise; without --quick every case runs with both seeds"
 echo "# graded in $SECS s"
 
 # publish FILE: rename FILE.tmp.<pid>, written whole, over FILE (exit 2 if it cannot).
@@ -512,9 +530,9 @@ publish() {
 
 src_name=${FROM#"$ROOT"/}
 {
-    printf '{"source": %s, "build": %s, "expect_fail": %s, "score": %d, "max": %d, "seconds": %s, "exercises": [' \
+    printf '{"source": %s, "build": %s, "expect_fail": %s, "quick": %s, "score": %d, "max": %d, "seconds": %s, "exercises": [' \
         "$(json_str "$src_name")" "$(json_str "${BUILD#"$ROOT"/}")" \
-        "$( ((EXPECT_FAIL)) && echo true || echo false)" "$SCORE" "$MAX" "$SECS"
+        "$( ((EXPECT_FAIL)) && echo true || echo false)" "$( ((QUICK)) && echo true || echo false)" "$SCORE" "$MAX" "$SECS"
     sep=
     for j in "${JSON_EX[@]}"; do
         printf '%s\n  %s' "$sep" "$j"

@@ -74,7 +74,7 @@ for t in "${tests[@]}"; do
 done
 
 JUNIT=${JUNIT:-$BUILD/junit.xml}
-export TAP_DIR=$BUILD/tap
+export TAP_DIR=${TAP_DIR:-$BUILD/tap}   # TAP_DIR=...: two runs of one build side by side
 rm -rf "$TAP_DIR" && mkdir -p "$TAP_DIR" || exit 2
 
 start=$SECONDS
@@ -93,6 +93,20 @@ prove -j"$JOBS" --timer --exec tools/tap-tee.sh "${tests[@]}" | {
     [ -n "$held" ] && printf '%s\n' "$held"
 }
 status=${PIPESTATUS[0]}
+# Each failed test again, with its diagnostics, at the very end: a CI log that keeps only
+# its last lines then still says what failed and why.
+if [ "$status" != 0 ]; then
+    echo "run-tests: what failed, again:"
+    for f in "$TAP_DIR"/*.tap; do
+        grep -q '^not ok ' "$f" || continue
+        name=$(basename "$f" .tap)
+        grep '^not ok ' "$f" | head -n 5 | sed "s|^|$name: |"
+        # the diagnostics of the first five failures, 25 lines each
+        [ -f "$TAP_DIR/$name.err" ] && awk -v file="$name" '
+            /^#   Failed test / { n++; k = 0 }
+            n >= 1 && n <= 5 && ++k <= 25 { print file ": " $0 }' "$TAP_DIR/$name.err"
+    done
+fi
 if perl tools/tap2junit.pl "$JUNIT" "$TAP_DIR"/*.tap; then
     echo "run-tests: JUnit report $JUNIT"
 else

@@ -7,8 +7,11 @@ t=$1
 name=${t#./}
 name=${name//\//_}
 start=${EPOCHREALTIME:-$(date +%s.%N)}
-"$t" | tee "$TAP_DIR/$name.tap"
+# stderr (the diagnostics of failed tests) goes to the terminal as it comes, and to
+# NAME.err, which run-tests.sh prints again at the end when something failed
+"$t" 2> >(tee "$TAP_DIR/$name.err" >&2) | tee "$TAP_DIR/$name.tap"
 status=${PIPESTATUS[0]}
+wait $! 2>/dev/null
 end=${EPOCHREALTIME:-$(date +%s.%N)}
 # `times`' second line: the user and system time of this shell's finished children
 # (run in this shell, not in a pipeline's subshell, which would not have them)
