@@ -19,6 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 variants="05_register_radix:simd 06_mixed_radix:simd"
 run_case "bench at 2^6, 2^7 points per call, 12 x 2, 8x12 x 2, R2C 16 x 2 and 6x8" 0 '.*' \
     --has 'bench: wrote ' --has '02_radix2 +N=12 +batch=2 +n/a' --has '06_mixed_radix +N=8x12 .*n/a' \
+    --has 'bench: copy bandwidth [0-9.]+(e[-+]?[0-9]+)? GB/s \(copy kernel, measured once' \
     --has '05_register_radix simd +N=12 +batch=2 +n/a' \
     --lacks 'FAILED' --timeout 300 -- tools/bench.sh --build "$BUILD" --sizes "2^6" \
     --total 2^7 --cases "12x2" --shapes "8x12:2" --real "16:2 6x8:1" --out "$tmp" --label smoke \
@@ -69,6 +70,14 @@ check_csv() {
 }
 check_csv "$csv" "$expected" >"$tmp/check" 2>&1
 ok $? "the CSV has $expected verified rows of numbers" || note "$(cat "$tmp/check")"
+# one copy bandwidth for the whole sweep (measured once, FFTLAB_COPY_GBS), on every
+# OpenCL row; FFTW's host rows have their own
+awk "$(cat tools/csv.awk)"'NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
+    { csvsplit($0, v); if (v[c["timing"]] != "wall") seen[v[c["copy_gbs"]]] = 1 }
+    END { for (k in seen) m++; exit m != 1 }' "$csv"
+ok $? "every OpenCL row of the sweep has the one copy bandwidth it measured first"
+run_case "FFTLAB_COPY_GBS=fast: exit 2, named" 2 'FAIL' --has "FFTLAB_COPY_GBS='fast' must be" \
+    -- env FFTLAB_COPY_GBS=fast "$BUILD/02_radix2" --size 16 --repeat 1
 # count_rows FILE CHAPTER VARIANT: how many rows of that chapter and variant FILE has
 count_rows() {
     awk "$(cat tools/csv.awk)"'
@@ -193,8 +202,9 @@ for p in peer_clfft peer_vkfft; do
         esac
         case $dir in r2c*|c2r) args+=(--real) ;; esac
         case $dir in inverse|c2r) args+=(--inverse) ;; esac
+        # (a copy bandwidth given, as in a sweep: the peer's own rows are what is tested)
         run_case "$p N=${args[3]} x batch 3 $dir on pocl" 0 '^PASS$' --stdout-has '^chapter,' \
-            --timeout 120 -- "$BUILD/$p" "${args[@]}"
+            --timeout 120 -- env FFTLAB_COPY_GBS=20 "$BUILD/$p" "${args[@]}"
         # the direction column: forward/inverse, or r2c/c2r for real input (as 09's rows)
         want=forward
         case $dir in inverse) want=inverse ;; r2c*) want=r2c ;; c2r) want=c2r ;; esac

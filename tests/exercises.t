@@ -7,10 +7,9 @@
 # Time: grading compiles each exercise's kernels once per case (the student's text is
 # built into the chapter's kernel file, whose sizes are -D constants): the full grade of
 # the 17 solutions, 223 cases with two seeds each, took 440 CPU-s of a cold `make test`
-# (2026-11-25). `make test` grades every solution and every stub --quick (seed 1 and three
-# cases per exercise: its first, its middle one and the one three quarters along); the
-# slow set (FFTLAB_SLOW_TESTS=1, CI's first pass) grades every case with both seeds, as
-# `make grade` does.
+# (2026-11-25). `make test` grades every solution and every stub --quick (seed 1 and two
+# cases per exercise: its first and its middle one); the slow set (FFTLAB_SLOW_TESTS=1,
+# CI's first pass) grades every case with both seeds, as `make grade` does.
 . "$(dirname "$0")/lib.sh"
 for ch in $(awk -F'\t' '!/^#/ && $1 != "id" && $2 != "" { print $2 }' exercises/manifest.tsv | sort -u); do
     need_binary "$ch"

@@ -180,6 +180,20 @@ if [ $replot = 1 ]; then
           { csvsplit($0, v); print v[c["n"]] * v[c["batch"]]; exit }' "$csv")
 else
 echo "bench: device '$devline' -> $csv; total points per call $T; chapters ${chapters[*]}; variants ${variants:-none}; peers ${peers[*]:-none}"
+# The device's copy bandwidth (the "% copy" column's 100 %), measured once here by the copy
+# kernel, then handed to every run: all rows share one measure, and no run spends the
+# 2 x 256 MiB again. FFTLAB_COPY_GBS given by the caller is kept.
+if [ -z "${FFTLAB_COPY_GBS:-}" ]; then
+    FFTLAB_COPY_GBS=$("$build/${chapters[0]:-02_radix2}" --size 2 --repeat 1 --warmup 0 --no-verify \
+        --format csv 2>/dev/null | awk "$(cat tools/csv.awk)"'
+            NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
+            { csvsplit($0, v); print v[c["copy_gbs"]]; exit }')
+    case $FFTLAB_COPY_GBS in
+        ''|*[!0-9.e+-]*) echo "bench: could not measure the copy bandwidth (got '$FFTLAB_COPY_GBS')" >&2; exit 1 ;;
+    esac
+fi
+export FFTLAB_COPY_GBS
+echo "bench: copy bandwidth $FFTLAB_COPY_GBS GB/s (copy kernel, measured once for every row)"
 [ ${#peers[@]} -gt 0 ] || echo "bench: no peer binaries in $build (make builds peer_fftw; peer_clfft needs libclfft-dev, peer_vkfft libvkfft-dev)"
 for p in peer_clfft peer_vkfft; do
     [ -x "$build/$p" ] || echo "bench: note: $p not built, no $p rows (make peers; tools/install-deps.sh --ci installs its library)"
