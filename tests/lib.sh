@@ -28,8 +28,9 @@
 #   FFTLAB_SLOW_TESTS=1 (CI's first pass, or by hand); otherwise it prints one
 #   "ok N - NAME # skip slow set" line, so that `make test` lists what the slow set adds.
 #   A case goes there when the fast set already takes its code path (another size through
-#   the same kernels and launches) and it costs a kernel build of its own: see README.md,
-#   "Testing". The test file's header says which path each fast case stands for.
+#   the same kernels and launches) and it costs a kernel build of its own. The test
+#   file's header says which path each fast case stands for; tests/NOTES.md lists every
+#   case of the slow set and the fast case that takes its path.
 #
 # Also: plan N, ok STATUS NAME (STATUS 0 = pass, like a shell exit status), skip NAME
 # REASON, diag TEXT (stderr), note TEXT (stdout), bail_out TEXT, done_testing (prints
