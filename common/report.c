@@ -256,8 +256,8 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             else
                 printf("rate     %.4g GFLOP/s (counting 5·N·log2 N per transform)  %.4g GB/s "
                        "(one read + one write of the data)\n", r->gflops, r->gbs);
-            printf("         %.3g%% of this device's copy bandwidth (%.4g GB/s, copy kernel)\n",
-                   r->pct_copy, r->copy_gbs);
+            printf("         %.3g%% of this device's copy bandwidth (%.4g GB/s, %s)\n",
+                   r->pct_copy, r->copy_gbs, r->copy_given ? "given by FFTLAB_COPY_GBS" : "copy kernel");
             printf("xfer     host->device %.4f ms, device->host %.4f ms (not in the time above)\n",
                    r->h2d_ms, r->d2h_ms);
         } else {

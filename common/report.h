@@ -54,6 +54,7 @@ struct fl_result {
      * calls when the host cannot keep the device fed. */
     double loop_ms;
     double gflops, gbs, copy_gbs, pct_copy;
+    int copy_given;                    /* copy_gbs came from FFTLAB_COPY_GBS (a sweep's) */
     double h2d_ms, d2h_ms;             /* one transfer each way, for comparison   */
     int passed;
     char reason[256];                  /* the FAIL reason */

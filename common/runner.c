@@ -498,6 +498,7 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
     const struct fl_options *o = c->o;
     size_t used;
     r->copy_gbs = fl_copy_bandwidth(&c->dev, options, c->elem, &used);
+    r->copy_given = used == 0;
     struct side in = side_of(c, r->sign, 0), res = side_of(c, r->sign, 1);
     size_t in_bytes = side_bytes(c, &in), res_bytes = side_bytes(c, &res);
 

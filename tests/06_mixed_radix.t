@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# 06_mixed_radix: the default stockham variant at EVERY N = 2^a 3^b 5^c 7^d <= 4096 (248
-# sizes) in both directions, a sample of three_blocks (with the digit-reverse permutation
+# 06_mixed_radix: the default stockham variant at one N per kernel path (the slow set,
+# FFTLAB_SLOW_TESTS=1: at EVERY N = 2^a 3^b 5^c 7^d <= 4096, 248 sizes), a sample of three_blocks (with the digit-reverse permutation
 # shown for small N), the primes variant, batches, double precision, large sizes with two
 # and three passes, rows in parts (8192 .. 16384: one pass), odd --wg values, --input/--output, --explain's plan and build options,
 # sizes with a prime factor 11 or 13 refused with exit 2, --shapes (per-pass group shapes:
@@ -9,11 +9,10 @@
 # errors (exit 2), the exercises composed into the chapter's kernel file, and the simd
 # variant with planted bugs in its kernels.
 #
-# Time: each size compiles its own program (its radices are -D constants), about 1 s on
-# pocl for a size not yet in the kernel cache; with the cache warm (tools/run-tests.sh
-# keeps it) the whole file takes about a minute on the 2-core machine. The first run after
-# a change to a kernel file takes about 5 minutes. The --shapes/--tune section takes about
-# 3 s warm, 13 s cold (FFTLAB_TUNE_SHAPES keeps --tune to 3 candidates).
+# Time: each size compiles its own program (its radices are -D constants), 3-5 s on pocl
+# for a size not yet in the kernel cache. 2026-11-25, 2 cores, cold cache: the fast set
+# took 204 CPU-s (the whole file before the split: 571). tests/NOTES.md lists what the
+# slow set adds and which fast case takes each one's path.
 . "$(dirname "$0")/lib.sh"
 need_binary 06_mixed_radix
 R=$BUILD/06_mixed_radix

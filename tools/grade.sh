@@ -16,7 +16,7 @@
 #   --case-timeout S  seconds one run may take (program --timeout S, outer timeout S+30; default 60)
 #   --manifest FILE   another manifest (default exercises/manifest.tsv)
 #
-# Every case of exercises/manifest.tsv runs with --seed 1 and --seed 2:
+# Every case of exercises/manifest.tsv runs with --seed 1 and --seed 2 (--quick: see above):
 #   $BUILD/<chapter> --exercise <from>/<id>.cl --variant V --size N [--batch B] [--inverse]
 #                    [--wg W] --seed S --repeat 0 --timeout 60      (under timeout -k 5 90)
 # (a 2-D or 3-D case written 16,32 in the manifest runs as --size 16x32; a case with the
