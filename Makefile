@@ -53,7 +53,11 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/t
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
 EXTRAS := 04_stride
 
-all: $(CHAPTERS:%=$(BUILD)/%) $(EXTRAS:%=$(BUILD)/%) $(UNIT_TESTS)
+# Peer libraries for make bench (FFTW always; clFFT and VkFFT when libclfft-dev and
+# libvkfft-dev are installed). PEERS_FIRST: the slowest compile, started first.
+include bench/bench.mk
+all: $(PEERS_FIRST) $(CHAPTERS:%=$(BUILD)/%) $(EXTRAS:%=$(BUILD)/%) $(UNIT_TESTS) $(PEERS)
+bench: $(PEERS)
 
 help:
 	@sed -n '3,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
@@ -156,12 +160,6 @@ results:
 
 clean:
 	rm -rf build build-asan grade.json grade.xml
-
-# Peer libraries for make bench (FFTW always; clFFT and VkFFT when libclfft-dev and
-# libvkfft-dev are installed).
-include bench/bench.mk
-all: $(PEERS)
-bench: $(PEERS)
 
 # libFuzzer targets for the .npy reader and the command line: make fuzz (tests/fuzz/fuzz.mk).
 include tests/fuzz/fuzz.mk

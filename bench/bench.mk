@@ -2,8 +2,8 @@
 # the chapters' schema (bench/peer.h says how they differ in what they time).
 #
 # Include this from the top Makefile AFTER its variables (BUILD, CC, CFLAGS, LDFLAGS,
-# LDLIBS, COMMON_OBJ, COMMON_HDR) are set — prerequisites are expanded when read — e.g.
-# as its last line:   include bench/bench.mk
+# LDLIBS, COMMON_OBJ, COMMON_HDR) are set — prerequisites are expanded when read — and
+# before its `all:` rule, which lists $(PEERS_FIRST) first.
 # It does not change the default goal, wherever it is included.
 #
 #   make peers                 build every peer this machine can build ($(PEERS))
@@ -60,8 +60,17 @@ $(BUILD)/peer_clfft:
 endif
 
 ifeq ($(HAVE_VKFFT),yes)
-$(BUILD)/peer_vkfft: bench/peer_vkfft.c $(BENCH_OBJ) $(COMMON_OBJ) $(BENCH_HDR)
-	$(CC) $(CFLAGS) $(if $(filter-out /usr/include,$(VKFFT_INCLUDE)),-I$(VKFFT_INCLUDE)) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) $(LDLIBS) -ldl
+# VkFFT's header takes about 20 s of one core to compile, longer than the rest of the
+# build: its object is a target of its own, which the top Makefile lists first in `all`
+# (PEERS_FIRST), so that under make -j it starts at once, beside everything else.
+PEERS_FIRST := $(BUILD)/bench/peer_vkfft.o
+# (It makes its own folder: an order-only folder prerequisite would make it wait, and
+# make would start other jobs first.)
+$(BUILD)/bench/peer_vkfft.o: bench/peer_vkfft.c $(BENCH_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(if $(filter-out /usr/include,$(VKFFT_INCLUDE)),-I$(VKFFT_INCLUDE)) -c -o $@ $<
+$(BUILD)/peer_vkfft: $(BUILD)/bench/peer_vkfft.o $(BENCH_OBJ) $(COMMON_OBJ)
+	$(CC) $(CFLAGS) -o $@ $< $(BENCH_OBJ) $(COMMON_OBJ) $(LDFLAGS) $(PEER_LDFLAGS) $(LDLIBS) -ldl
 else
 $(BUILD)/peer_vkfft:
 	@echo "peer_vkfft needs VkFFT: apt-get install libvkfft-dev (header /usr/include/vkFFT.h)" >&2; exit 2

@@ -98,6 +98,8 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
         fl_die(FL_EXIT_USAGE, "peers print CSV only (the chapters' schema): use --format csv or leave --format out");
     if (o->input || o->output)
         fl_die(FL_EXIT_USAGE, "peers take no --input/--output: they transform the seeded random input (--seed)");
+    if (o->size_list)
+        fl_die(FL_EXIT_USAGE, "--size %s: a peer takes one size (a list is for the chapters)", o->size_list);
     if (o->precision != FL_SINGLE)
         fl_die(FL_EXIT_USAGE, "peers measure single precision only (fp32 complex: docs/peers.md)");
     if (o->kernels || o->variant || o->wg || o->explain || o->timeout_s > 0)

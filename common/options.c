@@ -76,6 +76,34 @@ int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size
     return 0;
 }
 
+int fl_size_list_count(const char *list, char *err, size_t errlen)
+{
+    int count = 0;
+    const char *p = list;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        char one[256];
+        size_t dims[FL_MAX_DIMS];
+        int ndims;
+        if (len == 0 || len >= sizeof one) {
+            snprintf(err, errlen, "--size '%s': a list is sizes joined by commas, like "
+                     "16,32,2^10 (no empty or overlong entry)", list);
+            return -1;
+        }
+        memcpy(one, p, len);
+        one[len] = '\0';
+        if (fl_parse_size(one, dims, &ndims, err, errlen) != 0)
+            return -1;
+        if (++count > FL_MAX_SIZE_LIST) {
+            snprintf(err, errlen, "--size: a list of more than %d sizes", FL_MAX_SIZE_LIST);
+            return -1;
+        }
+        if (!p[len])
+            return count;
+        p += len + 1;
+    }
+}
+
 int fl_parse_size(const char *s, size_t dims[FL_MAX_DIMS], int *ndims, char *err, size_t errlen)
 {
     char buf[256];
@@ -174,8 +202,21 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             o->list_devices = 1;
         } else if (FLAG("--size") || FLAG("-n")) {
             VALUE();
-            if (fl_parse_size(val, o->dims, &o->ndims, err, errlen) != 0)
+            o->size_list = NULL;
+            if (strchr(val, ',')) {
+                /* a list: every size checked now, the first one kept in dims */
+                if (fl_size_list_count(val, err, errlen) < 0)
+                    return -1;
+                o->size_list = val;
+                char first[256];
+                size_t len = strcspn(val, ",");
+                memcpy(first, val, len);
+                first[len] = '\0';
+                if (fl_parse_size(first, o->dims, &o->ndims, err, errlen) != 0)
+                    return -1;
+            } else if (fl_parse_size(val, o->dims, &o->ndims, err, errlen) != 0) {
                 return -1;
+            }
         } else if (FLAG("--batch")) {
             VALUE();
             if (fl_parse_count(val, "--batch", &o->batch, err, errlen) != 0)
@@ -357,7 +398,9 @@ void fl_print_usage(const char *prog, const char *chapter_help)
         "problem\n"
         "  --size N            transform length: 1024, 2^20, 3^10; a 2-D or 3-D shape like\n"
         "                      512x512x64 (outermost first, the last axis contiguous) for\n"
-        "                      the chapters that do them (07_multidim)\n"
+        "                      the chapters that do them (07_multidim); a list like\n"
+        "                      16,32,2^10 runs each size in turn in one process (text\n"
+        "                      output only; the last line PASS when every size passed)\n"
         "  --batch B           B transforms of length N, one after another in memory\n"
         "  --inverse           inverse transform exp(+2 pi i jk/N), not divided by N (FFTW's)\n"
         "  --precision P       single (default) or double (needs cl_khr_fp64)\n"

@@ -16,6 +16,8 @@ enum fl_format { FL_FORMAT_TEXT, FL_FORMAT_CSV, FL_FORMAT_JSON };
 struct fl_options {
     size_t dims[FL_MAX_DIMS]; /* --size, outermost first: 512x256 -> {512, 256}      */
     int ndims;                /* 0 when --size was not given                          */
+    const char *size_list;    /* --size 16,32,64: several sizes, one after another in one
+                                 process (dims: the first); NULL for one size          */
     size_t batch;             /* --batch, 0 when not given                            */
     int inverse;              /* --inverse: exp(+2 pi i jk/N), not normalized          */
     const char *input;        /* --input X.npy                                         */
@@ -47,6 +49,12 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
 
 /* "1024", "2^20", "512x512x64" (each factor a number or 2^k). Returns 0 or -1 + ERR. */
 int fl_parse_size(const char *s, size_t dims[FL_MAX_DIMS], int *ndims, char *err, size_t errlen);
+
+/* --size 16,32,2^10: how many sizes the list has (each one checked by fl_parse_size), or
+ * -1 + ERR. The runner runs them one after another in one process, so that the OpenCL
+ * runtime starts once (on pocl: its kernel library is read once, not once a size). */
+#define FL_MAX_SIZE_LIST 64
+int fl_size_list_count(const char *list, char *err, size_t errlen);
 
 /* One positive count: "16", "2^4". Returns 0 or -1 + ERR. */
 int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size_t errlen);

@@ -766,6 +766,77 @@ static void read_input(const struct fl_chapter *ch, const struct fl_options *o, 
                in->real ? (dbl ? "float64" : "float32") : (dbl ? "complex128" : "complex64"));
 }
 
+static int run_problem(const struct fl_chapter *ch, struct fl_options o,
+                       const struct fl_device *shared);
+
+/* --size 16,32,2^10: each size in turn, in this one process. The OpenCL runtime starts
+ * once (pocl reads its 9 MB kernel library once, 0.5 s of a cold build, not once a size):
+ * the tests' sweeps run this way. Each size prints what a run of it alone prints; then a
+ * line with the count and, last, PASS or the failed sizes. Text output of plain runs only:
+ * the options that write files or pick a size's own shapes take one size. */
+static int run_size_list(const struct fl_chapter *ch, const struct fl_options *o)
+{
+    if (o->format != FL_FORMAT_TEXT || o->input || o->output || o->exercise || o->tune ||
+        o->nshapes)
+        fl_die(FL_EXIT_USAGE, "--size %s: a list of sizes runs them one after another in text "
+               "output; --format csv/json, --input, --output, --exercise, --tune and --shapes "
+               "take one size", o->size_list);
+    const struct fl_variant *variant = find_variant(ch, o->variant);
+    if (variant->exercise)
+        fl_die(FL_EXIT_USAGE, "--size %s: variant '%s' is an exercise, graded one size at a "
+               "time (make grade)", o->size_list, variant->name);
+    /* every size this chapter can do, before the first runs */
+    for (const char *p = o->size_list; *p; ) {
+        size_t len = strcspn(p, ",");
+        char one[256], err[1024];
+        size_t dims[FL_MAX_DIMS];
+        int ndims;
+        memcpy(one, p, len);
+        one[len] = '\0';
+        p += len + (p[len] == ',');
+        if (fl_parse_size(one, dims, &ndims, err, sizeof err) != 0 ||
+            fl_capability_check(ch->name, dims, ndims, err, sizeof err) != 0)
+            fl_die(FL_EXIT_USAGE, "%s", err);
+    }
+    /* one device and context for every size: pocl keeps its compiler's state (the kernel
+     * library it links into every program) only while a context lives */
+    struct fl_device dev;
+    fl_device_open(o->device, &dev);
+    char failed[512] = "";
+    size_t used = 0;
+    int count = 0, nfailed = 0, total = fl_size_list_count(o->size_list, failed, sizeof failed);
+    failed[0] = '\0';
+    for (const char *p = o->size_list; *p; ) {
+        size_t len = strcspn(p, ",");
+        char one[256];
+        memcpy(one, p, len);
+        one[len] = '\0';
+        p += len + (p[len] == ',');
+        struct fl_options each = *o;
+        char err[1024];
+        each.size_list = NULL;
+        if (fl_parse_size(one, each.dims, &each.ndims, err, sizeof err) != 0)
+            fl_die(FL_EXIT_USAGE, "%s", err); /* checked by fl_parse_options already */
+        count++;
+        /* the line tests/lib.sh's run_sizes splits the output at */
+        printf("%ssize     %s (%d of %d)\n", count > 1 ? "\n" : "", one, count, total);
+        if (run_problem(ch, each, &dev) != FL_EXIT_OK) {
+            nfailed++;
+            if (used < sizeof failed)
+                used += (size_t)snprintf(failed + used, sizeof failed - used, "%s%s",
+                                         nfailed > 1 ? ", " : "", one);
+        }
+    }
+    fl_device_close(&dev);
+    printf("\nsizes    %d of %d passed (--size %s)\n", count - nfailed, count, o->size_list);
+    if (nfailed) {
+        printf("FAIL: size%s %s\n", nfailed > 1 ? "s" : "", failed);
+        return FL_EXIT_MISMATCH;
+    }
+    printf("PASS\n");
+    return FL_EXIT_OK;
+}
+
 int fl_main(int argc, char **argv, const struct fl_chapter *ch)
 {
     struct fl_options o;
@@ -789,7 +860,19 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     }
     if (o.list_devices)
         return fl_list_devices(stdout) ? FL_EXIT_OK : FL_EXIT_OPENCL;
+    if (o.size_list)
+        return run_size_list(ch, &o);
+    return run_problem(ch, o, NULL);
+}
 
+/* One problem, start to end: the device opened (or SHARED, a list's one device, kept
+ * open), the kernels built, verified, timed, the result reported, everything released.
+ * Returns FL_EXIT_OK or FL_EXIT_MISMATCH; any other failure exits the process (fl_die)
+ * with its own code. */
+static int run_problem(const struct fl_chapter *ch, struct fl_options o,
+                       const struct fl_device *shared)
+{
+    char err[1024];
     const struct fl_variant *variant = find_variant(ch, o.variant);
     struct run_ctx c;
     memset(&c, 0, sizeof c);
@@ -829,7 +912,10 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     c.count = c.n * c.batch;
 
     /* --- the device */
-    fl_device_open(o.device, &c.dev);
+    if (shared)
+        c.dev = *shared;
+    else
+        fl_device_open(o.device, &c.dev);
     if (o.precision == FL_DOUBLE && !c.dev.has_fp64)
         fl_die(FL_EXIT_USAGE, "--precision double needs cl_khr_fp64, which %s does not have",
                c.dev.name);
@@ -1079,7 +1165,8 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     clReleaseMemObject(c.a_all);
     clReleaseMemObject(c.b_all);
     clReleaseProgram(program);
-    fl_device_close(&c.dev);
+    if (!shared)
+        fl_device_close(&c.dev);
     free(c.staging);
     free(out0);
     if (x0 != in.data)

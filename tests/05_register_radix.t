@@ -32,33 +32,33 @@ R=$BUILD/05_register_radix
 
 # ---- the sizes (the default, radix16): fast N = 1, 2 (the smallest rows); one pass at
 # 4096 and two passes at 2^15 are the --explain cases below, 8192 and 16384 the parts
-for k in 22 21; do
-    slow_case "N=2^$k forward" 0 '^PASS$' -- "$R" --size "2^$k" --repeat 0
-done
-for k in $(seq 0 18) 20; do
-    c=slow_case
-    [ "$k" -le 1 ] && c=run_case
-    $c "N=2^$k forward" 0 '^PASS$' --has "problem +N=$((1 << k)) batch=1 forward" \
+# (the slow set's sizes as --size lists, run_sizes: one process each, pocl's kernel
+# library read once a list, not once a size)
+slow_sizes "forward" 2^22,2^21 --timeout 600 -- "$R" --repeat 0
+for k in 0 1; do
+    run_case "N=2^$k forward" 0 '^PASS$' --has "problem +N=$((1 << k)) batch=1 forward" \
         -- "$R" --size "2^$k" --repeat 0
 done
+slow_sizes "forward" "$(seq -s, -f '2^%g' 2 18),2^20" --timeout 600 -- "$R" --repeat 0
 # Each variant at 2^10 x 3 (one pass, a leftover stage, a group of 256 holding more rows
 # than the batch) and 2^14 inverse (two passes; for radix16 the row in 4 parts); radix16's
 # and native's 2^10 x 3 are the L2 bound cases below.
 for v in radix16 radix8 radix4 sincos native; do
+    slow=()
     for k in 1 2 3 5 7 10 12 13 17; do
-        c=slow_case
         case $v:$k in
-            radix16:10|native:10) continue ;;
-            *:10) c=run_case ;;
+            radix16:10|native:10) ;;
+            *:10) run_case "--variant $v N=2^$k x batch 3" 0 '^PASS$' \
+                      -- "$R" --size "2^$k" --batch 3 --variant "$v" --repeat 0 ;;
             radix4:17)   # three passes (64 x 64 x 32), table twiddles
                 run_case "--variant $v N=2^$k x batch 3" 0 '^PASS$' \
                     --has 'N = 64 x 64 x 32 \(3 passes\)' --has 'p=4096 Q=32: a radix-2 stage' \
-                    -- "$R" --size "2^$k" --batch 3 --variant "$v" --explain --repeat 0
-                continue ;;
+                    -- "$R" --size "2^$k" --batch 3 --variant "$v" --explain --repeat 0 ;;
+            *) slow+=("2^$k") ;;
         esac
-        $c "--variant $v N=2^$k x batch 3" 0 '^PASS$' \
-            -- "$R" --size "2^$k" --batch 3 --variant "$v" --repeat 0
     done
+    slow_sizes "--variant $v x batch 3" "$(IFS=,; printf '%s' "${slow[*]}")" --timeout 600 \
+        -- "$R" --batch 3 --variant "$v" --repeat 0
     run_case "--variant $v N=2^14 inverse" 0 '^PASS$' -- "$R" --size 2^14 --inverse --variant "$v" --repeat 0
     slow_case "--variant $v N=2^19" 0 '^PASS$' -- "$R" --size 2^19 --variant "$v" --repeat 0
 done

@@ -9,8 +9,9 @@
 # errors (exit 2), the exercises composed into the chapter's kernel file, and the simd
 # variant with planted bugs in its kernels.
 #
-# Time: each size compiles its own program (its radices are -D constants), 3-5 s on pocl
-# for a size not yet in the kernel cache. 2026-11-25, 2 cores, cold cache: the fast set
+# Time: each size compiles its own program (its radices are -D constants), 1.5-5 s on pocl
+# for a size not yet in the kernel cache; the sweeps run as --size lists (run_sizes), one
+# process per list. 2026-11-25, 2 cores, cold cache: the fast set
 # took 204 CPU-s (the whole file before the split: 571). tests/NOTES.md lists what the
 # slow set adds and which fast case takes each one's path.
 . "$(dirname "$0")/lib.sh"
@@ -35,25 +36,29 @@ done
 # CI's first pass) runs all 248 sizes forward and every 8th inverse. The planner's plan
 # for every one of the 248 sizes is checked by test_radix_plan without a device, and every
 # run's round trip runs the inverse plan of its size.
+# The sizes of a sweep run as --size lists (run_sizes: one process, one TAP line a size):
+# pocl then reads its kernel library once per list, not once a size (2026-11-26: 8 sizes
+# cold in 8.2 s as a list, 12.8 s one process each).
 fast_fwd=" 1 16 32 343 729 2048 3125 3780 4096 "
 fast_inv=" 60 2401 "
+slow_fwd=() slow_inv=()
 for i in "${!sizes[@]}"; do
     n=${sizes[$i]}
-    if [[ $fast_fwd == *" $n "* ]]; then
-        run_case "stockham N=$n forward" 0 '^PASS$' -- "$R" --size "$n" --repeat 0
-    else
-        slow_case "stockham N=$n forward" 0 '^PASS$' -- "$R" --size "$n" --repeat 0
-    fi
-    if [[ $fast_inv == *" $n "* ]]; then
-        run_case "stockham N=$n inverse" 0 '^PASS$' -- "$R" --size "$n" --inverse --repeat 0
-    elif ((i % 8 == 3)); then
-        slow_case "stockham N=$n inverse" 0 '^PASS$' -- "$R" --size "$n" --inverse --repeat 0
-    fi
+    [[ $fast_fwd == *" $n "* ]] || slow_fwd+=("$n")
+    [[ $fast_inv != *" $n "* ]] && ((i % 8 == 3)) && slow_inv+=("$n")
 done
+commas() { local IFS=,; printf '%s' "$*"; }
+run_sizes "stockham forward" "$(commas $fast_fwd)" --timeout 300 -- "$R" --repeat 0
+run_sizes "stockham inverse" "$(commas $fast_inv)" --timeout 300 -- "$R" --inverse --repeat 0
+for ((i = 0; i < ${#slow_fwd[@]}; i += 20)); do
+    slow_sizes "stockham forward" "$(commas "${slow_fwd[@]:i:20}")" --timeout 600 -- "$R" --repeat 0
+done
+slow_sizes "stockham inverse" "$(commas "${slow_inv[@]}")" --timeout 600 -- "$R" --inverse --repeat 0
 
 # ---- larger sizes: two and three passes (one row each, small in memory)
-# (fast: 5^7 two passes, both directions, and 2^22; 19683 x 3 below, 10^6 x 2 with the
-# radix-10 block; the slow set adds the other sizes, which take the same two-pass path)
+# (fast: 5^7 two passes, both directions; 19683 x 3 below, 10^6 x 2 with the
+# radix-10 block; three passes: --wg 1 at 4096 below; the slow set adds the other sizes,
+# which take the same paths, and 2^22, three passes at the default shapes, 8 s on pocl)
 for n in 4374 5000 19683 59049 78125 117649 1000000 3145728; do
     if [ "$n" = 78125 ]; then
         run_case "stockham N=$n" 0 '^PASS$' -- "$R" --size "$n" --repeat 0
@@ -62,7 +67,7 @@ for n in 4374 5000 19683 59049 78125 117649 1000000 3145728; do
     fi
 done
 run_case "stockham N=5^7 inverse" 0 '^PASS$' -- "$R" --size 5^7 --inverse --repeat 0
-run_case "stockham N=2^22 (three passes)" 0 '^PASS$' --has 'N = 4194304 = .*: 3 passes' \
+slow_case "stockham N=2^22 (three passes)" 0 '^PASS$' --has 'N = 4194304 = .*: 3 passes' \
     -- "$R" --size 2^22 --explain --repeat 0
 
 # ---- a row in parts (README "A row in parts"): a row longer than local memory holds
@@ -135,13 +140,9 @@ run_case "--wg 8192: more than the device allows" 2 'FAIL.*' --has 'CL_DEVICE_MA
     -- "$R" --size 1000 --wg 8192
 
 # ---- three_blocks: a sample (every radix kernel, both directions, batch, double)
-for n in 1 2 3 5 6 7 12 16 48 60 210 343 720 1000 2187 2401 4096; do
-    run_case "three_blocks N=$n" 0 '^PASS$' -- "$R" --size "$n" --variant three_blocks --repeat 0
-done
-for n in 6 30 1024 3000; do
-    run_case "three_blocks N=$n inverse x 3" 0 '^PASS$' \
-        -- "$R" --size "$n" --batch 3 --inverse --variant three_blocks --repeat 0
-done
+run_sizes "three_blocks" 1,2,3,5,6,7,12,16,48,60,210,343,720,1000,2187,2401,4096 \
+    -- "$R" --variant three_blocks --repeat 0
+run_sizes "three_blocks inverse x 3" 6,30,1024,3000 -- "$R" --batch 3 --inverse --variant three_blocks --repeat 0
 run_case "three_blocks N=3^10 double" 0 '^PASS$' \
     -- "$R" --size 3^10 --precision double --variant three_blocks --repeat 0
 slow_case "three_blocks N=2^20" 0 '^PASS$' -- "$R" --size 2^20 --variant three_blocks --repeat 0

@@ -52,11 +52,15 @@ USAGE='^FAIL \(usage, exit 2\): '
 # fused_passes N=2049, which is fast too), plain at 1009, and 1009 inverse where fast.
 fast_sizes=" fused:1 fused:1009 fused:2049 fused_passes:2049 plain:1009 "
 for v in fused fused_passes plain; do
+    fast=() slow=()
     for n in 1 2 3 17 1009 2048 2049; do
-        c=slow_case
-        [[ $fast_sizes == *" $v:$n "* ]] && c=run_case
-        $c "$v N=$n x 3" 0 '^PASS$' -- "$B" --size "$n" --batch 3 --variant "$v" --repeat 0
+        if [[ $fast_sizes == *" $v:$n "* ]]; then fast+=("$n"); else slow+=("$n"); fi
     done
+    # (as --size lists, run_sizes: one process each, pocl's kernel library read once)
+    run_sizes "$v x 3" "$(IFS=,; printf '%s' "${fast[*]}")" --timeout 300 \
+        -- "$B" --batch 3 --variant "$v" --repeat 0
+    slow_sizes "$v x 3" "$(IFS=,; printf '%s' "${slow[*]}")" --timeout 600 \
+        -- "$B" --batch 3 --variant "$v" --repeat 0
     c=slow_case
     [[ $fast_sizes == *" $v:1009 "* ]] && c=run_case
     $c "$v N=1009 x 3 inverse" 0 '^PASS$' -- "$B" --size 1009 --batch 3 --inverse --variant "$v" --repeat 0

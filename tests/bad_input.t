@@ -162,4 +162,22 @@ run_case "a hanging kernel with --timeout 1e-9 still times out" 3 '' --has 'no r
     --max-seconds 10 --timeout 60 -- "$R" --kernels "$TMP/kernels/loop.cl" --size 1024 --timeout 1e-9 --repeat 0
 run_case "--timeout 60 does not fire on a good run" 0 '^PASS$' -- "$R" --size 16 --timeout 60 --repeat 0
 
+# --size LIST (the tests' sweeps, tests/lib.sh run_sizes): every size is checked before the
+# first runs; a list takes text output and plain runs only; the MPI chapter and the peers
+# take one size.
+run_case "--size 16,13: exit 2 before any size runs" 2 'FAIL \(usage' --has 'cannot transform size 13' \
+    --lacks 'size     16' -- "$R" --size 16,13 --repeat 0
+run_case "--size 16,32 --format csv: exit 2" 2 'FAIL \(usage' --has 'take one size' \
+    -- "$R" --size 16,32 --repeat 0 --format csv
+run_case "--size 16,32: both run, counted, PASS last" 0 '^PASS$' --has '^size     32 \(2 of 2\)' \
+    --has '^sizes    2 of 2 passed' -- "$R" --size 16,32 --repeat 0
+if [ -x "$BUILD/peer_fftw" ]; then
+    run_case "peer_fftw --size 16,32: exit 2" 2 '' --has 'a peer takes one size' \
+        -- "$BUILD/peer_fftw" --size 16,32 --repeat 0
+fi
+if [ -x "$BUILD/10_distributed" ]; then
+    run_case "10_distributed --size 16x12,8x8: exit 2" 2 'FAIL \(usage' --has '10_distributed takes one size' \
+        -- tools/mpirun.sh -n 1 "$BUILD/10_distributed" --size 16x12,8x8 --repeat 0
+fi
+
 done_testing

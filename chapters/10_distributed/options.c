@@ -230,8 +230,13 @@ void options_parse(struct ctx *c, int argc, char **argv)
         args[nargs++] = argv[i];
     }
     /* (the shared parser keeps pointers into argv, not into args) */
-    if (fl_parse_options(nargs, args, &c->o, err, sizeof err) != 0)
+    if (fl_parse_options(nargs, args, &c->o, err, sizeof err) != 0) {
         rc = FL_EXIT_USAGE;
+    } else if (c->o.size_list) {
+        snprintf(err, sizeof err, "--size %s: 10_distributed takes one size (a list of "
+                 "sizes is for the one-device chapters)", c->o.size_list);
+        rc = FL_EXIT_USAGE;
+    }
     free(args);
     agree(rc, err);
     agree_options(&c->o, c->natural);   /* before anything else collective: the ranks agree or stop */

@@ -294,6 +294,19 @@ int main(void)
     option_bad("--size= (empty value)", "--size", rc, err);
     rc = PARSE(&o, err, "--size", "0");
     option_bad("--size 0 through fl_parse_options", "at least 1", rc, err);
+    /* --size LIST: every entry checked, the first one in dims, the list kept */
+    rc = PARSE(&o, err, "--size", "16,2^5,8x4");
+    ok(rc == 0 && o.size_list && strcmp(o.size_list, "16,2^5,8x4") == 0 && o.ndims == 1 &&
+       o.dims[0] == 16, "--size 16,2^5,8x4: a list, dims the first");
+    ok(fl_size_list_count("16,2^5,8x4", err, sizeof err) == 3, "fl_size_list_count: 3 sizes");
+    rc = PARSE(&o, err, "--size", "16,0");
+    option_bad("--size 16,0: the bad entry", "at least 1", rc, err);
+    rc = PARSE(&o, err, "--size", "16,,32");
+    option_bad("--size 16,,32: an empty entry", "no empty", rc, err);
+    rc = PARSE(&o, err, "--size", "16,");
+    option_bad("--size 16, (a trailing comma)", "no empty", rc, err);
+    rc = PARSE(&o, err, "--size", "16,32", "--size", "64");
+    ok(rc == 0 && !o.size_list && o.dims[0] == 64, "--size 16,32 --size 64: the last one, no list");
     rc = PARSE(&o, err, "--batch", "0");
     option_bad("--batch 0", "--batch", rc, err);
     rc = PARSE(&o, err, "--wg", "-1");
