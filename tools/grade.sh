@@ -23,8 +23,9 @@
 # option :ranks=P runs under MPI, as tools/mpirun.sh -n P $BUILD/<chapter> ...)
 # and passes only when it exits 0 and its last line of stdout is exactly PASS. The chapter
 # program always verifies against FFTW; the grader never passes --no-verify. Cases run
-# J at a time; once a case of an exercise has failed, its later cases are not started
-# (--all-cases starts them). Results are printed in manifest order: a TAP line per
+# J at a time, round by round (every exercise's first case, then every one's second...);
+# once a case of an exercise has failed, its later cases are not started (--all-cases
+# starts them). Results are printed in manifest order: a TAP line per
 # exercise, why each failing case failed, and the first failure's command and output.
 #
 # Exit status: 0 every graded exercise passed (--expect-fail: every one failed as a stub
@@ -491,8 +492,23 @@ flush_reports() {
     done
 }
 
+# Cases start round by round: every exercise's first case, then every one's second, and so
+# on. By the time an exercise's next case is due, its earlier ones have usually ended, so
+# an exercise that already failed starts no more (a stub typically fails its first case:
+# with the cases in manifest order, its second was started beside it, a kernel build and
+# a run for nothing). Results are still reported in manifest order.
+order=()
+for ((r = 0; ; r++)); do
+    more=0
+    for ((e = 0; e < ${#EX_ID[@]}; e++)); do
+        ((r < EX_COUNT[e])) || continue
+        order+=($((EX_FIRST[e] + r)))
+        more=1
+    done
+    ((more)) || break
+done
 running=0
-for ((i = 0; i < NCASES; i++)); do
+for i in "${order[@]}"; do
     [[ -f $WORK/$i.skip ]] && continue
     while ((running >= JOBS)); do
         wait -n
