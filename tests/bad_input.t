@@ -171,6 +171,8 @@ run_case "--size 16,32 --format csv: exit 2" 2 'FAIL \(usage' --has 'take one si
     -- "$R" --size 16,32 --repeat 0 --format csv
 run_case "--size 16,32: both run, counted, PASS last" 0 '^PASS$' --has '^size     32 \(2 of 2\)' \
     --has '^sizes    2 of 2 passed' -- "$R" --size 16,32 --repeat 0
+run_case "--size 4,64,8 with a size that fails: exit 1, the last line names them" 1 '^FAIL: sizes 64, 8$' \
+    --has '^sizes    1 of 3 passed' -- "$BUILD/01_dft" --variant unreduced --size 4,64,8 --repeat 0
 if [ -x "$BUILD/peer_fftw" ]; then
     run_case "peer_fftw --size 16,32: exit 2" 2 '' --has 'a peer takes one size' \
         -- "$BUILD/peer_fftw" --size 16,32 --repeat 0
