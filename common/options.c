@@ -76,22 +76,31 @@ int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size
     return 0;
 }
 
+const char *fl_size_list_next(const char *p, char *one, size_t len)
+{
+    size_t n = strcspn(p, ",");
+    if (n >= len)
+        n = len - 1; /* (overlong: fl_size_list_count refuses it) */
+    memcpy(one, p, n);
+    one[n] = '\0';
+    n = strcspn(p, ",");
+    return p[n] == ',' ? p + n + 1 : p + n;
+}
+
 int fl_size_list_count(const char *list, char *err, size_t errlen)
 {
     int count = 0;
-    const char *p = list;
-    for (;;) {
-        size_t len = strcspn(p, ",");
+    for (const char *p = list, *next; ; p = next) {
         char one[256];
         size_t dims[FL_MAX_DIMS];
         int ndims;
+        size_t len = strcspn(p, ",");
+        next = fl_size_list_next(p, one, sizeof one);
         if (len == 0 || len >= sizeof one) {
             snprintf(err, errlen, "--size '%s': a list is sizes joined by commas, like "
                      "16,32,2^10 (no empty or overlong entry)", list);
             return -1;
         }
-        memcpy(one, p, len);
-        one[len] = '\0';
         if (fl_parse_size(one, dims, &ndims, err, errlen) != 0)
             return -1;
         if (++count > FL_MAX_SIZE_LIST) {
@@ -100,7 +109,6 @@ int fl_size_list_count(const char *list, char *err, size_t errlen)
         }
         if (!p[len])
             return count;
-        p += len + 1;
     }
 }
 
@@ -209,9 +217,7 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
                     return -1;
                 o->size_list = val;
                 char first[256];
-                size_t len = strcspn(val, ",");
-                memcpy(first, val, len);
-                first[len] = '\0';
+                fl_size_list_next(val, first, sizeof first);
                 if (fl_parse_size(first, o->dims, &o->ndims, err, errlen) != 0)
                     return -1;
             } else if (fl_parse_size(val, o->dims, &o->ndims, err, errlen) != 0) {

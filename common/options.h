@@ -55,6 +55,9 @@ int fl_parse_size(const char *s, size_t dims[FL_MAX_DIMS], int *ndims, char *err
  * runtime starts once (on pocl: its kernel library is read once, not once a size). */
 #define FL_MAX_SIZE_LIST 64
 int fl_size_list_count(const char *list, char *err, size_t errlen);
+/* The entry of a size list at P into ONE (LEN bytes); returns where the next one starts
+ * (at the terminating '\0' after the last). */
+const char *fl_size_list_next(const char *p, char *one, size_t len);
 
 /* One positive count: "16", "2^4". Returns 0 or -1 + ERR. */
 int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size_t errlen);

@@ -785,15 +785,14 @@ static int run_size_list(const struct fl_chapter *ch, const struct fl_options *o
     if (variant->exercise)
         fl_die(FL_EXIT_USAGE, "--size %s: variant '%s' is an exercise, graded one size at a "
                "time (make grade)", o->size_list, variant->name);
-    /* every size this chapter can do, before the first runs */
-    for (const char *p = o->size_list; *p; ) {
-        size_t len = strcspn(p, ",");
-        char one[256], err[1024];
+    /* every size this chapter can do, before the first runs (fl_parse_options has parsed
+     * each one already) */
+    char one[256], err[1024];
+    int total = 0;
+    for (const char *p = o->size_list; *p; total++) {
         size_t dims[FL_MAX_DIMS];
         int ndims;
-        memcpy(one, p, len);
-        one[len] = '\0';
-        p += len + (p[len] == ',');
+        p = fl_size_list_next(p, one, sizeof one);
         if (fl_parse_size(one, dims, &ndims, err, sizeof err) != 0 ||
             fl_capability_check(ch->name, dims, ndims, err, sizeof err) != 0)
             fl_die(FL_EXIT_USAGE, "%s", err);
@@ -804,19 +803,13 @@ static int run_size_list(const struct fl_chapter *ch, const struct fl_options *o
     fl_device_open(o->device, &dev);
     char failed[512] = "";
     size_t used = 0;
-    int count = 0, nfailed = 0, total = fl_size_list_count(o->size_list, failed, sizeof failed);
-    failed[0] = '\0';
+    int count = 0, nfailed = 0;
     for (const char *p = o->size_list; *p; ) {
-        size_t len = strcspn(p, ",");
-        char one[256];
-        memcpy(one, p, len);
-        one[len] = '\0';
-        p += len + (p[len] == ',');
+        p = fl_size_list_next(p, one, sizeof one);
         struct fl_options each = *o;
-        char err[1024];
         each.size_list = NULL;
         if (fl_parse_size(one, each.dims, &each.ndims, err, sizeof err) != 0)
-            fl_die(FL_EXIT_USAGE, "%s", err); /* checked by fl_parse_options already */
+            fl_die(FL_EXIT_USAGE, "%s", err); /* (checked above) */
         count++;
         /* the line tests/lib.sh's run_sizes splits the output at */
         printf("%ssize     %s (%d of %d)\n", count > 1 ? "\n" : "", one, count, total);

@@ -144,6 +144,23 @@ _show_tail() {
     fi
 }
 
+# _run_captured LIMIT COMMAND...: the next case's files; COMMAND under a timeout of LIMIT
+# seconds, stdout and stderr apart; sets RC_OUT, RC_ERR, RC_ALL, RC_EXIT, RC_SECONDS.
+_run_captured() {
+    local limit=$1 t0 t1
+    shift
+    _case_no=$((_case_no + 1))
+    RC_OUT=$TMP/case$_case_no.out
+    RC_ERR=$TMP/case$_case_no.err
+    RC_ALL=$TMP/case$_case_no.all
+    t0=$(_now)
+    timeout -k 5 "$limit" "$@" >"$RC_OUT" 2>"$RC_ERR" </dev/null
+    RC_EXIT=$?
+    t1=$(_now)
+    RC_SECONDS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+    cat "$RC_OUT" "$RC_ERR" >"$RC_ALL"
+}
+
 run_case() {
     if [ $# -lt 4 ]; then
         bail_out "run_case: usage: run_case NAME EXIT LAST_LINE_REGEX [checks] -- command..."
@@ -180,17 +197,7 @@ run_case() {
         done
     fi
 
-    _case_no=$((_case_no + 1))
-    RC_OUT=$TMP/case$_case_no.out
-    RC_ERR=$TMP/case$_case_no.err
-    RC_ALL=$TMP/case$_case_no.all
-    local t0 t1
-    t0=$(_now)
-    timeout -k 5 "$limit" "$@" >"$RC_OUT" 2>"$RC_ERR" </dev/null
-    RC_EXIT=$?
-    t1=$(_now)
-    RC_SECONDS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-    cat "$RC_OUT" "$RC_ERR" >"$RC_ALL"
+    _run_captured "$limit" "$@"
 
     local -a problems=()
     if [ "$RC_EXIT" -eq 124 ] || [ "$RC_EXIT" -eq 137 ]; then
@@ -251,17 +258,7 @@ run_sizes() {
     [ "${1:-}" = "--" ] || bail_out "run_sizes $name: no -- before the command"
     shift
     [ -n "$sizes" ] || return 0   # (an empty list: nothing to run)
-    _case_no=$((_case_no + 1))
-    RC_OUT=$TMP/case$_case_no.out
-    RC_ERR=$TMP/case$_case_no.err
-    RC_ALL=$TMP/case$_case_no.all
-    local t0 t1
-    t0=$(_now)
-    timeout -k 5 "$limit" "$@" --size "$sizes" >"$RC_OUT" 2>"$RC_ERR" </dev/null
-    RC_EXIT=$?
-    t1=$(_now)
-    RC_SECONDS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-    cat "$RC_OUT" "$RC_ERR" >"$RC_ALL"
+    _run_captured "$limit" "$@" --size "$sizes"
     # each size's lines into case$_case_no.size$k
     awk -v base="$TMP/case$_case_no.size" '
         /^size     .* \([0-9]+ of [0-9]+\)$/ { k++; f = base k }
