@@ -127,6 +127,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=-1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--format", default="csv", choices=["csv"],
+                    help="the output (CSV only; taken so that it runs as the other peers do)")
     ap.add_argument("--copy-gbs", type=float, default=0.0,
                     help="the device's measured copy bandwidth (a chapter's copy_gbs), for pct_copy")
     args = ap.parse_args()

@@ -24,6 +24,7 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     memset(lim->shape, 0, sizeof lim->shape);
     lim->max_parts = 0;
     lim->max_row_parts = 0;
+    lim->max_row_items = 0;
     lim->part_values = FL_RADIX_MAX_PART_VALUES * 8 / elem_bytes;
 }
 
@@ -397,7 +398,8 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
      * in B parts (radix_plan.h) instead of two */
     struct fl_radix_pass row_parts;
     if (stride <= 1 && n > single && lim->max_row_parts > 1 &&
-        row_parts_pass(n, lim, radices, items, &row_parts) == 0) {
+        row_parts_pass(n, lim, radices, lim->max_row_items ? lim->max_row_items : items,
+                       &row_parts) == 0) {
         plan->npasses = 1;
         plan->pass[0] = row_parts;
         for (int s = 0; s < row_parts.nstages; s++)

@@ -55,6 +55,10 @@ struct fl_radix_limits {
                                 up to this many parts (below); 0 or 1 = never (the
                                 default: only 06_passes.cl's row_parts_pass can; chapter
                                 06 turns it on, and 07 through axis_plan's row_parts)    */
+    size_t max_row_items;    /* work-items of such a row's group: 0 = max_items. A row
+                                in parts is the only pass, so a larger group costs no
+                                columns; 06 gives it the device's (lesson 06, "Larger
+                                groups for a row in parts")                             */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -148,7 +152,8 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  * With LIM->max_row_parts > 1, a row longer than one pass holds is one pass in parts
  * when it can be (a row per group, struct fl_radix_pass's parts): B = the smallest
  * allowed radix <= max_row_parts that divides N with N/B <= local_values, I = N/B over
- * the largest radix of N/B's stages (at most max_items, balanced as above) and at most
+ * the largest radix of N/B's stages (at most max_row_items, or max_items where that is
+ * 0; balanced as above) and at most
  * part_values values per item and FL_RADIX_MAX_VALUES of each part; else the passes as
  * above. Shape caps do not apply to it (it is a single pass). */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,

@@ -1,5 +1,6 @@
-/* 06_mixed_radix — the new building blocks (DFTs of 3, 5, 7 and 10 = 2 x 5 points), and the
- * three-block pipeline of ARM's mixed-radix article (digit-reverse, twiddle, radix-S).
+/* 06_mixed_radix — the new building blocks (DFTs of 3, 5, 7, 9 = 3 x 3 and 10 = 2 x 5
+ * points), and the three-block pipeline of ARM's mixed-radix article (digit-reverse,
+ * twiddle, radix-S).
  *
  * A program of this chapter is built from, in this order: kernels/fftlab.clh (real_t,
  * cmul, ...), kernels/06_passes.cl (the fast Stockham passes, which call the blocks),
@@ -127,6 +128,45 @@ void dft7(real2_t *v)
     v[5] = a2 - b2;
     v[3] = a3 + b3;
     v[4] = a3 - b3;
+}
+
+/* DFT of 9 values as 3 x 3 (Cooley-Tukey, 3 and 3 share a factor so the twiddles stay):
+ * input n = 3 n1 + n2 and output k = k1 + 3 k2 give
+ *     X[k1 + 3 k2] = sum_n2 w_3^(n2 k2) [ w_9^(n2 k1) sum_n1 v[3 n1 + n2] w_3^(n1 k1) ]
+ * so: three dft3 down the columns n2 (inputs n2, n2 + 3, n2 + 6), four twiddles w_9^(n2 k1)
+ * (w_9, w_9^2, w_9^2, w_9^4), three dft3 across them. One radix-9 stage does two radix-3
+ * stages' work with one exchange through local memory fewer (README "A radix-9 block").
+ * w_9^a = cos(2 pi a/9) - i sin(2 pi a/9), a = 1, 2, 4 (bc -l). */
+void dft9(real2_t *v)
+{
+    const real2_t w1 = (real2_t)((real_t)0.76604444311897803520, (real_t)-0.64278760968653932631);
+    const real2_t w2 = (real2_t)((real_t)0.17364817766693034887, (real_t)-0.98480775301220805936);
+    const real2_t w4 = (real2_t)((real_t)-0.93969262078590838404, (real_t)-0.34202014332566873307);
+    real2_t a[3] = {v[0], v[3], v[6]};
+    real2_t b[3] = {v[1], v[4], v[7]};
+    real2_t c[3] = {v[2], v[5], v[8]};
+    dft3(a);
+    dft3(b);
+    dft3(c);
+    b[1] = cmul(b[1], w1);
+    b[2] = cmul(b[2], w2);
+    c[1] = cmul(c[1], w2);
+    c[2] = cmul(c[2], w4);
+    real2_t t0[3] = {a[0], b[0], c[0]};
+    real2_t t1[3] = {a[1], b[1], c[1]};
+    real2_t t2[3] = {a[2], b[2], c[2]};
+    dft3(t0);
+    dft3(t1);
+    dft3(t2);
+    v[0] = t0[0];
+    v[3] = t0[1];
+    v[6] = t0[2];
+    v[1] = t1[0];
+    v[4] = t1[1];
+    v[7] = t1[2];
+    v[2] = t2[0];
+    v[5] = t2[1];
+    v[8] = t2[2];
 }
 
 /* ---------------------------------------------------------------- three blocks

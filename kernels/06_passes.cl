@@ -71,6 +71,7 @@ void dft4(real2_t *v) INLINE;
 void dft5(real2_t *v) INLINE;
 void dft7(real2_t *v) INLINE;
 void dft8(real2_t *v) INLINE;
+void dft9(real2_t *v) INLINE;
 void dft10(real2_t *v) INLINE;
 void dft16(real2_t *v) INLINE;
 #ifdef FL_RADIX6
@@ -82,19 +83,24 @@ real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t
 /* Hooks for chapter 08 (Bluestein), built only with -D FL_PASS_HOOKS; without it the
  * pass is chapter 06's (PASS_READ and PASS_WRITE are its plain load and store). With it,
  * the pass below is compiled as mixed_pass_hooked, which takes two tables more (hook_in,
- * hook_out), and two more flags mean something:
+ * hook_out), and three more flags mean something:
  *   PASS_HOOK_LOAD   value e of the row (e = t + j*(N/Q)) is read as
  *                    pass_load_hook(x, row, e, hook_in, flags), not as x[row*N + e]
  *   PASS_HOOK_STORE  output e of the row (e = (t - k)*Q + k + j*P) is written by
  *                    pass_store_hook(y, row, e, value, hook_out, flags), not to
  *                    y[row*N + e]; only where a pass stores from registers (a single pass,
  *                    or a pass with P > 1: never the first pass of several)
- * The kernel file built after this one defines both functions (flags from 16 up are its
- * own), and mixed_pass becomes a wrapper that keeps only the conjugation flags, so 06's
- * and 07's kernels compile without the hook branches. */
+ *   PASS_HOOK_MIDDLE the last pass of a forward FFT (P = N/Q) and the first of an inverse
+ *                    in one: after the stages, output e (as above) times hook_out[e],
+ *                    conjugated, then the same stages again and the store of a pass with
+ *                    P = 1 (chapter 08's middle pass; see the pass below)
+ * The kernel file built after this one defines both functions (flag 16 is its own), and
+ * mixed_pass becomes a wrapper that keeps only the conjugation flags, so 06's and 07's
+ * kernels compile without the hook branches. */
 #ifdef FL_PASS_HOOKS
 #define PASS_HOOK_LOAD 4
 #define PASS_HOOK_STORE 8
+#define PASS_HOOK_MIDDLE 32
 real2_t pass_load_hook(__global const real2_t *x, size_t row, int e, __global const real2_t *tab,
                        int flags) INLINE;
 void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value,
@@ -140,6 +146,7 @@ static INLINE void dft_r(real2_t *v, const int r)
 #endif
     else if (r == 7) dft7(v);
     else if (r == 8) dft8(v);
+    else if (r == 9) dft9(v);
     else if (r == 10) dft10(v);
     else dft16(v);
 }
@@ -329,12 +336,43 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
     /* the stages, unrolled: s_k = r_0 ... r_(k-1) */
     PASS_STAGES
 
+#ifdef FL_PASS_HOOKS
+    /* Bluestein's middle (PASS_HOOK_MIDDLE): this pass is a forward FFT's last, P = N/Q,
+     * so column t (< P, k = t) wrote outputs t + j*P, and those are exactly what column t
+     * of the inverse FFT's first pass (Q, p = 1) reads. So do both here: Z = V * Bh at
+     * each output (hook_out), conjugated (the inverse as a forward FFT, conj in and out),
+     * back to the first stage's order through local memory, the same stages again, and
+     * store as a pass with p = 1 does (below). One pass over memory instead of two. */
+    const int middle = (flags & PASS_HOOK_MIDDLE) != 0;
+    if (middle) {
+        const int rm = PASS_LAST_RADIX;
+        const int Bm = Q / rm, nbm = (Bm + I - 1) / I;
+        #pragma unroll
+        for (int jb = 0; jb < nbm; jb++) {
+            int b = i + jb * I;
+            if (Bm % I == 0 || b < Bm) {
+#define MIDDLE_M(m)                                                                        \
+    {                                                                                      \
+        real2_t z = cmul(v[jb * rm + m], hook_out[(t - k) * Q + k + (b + (m) * Bm) * P]);  \
+        v[jb * rm + m] = (real2_t)(z.x, -z.y);                                             \
+    }
+                FOR_M(rm, MIDDLE_M)
+#undef MIDDLE_M
+            }
+        }
+        exchange(v, u, i, c, rm, Q / rm, r0, Q, I, T, cf);
+        PASS_STAGES
+    }
+#else
+    const int middle = 0;
+#endif
+
     /* store: after the last stage (radix rl, sub-span Q/rl) butterfly b holds outputs
      * j = b + m*(Q/rl), at the same places the first stage read */
     const int rl = PASS_LAST_RADIX;
     const int B = Q / rl, nb = (B + I - 1) / I;
     const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
-    if (cf && P == 1) {
+    if (cf && (P == 1 || middle)) {
         /* first pass of several: column col's outputs go to col*Q + j, so the group's T
          * columns form one block; write it through local memory, in order */
         #pragma unroll
@@ -397,7 +435,7 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
  * and the item that holds Y_k[j] holds it for every k, so that stage is done in
  * registers and stored straight to y. One read and one write of the row, not two. */
 
-#define FL_ROW_MAX_PARTS 8 /* FOR_P's reach (the planner's max_row_parts is 4) */
+#define FL_ROW_MAX_PARTS 8 /* FOR_P's reach (chapter 06's max_row_parts, ROW_PARTS) */
 
 /* FOR_P(n, BODY): FOR_M for the parts (a macro cannot expand inside its own expansion,
  * and the part loops sit inside FOR_M's). */

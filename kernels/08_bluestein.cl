@@ -219,6 +219,49 @@ __kernel void bs_inverse_last(__global const real2_t *x, __global real2_t *y, __
                       0, ch);
 #endif
 }
+
+#if defined(Ax_P1) && !defined(Ax_P2)
+/* A pass's -D list (Q, P, I, T, 12 radices) with P replaced, and its Q: the inverse after
+ * the middle pass is pass 0's Q and shape with p = pass 1's Q. (No variadic macros in
+ * OpenCL C 1.2: the 16 values are named.) */
+#define BS_P_AS(list, p) BS_P_AS_(list, p)
+#define BS_P_AS_(q, p0, i, t, a, b, c, d, e, f, g, h, k, l, m, n, p) \
+    q, p, i, t, a, b, c, d, e, f, g, h, k, l, m, n
+#define BS_Q_OF(list) BS_Q_OF_(list)
+#define BS_Q_OF_(q, p0, i, t, a, b, c, d, e, f, g, h, k, l, m, n) q
+
+/* Contract (bs_middle, bs_inverse_after_middle: fused past one group, M = Q0 x Q1)
+ *   the passes of chapter 06 with hooks, M = Ax_N in two passes (Ax_P0, Ax_P1):
+ *   work-items : bs_middle as pass 1 (Ax_P1's I x T per group), bs_inverse_after_middle
+ *                as pass 0 (Ax_P0's)
+ *   args       : as bs_forward_last
+ *   bs_middle  : reads the forward's pass-0 output (rows of M), writes rows of M: the
+ *                forward's last pass, *Bh, conj, and the inverse's first pass (Q1, p = 1)
+ *                in one (PASS_HOOK_MIDDLE in kernels/06_passes.cl)
+ *   bs_inverse_after_middle : the inverse's second pass (Q0, p = Q1): reads rows of M,
+ *                writes y = the output, rows of N: c_k * conj(V_k) for k < N only
+ *   host calls : bs_forward_first, bs_middle, bs_inverse_after_middle: 3 launches, where
+ *                fused_passes takes 4 */
+__kernel void bs_middle(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                        __global const real2_t *tw, __global const real2_t *ch,
+                        __global const real2_t *bh, int batch)
+{
+    (void)ch;
+    mixed_pass_hooked(x, y, u, tw + (1 << Ax_LB), tw, batch, PASS_HOOK_MIDDLE, Ax_N, Ax_LB,
+                      Ax_P1, 0, bh);
+}
+
+__kernel void bs_inverse_after_middle(__global const real2_t *x, __global real2_t *y,
+                                      __local real2_t *u, __global const real2_t *tw,
+                                      __global const real2_t *ch, __global const real2_t *bh,
+                                      int batch)
+{
+    (void)bh;
+    mixed_pass_hooked(x, y, u, tw + (1 << Ax_LB), tw, batch,
+                      PASS_CONJ_OUT | PASS_HOOK_STORE | BS_STORE_RESULT, Ax_N, Ax_LB,
+                      BS_P_AS(Ax_P0, BS_Q_OF(Ax_P1)), 0, ch);
+}
+#endif
 #endif /* FL_PASS_HOOKS */
 
 /* ---------------------------------------------------------------- fused: one launch */

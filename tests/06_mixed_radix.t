@@ -31,7 +31,7 @@ done
 # sweep of 129 sizes took 450 s of a cold `make test`). `make test` runs one size per
 # kernel path: N = 1, one stage alone (16), radix 4 in 32 = 8 x 4 and 8 in 2048 = 16 x 16
 # x 8 (10 in 3780 and the radix-10 section below), prime powers with many stages of one
-# radix (3^6, 5^5, 7^3), every prime in one row (3780 = 10 x 2 x 3 x 3 x 3 x 7, 6 stages)
+# radix (3^6 = 9 x 9 x 9, 5^5, 7^3), every prime in one row (3780 = 10 x 2 x 9 x 3 x 7, 5 stages)
 # and the largest one-pass row (4096 = 16^3); inverse at 60 = 10 x 2 x 3 and 7^4. The slow set (FFTLAB_SLOW_TESTS=1,
 # CI's first pass) runs all 248 sizes forward and every 8th inverse. The planner's plan
 # for every one of the 248 sizes is checked by test_radix_plan without a device, and every
@@ -71,9 +71,10 @@ slow_case "stockham N=2^22 (three passes)" 0 '^PASS$' --has 'N = 4194304 = .*: 3
     -- "$R" --size 2^22 --explain --repeat 0
 
 # ---- a row in parts (README "A row in parts"): a row longer than local memory holds
-# (4096 values, on pocl as on a GPU), but not longer than 4 of them, is one pass whose B
+# (4096 values, on pocl as on a GPU), but not longer than 8 of them, is one pass whose B
 # parts are the columns x[k + B j], each exchange a part at a time, the last stage
-# (radix B) across the parts in registers
+# (radix B) across the parts in registers; its group may have up to 1024 items (README
+# "Larger groups for a row in parts"), --wg caps it
 run_case "row in parts N=8192 x 3 (2 parts)" 0 '^PASS$' -- "$R" --size 8192 --batch 3 --repeat 0
 run_case "row in parts N=8192 x 3 inverse" 0 '^PASS$' -- "$R" --size 8192 --batch 3 --inverse --repeat 0
 run_case "row in parts N=16384 x 2 inverse (4 parts)" 0 '^PASS$' -- "$R" --size 16384 --batch 2 --inverse --repeat 0
@@ -89,6 +90,14 @@ run_case "--explain N=16384: one pass in 4 parts, its -D constants and launch" 0
     --has 'build .*-D P0_Q=4096 -D P0_P=1 -D P0_I=256 -D P0_T=1 -D P0_R=16,16,16,0,.* -D P0_PARTS=4' \
     --has 'fft_row_parts_p0\(A, B, local 34816 B, .*global 512 +local 256 .*256 items \(64 values each\), 4-round exchanges' \
     --lacks 'fft_mixed_p' -- "$R" --size 16384 --batch 2 --explain --repeat 0
+run_case "row in parts N=15625 x 2 inverse (5 parts of 3125, 625 items)" 0 '^PASS$' \
+    --has 'row of 15625 = 5 parts x\[k \+ 5 j\] of 3125: .*625 items \(25 values each\), 5-round' \
+    -- "$R" --size 15625 --batch 2 --inverse --explain --repeat 0
+slow_case "row in parts N=7^5 (7 parts of 2401, 343 items, 49 values each)" 0 '^PASS$' \
+    --has 'row of 16807 = 7 parts x\[k \+ 7 j\] of 2401: .*343 items \(49 values each\)' \
+    -- "$R" --size 7^5 --explain --repeat 0
+slow_case "N=15625 --wg 256: 75 values per item is too many, two passes" 0 '^PASS$' \
+    --has ': 2 passes' --lacks 'fft_row_parts' -- "$R" --size 15625 --wg 256 --explain --repeat 0
 run_case "--variant no_parts N=16384: two passes, as before the row in parts" 0 '^PASS$' \
     --has 'N = 16384 = .*: 2 passes, Q = 128 x 128' --lacks 'fft_row_parts' \
     -- "$R" --size 16384 --batch 2 --variant no_parts --explain --repeat 0
@@ -115,6 +124,12 @@ slow_case "N=7^5 double inverse" 0 '^PASS$' -- "$R" --size 7^5 --precision doubl
 
 # ---- the radix-10 block: a 2 with a 5 is one stage (dft10), and a multi-pass group drops
 # the items that would idle in a stage's last round (10^6: 50 items per column, not 64)
+run_case "N=6561 x 2: 9 x 9 x 9 x 3 in parts (the radix-9 block)" 0 '^PASS$' \
+    --has 'row of 6561 = 3 parts .* of 2187: 9 x 9 x 9 x 3 x 3,' --has 'P0_R=9,9,9,3,' \
+    -- "$R" --size 6561 --batch 2 --explain --repeat 0
+run_case "--variant no_radix9 N=729: 3 x 3 x ... as before the radix-9 block" 0 '^PASS$' \
+    --has 'Q=729 = 3 x 3 x 3 x 3 x 3 x 3: 6 stages' --has 'Radices from \{16, 10, 8, 4, 2, 3, 5, 7\}' \
+    -- "$R" --size 729 --variant no_radix9 --explain --repeat 0
 run_case "N=1000: 10 x 10 x 10, 100 items per row" 0 '^PASS$' \
     --has 'Q=1000 = 10 x 10 x 10: 3 stages, 100 items per row' -- "$R" --size 1000 --batch 4 --explain --repeat 0
 run_case "N=10^6 x 2: two passes of 10 x 10 x 10, 50 items per column" 0 '^PASS$' \
@@ -157,10 +172,10 @@ for n in 1000 1024 2187 5040; do
 done
 
 # ---- --explain: the factorization, the passes, the -D constants, every launch
-run_case "--explain N=720: one pass, 10 x 8 x 3 x 3" 0 '^PASS$' \
-    --has 'N = 720 = 10 x 8 x 3 x 3: 1 pass, 4 stages' \
-    --has 'build .*-D FL_N=720 .*-D P0_R=10,8,3,3' \
-    --has 'fft_mixed_p0\(A, B, .*; p=1 Q=720 = 10 x 8 x 3 x 3: 4 stages, 72 items per row' \
+run_case "--explain N=720: one pass, 10 x 8 x 9" 0 '^PASS$' \
+    --has 'N = 720 = 10 x 8 x 9: 1 pass, 3 stages' \
+    --has 'build .*-D FL_N=720 .*-D P0_R=10,8,9,0' \
+    --has 'fft_mixed_p0\(A, B, .*; p=1 Q=720 = 10 x 8 x 9: 3 stages, 72 items per row' \
     --has 'table twiddles_lo' -- "$R" --size 720 --explain --repeat 0
 run_case "--explain N=10^6: 1000 x 1000" 0 '^PASS$' \
     --has 'N = 1000000 = .*: 2 passes, Q = 1000 x 1000' --has 'p=1000 Q=1000 = 10 x 10 x 10' \

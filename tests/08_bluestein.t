@@ -18,8 +18,9 @@
 #                       timed run (per-launch times), --output/--input, the untimed CSV row
 #                       and the default 1009 x 256 reuse its program
 #   two passes per FFT: N = 2049 x 3 (3 x 683: composite, not 7-smooth; the multiplies in
-#                       06's hooks), by fused (its fallback) and fused_passes (one program),
-#                       and its --explain
+#                       06's hooks), by fused (its fallback, the middle two passes in one:
+#                       bs_middle) and fused_passes (4 launches; one program), and its
+#                       --explain
 #   plain:              N = 1009 x 3, both directions, and its --explain
 #   N = 1 (no launch), N = 17 x 100 (34 rows per group, the last group partly empty),
 #   N = 1009 x 3 double inverse
@@ -91,17 +92,17 @@ run_case "chirp_table with a build error: exit 3, the student's file and line na
 # ---- primes, large; a 7-smooth N; batches; double precision; small groups. Fast: the plan
 # of two passes per FFT at N = 2049 x 3 (the program of fused N=2049 above), 17 x 100,
 # 1009 double inverse, the default size (the program of fused N=1009).
-run_case "--explain N=2049 x 3 (M = 4480, two passes per FFT, the multiplies in the hooks)" 0 '^PASS$' \
+run_case "--explain N=2049 x 3 (M = 4480 in two passes: the middle two in one, 3 launches)" 0 '^PASS$' \
     --has 'N = 2049 \(the factor 683 is no radix of 06\) by Bluestein, M = 4480 = ' \
-    --has 'plan \(forward\): 4 launches' --has 'bs_forward_first\(A, work0' \
-    --has 'bs_forward_last\(work0, work1' --has 'fft_rows_x_p0\(work1, work0, .*, 3, 1\)' \
-    --has 'bs_inverse_last\(work0, B' --has '-D FL_PASS_HOOKS=1' \
+    --has 'plan \(forward\): 3 launches' --has 'bs_forward_first\(A, work0' \
+    --has 'bs_middle\(work0, work1' --has 'bs_inverse_after_middle\(work1, B' \
+    --has '-D FL_PASS_HOOKS=1' --lacks 'bs_forward_last' \
     -- "$B" --size 2049 --batch 3 --explain --repeat 0
-slow_case "N=65521 x 2 (M = 2^17, two passes per FFT)" 0 '^PASS$' \
+slow_case "fused_passes N=65521 x 2 (M = 2^17, two passes per FFT, 4 launches)" 0 '^PASS$' \
     --has 'M = 131072 = ' --has 'plan \(forward\): 4 launches' --has 'bs_forward_first\(A, work0' \
     --has 'bs_forward_last\(work0, work1' --has 'fft_rows_x_p0\(work1, work0, .*, 2, 1\)' \
     --has 'bs_inverse_last\(work0, B' --has '-D FL_PASS_HOOKS=1' \
-    -- "$B" --size 65521 --batch 2 --explain --repeat 0
+    -- "$B" --size 65521 --batch 2 --variant fused_passes --explain --repeat 0
 slow_case "plain N=65521 x 2 inverse" 0 '^PASS$' -- "$B" --size 65521 --batch 2 --inverse --variant plain --repeat 0
 slow_case "N=2^20+7 (prime, three passes per FFT)" 0 '^PASS$' --has 'N = 1048583 \(prime\)' \
     --has 'M = 2107392 = ' --has 'plan \(forward\): 6 launches' --has 'fft_rows_x_p1\(' \

@@ -28,6 +28,14 @@ for from in "$@"; do
         NR == FNR { new[key($0)] = 1; rows[++nr] = $0; next }
         !(key($0) in new) { print }
         END { for (i = 1; i <= nr; i++) print rows[i] }' "$from" "$into" >"$tmp"
-    cp "$tmp" "$into.tmp.$$" && mv "$into.tmp.$$" "$into"   # whole or not at all
+    # the rows in the sweep's order: the chapters by number (a chapter's variants after
+    # it, as they came), then the peers as bench.sh runs them; stable within each
+    awk "$(cat "$root/tools/csv.awk")"'
+        NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; print "0\t" $0; next }
+        { csvsplit($0, v); who = v[c["chapter"]]
+          k = who ~ /^[0-9][0-9]_/ ? 1 + substr(who, 1, 2) : \
+              who == "fftw" ? 101 : who == "clfft" ? 102 : who == "vkfft" ? 103 : who == "cufft" ? 104 : 105
+          print k "\t" $0 }' "$tmp" | sort -s -t "$(printf '\t')" -k1,1n | cut -f2- >"$into.tmp.$$" &&
+        mv "$into.tmp.$$" "$into"   # whole or not at all
 done
 echo "bench-merge: $into has $(($(wc -l <"$into") - 1)) rows"

@@ -9,8 +9,9 @@
 # tools/bench-label.awk) then per peer,
 # one column per size ("—": not measured, e.g. a size the chapter does not do):
 #   1. device time per call (ms_median: profiling events of every kernel, the chapters'
-#      and the OpenCL peers' alike), each cell "ms (ratio)" with ratio = the best OpenCL
-#      peer's time / this time. FFTW runs on the host without events (timing "wall"):
+#      and the OpenCL peers' alike; cuFFT's CUDA events around each call, timing
+#      "events-cuda"), each cell "ms (ratio)" with ratio = the best event-timed peer's
+#      time / this time. FFTW runs on the host without events (timing "wall"):
 #      its row is shown for scale, and never a ratio's reference.
 #   2. loop throughput (loop_ms: K calls back to back, one clFinish, host clock, for
 #      every row), ratio = the best peer's loop time (FFTW included) / this one.
@@ -52,7 +53,8 @@ table=$(for f in "${csvs[@]}"; do
               best[1, key] = v[c["ms_median"]] + 0
           if (peer && v[c["loop_ms"]] != "" && (!((2, key) in best) || v[c["loop_ms"]] + 0 < best[2, key]))
               best[2, key] = v[c["loop_ms"]] + 0
-          dev = v[c["device"]]; drv = v[c["driver"]] }
+          # the OpenCL device and driver from a chapter row (cuFFT rows name CUDA)
+          if (dev == "" || who ~ /^[0-9][0-9]_/ && !chdev) { dev = v[c["device"]]; drv = v[c["driver"]]; chdev = who ~ /^[0-9][0-9]_/ } }
         # table(t, g): measure t (1 events, 2 loop) over column group g (1 powers of two,
         # 2 mixed radix, 3 two and three dimensions: shape × batch, 4 real input, R2C)
         function table(t, g,   i, j, k, line, sep, cell) {
@@ -76,7 +78,7 @@ table=$(for f in "${csvs[@]}"; do
         function both(t, g) { if (nc[g] > 0) { print ""; table(t, g) } }
         END {
           printf "\n**%s** — driver %s (`%s`)\n\n", dev, drv, file
-          print "Device time per call, ms (profiling events on every kernel; in brackets the best OpenCL peer'"'"'s time / this time):"
+          print "Device time per call, ms (profiling events on every kernel; in brackets the best peer'"'"'s time by events, OpenCL or CUDA, / this time):"
           both(1, 1); both(1, 2); both(1, 3); both(1, 4)
           print "\nLoop throughput, ms per call (K calls back to back, one `clFinish`, host clock; in brackets the best peer'"'"'s, FFTW included, / this):"
           both(2, 1); both(2, 2); both(2, 3); both(2, 4)

@@ -50,6 +50,10 @@
 # peers' through bench/peer_events.c), first START to last END; the CSV's timing column
 # says so per row ("wall" only for FFTW, which runs on the host). loop_ms is the second
 # measure, the same for all: K calls back to back, one clFinish, span / K.
+# On an NVIDIA GPU with CuPy installed (python3 -c 'import cupy'), cuFFT is a peer too:
+# bench/peer_cufft.py, the same cases in the same run, checked against NumPy in double,
+# CUDA events around every call (timing "events-cuda"), the same loop measure. Optional,
+# like clFFT and VkFFT; without CuPy there are no cuFFT rows and a note says so.
 # A peer killed by a signal (a crash inside its library or the OpenCL runtime) is
 # reported as SKIPPED with the signal's name and leaves no row; it does not stop the
 # sweep nor fail it. A chapter that crashes, or any run that fails otherwise, is FAILED
@@ -99,9 +103,9 @@ for p in peer_fftw peer_clfft peer_vkfft; do
 done
 if [ -n "$only" ]; then
     for name in $only; do
-        case " ${chapters[*]} ${real_chapters[*]} peer_fftw peer_clfft peer_vkfft " in
+        case " ${chapters[*]} ${real_chapters[*]} peer_fftw peer_clfft peer_vkfft peer_cufft " in
             *" $name "*) ;;
-            *) echo "bench: --only: '$name' is no chapter of the sweep (${chapters[*]} ${real_chapters[*]}) and no peer (peer_fftw peer_clfft peer_vkfft)" >&2; exit 2 ;;
+            *) echo "bench: --only: '$name' is no chapter of the sweep (${chapters[*]} ${real_chapters[*]}) and no peer (peer_fftw peer_clfft peer_vkfft peer_cufft)" >&2; exit 2 ;;
         esac
     done
     keep() { local x; for x in "$@"; do [[ $only == *" $x "* ]] && printf '%s\n' "$x"; done; }
@@ -116,6 +120,15 @@ fi
 # Device kind decides the default total: a GPU needs 2^24 points to be busy.
 devline=$("$build/${chapters[0]:-02_radix2}" --size 2 --repeat 0 2>/dev/null | sed -n 's/^device *//p')
 case $devline in *"(GPU)"*) gpu=1 ;; *) gpu=0 ;; esac
+# cuFFT (bench/peer_cufft.py) on an NVIDIA GPU where CuPy finds a CUDA device
+cufft=0
+case $devline in
+    *NVIDIA*"(GPU)"*)
+        if [ $replot = 0 ] && [[ -z $only || $only == *" peer_cufft "* ]] &&
+           python3 -c 'import cupy, numpy; cupy.cuda.runtime.getDeviceCount()' >/dev/null 2>&1; then
+            peers+=(peer_cufft) cufft=1
+        fi ;;
+esac
 [ -n "$total" ] || total=$([ $gpu = 1 ] && echo 2^24 || echo 2^20)
 [ "$sizes" != default ] || sizes="2^10 2^12 2^14 2^16 2^18 2^20 2^22 2^24"
 [ "$variants" != default ] || variants=$([ $gpu = 1 ] && echo "$gpu_variants" || echo "$cpu_variants")
@@ -198,6 +211,8 @@ echo "bench: copy bandwidth $FFTLAB_COPY_GBS GB/s (copy kernel, measured once fo
 for p in peer_clfft peer_vkfft; do
     [ -x "$build/$p" ] || echo "bench: note: $p not built, no $p rows (make peers; tools/install-deps.sh --ci installs its library)"
 done
+[ $gpu = 0 ] || [ $cufft = 1 ] || [[ -n $only && $only != *" peer_cufft "* ]] ||
+    echo "bench: note: no cuFFT rows (bench/peer_cufft.py needs an NVIDIA GPU and CuPy: python3 -c 'import cupy')"
 
 # run_prog PROG N BATCH [--real]: one run, its CSV on $tmp/row and its stderr on $tmp/err;
 # returns its exit status (124: timed out; above 128: killed by signal status-128).
@@ -207,6 +222,11 @@ run_prog() {
     [ "${prog%%:*}" = "$prog" ] || var=(--variant "${prog#*:}")
     [ "${prog#*:}" != tune ] || var=(--tune)   # CHAPTER:tune: the default, shapes measured
     case $prog in
+    peer_cufft)
+        # --size takes a shape as the chapters do (4096x4096); the copy bandwidth is the
+        # sweep's, for the % copy column
+        timeout -k 5 900 python3 bench/peer_cufft.py --size "$n" --batch "$b" $more \
+            --copy-gbs "$FFTLAB_COPY_GBS" </dev/null >"$tmp/row" 2>"$tmp/err" ;;
     peer_*)
         # Peers run with at least a 64 MiB stack: VkFFT 1.2.26 on pocl 3.1 plans 2^18 as one
         # kernel with 4096-wide work-groups, whose work-group code overflows the default 8 MiB

@@ -6,11 +6,12 @@
  *                 digit-reversed order once, then per stage one kernel for the twiddles and
  *                 one for the radix-S butterflies, in place. Correct, and slow: two passes
  *                 over memory per stage.
- *   stockham      (default) 05's self-sorting passes with mixed radices: dft3, dft5, dft7
- *                 and dft10 (a 2 and a 5 in one stage) join dft2/4/8/16 in registers, no
- *                 reordering pass at all, one pass over memory whenever a row fits a
- *                 work-group (or, 8192 to 16384 points, up to 4 local memories, in
- *                 parts: fft_row_parts_p0; --variant no_parts takes two passes there),
+ *   stockham      (default) 05's self-sorting passes with mixed radices: dft3, dft5, dft7,
+ *                 dft9 (3 x 3) and dft10 (a 2 and a 5 in one stage) join dft2/4/8/16 in
+ *                 registers, no reordering pass at all, one pass over memory whenever a
+ *                 row fits a work-group (or up to 8 local memories, in parts, by a group
+ *                 of up to 1024 items: fft_row_parts_p0; --variant no_parts takes two
+ *                 passes there),
  *                 at most three up to 2^26. Each size gets its own kernels:
  *                 the radices, Q, p and the group shape are -D constants, so the stages
  *                 unroll and v[] stays in registers.
@@ -29,7 +30,7 @@
  *   ./build/06_mixed_radix --size 48 --variant three_blocks --explain    (the permutation)
  *   ./build/06_mixed_radix --size 3^10 --inverse --precision double
  *   ./build/06_mixed_radix --size 2^18 --batch 64 --tune        (per-pass shapes, measured)
- * Kernels: kernels/06_mixed_radix.cl (dft3/5/7/10 and the three blocks; --kernels replaces
+ * Kernels: kernels/06_mixed_radix.cl (dft3/5/7/9/10, the three blocks; --kernels replaces
  * this one; the exercises dft6 and digit_reverse are built into it at their
  * #ifndef FL_EXERCISE_ blocks), kernels/06_passes.cl (the Stockham pass),
  * kernels/05_register_radix.cl (dft2..dft16, the twiddle table lookup). Lesson: README.md
@@ -44,7 +45,7 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
-    {"stockham", "self-sorting passes, radices 16/8/4/2, 3/5/7 and 10 in registers, kernels "
+    {"stockham", "self-sorting passes, radices 16/8/4/2, 3/5/7, 9 and 10 in registers, kernels "
      "specialized per size with -D (the chapter's default)", NULL, 0},
     {"three_blocks", "ARM's pipeline: digit-reverse once, then a twiddle and a radix-S kernel "
      "per stage, in place (correct, slow)", NULL, 0},
@@ -52,6 +53,8 @@ static const struct fl_variant variants[] = {
      "comparison)", NULL, 0},
     {"no_radix10", "stockham without the radix-10 block: each 2 x 5 takes a radix-2 (or 4, 8, "
      "16) and a radix-5 stage (the lesson's comparison)", NULL, 0},
+    {"no_radix9", "stockham without the radix-9 block: each 3 x 3 takes two radix-3 stages "
+     "(the lesson's comparison)", NULL, 0},
     {"dft6", "stockham with a radix-6 stage for each 2 x 3, your dft6 from two dft3s (exercise)",
      "exercises/06_mixed_radix/dft6.cl", 0},
     {"digit_reverse", "three_blocks with the digit-reverse index computed in the kernel "
@@ -65,12 +68,18 @@ static const struct fl_variant variants[] = {
 };
 
 #define DEFAULT_WG 256   /* work-items per group the plan may use           */
-#define ROW_PARTS 4      /* a row of up to 4 local memories in one pass, in parts */
+#define ROW_PARTS 8      /* a row of up to 8 local memories in one pass, in parts */
+#define ROW_GROUP_MAX 1024 /* ... by a group of at most this many items            */
 #define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
 #define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
 
+/* The default's radices: the planner's (common/radix_plan.c) and the radix-9 block, which
+ * this chapter's kernels have (kernels/06_mixed_radix.cl, dft9) and three_blocks has not. */
+static const unsigned radices_stockham[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 0};
 static const unsigned radices_primes[] = {2, 3, 5, 7, 0};
 static const unsigned radices_dft6[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
+
+static int is_blocks(const struct fl_problem *p);
 
 /* The radices the Stockham variants plan with (NULL: the planner's defaults). */
 static const unsigned *variant_radices(const struct fl_problem *p)
@@ -81,7 +90,9 @@ static const unsigned *variant_radices(const struct fl_problem *p)
         return radices_dft6;
     if (strcmp(p->variant, "no_radix10") == 0)
         return fl_radix_no10;
-    return NULL;
+    if (strcmp(p->variant, "no_radix9") == 0 || is_blocks(p))
+        return NULL;
+    return radices_stockham;
 }
 
 static int is_blocks(const struct fl_problem *p)
@@ -120,8 +131,14 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
     lim.radices = variant_radices(p);
     /* a row that does not fit local memory, but fits ROW_PARTS of them: one pass in parts
      * (kernels/06_passes.cl, fft_row_parts_p0; README "A row in parts") */
-    if (strcmp(p->variant, "no_parts") != 0)
+    if (strcmp(p->variant, "no_parts") != 0) {
         lim.max_row_parts = ROW_PARTS;
+        /* its one group per row may be as large as the device allows (--wg still caps
+         * it): 15625 = 5 x 3125 needs 625 items to hold 25 values each (README "Larger
+         * groups for a row in parts") */
+        if (!p->wg)
+            lim.max_row_items = p->dev->max_wg < ROW_GROUP_MAX ? p->dev->max_wg : ROW_GROUP_MAX;
+    }
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
 
@@ -419,7 +436,7 @@ int main(int argc, char **argv)
                                        "06_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "06_mixed_radix",
-        .title = "mixed radix 2/3/4/5/7/8/10/16: digit reversal, then self-sorting passes",
+        .title = "mixed radix 2/3/4/5/7/8/9/10/16: digit reversal, then self-sorting passes",
         .kernel_file = "06_mixed_radix.cl",
         .uses = uses,
         .help = "N = 2^a 3^b 5^c 7^d up to 2^26. The default variant (stockham) does a few\n"

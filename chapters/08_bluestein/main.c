@@ -16,7 +16,9 @@
  * This file: the tables, then the three ways to run the convolution (variants):
  *   fused         (default) one launch when M fits a work-group (N <= 2048 in fp32): each
  *                 group takes rows through x*c, FFT_M, *Bh, FFT_M, *c without leaving
- *                 local memory; else fused_passes
+ *                 local memory; M in two passes: fused_passes with the forward's last pass
+ *                 and the inverse's first in one launch (bs_middle), 3 launches; else
+ *                 fused_passes
  *   fused_passes  the passes of both FFTs, the three multiplies inside the first and last
  *                 passes (06's pass hooks): 2 x passes launches
  *   plain         separate kernels: premultiply and pad, the forward passes, the pointwise
@@ -50,9 +52,10 @@
 
 static const struct fl_variant variants[] = {
     {"fused", "the default: the whole transform in one launch when M fits a work-group "
-     "(both FFTs in local memory), else fused_passes", NULL, 0},
+     "(both FFTs in local memory); M in two passes: fused_passes with the middle two passes "
+     "in one (3 launches); else fused_passes", NULL, 0},
     {"fused_passes", "the chirp and Bh multiplies inside the first and last passes (06's "
-     "hooks): 2 x passes launches", NULL, 0},
+     "hooks): 2 x passes launches (the lesson's comparison for two passes)", NULL, 0},
     {"plain", "the textbook pipeline, each multiply a kernel of its own: 2 x passes + 3 "
      "launches", NULL, 0},
     {"chirp_table", "fused, the chirp computed on the device by your chirp() (exercise)",
@@ -184,6 +187,47 @@ static void plan_one_kernel(const struct fl_problem *p, struct fl_plan *plan, co
 /* fused_passes (and fused past one group): the passes of both FFTs, A -> work -> ... -> B,
  * with x*c in the first pass's loads, *Bh in the last forward pass's stores and *c (and the
  * cut to N) in the last inverse pass's stores: 06's pass hooks. */
+/* fused past one group, M in two passes (Q0 x Q1): the forward's last pass and the
+ * inverse's first touch the same columns, so bs_middle does both (*Bh between them, in
+ * registers): 3 launches where fused_passes takes 4 (README "The middle two passes in
+ * one"). */
+static void plan_middle(const struct fl_problem *p, struct fl_plan *plan, const struct setup *s,
+                        int twid, int ch, int bhat, char *sum, size_t sum_len)
+{
+    const struct fl_radix_plan *rp = &s->L.ax[0].rp;
+    static const char *const kernels[3] = {"bs_forward_first", "bs_middle",
+                                           "bs_inverse_after_middle"};
+    static const int pass_of[3] = {0, 1, 0};
+    int w0 = fl_plan_scratch(plan, "work0", s->m * p->batch);
+    int w1 = fl_plan_scratch(plan, "work1", s->m * p->batch);
+    int src[3] = {FL_BUF_A, w0, w1}, dst[3] = {w0, w1, FL_BUF_B};
+    for (int step = 0; step < 3; step++) {
+        const struct fl_radix_pass *ps = &rp->pass[pass_of[step]];
+        struct fl_launch *l = bs_add_pass(plan, s, pass_of[step], kernels[step], src[step],
+                                          dst[step], bs_elem_bytes(p));
+        fl_arg_buffer(l, twid);
+        fl_arg_buffer(l, ch);
+        fl_arg_buffer(l, bhat);
+        fl_arg_int(l, (int)p->batch);
+        char rs[64];
+        fl_radix_join(ps->radix, ps->nstages, rs, sizeof rs);
+        if (step == 0)
+            fl_launch_note(l, "forward FFT_M pass 1/2: p=1 Q=%zu = %s; %zu columns x %zu items; "
+                           "loads x*c (0 past N)", ps->q, rs, ps->columns, ps->items);
+        else if (step == 1)
+            fl_launch_note(l, "forward pass 2/2 (p=%zu Q=%zu = %s), *Bh, conj, inverse pass 1/2 "
+                           "(p=1, the same columns); %zu columns x %zu items", rp->pass[0].q, ps->q,
+                           rs, ps->columns, ps->items);
+        else
+            fl_launch_note(l, "inverse FFT_M pass 2/2: p=%zu Q=%zu = %s; %zu columns x %zu items; "
+                           "stores c*conv, the first N", rp->pass[1].q, ps->q, rs, ps->columns,
+                           ps->items);
+    }
+    snprintf(sum, sum_len, "%s: 3 launches (M > one group's most, two passes); x*c in the first "
+             "pass's loads, the forward's last pass and the inverse's first in one with *Bh "
+             "between them, *c and the cut to N in the last pass's stores.", p->variant);
+}
+
 static void plan_hooked(const struct fl_problem *p, struct fl_plan *plan, const struct setup *s,
                         int twid, int ch, int bhat, char *sum, size_t sum_len)
 {
@@ -275,6 +319,8 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     int twid = fl_twiddle_table(plan, "twiddles_x", s.m, ax->lo_bits);
     if (s.one_kernel)
         plan_one_kernel(p, plan, &s, twid, ch, bhat, sum, sum_len);
+    else if (rp->npasses == 2 && strcmp(p->variant, "fused_passes") != 0)
+        plan_middle(p, plan, &s, twid, ch, bhat, sum, sum_len);
     else
         plan_hooked(p, plan, &s, twid, ch, bhat, sum, sum_len);
 }
