@@ -184,9 +184,6 @@ static void plan_one_kernel(const struct fl_problem *p, struct fl_plan *plan, co
              ps->columns == 1 ? "" : "s", rp->single_pass_max);
 }
 
-/* fused_passes (and fused past one group): the passes of both FFTs, A -> work -> ... -> B,
- * with x*c in the first pass's loads, *Bh in the last forward pass's stores and *c (and the
- * cut to N) in the last inverse pass's stores: 06's pass hooks. */
 /* fused past one group, M in two passes (Q0 x Q1): the forward's last pass and the
  * inverse's first touch the same columns, so bs_middle does both (*Bh between them, in
  * registers): 3 launches where fused_passes takes 4 (README "The middle two passes in
@@ -228,6 +225,9 @@ static void plan_middle(const struct fl_problem *p, struct fl_plan *plan, const 
              "between them, *c and the cut to N in the last pass's stores.", p->variant);
 }
 
+/* fused_passes (and fused past one group, but for two passes): the passes of both FFTs,
+ * A -> work -> ... -> B, with x*c in the first pass's loads, *Bh in the last forward pass's
+ * stores and *c (and the cut to N) in the last inverse pass's stores: 06's pass hooks. */
 static void plan_hooked(const struct fl_problem *p, struct fl_plan *plan, const struct setup *s,
                         int twid, int ch, int bhat, char *sum, size_t sum_len)
 {
