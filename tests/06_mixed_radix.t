@@ -124,7 +124,7 @@ slow_case "N=7^5 double inverse" 0 '^PASS$' -- "$R" --size 7^5 --precision doubl
 
 # ---- the radix-10 block: a 2 with a 5 is one stage (dft10), and a multi-pass group drops
 # the items that would idle in a stage's last round (10^6: 50 items per column, not 64)
-run_case "N=6561 x 2: 9 x 9 x 9 x 3 in parts (the radix-9 block)" 0 '^PASS$' \
+slow_case "N=6561 x 2: 9 x 9 x 9 x 3 in parts (the radix-9 block)" 0 '^PASS$' \
     --has 'row of 6561 = 3 parts .* of 2187: 9 x 9 x 9 x 3 x 3,' --has 'P0_R=9,9,9,3,' \
     -- "$R" --size 6561 --batch 2 --explain --repeat 0
 run_case "--variant no_radix9 N=729: 3 x 3 x ... as before the radix-9 block" 0 '^PASS$' \
