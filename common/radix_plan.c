@@ -25,6 +25,7 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     lim->max_parts = 0;
     lim->max_row_parts = 0;
     lim->max_row_items = 0;
+    lim->max_row_rounds = 0;
     lim->part_values = FL_RADIX_MAX_PART_VALUES * 8 / elem_bytes;
 }
 
@@ -335,6 +336,9 @@ static int row_parts_pass(size_t n, const struct fl_radix_limits *lim, const uns
         part.items = balanced_items(&part, 1);
         part.values = pass_values(&part);
         if (part.values > FL_RADIX_MAX_VALUES || b * part.values > lim->part_values)
+            continue;
+        /* each exchange between the part's stages is b rounds through local memory */
+        if (lim->max_row_rounds && b * (size_t)(part.nstages - 1) > lim->max_row_rounds)
             continue;
         *ps = part;
         ps->q = n;

@@ -59,6 +59,8 @@ struct fl_radix_limits {
                                 in parts is the only pass, so a larger group costs no
                                 columns; 06 gives it the device's (lesson 06, "Larger
                                 groups for a row in parts")                             */
+    size_t max_row_rounds;   /* ... and at most this many rounds of exchanges (B per
+                                exchange between a part's stages): 0 = no limit       */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -153,7 +155,7 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  * when it can be (a row per group, struct fl_radix_pass's parts): B = the smallest
  * allowed radix <= max_row_parts that divides N with N/B <= local_values, I = N/B over
  * the largest radix of N/B's stages (at most max_row_items, or max_items where that is
- * 0; balanced as above) and at most
+ * 0; balanced as above), at most max_row_rounds rounds of exchanges (if set) and at most
  * part_values values per item and FL_RADIX_MAX_VALUES of each part; else the passes as
  * above. Shape caps do not apply to it (it is a single pass). */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,

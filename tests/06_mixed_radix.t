@@ -74,7 +74,7 @@ slow_case "stockham N=2^22 (three passes)" 0 '^PASS$' --has 'N = 4194304 = .*: 3
 # (4096 values, on pocl as on a GPU), but not longer than 8 of them, is one pass whose B
 # parts are the columns x[k + B j], each exchange a part at a time, the last stage
 # (radix B) across the parts in registers; its group may have up to 1024 items (README
-# "Larger groups for a row in parts"), --wg caps it
+# "Larger groups for a row in parts"), --wg caps it, and its exchanges at most 24 rounds
 run_case "row in parts N=8192 x 3 (2 parts)" 0 '^PASS$' -- "$R" --size 8192 --batch 3 --repeat 0
 run_case "row in parts N=8192 x 3 inverse" 0 '^PASS$' -- "$R" --size 8192 --batch 3 --inverse --repeat 0
 run_case "row in parts N=16384 x 2 inverse (4 parts)" 0 '^PASS$' -- "$R" --size 16384 --batch 2 --inverse --repeat 0
@@ -96,6 +96,8 @@ run_case "row in parts N=15625 x 2 inverse (5 parts of 3125, 625 items)" 0 '^PAS
 slow_case "row in parts N=7^5 (7 parts of 2401, 343 items, 49 values each)" 0 '^PASS$' \
     --has 'row of 16807 = 7 parts x\[k \+ 7 j\] of 2401: .*343 items \(49 values each\)' \
     -- "$R" --size 7^5 --explain --repeat 0
+slow_case "N=25000: 8 parts of 3125 would take 32 rounds of exchanges (> 24), two passes" 0 '^PASS$' \
+    --has ': 2 passes' --lacks 'fft_row_parts' -- "$R" --size 25000 --explain --repeat 0
 slow_case "N=15625 --wg 256: 75 values per item is too many, two passes" 0 '^PASS$' \
     --has ': 2 passes' --lacks 'fft_row_parts' -- "$R" --size 15625 --wg 256 --explain --repeat 0
 run_case "--variant no_parts N=16384: two passes, as before the row in parts" 0 '^PASS$' \

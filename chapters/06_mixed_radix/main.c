@@ -70,6 +70,7 @@ static const struct fl_variant variants[] = {
 #define DEFAULT_WG 256   /* work-items per group the plan may use           */
 #define ROW_PARTS 8      /* a row of up to 8 local memories in one pass, in parts */
 #define ROW_GROUP_MAX 1024 /* ... by a group of at most this many items            */
+#define ROW_ROUNDS_MAX 24  /* ... whose exchanges take at most this many rounds     */
 #define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
 #define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
 
@@ -138,6 +139,10 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
          * groups for a row in parts") */
         if (!p->wg)
             lim.max_row_items = p->dev->max_wg < ROW_GROUP_MAX ? p->dev->max_wg : ROW_GROUP_MAX;
+        /* B rounds per exchange: 5 x 4 = 20 (15625) and 7 x 3 = 21 (16807) beat two
+         * passes on the H100; 7 x 4 = 28 (21875) and 8 x 4 = 32 (25000) lost to them on
+         * an H200 (NOTES.md, 2026-11-26). Fitted there, a heuristic, not a law. */
+        lim.max_row_rounds = ROW_ROUNDS_MAX;
     }
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
