@@ -140,8 +140,8 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
         if (!p->wg)
             lim.max_row_items = p->dev->max_wg < ROW_GROUP_MAX ? p->dev->max_wg : ROW_GROUP_MAX;
         /* B rounds per exchange: 5 x 4 = 20 (15625) and 7 x 3 = 21 (16807) beat two
-         * passes on the H100; 7 x 4 = 28 (21875) and 8 x 4 = 32 (25000) lost to them on
-         * an H200 (NOTES.md, 2026-11-26). Fitted there, a heuristic, not a law. */
+         * passes on the H100, 8 x 4 = 32 (25000) lost to them and 7 x 4 = 28 (21875)
+         * tied (NOTES.md, 2026-11-26). Fitted on those, a heuristic, not a law. */
         lim.max_row_rounds = ROW_ROUNDS_MAX;
     }
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
