@@ -91,12 +91,19 @@ real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t
  *                    y[row*N + e]; only where a pass stores from registers (a single pass,
  *                    or a pass with P > 1: never the first pass of several)
  *   PASS_HOOK_MIDDLE the last pass of a forward FFT (P = N/Q) and the first of an inverse
- *                    in one: after the stages, output e (as above) times hook_out[e],
- *                    conjugated, then the same stages again and the store of a pass with
- *                    P = 1 (chapter 08's middle pass; see the pass below)
- * The kernel file built after this one defines both functions (flag 16 is its own), and
+ *                    in one: after the stages, pass_middle_hook(v, u, hook_out, ...) (08:
+ *                    output e (as above) times hook_out[e], conjugated, back to the first
+ *                    stage's order), then the same stages again and the store of a pass
+ *                    with P = 1 (chapter 08's middle pass; see the pass below)
+ * The kernel file built after this one defines the three functions (flag 16 is its own), and
  * mixed_pass becomes a wrapper that keeps only the conjugation flags, so 06's and 07's
  * kernels compile without the hook branches. */
+/* Defined by chapter 08's kernel file, which its one-kernel plan calls without the hooks
+ * too; declared here for every program (06's, 07's and 09's never call it). Static: no
+ * copy of its own, where the loops could not unroll (their bounds are the caller's). */
+static void pass_middle_hook(real2_t *v, __local real2_t *u, __global const real2_t *tab, int e0,
+                      int es, int i, int c, const int rl, const int r0, const int Q,
+                      const int I, const int T, const int cf) INLINE;
 #ifdef FL_PASS_HOOKS
 #define PASS_HOOK_LOAD 4
 #define PASS_HOOK_STORE 8
@@ -345,26 +352,13 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
      * store as a pass with p = 1 does (below). One pass over memory instead of two. */
     const int middle = (flags & PASS_HOOK_MIDDLE) != 0;
     if (middle) {
-        const int rm = PASS_LAST_RADIX;
-        const int Bm = Q / rm, nbm = (Bm + I - 1) / I;
-        #pragma unroll
-        for (int jb = 0; jb < nbm; jb++) {
-            int b = i + jb * I;
-            if (Bm % I == 0 || b < Bm) {
-#define MIDDLE_M(m)                                                                        \
-    {                                                                                      \
-        real2_t z = cmul(v[jb * rm + m], hook_out[(t - k) * Q + k + (b + (m) * Bm) * P]);  \
-        v[jb * rm + m] = (real2_t)(z.x, -z.y);                                             \
-    }
-                FOR_M(rm, MIDDLE_M)
-#undef MIDDLE_M
-            }
-        }
-        exchange(v, u, i, c, rm, Q / rm, r0, Q, I, T, cf);
+        pass_middle_hook(v, u, hook_out, (t - k) * Q + k, P, i, c, PASS_LAST_RADIX, r0, Q, I, T,
+                         cf);
         PASS_STAGES
     }
+    const int p_out = middle ? 1 : P; /* the middle stores as a pass with p = 1 */
 #else
-    const int middle = 0;
+    const int p_out = P;
 #endif
 
     /* store: after the last stage (radix rl, sub-span Q/rl) butterfly b holds outputs
@@ -372,7 +366,7 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
     const int rl = PASS_LAST_RADIX;
     const int B = Q / rl, nb = (B + I - 1) / I;
     const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
-    if (cf && (P == 1 || middle)) {
+    if (cf && p_out == 1) {
         /* first pass of several: column col's outputs go to col*Q + j, so the group's T
          * columns form one block; write it through local memory, in order */
         #pragma unroll

@@ -124,6 +124,33 @@ __kernel void bs_postmul(__global const real2_t *conv, __global real2_t *y, __gl
         y[row * BS_N + k] = cmul(conv[row * BS_M + k], ch[k]);
 }
 
+/* Between Bluestein's two FFTs when both run in one kernel (bluestein_fused below, and
+ * 06's pass with PASS_HOOK_MIDDLE: bs_middle): after the last stage (radix rl) butterfly b
+ * holds outputs j = b + m*(Q/rl), elements e0 + j*es of the row; Z_j = V_j * tab[e0 +
+ * j*es], conjugated so that the next FFT is the inverse; then back to the first stage's
+ * order (radix r0) through local memory: value j to slot j (the last stage's sub-span is
+ * Q/rl, so exchange's Stockham place is j itself), barrier, read j = b + m*(Q/r0). */
+static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, __global const real2_t *tab,
+                                    int e0, int es, int i, int c, const int rl, const int r0,
+                                    const int Q, const int I, const int T, const int cf)
+{
+    const int B = Q / rl, nb = (B + I - 1) / I;
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (B % I == 0 || b < B) {
+#define PRODUCT_M(m)                                                                       \
+    {                                                                                      \
+        real2_t z = cmul(v[jb * rl + m], tab[e0 + (b + (m) * B) * es]);                    \
+        v[jb * rl + m] = (real2_t)(z.x, -z.y);                                             \
+    }
+            FOR_M(rl, PRODUCT_M)
+#undef PRODUCT_M
+        }
+    }
+    exchange(v, u, i, c, rl, Q / rl, r0, Q, I, T, cf);
+}
+
 /* ---------------------------------------------------------------- fused_passes: the hooks */
 
 #ifdef FL_PASS_HOOKS
@@ -307,28 +334,11 @@ static INLINE void bluestein_row(__global const real2_t *x, __global real2_t *y,
     /* 2. A = FFT_M(a), in registers and local memory (06's stages) */
     PASS_STAGES
 
-    /* 3. conj(Z_j) = conj(A_j * Bh_j): after the last stage (radix rl) butterfly b holds
-     *    outputs j = b + m*(M/rl); conjugated, so the next FFT is the inverse */
+    /* 3. conj(Z_j) = conj(A_j * Bh_j), and 4. back to the first stage's order
+     *    (pass_middle_hook above) */
     const int rl = PASS_LAST_RADIX;
     const int BL = Q / rl, nbl = (BL + I - 1) / I;
-    #pragma unroll
-    for (int jb = 0; jb < nbl; jb++) {
-        int b = i + jb * I;
-        if (BL % I == 0 || b < BL) {
-#define PRODUCT_M(m)                                                                       \
-    {                                                                                      \
-        real2_t z = cmul(v[jb * rl + m], bh[b + m * BL]);                                  \
-        v[jb * rl + m] = (real2_t)(z.x, -z.y);                                             \
-    }
-            FOR_M(rl, PRODUCT_M)
-#undef PRODUCT_M
-        }
-    }
-
-    /* 4. back to the first stage's order: value j to slot j of local memory (the last
-     *    stage's sub-span is M/rl, so exchange's Stockham place is j itself), barrier,
-     *    read j = b + m*(M/r0) */
-    exchange(v, u, i, c, rl, Q / rl, r0, Q, I, T, cf);
+    pass_middle_hook(v, u, bh, 0, 1, i, c, rl, r0, Q, I, T, cf);
 
     /* 5. V = FFT_M(conj Z); conv = conj(V) */
     PASS_STAGES

@@ -15,8 +15,8 @@
  *                 at most three up to 2^26. Each size gets its own kernels:
  *                 the radices, Q, p and the group shape are -D constants, so the stages
  *                 unroll and v[] stays in registers.
- *   simd          for a CPU (kernels/06_simd.cl, README "On a CPU: mixed radices as SIMD
- *                 lanes"): chapter 05's simd shape, a work-item does 8 neighbouring
+ *   simd          for a CPU (simd.c, kernels/06_simd.cl, README "On a CPU: mixed radices
+ *                 as SIMD lanes"): chapter 05's simd shape, a work-item does 8 neighbouring
  *                 columns of a pass as planar float8/double8 vectors, a whole radix-Q
  *                 column in registers; N < 64 and sizes without a fitting plan fall back.
  * The factorization — which radices, in which order, how many passes, which group shape —
@@ -35,9 +35,9 @@
  * #ifndef FL_EXERCISE_ blocks), kernels/06_passes.cl (the Stockham pass),
  * kernels/05_register_radix.cl (dft2..dft16, the twiddle table lookup). Lesson: README.md
  * here; measurements and experiments: NOTES.md. */
-#include "../../common/chapter.h"
+#include "mixed_radix.h"
+
 #include "../../common/radix_plan.h"
-#include "../../common/simd_plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -147,11 +147,9 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
 
-static int is_simd(const struct fl_problem *p);
-
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
-    if (is_simd(p) && fl_simd_qmax() == 0) {
+    if (mr_is_simd(p) && fl_simd_qmax() == 0) {
         snprintf(why, len, "FFTLAB_SIMD_QMAX='%s' must be a number from 8 to 64",
                  getenv("FFTLAB_SIMD_QMAX"));
         return -1;
@@ -177,43 +175,10 @@ static int shaped_passes(const struct fl_problem *p)
     static struct fl_radix_plan rp;
     static struct fl_simd_plan sp;
     char why[256];
-    if (p->n < 2 || is_blocks(p) || (is_simd(p) && fl_simd_make(p->n, &sp)) ||
+    if (p->n < 2 || is_blocks(p) || (mr_is_simd(p) && fl_simd_make(p->n, &sp)) ||
         make_plan(p, &rp, why, sizeof why) != 0)
         return 0;
     return rp.npasses > 1 ? rp.npasses : 0;
-}
-
-/* ---------------------------------------------------------------- --variant simd
- * kernels/06_simd.cl, planned by common/simd_plan.c (the passes by a cost model, the -D
- * constants, the table and the launches; 07-09's simd variants use it too). N < 64, and
- * sizes with no plan that keeps the kernel's rules, take the default (stockham) plan,
- * and --explain says so. */
-static int is_simd(const struct fl_problem *p)
-{
-    return strcmp(p->variant, "simd") == 0;
-}
-
-static void plan_simd(const struct fl_problem *p, struct fl_plan *plan,
-                      const struct fl_simd_plan *sp)
-{
-    char passes[160];
-    int table = fl_simd_table(plan, sp);
-    int fused = fl_simd_fused(sp, p->batch, p->dev);
-    plan->result = fl_simd_launches(plan, sp, p->batch, p->dev, table, FL_BUF_A, FL_BUF_B,
-                                    p->sign > 0 ? 3 : 0, p->wg, passes, sizeof passes);
-    size_t redo, visits; /* columns per row done twice by overlapping blocks; all */
-    fl_simd_redo(sp, &redo, &visits);
-    /* the summary is 512 bytes: the pass list is cut at 48 characters */
-    snprintf(plan->summary, sizeof plan->summary,
-             "N = %zu = %.48s (%d passes%s), simd: 8 neighbouring columns per work-item as "
-             "%s8 vectors, a radix-Q column in registers (blocks 2..8, Q <= %zu). N/Q >= 8 "
-             "in the first pass, p >= 8 after: lanes take 8 consecutive k (%zu of %zu column "
-             "visits redone where 8 does not divide p). %s Table: %zu values.",
-             p->n, passes, sp->npass, fused ? " in 1 launch" : "",
-             p->precision == FL_DOUBLE ? "double" : "float", fl_simd_qmax(), redo, visits,
-             fused ? "A work-item takes a row through all passes (N <= 2^18 and rows >= cores, "
-                     "or N <= 4096), the row in its core's cache."
-                   : "A launch per pass.", sp->reals / 2);
 }
 
 /* -D constants of the Stockham passes (kernels/06_passes.cl): FL_N, FL_LO_BITS and for
@@ -224,7 +189,7 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     char why[256];
     size_t used = 0;
     opts[0] = '\0';
-    if (is_simd(p)) {
+    if (mr_is_simd(p)) {
         static struct fl_simd_plan sp;
         if (fl_simd_make(p->n, &sp)) {   /* else the default plan's constants, below */
             fl_simd_options(&sp, opts, 0, len);
@@ -419,11 +384,11 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     static struct fl_simd_plan sp;
     if (is_blocks(p)) {
         plan_blocks(p, plan);
-    } else if (is_simd(p) && fl_simd_make(p->n, &sp)) {
-        plan_simd(p, plan, &sp);
+    } else if (mr_is_simd(p) && fl_simd_make(p->n, &sp)) {
+        mr_plan_simd(p, plan, &sp);
     } else {
         plan_stockham(p, plan);
-        if (is_simd(p)) {
+        if (mr_is_simd(p)) {
             size_t used = strlen(plan->summary);
             snprintf(plan->summary + used, sizeof plan->summary - used,
                      " (simd: %s, so the default plan)", p->n < FL_SIMD_VL * FL_SIMD_VL
