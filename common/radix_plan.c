@@ -26,13 +26,15 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     lim->max_row_parts = 0;
     lim->max_row_items = 0;
     lim->max_row_rounds = 0;
+    lim->row_halves = 0;
     lim->part_values = FL_RADIX_MAX_PART_VALUES * 8 / elem_bytes;
 }
 
 size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps)
 {
     size_t values = ps->columns * ps->q / (ps->parts > 1 ? ps->parts : 1);
-    return values + values / 16;
+    values += values / 16;
+    return ps->halves ? (values + 1) / 2 : values;
 }
 
 int fl_radix_pass_row_parts(const struct fl_radix_pass *ps)
@@ -318,15 +320,17 @@ static int parted_shape(struct fl_radix_pass *ps, size_t gmax, size_t vmax, size
 /* A row of N points in B parts (radix_plan.h, fl_radix_plan_make): PS gets Q = N, the
  * stages of one part (N/B points) then the radix-B stage across them, I items per part
  * and a row per group. Tries B = each allowed radix up to LIM->max_row_parts, smallest
- * first; returns -1 when none fits local memory and the registers. */
+ * first; returns -1 when none fits local memory and the registers. HALVES: parts of up to
+ * twice local_values, exchanged real parts first (rounds count twice). */
 static int row_parts_pass(size_t n, const struct fl_radix_limits *lim, const unsigned *radices,
-                          size_t gmax, struct fl_radix_pass *ps)
+                          size_t gmax, int halves, struct fl_radix_pass *ps)
 {
     for (size_t b = 2; b <= lim->max_row_parts; b++) {
         int allowed = 0;
         for (const unsigned *r = radices; *r; r++)
             allowed |= *r == b;
-        if (!allowed || n % b != 0 || n / b > lim->local_values)
+        size_t room = lim->local_values * (halves ? 2 : 1); /* a part's values in local memory */
+        if (!allowed || n % b != 0 || n / b > room)
             continue;
         struct fl_radix_pass part = {.q = n / b, .span = 1, .columns = 1, .parts = 1};
         part.nstages = fl_radix_factor(part.q, radices, part.radix, FL_RADIX_MAX_PASS_STAGES - 1);
@@ -337,14 +341,20 @@ static int row_parts_pass(size_t n, const struct fl_radix_limits *lim, const uns
         part.values = pass_values(&part);
         if (part.values > FL_RADIX_MAX_VALUES || b * part.values > lim->part_values)
             continue;
-        /* each exchange between the part's stages is b rounds through local memory */
-        if (lim->max_row_rounds && b * (size_t)(part.nstages - 1) > lim->max_row_rounds)
+        /* each exchange between the part's stages is b rounds through local memory (2b
+         * in halves) */
+        size_t rounds = b * (size_t)(part.nstages - 1) * (halves ? 2 : 1);
+        if (lim->max_row_rounds && rounds > lim->max_row_rounds)
+            continue;
+        /* in halves, only as many values per item as keep them in registers */
+        if (halves && b * part.values > lim->row_halves)
             continue;
         *ps = part;
         ps->q = n;
         ps->radix[ps->nstages++] = (unsigned)b;
         ps->parts = b;
         ps->values = b * part.values;
+        ps->halves = halves;
         return 0;
     }
     return -1;
@@ -401,9 +411,10 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
     /* a row longer than a group holds, but not longer than B local memories: one pass
      * in B parts (radix_plan.h) instead of two */
     struct fl_radix_pass row_parts;
+    size_t row_items = lim->max_row_items ? lim->max_row_items : items;
     if (stride <= 1 && n > single && lim->max_row_parts > 1 &&
-        row_parts_pass(n, lim, radices, lim->max_row_items ? lim->max_row_items : items,
-                       &row_parts) == 0) {
+        (row_parts_pass(n, lim, radices, row_items, 0, &row_parts) == 0 ||
+         (lim->row_halves && row_parts_pass(n, lim, radices, row_items, 1, &row_parts) == 0))) {
         plan->npasses = 1;
         plan->pass[0] = row_parts;
         for (int s = 0; s < row_parts.nstages; s++)

@@ -61,6 +61,12 @@ struct fl_radix_limits {
                                 groups for a row in parts")                             */
     size_t max_row_rounds;   /* ... and at most this many rounds of exchanges (B per
                                 exchange between a part's stages): 0 = no limit       */
+    size_t row_halves;       /* where no B gives parts that local memory holds, a part
+                                of up to twice local_values may exchange its real and
+                                imaginary parts apart (2B rounds per exchange), if an
+                                item then holds at most this many values: 0 = never
+                                (the default; only 06_passes.cl's row_parts_pass can,
+                                with FL_PASS_HALVES)                                   */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -92,6 +98,9 @@ struct fl_radix_pass {
                           (k < B) of N/B points, and its last stage, radix B, mixes
                           them in registers; items = I per column, values = B x what an
                           item holds of one column. 16384 fp32 = 4 parts of 4096.      */
+    int halves;        /* a row in parts whose exchanges move real parts, then imaginary
+                          parts (limits' row_halves): local memory holds half a part's
+                          bytes, each exchange is 2B rounds. 13122 fp32 = 2 parts of 6561. */
 };
 
 struct fl_radix_plan {
@@ -106,8 +115,9 @@ struct fl_radix_plan {
 
 /* Complex values of local memory a pass's kernel takes (the __local argument of the
  * passes of chapters 06-09): its T columns of Q values (T x Q / B of them in a pass of B
- * parts), plus the spare slot every 16 values the kernels' padded() adds. Times the
- * element size for the launch. */
+ * parts), plus the spare slot every 16 values the kernels' padded() adds; half that,
+ * rounded up, for a row in parts exchanged in halves. Times the element size for the
+ * launch. */
 size_t fl_radix_pass_local_values(const struct fl_radix_pass *ps);
 
 /* What a pass's kernel is built with (its -D constants): Q and the number of stages it
@@ -156,8 +166,10 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  * allowed radix <= max_row_parts that divides N with N/B <= local_values, I = N/B over
  * the largest radix of N/B's stages (at most max_row_items, or max_items where that is
  * 0; balanced as above), at most max_row_rounds rounds of exchanges (if set) and at most
- * part_values values per item and FL_RADIX_MAX_VALUES of each part; else the passes as
- * above. Shape caps do not apply to it (it is a single pass). */
+ * part_values values per item and FL_RADIX_MAX_VALUES of each part; if no B fits and
+ * LIM->row_halves is set, the same with N/B <= 2 x local_values, exchanges in halves
+ * (twice the rounds) and at most row_halves values per item; else the passes as above.
+ * Shape caps do not apply to it (it is a single pass). */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);
 

@@ -28,6 +28,9 @@
  *     P0_PARTS                a row in parts (below, fft_row_parts_p0): P0_Q and P0_R
  *                             are one part's, the radix-P0_PARTS stage across the parts
  *                             is the last
+ *     FL_PASS_HALVES          every exchange in halves, real parts then imaginary
+ *                             (exchange_halves; the host plans it only for a row in parts
+ *                             whose part is more than local memory holds whole)
  * so the stage sequence unrolls, every index into v[] is a constant (v[] stays in
  * registers), every division is by a constant, and kernel fft_mixed_p<k> exists only when
  * P<k>_R is defined. The price is one program per size: pocl builds one in about a second
@@ -256,10 +259,61 @@ static INLINE void exchange(real2_t *v, __local real2_t *u, int i, int c, const 
     barrier(CLK_LOCAL_MEM_FENCE);
 }
 
+/* The same exchange in halves, real parts and then imaginary parts, through local memory
+ * seen as real_t: half the bytes at a time, so U holds a pass of twice the values (a row
+ * in parts of 2 x 3^8 = 2 x 6561, lesson 06 "Exchanging in halves"). Twice the rounds.
+ * No register more: the real parts the next stage reads go to v[].x, whose old values are
+ * out already, while v[].y still holds the imaginary parts that go out next. */
+static INLINE void exchange_halves(real2_t *v, __local real2_t *u2, int i, int c, const int rp,
+                                   const int sp, const int rn, const int Q, const int I,
+                                   const int T, const int cf)
+{
+    __local real_t *u = (__local real_t *)u2;
+    const int Bp = Q / rp, nbp = (Bp + I - 1) / I, Bn = Q / rn, nbn = (Bn + I - 1) / I;
+    #pragma unroll
+    for (int im = 0; im < 2; im++) { /* 0: real parts, 1: imaginary */
+        #pragma unroll
+        for (int jb = 0; jb < nbp; jb++) {
+            int b = i + jb * I;
+            if (Bp % I == 0 || b < Bp) {
+                int k = b % sp;
+                real2_t *a = v + jb * rp;
+#define PUT_M(m) u[slot((b - k) * rp + k + m * sp, c, Q, T, cf)] = im ? a[m].y : a[m].x;
+                FOR_M(rp, PUT_M)
+#undef PUT_M
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        #pragma unroll
+        for (int jb = 0; jb < nbn; jb++) {
+            int b = i + jb * I;
+            if (Bn % I == 0 || b < Bn) {
+                real2_t *a = v + jb * rn;
+#define GET_M(m)                                                                           \
+    if (im)                                                                                \
+        a[m].y = u[slot(b + m * Bn, c, Q, T, cf)];                                         \
+    else                                                                                   \
+        a[m].x = u[slot(b + m * Bn, c, Q, T, cf)];
+                FOR_M(rn, GET_M)
+#undef GET_M
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
+
+/* FL_PASS_HALVES (chapter 06's host, where local memory holds half of what a pass
+ * exchanges): every exchange of this program's passes in halves. */
+#if defined(FL_PASS_HALVES) && FL_PASS_HALVES
+#define PASS_EXCHANGE exchange_halves
+#else
+#define PASS_EXCHANGE exchange
+#endif
+
 /* The next stage, if there is one: radix rn after (rp, sp). */
 #define NEXT_STAGE(rp, sp, rn)                                                             \
     if (rn) {                                                                              \
-        exchange(v, u, i, c, rp, sp, rn, Q, I, T, cf);                                     \
+        PASS_EXCHANGE(v, u, i, c, rp, sp, rn, Q, I, T, cf);                                \
         stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
     }
 
@@ -442,7 +496,7 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
 #define ROW_FIRST_K(k) stage(v + (k) * FL_VMAX, i, r0, 1, N, Q, I, hi, lo, lo_bits);
 #define ROW_PARTS_FIRST(r) FOR_P(PARTS, ROW_FIRST_K)
 #define ROW_NEXT_K(k)                                                                      \
-    exchange(v + (k) * FL_VMAX, u, i, 0, rp_, sp_, rn_, Q, I, 1, 0);                      \
+    PASS_EXCHANGE(v + (k) * FL_VMAX, u, i, 0, rp_, sp_, rn_, Q, I, 1, 0);                  \
     stage(v + (k) * FL_VMAX, i, rn_, sp_ * rp_, N, Q, I, hi, lo, lo_bits);
 #define ROW_PARTS_NEXT(rp, sp, rn)                                                         \
     if (rn) {                                                                              \
@@ -531,7 +585,8 @@ static INLINE void row_parts_pass(__global const real2_t *x, __global real2_t *y
  *   work-items : 1-D, groups of P0_I items (reqd_work_group_size: on NVIDIA that lets an
  *                item have the registers its 64 values need); group g does row g (batch
  *                groups); item i holds its share of every part
- *   args       : as fft_mixed_p<k>, but u holds one part: P0_Q*17/16 values
+ *   args       : as fft_mixed_p<k>, but u holds one part: P0_Q*17/16 values (as
+ *                real_t with FL_PASS_HALVES: half the bytes)
  *   reads      : x[row*FL_N + e], every e < FL_N, once (j*P0_PARTS + k for the parts k of j)
  *   writes     : y[row*FL_N + j + q*P0_Q], every j < P0_Q and q < P0_PARTS, once
  *   host calls : once, with -D P0_PARTS (B), P0_Q = FL_N / B, P0_I, P0_R (one part's

@@ -100,6 +100,14 @@ slow_case "N=25000: 8 parts of 3125 would take 32 rounds of exchanges (> 24), tw
     --has ': 2 passes' --lacks 'fft_row_parts' -- "$R" --size 25000 --explain --repeat 0
 slow_case "N=15625 --wg 256: 75 values per item is too many, two passes" 0 '^PASS$' \
     --has ': 2 passes' --lacks 'fft_row_parts' -- "$R" --size 15625 --wg 256 --explain --repeat 0
+# a part of more than local memory holds, exchanged real parts first (README "Exchanging in
+# halves"): 13122 = 2 parts of 6561; 19683 = 3 of them would hold 27 values per item
+run_case "row in parts in halves N=13122 x 2 inverse (2 parts of 6561, 18 values per item)" 0 '^PASS$' \
+    --has 'build .*-D FL_PASS_HALVES=1 ' \
+    --has 'row of 13122 = 2 parts x\[k \+ 2 j\] of 6561: 9 x 9 x 9 x 9 x 2, .*729 items \(18 values each\), 4-round exchanges in halves' \
+    -- "$R" --size 13122 --batch 2 --inverse --explain --repeat 0
+slow_case "N=19683: 3 parts of 6561 in halves, 27 values per item is too many, two passes" 0 '^PASS$' \
+    --has ': 2 passes' --lacks 'FL_PASS_HALVES' -- "$R" --size 19683 --explain --repeat 0
 run_case "--variant no_parts N=16384: two passes, as before the row in parts" 0 '^PASS$' \
     --has 'N = 16384 = .*: 2 passes, Q = 128 x 128' --lacks 'fft_row_parts' \
     -- "$R" --size 16384 --batch 2 --variant no_parts --explain --repeat 0

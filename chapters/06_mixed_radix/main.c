@@ -71,6 +71,11 @@ static const struct fl_variant variants[] = {
 #define ROW_PARTS 8      /* a row of up to 8 local memories in one pass, in parts */
 #define ROW_GROUP_MAX 1024 /* ... by a group of at most this many items            */
 #define ROW_ROUNDS_MAX 24  /* ... whose exchanges take at most this many rounds     */
+/* ... and a row of up to 8 times twice that, exchanged in halves, if an item then holds
+ * at most this many values. On the H100 (2026-11-26, NOTES.md): 13122 = 2 parts of 6561,
+ * 18 values, 0.242 -> 0.161 ms; 19683 = 3 of 6561, 27 values, spilled registers and lost
+ * to two passes (0.262 vs 0.228). Fitted on those two, a heuristic, not a law. */
+#define ROW_HALVES_VALUES 24
 #define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
 #define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
 
@@ -143,6 +148,10 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
          * passes on the H100, 8 x 4 = 32 (25000) lost to them and 7 x 4 = 28 (21875)
          * tied (NOTES.md, 2026-11-26). Fitted on those, a heuristic, not a law. */
         lim.max_row_rounds = ROW_ROUNDS_MAX;
+        /* and where no part fits local memory, parts of twice that, exchanged real parts
+         * first, if an item holds few enough values to keep them in registers (README
+         * "Exchanging in halves") */
+        lim.row_halves = ROW_HALVES_VALUES;
     }
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
@@ -202,6 +211,8 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         return;
     used += (size_t)snprintf(opts + used, len - used, "-D FL_N=%zu -D FL_LO_BITS=%d%s", p->n,
                              fl_twiddle_lo_bits(p->n), strcmp(p->variant, "dft6") == 0 ? " -D FL_RADIX6=1" : "");
+    if (rp.npasses > 0 && rp.pass[0].halves && used < len) /* README "Exchanging in halves" */
+        used += (size_t)snprintf(opts + used, len - used, " -D FL_PASS_HALVES=1");
     for (int k = 0; k < rp.npasses && used < len; k++) {
         const struct fl_radix_pass *ps = &rp.pass[k];
         /* a row in parts: Q and the radices are one part's, its last stage (radix B, in
@@ -267,8 +278,9 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         if (fl_radix_pass_row_parts(ps))
             fl_launch_note(l, "row of %zu = %zu parts x[k + %zu j] of %zu: %s, the last across "
                            "the parts in registers; %zu items (%zu values each), %zu-round "
-                           "exchanges", ps->q, ps->parts, ps->parts, ps->q / ps->parts, radices,
-                           ps->items, ps->values, ps->parts);
+                           "exchanges%s", ps->q, ps->parts, ps->parts, ps->q / ps->parts, radices,
+                           ps->items, ps->values, ps->parts * (ps->halves ? 2 : 1),
+                           ps->halves ? " in halves" : "");
         else
             fl_launch_note(l, "p=%zu Q=%zu = %s: %d stage%s, %zu item%s per %s (<= %zu values "
                            "each), %zu %s%s per group", ps->span, ps->q, radices, ps->nstages,

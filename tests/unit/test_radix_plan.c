@@ -611,6 +611,30 @@ int main(void)
         }
         ok(good, "row parts: every 7-smooth 4096 < N <= 16384 is one pass in parts within the limits "
            "(its last stage the parts' radix), or two passes");
+
+        /* parts of up to twice local memory, exchanged in halves (row_halves, chapter 06) */
+        static const unsigned r9[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 0};
+        struct fl_radix_limits rh = rl;
+        rh.radices = r9;
+        rh.max_row_parts = 8;
+        rh.max_row_items = 1024;
+        rh.max_row_rounds = 24;
+        is_int(fl_radix_plan_make(13122, 2, &rh, &q, why, sizeof why), 0, "halves off: 13122");
+        ok(q.npasses == 2 && !q.pass[0].halves, "halves off: 13122 (2 x 6561: a part over 4096) is two passes");
+        rh.row_halves = 24;
+        is_int(fl_radix_plan_make(13122, 2, &rh, &q, why, sizeof why), 0, "halves: 13122");
+        ok(q.npasses == 1 && q.pass[0].parts == 2 && q.pass[0].halves && q.pass[0].items == 729 &&
+           q.pass[0].values == 18, "halves: 13122 is 2 parts of 6561 in halves, 729 items of 18 values "
+           "(got %d passes, B %zu, halves %d, I %zu, %zu values)", q.npasses, q.pass[0].parts,
+           q.pass[0].halves, q.pass[0].items, q.pass[0].values);
+        is_int((long long)fl_radix_pass_local_values(&q.pass[0]), (6561 + 410 + 1) / 2,
+               "halves: local memory for half a part (6971 reals = 3486 values, rounded up)");
+        is_int(fl_radix_plan_make(19683, 2, &rh, &q, why, sizeof why), 0, "halves: 19683");
+        ok(q.npasses == 2 && !q.pass[0].halves, "halves: 19683 (3 parts of 6561: 27 values per item, "
+           "more than 24) is two passes");
+        is_int(fl_radix_plan_make(12288, 2, &rh, &q, why, sizeof why), 0, "halves: 12288");
+        ok(q.npasses == 1 && q.pass[0].parts == 3 && !q.pass[0].halves,
+           "halves: not where parts fit local memory (12288 = 3 parts of 4096, whole)");
     }
 
     /* ---- Bluestein's convolution length (chapter 08) */
