@@ -27,6 +27,8 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     lim->max_row_items = 0;
     lim->max_row_rounds = 0;
     lim->row_halves = 0;
+    lim->row_halves_items = 0;
+    lim->row_halves_values = 0;
     lim->part_values = FL_RADIX_MAX_PART_VALUES * 8 / elem_bytes;
 }
 
@@ -321,7 +323,8 @@ static int parted_shape(struct fl_radix_pass *ps, size_t gmax, size_t vmax, size
  * stages of one part (N/B points) then the radix-B stage across them, I items per part
  * and a row per group. Tries B = each allowed radix up to LIM->max_row_parts, smallest
  * first; returns -1 when none fits local memory and the registers. HALVES: parts of up to
- * twice local_values, exchanged real parts first (rounds count twice). */
+ * twice local_values, exchanged real parts first (rounds count twice), at most
+ * LIM->row_halves values per item, or else row_halves_items of row_halves_values. */
 static int row_parts_pass(size_t n, const struct fl_radix_limits *lim, const unsigned *radices,
                           size_t gmax, int halves, struct fl_radix_pass *ps)
 {
@@ -339,15 +342,25 @@ static int row_parts_pass(size_t n, const struct fl_radix_limits *lim, const uns
         part.items = min_z(gmax, ceil_div(part.q, largest_radix(&part)));
         part.items = balanced_items(&part, 1);
         part.values = pass_values(&part);
+        /* in halves, a group whose items would hold more than row_halves values each
+         * takes at most row_halves_items items of at most row_halves_values instead:
+         * fewer items, each with more registers (NVIDIA gives each item of a group of
+         * 729 about 80 registers, of 365 about 168) */
+        if (halves && b * part.values > lim->row_halves) {
+            if (!lim->row_halves_items || part.items <= lim->row_halves_items)
+                continue;
+            part.items = min_z(lim->row_halves_items, ceil_div(part.q, largest_radix(&part)));
+            part.items = balanced_items(&part, 1);
+            part.values = pass_values(&part);
+            if (b * part.values > lim->row_halves_values)
+                continue;
+        }
         if (part.values > FL_RADIX_MAX_VALUES || b * part.values > lim->part_values)
             continue;
         /* each exchange between the part's stages is b rounds through local memory (2b
          * in halves) */
         size_t rounds = b * (size_t)(part.nstages - 1) * (halves ? 2 : 1);
         if (lim->max_row_rounds && rounds > lim->max_row_rounds)
-            continue;
-        /* in halves, only as many values per item as keep them in registers */
-        if (halves && b * part.values > lim->row_halves)
             continue;
         *ps = part;
         ps->q = n;

@@ -66,7 +66,10 @@ struct fl_radix_limits {
                                 imaginary parts apart (2B rounds per exchange), if an
                                 item then holds at most this many values: 0 = never
                                 (the default; only 06_passes.cl's row_parts_pass can,
-                                with FL_PASS_HALVES)                                   */
+                                with FL_PASS_HALVES) ...                               */
+    size_t row_halves_items; /* ... or else with a group of at most this many items
+                                (0: not at all) ...                                   */
+    size_t row_halves_values;/* ... holding at most this many values each            */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -100,7 +103,7 @@ struct fl_radix_pass {
                           item holds of one column. 16384 fp32 = 4 parts of 4096.      */
     int halves;        /* a row in parts whose exchanges move real parts, then imaginary
                           parts (limits' row_halves): local memory holds half a part's
-                          bytes, each exchange is 2B rounds. 13122 fp32 = 2 parts of 6561. */
+                          bytes, each exchange is 2B rounds. 13122 fp32 = 2 parts of 6561.    */
 };
 
 struct fl_radix_plan {
@@ -168,7 +171,8 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  * 0; balanced as above), at most max_row_rounds rounds of exchanges (if set) and at most
  * part_values values per item and FL_RADIX_MAX_VALUES of each part; if no B fits and
  * LIM->row_halves is set, the same with N/B <= 2 x local_values, exchanges in halves
- * (twice the rounds) and at most row_halves values per item; else the passes as above.
+ * (twice the rounds) and at most row_halves values per item, or else a group of at most
+ * row_halves_items items of at most row_halves_values; else the passes as above.
  * Shape caps do not apply to it (it is a single pass). */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);

@@ -56,7 +56,7 @@ done
 slow_sizes "stockham inverse" "$(commas "${slow_inv[@]}")" --timeout 600 -- "$R" --inverse --repeat 0
 
 # ---- larger sizes: two and three passes (one row each, small in memory)
-# (fast: 5^7 two passes, both directions; 19683 x 3 below, 10^6 x 2 with the
+# (fast: 5^7 two passes, both directions; 21609 x 3 below, 10^6 x 2 with the
 # radix-10 block; three passes: --wg 1 at 4096 below; the slow set adds the other sizes,
 # which take the same paths, and 2^22, three passes at the default shapes, 8 s on pocl)
 for n in 4374 5000 19683 59049 78125 117649 1000000 3145728; do
@@ -101,13 +101,15 @@ slow_case "N=25000: 8 parts of 3125 would take 32 rounds of exchanges (> 24), tw
 slow_case "N=15625 --wg 256: 75 values per item is too many, two passes" 0 '^PASS$' \
     --has ': 2 passes' --lacks 'fft_row_parts' -- "$R" --size 15625 --wg 256 --explain --repeat 0
 # a part of more than local memory holds, exchanged real parts first (README "Exchanging in
-# halves"): 13122 = 2 parts of 6561; 19683 = 3 of them would hold 27 values per item
+# halves"): 13122 = 2 parts of 6561 by 729 items; 19683 = 3 of them by 729 items would
+# hold 27 values each, so a group of at most 384 (365 items of 54 values)
 run_case "row in parts in halves N=13122 x 2 inverse (2 parts of 6561, 18 values per item)" 0 '^PASS$' \
     --has 'build .*-D FL_PASS_HALVES=1 ' \
     --has 'row of 13122 = 2 parts x\[k \+ 2 j\] of 6561: 9 x 9 x 9 x 9 x 2, .*729 items \(18 values each\), 4-round exchanges in halves' \
     -- "$R" --size 13122 --batch 2 --inverse --explain --repeat 0
-slow_case "N=19683: 3 parts of 6561 in halves, 27 values per item is too many, two passes" 0 '^PASS$' \
-    --has ': 2 passes' --lacks 'FL_PASS_HALVES' -- "$R" --size 19683 --explain --repeat 0
+run_case "row in parts in halves N=19683 (3 parts of 6561 by 365 items, 54 values each)" 0 '^PASS$' \
+    --has 'row of 19683 = 3 parts x\[k \+ 3 j\] of 6561: .*365 items \(54 values each\), 6-round exchanges in halves' \
+    -- "$R" --size 19683 --explain --repeat 0
 run_case "--variant no_parts N=16384: two passes, as before the row in parts" 0 '^PASS$' \
     --has 'N = 16384 = .*: 2 passes, Q = 128 x 128' --lacks 'fft_row_parts' \
     -- "$R" --size 16384 --batch 2 --variant no_parts --explain --repeat 0
@@ -125,7 +127,8 @@ run_case "--shapes at N=16384 (one pass in parts): exit 2" 2 'FAIL \(usage' \
 run_case "N=1000 x 7" 0 '^PASS$' -- "$R" --size 1000 --batch 7 --repeat 0
 slow_case "N=720 x 3 inverse" 0 '^PASS$' -- "$R" --size 720 --batch 3 --inverse --repeat 0
 run_case "N=6 x 100" 0 '^PASS$' -- "$R" --size 6 --batch 100 --repeat 0
-run_case "N=19683 x 3 (two passes, columns across rows)" 0 '^PASS$' -- "$R" --size 19683 --batch 3 --repeat 0
+run_case "N=21609 x 3 (two passes, columns across rows)" 0 '^PASS$' --has ': 2 passes, Q = 147 x 147' \
+    -- "$R" --size 21609 --batch 3 --explain --repeat 0
 run_case "N=1 x 5" 0 '^PASS$' -- "$R" --size 1 --batch 5 --repeat 0
 run_case "N=1000 double" 0 '^PASS$' -- "$R" --size 1000 --precision double --repeat 0
 slow_case "N=2187 double inverse x 2" 0 '^PASS$' -- "$R" --size 2187 --batch 2 --precision double --inverse --repeat 0

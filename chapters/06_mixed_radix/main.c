@@ -71,11 +71,16 @@ static const struct fl_variant variants[] = {
 #define ROW_PARTS 8      /* a row of up to 8 local memories in one pass, in parts */
 #define ROW_GROUP_MAX 1024 /* ... by a group of at most this many items            */
 #define ROW_ROUNDS_MAX 24  /* ... whose exchanges take at most this many rounds     */
-/* ... and a row of up to 8 times twice that, exchanged in halves, if an item then holds
- * at most this many values. On the H100 (2026-11-26, NOTES.md): 13122 = 2 parts of 6561,
- * 18 values, 0.242 -> 0.161 ms; 19683 = 3 of 6561, 27 values, spilled registers and lost
- * to two passes (0.262 vs 0.228). Fitted on those two, a heuristic, not a law. */
+/* ... and a row of up to 8 times twice that, exchanged in halves, if its items then hold
+ * at most ROW_HALVES_VALUES values, or else a group of at most ROW_HALVES_ITEMS holds at
+ * most ROW_HALVES_ITEMS_VALUES each. On the H100 (2026-11-26, NOTES.md): 13122 = 2 parts
+ * of 6561 by 729 items of 18 values, 0.242 -> 0.161 ms; 19683 = 3 parts of 6561 by 729
+ * items of 27 values spilled registers and lost to two passes (0.262 vs 0.228), by 365
+ * items of 54 won (0.184), by 243 of 81 spilled again (0.311). The limits are those two
+ * winning shapes: a heuristic fitted on them, not a law. */
 #define ROW_HALVES_VALUES 24
+#define ROW_HALVES_ITEMS 384
+#define ROW_HALVES_ITEMS_VALUES 54
 #define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
 #define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
 
@@ -152,6 +157,8 @@ static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char 
          * first, if an item holds few enough values to keep them in registers (README
          * "Exchanging in halves") */
         lim.row_halves = ROW_HALVES_VALUES;
+        lim.row_halves_items = ROW_HALVES_ITEMS;
+        lim.row_halves_values = ROW_HALVES_ITEMS_VALUES;
     }
     return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }

@@ -631,7 +631,18 @@ int main(void)
                "halves: local memory for half a part (6971 reals = 3486 values, rounded up)");
         is_int(fl_radix_plan_make(19683, 2, &rh, &q, why, sizeof why), 0, "halves: 19683");
         ok(q.npasses == 2 && !q.pass[0].halves, "halves: 19683 (3 parts of 6561: 27 values per item, "
-           "more than 24) is two passes");
+           "more than 24, and no smaller group allowed) is two passes");
+        rh.row_halves_items = 384;
+        rh.row_halves_values = 54;
+        is_int(fl_radix_plan_make(19683, 2, &rh, &q, why, sizeof why), 0, "halves, smaller group: 19683");
+        ok(q.npasses == 1 && q.pass[0].parts == 3 && q.pass[0].halves && q.pass[0].items == 365 &&
+           q.pass[0].values == 54, "halves, smaller group: 19683 is 3 parts of 6561 by 365 items of 54 "
+           "values (got %d passes, I %zu, %zu values)", q.npasses, q.pass[0].items, q.pass[0].values);
+        is_int(fl_radix_plan_make(13122, 2, &rh, &q, why, sizeof why), 0, "halves, smaller group: 13122");
+        ok(q.pass[0].items == 729, "halves, smaller group: 13122 keeps its 729 items (18 values each)");
+        rh.row_halves_values = 48;
+        is_int(fl_radix_plan_make(19683, 2, &rh, &q, why, sizeof why), 0, "halves, 48 values: 19683");
+        ok(q.npasses == 2, "halves, smaller group of at most 48 values: 19683 is two passes");
         is_int(fl_radix_plan_make(12288, 2, &rh, &q, why, sizeof why), 0, "halves: 12288");
         ok(q.npasses == 1 && q.pass[0].parts == 3 && !q.pass[0].halves,
            "halves: not where parts fit local memory (12288 = 3 parts of 4096, whole)");
