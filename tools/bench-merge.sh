@@ -20,14 +20,19 @@ done
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 for from in "$@"; do
+    # a replaced row takes the place of the row it replaces (the same column, chapter and
+    # variant), so the columns keep their order; rows new to INTO go last
     awk "$(cat "$root/tools/csv.awk")"'
         function key(line,   v) { csvsplit(line, v)
             return v[c["shape"]] " x " v[c["batch"]] (v[c["direction"]] ~ /^(r2c|c2r)$/ ? " real" : "") }
+        function who(line,   v) { csvsplit(line, v); return v[c["chapter"]] " " v[c["variant"]] }
         FNR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i
                    if (NR == 1) print; next }
-        NR == FNR { new[key($0)] = 1; rows[++nr] = $0; next }
-        !(key($0) in new) { print }
-        END { for (i = 1; i <= nr; i++) print rows[i] }' "$from" "$into" >"$tmp"
+        NR == FNR { k = key($0); new[k] = 1; rows[++nr] = $0; at[k SUBSEP who($0)] = nr; next }
+        { k = key($0) }
+        !(k in new) { print; next }
+        (k SUBSEP who($0)) in at && !done[at[k SUBSEP who($0)]]++ { print rows[at[k SUBSEP who($0)]] }
+        END { for (i = 1; i <= nr; i++) if (!done[i]) print rows[i] }' "$from" "$into" >"$tmp"
     # the rows in the sweep's order: the chapters by number (a chapter's variants after
     # it, as they came), then the peers as bench.sh runs them; stable within each
     awk "$(cat "$root/tools/csv.awk")"'
