@@ -361,6 +361,121 @@ static INLINE void bluestein_row(__global const real2_t *x, __global real2_t *y,
     }
 }
 
+/* ---------------------------------------------------------------- rader: one launch */
+
+/* Rader's algorithm for a prime N (BS_RADER; the host picks it when N - 1 = L is 7-smooth
+ * and an L-point FFT fits one group, chapters/08_bluestein/rader.c). With g a generator of
+ * the nonzero residues mod N, write the inputs n = g^p and the outputs k = g^-q
+ * (p, q < L): the DFT's kernel w^(nk) = w^(g^(p-q)) depends on q - p only, so
+ *     X[g^-q] = x[0] + sum_p x[g^p] * w^(g^-(q-p)),   X[0] = sum_n x[n]
+ * a cyclic convolution of length L, no padding, as two FFTs of L points with the same
+ * middle step as Bluestein's (pass_middle_hook, here times gh = FFT_L(b) / L, b_m =
+ * w^(g^-m), a host table). perm[p] = (g^p, g^-p) mod N as real_t (exact below 2^24).
+ * X[0] = x[0] + A[0]: the forward FFT's output 0 is the sum of all a_p. N = NX, L = N
+ * here: one pass of L points, the rows of x and y N long. */
+static INLINE void rader_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                             __global const real2_t *hi, __global const real2_t *lo,
+                             __global const real2_t *perm, __global const real2_t *gh, int batch,
+                             const int NX, const int N, const int lo_bits, const int Q,
+                             const int P, const int I, const int T, const int r0, const int r1,
+                             const int r2, const int r3, const int r4, const int r5,
+                             const int r6, const int r7, const int r8, const int r9,
+                             const int r10, const int r11)
+{
+    const int cf = 0;
+    const int l = get_local_id(0);
+    const int c = l / I, i = l % I;   /* row c of the group, item i of that row */
+    const size_t row = (size_t)get_group_id(0) * T + c;
+    const int valid = row < (size_t)batch;
+    __global const real2_t *in = x + (valid ? row : 0) * NX;
+    const real2_t x0 = in[0];
+    real2_t v[FL_VMAX];
+    (void)P; /* 1: one pass */
+
+    /* 1. a_p = x[g^p]: the first stage's butterfly b takes p = b + m*(L/r0). The row
+     *    x[1 .. N-1] goes to local memory first, in order (x[n] at slot n - 1), and the
+     *    permutation reads it there: read from global memory in that order, neighbouring
+     *    items would hit scattered addresses (on the H100 the kernel took 1.3x as long) */
+    for (int e = 1 + i; e < NX; e += I)
+        u[padded(c * Q + e - 1)] = in[e];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const int B = Q / r0, nb = (B + I - 1) / I;
+    #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (B % I == 0 || b < B) {
+#define GATHER_M(m) v[jb * r0 + m] = u[padded(c * Q + (int)perm[b + m * B].x - 1)];
+                FOR_M(r0, GATHER_M)
+#undef GATHER_M
+            }
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE); /* the first exchange writes u */
+
+    /* 2. A = FFT_L(a); item 0 holds A[0] = sum of the a_p as its first value */
+    PASS_STAGES
+    const real2_t a0 = v[0];
+
+    /* 3. conj(A * gh), back to the first stage's order; 4. V = FFT_L of that */
+    const int rl = PASS_LAST_RADIX;
+    const int BL = Q / rl, nbl = (BL + I - 1) / I;
+    pass_middle_hook(v, u, gh, 0, 1, i, c, rl, r0, Q, I, T, cf);
+    PASS_STAGES
+
+    /* 5. X[g^-q] = x[0] + conj(V_q) (the convolution): scattered in local memory (X[k]
+     *    at slot k - 1; the last stage left u free), then stored in order; X[0] by item 0 */
+    #pragma unroll
+    for (int jb = 0; jb < nbl; jb++) {
+        int b = i + jb * I;
+        if (BL % I == 0 || b < BL) {
+#define SCATTER_M(m)                                                                       \
+    {                                                                                      \
+        int q = b + m * BL;                                                                \
+        real2_t a = v[jb * rl + m];                                                        \
+        u[padded(c * Q + (int)perm[q].y - 1)] = x0 + (real2_t)(a.x, -a.y);                 \
+    }
+            FOR_M(rl, SCATTER_M)
+#undef SCATTER_M
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    __global real2_t *out = y + row * NX;
+    if (valid) {
+        for (int e = 1 + i; e < NX; e += I)
+            out[e] = u[padded(c * Q + e - 1)];
+        if (i == 0)
+            out[0] = x0 + a0;
+    }
+}
+
+#if defined(BS_RADER) && defined(BS_ONE_PASS)
+/* I x T of a pass's -D list (Q, P, I, T, 12 radices): the group rader_fused requires, so
+ * that NVIDIA's compiler gives its items the registers a group of that size leaves them
+ * (without it, those of a 1024-item group). */
+#define BS_GROUP_OF(list) BS_GROUP_OF_(list)
+#define BS_GROUP_OF_(q, p, i, t, a, b, c, d, e, f, g, h, k, l, m, n) ((i) * (t))
+
+/* Contract (rader_fused: fused for a prime N whose L = N - 1 fits one work-group)
+ *   work-items : 1-D, groups of exactly I*T items (Ax_P0's, Ax_N = L): T rows per group,
+ *                I items per row; rows past the batch store nothing, but take part in the
+ *                barriers
+ *   args       : x (A: rows of N), y (B: rows of N), u local T*L*17/16 values, tw (the
+ *                twiddles of L: lo, then hi at 2^Ax_LB), perm (L values: g^p, g^-p mod N),
+ *                gh (L values: FFT_L(b) / L), batch
+ *   reads      : x[row*N + n] for every n < N, once per row (x[row*N] by every item of
+ *                the row), in order through local memory; perm and gh
+ *   writes     : y[row*N + k] for every k < N, once, in order through local memory
+ *   host calls : alone */
+__kernel __attribute__((reqd_work_group_size(BS_GROUP_OF(Ax_P0), 1, 1)))
+void rader_fused(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+                          __global const real2_t *tw, __global const real2_t *perm,
+                          __global const real2_t *gh, int batch)
+{
+    rader_row(x, y, u, tw + (1 << Ax_LB), tw, perm, gh, batch, BS_N, Ax_N, Ax_LB, Ax_P0);
+}
+#endif
+
 #ifdef BS_ONE_PASS
 /* Contract (bluestein_fused: fused, when M fits one work-group)
  *   work-items : 1-D, groups of I*T items (Ax_P0's I and T): T rows per group, I items

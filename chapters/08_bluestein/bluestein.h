@@ -4,7 +4,8 @@
  *             convolution (plain, fused_passes, fused)
  *   length.c  the choice of M (the planner's, or a larger one for --variant simd), the
  *             shape of the plan (setup), the checks, the -D options, the words for --explain
- *   plan.c    launches: one pass of the M-point plan, a 2-D multiply, --variant simd's plan */
+ *   plan.c    launches: one pass of the M-point plan, a 2-D multiply, --variant simd's plan
+ *   rader.c   Rader's way for a prime N whose N - 1 is 7-smooth: the check, the tables, the plan */
 #ifndef FFTLAB_BLUESTEIN_H
 #define FFTLAB_BLUESTEIN_H
 
@@ -32,6 +33,9 @@ struct setup {
     int simd;                /* --variant simd with a simd plan for M (sp)              */
     size_t m_planner;        /* simd: the planner's M, when sp needed a larger one      */
     struct fl_simd_plan sp;
+    int rader;               /* rader_fused: N prime, m = L = N - 1 (rader.c)           */
+    size_t g;                /* ... a generator of the residues mod N                   */
+    size_t m_bluestein;      /* ... and the M Bluestein would take                      */
 };
 
 /* ---------------------------------------------------------------- length.c */
@@ -47,6 +51,14 @@ void bs_build_options(const struct fl_problem *p, char *opts, size_t len);
 void bs_describe_n(size_t n, char *buf, size_t len);
 /* why this M, against the smallest 7-smooth M >= 2N - 1 */
 void bs_why_m(const struct fl_problem *p, const struct setup *s, char *buf, size_t len);
+
+/* ---------------------------------------------------------------- rader.c */
+/* Rader's way (--variant fused only): N prime, N - 1 7-smooth and one group's FFT; sets
+ * s->rader, s->g and s->m = N - 1 and returns 1, else 0 and S unchanged */
+int bs_rader_setup(const struct fl_problem *p, struct setup *s);
+/* its plan: the tables and rader_fused; NDESC as bs_describe_n */
+void bs_plan_rader(const struct fl_problem *p, struct fl_plan *plan, const struct setup *s,
+                   const char *ndesc);
 
 /* ---------------------------------------------------------------- plan.c */
 /* pass K of the M-point plan as a launch of KERNEL from SRC to DST */

@@ -50,6 +50,8 @@ int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
     s->m = fl_bluestein_length(p->n, p->batch, &s->lim, FL_AXIS_MAX_PASSES, NULL, why, len);
     if (s->m == 0)
         return -1;
+    s->m_bluestein = s->m;
+    bs_rader_setup(p, s); /* a prime with N - 1 7-smooth and small: L = N - 1 instead */
     if (strcmp(p->variant, "simd") == 0 && p->n > 1 && simd_length(s)) {
         s->simd = 1;
         s->scratch = 2; /* plain's work0 and work1, rows of M */
@@ -60,7 +62,8 @@ int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
         return -1;
     int passes = s->L.ax[0].rp.npasses;
     /* (simd here: no simd plan for M, so the default variant's plan) */
-    int fused = strcmp(p->variant, "fused") == 0 || strcmp(p->variant, "chirp_table") == 0 ||
+    int fused = strcmp(p->variant, "fused") == 0 || strcmp(p->variant, "no_rader") == 0 ||
+                strcmp(p->variant, "chirp_table") == 0 ||
                 strcmp(p->variant, "simd") == 0;
     s->device_chirp = strcmp(p->variant, "chirp_table") == 0;
     s->one_kernel = fused && passes == 1;
@@ -138,8 +141,9 @@ void bs_build_options(const struct fl_problem *p, char *opts, size_t len)
     opts[0] = '\0';
     if (bs_setup(p, &s, why, sizeof why) != 0)
         return; /* bs_check refused it already */
-    size_t used = (size_t)snprintf(opts, len, "-D BS_N=%zu -D BS_M=%zu%s", p->n, s.m,
-                                   s.hooks ? " -D FL_PASS_HOOKS=1" : "");
+    size_t used = (size_t)snprintf(opts, len, "-D BS_N=%zu -D BS_M=%zu%s%s", p->n, s.m,
+                                   s.hooks ? " -D FL_PASS_HOOKS=1" : "",
+                                   s.rader ? " -D BS_RADER=1" : "");
     if (s.simd) {
         /* 06's simd constants for rows of M (07_multidim.cl, in the program too, wants TILE) */
         used += (size_t)snprintf(opts + used, len - used, " -D TILE=%d -D TILE_ROWS=%d",

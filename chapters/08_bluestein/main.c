@@ -54,6 +54,8 @@ static const struct fl_variant variants[] = {
     {"fused", "the default: the whole transform in one launch when M fits a work-group "
      "(both FFTs in local memory); M in two passes: fused_passes with the middle two passes "
      "in one (3 launches); else fused_passes", NULL, 0},
+    {"no_rader", "fused by Bluestein for every N, also the primes that fused does by Rader "
+     "(the lesson's comparison)", NULL, 0},
     {"fused_passes", "the chirp and Bh multiplies inside the first and last passes (06's "
      "hooks): 2 x passes launches (the lesson's comparison for two passes)", NULL, 0},
     {"plain", "the textbook pipeline, each multiply a kernel of its own: 2 x passes + 3 "
@@ -289,9 +291,13 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
                  "no launch)");
         return;
     }
-    int ch, bhat = make_tables(p, plan, &s, &ch);
     char radices[64], ndesc[96], why_m[320];
     bs_describe_n(p->n, ndesc, sizeof ndesc);
+    if (s.rader) { /* README "Rader's way for some primes" */
+        bs_plan_rader(p, plan, &s, ndesc);
+        return;
+    }
+    int ch, bhat = make_tables(p, plan, &s, &ch);
     if (s.simd) {
         bs_plan_simd(p, plan, &s, ch, bhat, ndesc);
         return;
