@@ -363,8 +363,9 @@ static INLINE void bluestein_row(__global const real2_t *x, __global real2_t *y,
 
 /* ---------------------------------------------------------------- rader: one launch */
 
-/* Rader's algorithm for a prime N (BS_RADER; the host picks it when N - 1 = L is 7-smooth
- * and an L-point FFT fits one group, chapters/08_bluestein/rader.c). With g a generator of
+/* Rader's algorithm for a prime N (BS_RADER; the host picks it when N - 1 = L is 7-smooth,
+ * an L-point FFT fits one group and Bluestein's M does not, chapters/08_bluestein/rader.c;
+ * 4001 = L + 1 with L = 4000, M = 8192). With g a generator of
  * the nonzero residues mod N, write the inputs n = g^p and the outputs k = g^-q
  * (p, q < L): the DFT's kernel w^(nk) = w^(g^(p-q)) depends on q - p only, so
  *     X[g^-q] = x[0] + sum_p x[g^p] * w^(g^-(q-p)),   X[0] = sum_n x[n]
@@ -392,26 +393,21 @@ static INLINE void rader_row(__global const real2_t *x, __global real2_t *y, __l
     real2_t v[FL_VMAX];
     (void)P; /* 1: one pass */
 
-    /* 1. a_p = x[g^p]: the first stage's butterfly b takes p = b + m*(L/r0). The row
-     *    x[1 .. N-1] goes to local memory first, in order (x[n] at slot n - 1), and the
-     *    permutation reads it there: read from global memory in that order, neighbouring
-     *    items would hit scattered addresses (on the H100 the kernel took 1.3x as long) */
-    for (int e = 1 + i; e < NX; e += I)
-        u[padded(c * Q + e - 1)] = in[e];
-    barrier(CLK_LOCAL_MEM_FENCE);
+    /* 1. a_p = x[g^p]: the first stage's butterfly b takes p = b + m*(L/r0), read from
+     *    global memory in that order (neighbouring items, scattered addresses of one row:
+     *    through local memory in order instead was slower at 2017 and 4001, NOTES.md) */
     {
         const int B = Q / r0, nb = (B + I - 1) / I;
     #pragma unroll
         for (int jb = 0; jb < nb; jb++) {
             int b = i + jb * I;
             if (B % I == 0 || b < B) {
-#define GATHER_M(m) v[jb * r0 + m] = u[padded(c * Q + (int)perm[b + m * B].x - 1)];
+#define GATHER_M(m) v[jb * r0 + m] = in[(int)perm[b + m * B].x];
                 FOR_M(r0, GATHER_M)
 #undef GATHER_M
             }
         }
     }
-    barrier(CLK_LOCAL_MEM_FENCE); /* the first exchange writes u */
 
     /* 2. A = FFT_L(a); item 0 holds A[0] = sum of the a_p as its first value */
     PASS_STAGES
@@ -423,8 +419,8 @@ static INLINE void rader_row(__global const real2_t *x, __global real2_t *y, __l
     pass_middle_hook(v, u, gh, 0, 1, i, c, rl, r0, Q, I, T, cf);
     PASS_STAGES
 
-    /* 5. X[g^-q] = x[0] + conj(V_q) (the convolution): scattered in local memory (X[k]
-     *    at slot k - 1; the last stage left u free), then stored in order; X[0] by item 0 */
+    /* 5. X[g^-q] = x[0] + conj(V_q) (the convolution), scattered; X[0] by item 0 */
+    __global real2_t *out = y + row * NX;
     #pragma unroll
     for (int jb = 0; jb < nbl; jb++) {
         int b = i + jb * I;
@@ -433,20 +429,15 @@ static INLINE void rader_row(__global const real2_t *x, __global real2_t *y, __l
     {                                                                                      \
         int q = b + m * BL;                                                                \
         real2_t a = v[jb * rl + m];                                                        \
-        u[padded(c * Q + (int)perm[q].y - 1)] = x0 + (real2_t)(a.x, -a.y);                 \
+        if (valid)                                                                         \
+            out[(int)perm[q].y] = x0 + (real2_t)(a.x, -a.y);                               \
     }
             FOR_M(rl, SCATTER_M)
 #undef SCATTER_M
         }
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    __global real2_t *out = y + row * NX;
-    if (valid) {
-        for (int e = 1 + i; e < NX; e += I)
-            out[e] = u[padded(c * Q + e - 1)];
-        if (i == 0)
-            out[0] = x0 + a0;
-    }
+    if (valid && i == 0)
+        out[0] = x0 + a0;
 }
 
 #if defined(BS_RADER) && defined(BS_ONE_PASS)
@@ -464,8 +455,8 @@ static INLINE void rader_row(__global const real2_t *x, __global real2_t *y, __l
  *                twiddles of L: lo, then hi at 2^Ax_LB), perm (L values: g^p, g^-p mod N),
  *                gh (L values: FFT_L(b) / L), batch
  *   reads      : x[row*N + n] for every n < N, once per row (x[row*N] by every item of
- *                the row), in order through local memory; perm and gh
- *   writes     : y[row*N + k] for every k < N, once, in order through local memory
+ *                the row); perm and gh
+ *   writes     : y[row*N + k] for every k < N, once
  *   host calls : alone */
 __kernel __attribute__((reqd_work_group_size(BS_GROUP_OF(Ax_P0), 1, 1)))
 void rader_fused(__global const real2_t *x, __global real2_t *y, __local real2_t *u,

@@ -14,12 +14,11 @@
 # in the kernel cache, against 0.2-0.5 s for a run whose program is cached); a timed run
 # adds about 2 s (the copy-bandwidth probe). So `make test` runs one case per path, and
 # its cases share programs where they can:
-#   fused, one launch:  N = 1009 x 3 (a prime whose N - 1 = 1008 is 7-smooth: by Rader,
-#                       rader_fused), both directions; --explain, the timed run (per-launch
-#                       times), --output/--input, the untimed CSV row and the default
-#                       1009 x 256 reuse its program; Rader at the largest L (4001 inverse);
-#                       Bluestein's one kernel: no_rader at 1009 (M = 2048), both
-#                       directions, and its --explain
+#   fused, one launch:  N = 1009 x 3 (a prime, M = 2048), both directions; --explain, the
+#                       timed run (per-launch times), --output/--input, the untimed CSV row
+#                       and the default 1009 x 256 reuse its program
+#   Rader, one launch:  N = 2161 x 3 (a prime, N - 1 = 2160 7-smooth, one group's, where
+#                       Bluestein's M = 4480 takes two passes), both directions, --explain
 #   two passes per FFT: N = 2049 x 3 (3 x 683: composite, not 7-smooth; the multiplies in
 #                       06's hooks), by fused (its fallback, the middle two passes in one:
 #                       bs_middle) and fused_passes (4 launches; one program), and its
@@ -35,8 +34,9 @@
 #                       planted bugs in 08_simd.cl (at N = 17 x 5, the scratch tree's control
 #                       too)
 #   every refusal (exit 2, no kernel built) and 06 naming 08.
-# The slow set (FFTLAB_SLOW_TESTS=1, CI's first pass) adds the other sizes: more primes by
-# Rader (5 .. 2017), primes by Bluestein (1019: N - 1 not 7-smooth; 7681: L past a group), N = 2, 3, 17 x 3,
+# The slow set (FFTLAB_SLOW_TESTS=1, CI's first pass) adds the other sizes: Rader at 4001
+# (L = 4000) double inverse, at small primes with --wg 1 (Bluestein's M then takes several
+# passes), 2161 by no_rader; N = 2, 3, 17 x 3,
 # 2048 (the largest one-kernel M) in every variant, fused_passes at 1009 (one pass, both
 # hooks), 65521 (M = 2^17) and 2^20 + 7 (three passes), 1000 (7-smooth), 4099 double,
 # --wg 7 (three passes per FFT), the chirp_table solution at 2049 and 65521 and the stub
@@ -55,8 +55,8 @@ USAGE='^FAIL \(usage, exit 2\): '
 # the largest N that does (M = 4096) and the first that does not (two passes per FFT)
 # Fast: fused at 1, 1009 and 2049 (its fallback, fused_passes: the program of
 # fused_passes N=2049, which is fast too), plain at 1009, and 1009 inverse where fast.
-fast_sizes=" fused:1 fused:1009 fused:2049 no_rader:1009 fused_passes:2049 plain:1009 "
-for v in fused no_rader fused_passes plain; do
+fast_sizes=" fused:1 fused:1009 fused:2049 fused_passes:2049 plain:1009 "
+for v in fused fused_passes plain; do
     fast=() slow=()
     for n in 1 2 3 17 1009 2048 2049; do
         if [[ $fast_sizes == *" $v:$n "* ]]; then fast+=("$n"); else slow+=("$n"); fi
@@ -122,29 +122,34 @@ slow_case "--wg 7 at N=1009 x 3: small groups, three passes per FFT" 0 '^PASS$' 
     --has 'plan \(forward\): 6 launches' -- "$B" --size 1009 --batch 3 --wg 7 --explain --repeat 0
 run_case "default: the demo size 1009 x 256" 0 '^PASS$' --has 'N=1009 batch=256' -- "$B" --repeat 0
 
+# ---- Rader's way (README "Rader's way for some primes"): a prime whose N - 1 is 7-smooth
+# and one group's FFT, where Bluestein's M takes more passes
+run_case "--explain N=2161 x 3: by Rader, L = 2160, one launch (Bluestein: M = 4480, 2 passes)" 0 '^PASS$' \
+    --has 'N = 2161 \(prime\) by Rader, g = 23: .*L = N - 1 = 2160 = 10 x 8 x 9 x 3, .*M = 4480 takes 2 passes' \
+    --has 'plan \(forward\): 1 launch' \
+    --has 'rader_fused\(A, B, local 18360 B, twiddles_x, rader_perm, rader_gh, 3\)  global 648  local 216' \
+    --has 'table rader_perm: 2160 complex' --has 'table rader_gh: 2160 complex' --lacks 'table chirp' \
+    --has 'build .*-D BS_N=2161 -D BS_M=2160 -D BS_RADER=1 .*-D Ax_N=2160' \
+    -- "$B" --size 2161 --batch 3 --explain --repeat 0
+run_case "Rader N=2161 x 3 inverse" 0 '^PASS$' -- "$B" --size 2161 --batch 3 --inverse --repeat 0
+slow_case "Rader N=4001 double inverse (L = 4000)" 0 '^PASS$' --has 'by Rader, g = 3: ' \
+    -- "$B" --size 4001 --precision double --inverse --explain --repeat 0
+slow_sizes "Rader at --wg 1 (Bluestein's M in several passes) x 3" "3,5,7,11,13,17,29,97" --timeout 600 \
+    -- "$B" --batch 3 --wg 1 --repeat 0
+slow_case "no_rader N=2161 x 3: Bluestein, two passes" 0 '^PASS$' --has 'by Bluestein, M = 4480' \
+    --lacks 'rader_fused' -- "$B" --size 2161 --batch 3 --variant no_rader --explain --repeat 0
+run_case "N=1009 x 3: by Bluestein (M = 2048 is one pass)" 0 '^PASS$' --has 'N = 1009 \(prime\) by Bluestein' \
+    --lacks 'BS_RADER' -- "$B" --size 1009 --batch 3 --explain --repeat 0
+
 # ---- --explain: M and why, the tables, the launches
-run_case "--explain N=1009 x 3: by Rader, L = 1008, one launch" 0 '^PASS$' \
-    --has 'N = 1009 \(prime\) by Rader, g = 11: .*L = N - 1 = 1008 = 16 x 9 x 7, .*Bluestein.s M would be 2048' \
-    --has 'rader_fused\(A, B, local 25704 B, twiddles_x, rader_perm, rader_gh, 3\)  global 189  local 189' \
-    --has 'table rader_perm: 1008 complex' --has 'table rader_gh: 1008 complex' --lacks 'table chirp' \
-    --has 'build .*-D BS_N=1009 -D BS_M=1008 -D BS_RADER=1 .*-D Ax_N=1008' \
-    -- "$B" --size 1009 --batch 3 --explain --repeat 0
-run_case "Rader N=4001 x 2 inverse (L = 4000, the largest one-group L)" 0 '^PASS$' \
-    --has 'by Rader, g = 3: .*L = N - 1 = 4000 = ' -- "$B" --size 4001 --batch 2 --inverse --explain --repeat 0
-slow_sizes "Rader: primes whose N - 1 is 7-smooth x 3" "5,7,11,13,29,97,2017" --timeout 600 \
-    -- "$B" --batch 3 --repeat 0
-slow_case "N=1019 (prime, N - 1 = 2 x 509): Bluestein" 0 '^PASS$' --has 'N = 1019 \(prime\) by Bluestein' \
-    -- "$B" --size 1019 --explain --repeat 0
-slow_case "N=7681 (prime, N - 1 = 7680 is more than a group's): Bluestein" 0 '^PASS$' \
-    --has 'N = 7681 \(prime\) by Bluestein' -- "$B" --size 7681 --explain --repeat 0
-run_case "--explain no_rader N=1009 x 3: M = 2048, not the smallest 2025; one launch" 0 '^PASS$' \
+run_case "--explain N=1009 x 3: M = 2048, not the smallest 2025; one launch" 0 '^PASS$' \
     --has 'N = 1009 \(prime\) by Bluestein, M = 2048 = 16 x 16 x 8' \
     --has ': 1 pass, 3 stages \(M >= 2N - 1 = 2017; the smallest 7-smooth one, 2025 = 3 x 3 x 3 x 3 x 5 x 5, takes 1 pass and 6 stages' \
     --has 'plan \(forward\): 1 launch, result in buffer B' \
     --has 'bluestein_fused\(A, B, local 17408 B, twiddles_x, chirp, bhat, 3\)  global 384  local 128' \
     --has 'table chirp: 1009 complex' --has 'table bhat: 2048 complex' \
     --has 'build .*-D BS_N=1009 -D BS_M=2048 .*-D Ax_N=2048' --lacks 'FL_PASS_HOOKS' \
-    -- "$B" --size 1009 --batch 3 --variant no_rader --explain --repeat 0
+    -- "$B" --size 1009 --batch 3 --explain --repeat 0
 run_case "--explain plain N=1009 x 3: five launches" 0 '^PASS$' \
     --has 'plan \(forward\): 5 launches' --has '\[ 0\] bs_premul\(A, work0, chirp\)  global 2048x3  local 256x1' \
     --has '\[ 1\] fft_rows_x_p0\(work0, work1, .*, 3, 0\)' --has '\[ 2\] bs_pointwise\(work1, bhat\)' \
@@ -159,7 +164,7 @@ run_case "--explain N=1: no launch" 0 '^PASS$' --has 'N = 1: the input is its ow
     --has 'plan \(forward\): 0 launches' -- "$B" --size 1 --batch 3 --explain --repeat 0
 # (fast: no other test file's fast set prints the per-launch table of --explain with timing)
 run_case "timed run, per-launch times" 0 '^PASS$' --has 'time +[0-9.]+ ms median' \
-    --has '\[ 0\] rader_fused +[0-9.]+ ms' -- "$B" --size 1009 --batch 3 --explain --repeat 3 --warmup 1
+    --has '\[ 0\] bluestein_fused +[0-9.]+ ms' -- "$B" --size 1009 --batch 3 --explain --repeat 3 --warmup 1
 
 # ---- --variant simd (kernels/08_simd.cl, 06's simd passes): one launch where 06 takes a
 # row per work-item, W items that each take rows g, g + W, ...; else plain's multiplies

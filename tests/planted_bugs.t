@@ -307,8 +307,9 @@ fi
 # first pass's load hook dropping the chirp, which only the plans with several passes per
 # FFT use: N = 2049 (M > 4096), or N = 17 with --wg 1 (M = 35 in two passes of 7 and 5),
 # fails, N = 17 or 1009 (one kernel) still passes: with FL_PASS_HOOKS undefined the plant is
-# preprocessed away, so that run is the control's pocl build again (a cache hit). And
-# Rader's kernel (rader_fused, the default at 17 and 1009) forgetting X[0].
+# preprocessed away, so that run is the control's pocl build again (a cache hit). N = 17
+# --wg 1 is Bluestein's two passes only with --variant no_rader: the default takes it by
+# Rader (16 points in one group), whose kernel has plants of its own.
 if [ -x "$BUILD/08_bluestein" ]; then
     BS=$BUILD/08_bluestein
     K8=kernels/08_bluestein.cl
@@ -319,26 +320,28 @@ if [ -x "$BUILD/08_bluestein" ]; then
         -- "$BS" --kernels "$TMP/k/bluestein-copy.cl" --size 1009 --batch 3 --repeat 0
     slow_case "control: a copy of 08_bluestein.cl passes (hooked passes)" 0 '^PASS$' \
         -- "$BS" --kernels "$TMP/k/bluestein-copy.cl" --size 2049 --batch 3 --repeat 0
-    # (17 and 1009 are primes whose N - 1 is 7-smooth: the default takes them by Rader,
-    # so the Bluestein kernel's plants run with --variant no_rader)
     if plant pad-with-ones "$K8" 's/ch\[j\]) : (real2_t)(0, 0); \\$/ch[j]) : (real2_t)(1, 0); \\/'; then
         run_case "zero padding with ones: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/pad-with-ones.cl" --size 17 --batch 3 --variant no_rader --repeat 0
+            -- "$BS" --kernels "$TMP/k/pad-with-ones.cl" --size 17 --batch 3 --repeat 0
         slow_case "zero padding with ones: FAIL at N=1009" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/pad-with-ones.cl" --size 1009 --batch 3 --variant no_rader --repeat 0
-    fi
-    # Rader's X[0] = x[0] + A[0] forgotten: output 0 keeps the poison
-    if plant rader-no-dc "$K8" 's/^\( *\)out\[0\] = x0 + a0;$/\1;/'; then
-        run_case "Rader's X[0] never written: FAIL" 1 '^FAIL: check ' \
-            -- "$BS" --kernels "$TMP/k/rader-no-dc.cl" --size 17 --batch 3 --repeat 0
+            -- "$BS" --kernels "$TMP/k/pad-with-ones.cl" --size 1009 --batch 3 --repeat 0
     fi
     if plant no-conj-z "$K8" 's/v\[jb \* rl + m\] = (real2_t)(z\.x, -z\.y);/v[jb * rl + m] = z;/'; then
         run_case "A*Bh not conjugated before the second FFT: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 17 --batch 3 --variant no_rader --repeat 0
-        run_case "A*gh not conjugated before Rader's second FFT: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 17 --batch 3 --repeat 0
         slow_case "A*Bh not conjugated before the second FFT: FAIL at N=1009" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 1009 --batch 3 --variant no_rader --repeat 0
+            -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 1009 --batch 3 --repeat 0
+    fi
+    # Rader's kernel (rader_fused; at N = 17 --wg 1, where Bluestein's M takes passes):
+    # X[0] = x[0] + A[0] forgotten (output 0 keeps the poison), and the shared middle
+    # step's conjugation dropped
+    if plant rader-no-dc "$K8" 's/^\( *\)out\[0\] = x0 + a0;$/\1;/'; then
+        run_case "Rader's X[0] never written: FAIL" 1 '^FAIL: check ' \
+            -- "$BS" --kernels "$TMP/k/rader-no-dc.cl" --size 17 --wg 1 --batch 3 --repeat 0
+    fi
+    if [ -f "$TMP/k/no-conj-z.cl" ]; then
+        run_case "A*gh not conjugated before Rader's second FFT: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 17 --wg 1 --batch 3 --repeat 0
     fi
     if plant load-hook-no-chirp "$K8" 's/return e < BS_N ? cmul(x\[row \* BS_N + e\], ch\[e\]) :/return e < BS_N ? x[row * BS_N + e] :/'; then
         run_case "load hook without the chirp: FAIL at N=17 --wg 1 (two passes per FFT)" 1 '^FAIL: check ' \
@@ -346,9 +349,9 @@ if [ -x "$BUILD/08_bluestein" ]; then
         slow_case "load hook without the chirp: FAIL at N=2049 (two passes per FFT)" 1 '^FAIL: check ' \
             --has 'WRONG' -- "$BS" --kernels "$TMP/k/load-hook-no-chirp.cl" --size 2049 --batch 3 --repeat 0
         run_case "load hook without the chirp: still right at N=17 (one kernel, no hooks)" 0 '^PASS$' \
-            -- "$BS" --kernels "$TMP/k/load-hook-no-chirp.cl" --size 17 --batch 3 --variant no_rader --repeat 0
+            -- "$BS" --kernels "$TMP/k/load-hook-no-chirp.cl" --size 17 --batch 3 --repeat 0
         slow_case "load hook without the chirp: still right at N=1009 (one kernel, no hooks)" 0 '^PASS$' \
-            -- "$BS" --kernels "$TMP/k/load-hook-no-chirp.cl" --size 1009 --batch 3 --variant no_rader --repeat 0
+            -- "$BS" --kernels "$TMP/k/load-hook-no-chirp.cl" --size 1009 --batch 3 --repeat 0
     fi
 fi
 

@@ -36,6 +36,7 @@ struct setup {
     int rader;               /* rader_fused: N prime, m = L = N - 1 (rader.c)           */
     size_t g;                /* ... a generator of the residues mod N                   */
     size_t m_bluestein;      /* ... and the M Bluestein would take                      */
+    int m_bluestein_passes;  /* ... in this many passes (more than 1)                   */
 };
 
 /* ---------------------------------------------------------------- length.c */
@@ -53,7 +54,8 @@ void bs_describe_n(size_t n, char *buf, size_t len);
 void bs_why_m(const struct fl_problem *p, const struct setup *s, char *buf, size_t len);
 
 /* ---------------------------------------------------------------- rader.c */
-/* Rader's way (--variant fused only): N prime, N - 1 7-smooth and one group's FFT; sets
+/* Rader's way (--variant fused only): N prime, N - 1 7-smooth and one group's FFT, where
+ * Bluestein's M takes more than one pass; sets
  * s->rader, s->g and s->m = N - 1 and returns 1, else 0 and S unchanged */
 int bs_rader_setup(const struct fl_problem *p, struct setup *s);
 /* its plan: the tables and rader_fused; NDESC as bs_describe_n */

@@ -14,6 +14,8 @@
  * (length.c: fewest passes, then least work, not just the smallest 7-smooth M).
  *
  * This file: the tables, then the three ways to run the convolution (variants):
+ *   (Rader)       the default for a prime N whose N - 1 is 7-smooth and one group's where
+ *                 Bluestein's M is not: rader.c, one launch of rader_fused
  *   fused         (default) one launch when M fits a work-group (N <= 2048 in fp32): each
  *                 group takes rows through x*c, FFT_M, *Bh, FFT_M, *c without leaving
  *                 local memory; M in two passes: fused_passes with the forward's last pass
@@ -53,7 +55,8 @@
 static const struct fl_variant variants[] = {
     {"fused", "the default: the whole transform in one launch when M fits a work-group "
      "(both FFTs in local memory); M in two passes: fused_passes with the middle two passes "
-     "in one (3 launches); else fused_passes", NULL, 0},
+     "in one (3 launches); else fused_passes; a prime whose N - 1 is 7-smooth and one "
+     "group's, where M is not: by Rader, one launch", NULL, 0},
     {"no_rader", "fused by Bluestein for every N, also the primes that fused does by Rader "
      "(the lesson's comparison)", NULL, 0},
     {"fused_passes", "the chirp and Bh multiplies inside the first and last passes (06's "
@@ -345,10 +348,12 @@ int main(int argc, char **argv)
                 "c_n = exp(-+ pi i n^2/N), a = x*c, b = conj(c): a circular convolution of length\n"
                 "M >= 2N - 1 by two FFTs of M points (06's passes; M = 2^a 3^b 5^c 7^d, chosen for\n"
                 "the fewest passes, then the least work). The default variant (fused) does a whole\n"
-                "transform in one launch when M fits a work-group; fused_passes puts the multiplies\n"
-                "in the first and last passes; plain runs them as kernels of their own; simd runs\n"
-                "plain's steps on 06's CPU passes. --wg sets the work-items per group the planner\n"
-                "may use (default 256); --explain shows M, why, and every launch.",
+                "transform in one launch when M fits a work-group, and a prime whose N - 1 is\n"
+                "7-smooth by Rader (a convolution of N - 1) where that fits one and M does not;\n"
+                "fused_passes puts the multiplies in the first and last passes; plain runs them\n"
+                "as kernels of their own; simd runs plain's steps on 06's CPU passes. --wg sets\n"
+                "the work-items per group the planner may use (default 256); --explain shows M,\n"
+                "why, and every launch.",
         .demo_n = 1009,
         .demo_batch = 256,
         .bound = FL_BOUND_CHIRP,

@@ -1,8 +1,9 @@
-/* 08_bluestein: Rader's algorithm for a prime N whose N - 1 is 7-smooth (lesson: "Rader's
- * way for some primes"). The kernel is rader_fused (kernels/08_bluestein.cl): the inputs
- * permuted by powers of a generator g, a cyclic convolution of length L = N - 1 by two
- * L-point FFTs in one group, the outputs permuted back. Here: whether N takes it, g, and
- * the two tables, the permutation and gh = FFT_L(b) / L. */
+/* 08_bluestein: Rader's algorithm for a prime N whose N - 1 is 7-smooth, where an L = N - 1
+ * point FFT fits one group and Bluestein's M does not (lesson: "Rader's way for some
+ * primes"). The kernel is rader_fused (kernels/08_bluestein.cl): the inputs permuted by
+ * powers of a generator g, a cyclic convolution of length L by two L-point FFTs in one
+ * group, the outputs permuted back. Here: whether N takes it, g, and the two tables, the
+ * permutation and gh = FFT_L(b) / L. */
 #include "bluestein.h"
 
 #include <math.h>
@@ -61,11 +62,18 @@ int bs_rader_setup(const struct fl_problem *p, struct setup *s)
     if (strcmp(p->variant, "fused") != 0 || p->n < 3 || !is_prime(p->n) ||
         fl_radix_leftover(p->n - 1, rader_radices) != 1)
         return 0;
+    /* only where Bluestein's M takes more passes: against a one-pass M, as at 1009 (M =
+     * 2048), Rader's kernel was no faster on the H100 (NOTES.md, "Rader's way") */
+    char why[256];
+    struct fl_layout LB;
+    struct fl_layout_spec bspec = {1, {s->m}, p->batch, 0, 0, &s->lim, 0, 0};
+    if (fl_layout_make(&bspec, &LB, why, sizeof why) != 0 || LB.ax[0].rp.npasses <= 1)
+        return 0;
+    s->m_bluestein_passes = LB.ax[0].rp.npasses;
     struct fl_radix_limits lim = s->lim;
     lim.radices = rader_radices;
     struct fl_layout L;
     struct fl_layout_spec spec = {1, {p->n - 1}, p->batch, 0, 0, &lim, 0, 0};
-    char why[256];
     if (fl_layout_make(&spec, &L, why, sizeof why) != 0 || L.ax[0].rp.npasses != 1 ||
         L.ax[0].rp.pass[0].parts > 1)
         return 0;
@@ -127,7 +135,8 @@ void bs_plan_rader(const struct fl_problem *p, struct fl_plan *plan, const struc
     snprintf(plan->summary, sizeof plan->summary,
              "N = %s by Rader, g = %zu: the inputs x[g^p] and outputs X[g^-q] (p, q < N - 1) "
              "turn the DFT into a cyclic convolution of length L = N - 1 = %zu = %s, 7-smooth "
-             "and one group's (Bluestein's M would be %zu): one launch, two FFTs of L in local "
-             "memory, X[0] = x[0] + the first FFT's output 0. --variant no_rader: Bluestein.",
-             ndesc, s->g, s->m, radices, s->m_bluestein);
+             "and one group's, where Bluestein's M = %zu takes %d passes: one launch, two FFTs "
+             "of L in local memory, X[0] = x[0] + the first FFT's output 0. --variant "
+             "no_rader: Bluestein.", ndesc, s->g, s->m, radices, s->m_bluestein,
+             s->m_bluestein_passes);
 }
