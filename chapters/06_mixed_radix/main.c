@@ -10,8 +10,9 @@
  *                 dft9 (3 x 3) and dft10 (a 2 and a 5 in one stage) join dft2/4/8/16 in
  *                 registers, no reordering pass at all, one pass over memory whenever a
  *                 row fits a work-group (or up to 8 local memories, in parts, by a group
- *                 of up to 1024 items: fft_row_parts_p0; --variant no_parts takes two
- *                 passes there),
+ *                 of up to 1024 items: fft_row_parts_p0, its parts exchanged in halves,
+ *                 real then imaginary, where none fits local memory whole; --variant
+ *                 no_parts takes two passes there),
  *                 at most three up to 2^26. Each size gets its own kernels:
  *                 the radices, Q, p and the group shape are -D constants, so the stages
  *                 unroll and v[] stays in registers.
