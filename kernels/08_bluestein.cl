@@ -372,8 +372,8 @@ static INLINE void bluestein_row(__global const real2_t *x, __global real2_t *y,
  * a cyclic convolution of length L, no padding, as two FFTs of L points with the same
  * middle step as Bluestein's (pass_middle_hook, here times gh = FFT_L(b) / L, b_m =
  * w^(g^-m), a host table). perm[p] = (g^p, g^-p) mod N as real_t (exact below 2^24).
- * X[0] = x[0] + A[0]: the forward FFT's output 0 is the sum of all a_p. N = NX, L = N
- * here: one pass of L points, the rows of x and y N long. */
+ * X[0] = x[0] + A[0]: the forward FFT's output 0 is the sum of all a_p. In rader_row NX
+ * is the prime (the rows of x and y are NX long) and N = Q = L, the one pass's length. */
 static INLINE void rader_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                              __global const real2_t *hi, __global const real2_t *lo,
                              __global const real2_t *perm, __global const real2_t *gh, int batch,
