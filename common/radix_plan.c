@@ -9,6 +9,7 @@
 
 const unsigned fl_radix_default[] = {16, 10, 8, 4, 2, 3, 5, 7, 0};
 const unsigned fl_radix_no10[] = {16, 8, 4, 2, 3, 5, 7, 0};
+const unsigned fl_radix_with9[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 0};
 
 #define MAX_LOCAL_VALUES 4096 /* a pass does at most 4096 points, as in chapter 05 */
 

@@ -78,6 +78,9 @@ extern const unsigned fl_radix_default[];
 /* {16, 8, 4, 2, 3, 5, 7, 0}: the defaults without 10, as they were before the radix-10
  * block (06 --variant no_radix10; 08's Bluestein lengths, measured with them). */
 extern const unsigned fl_radix_no10[];
+/* {16, 10, 9, 8, 4, 2, 3, 5, 7, 0}: the defaults and 9 = 3 x 3 (kernels/06_mixed_radix.cl's
+ * dft9, in 06's and 08's programs): chapter 06's stockham and 08's Rader lengths. */
+extern const unsigned fl_radix_with9[];
 
 /* "16, 10, 8, 4, 2, 3, 5, 7": RADICES (NULL = fl_radix_default), joined; returns BUF. */
 char *fl_radix_list(const unsigned *radices, char *buf, size_t len);

@@ -85,9 +85,6 @@ static const struct fl_variant variants[] = {
 #define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
 #define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
 
-/* The default's radices: the planner's (common/radix_plan.c) and the radix-9 block, which
- * this chapter's kernels have (kernels/06_mixed_radix.cl, dft9) and three_blocks has not. */
-static const unsigned radices_stockham[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 0};
 static const unsigned radices_primes[] = {2, 3, 5, 7, 0};
 static const unsigned radices_dft6[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
 
@@ -104,7 +101,9 @@ static const unsigned *variant_radices(const struct fl_problem *p)
         return fl_radix_no10;
     if (strcmp(p->variant, "no_radix9") == 0 || is_blocks(p))
         return NULL;
-    return radices_stockham;
+    /* the planner's and the radix-9 block, which this chapter's kernels have
+     * (kernels/06_mixed_radix.cl, dft9) and three_blocks has not */
+    return fl_radix_with9;
 }
 
 static int is_blocks(const struct fl_problem *p)

@@ -54,6 +54,8 @@ void bs_describe_n(size_t n, char *buf, size_t len);
 void bs_why_m(const struct fl_problem *p, const struct setup *s, char *buf, size_t len);
 
 /* ---------------------------------------------------------------- rader.c */
+/* 1 when N is a prime (trial division: N <= 2^24) */
+int bs_is_prime(size_t n);
 /* Rader's way (--variant fused only): N prime, N - 1 7-smooth and one group's FFT, where
  * Bluestein's M takes more than one pass; sets
  * s->rader, s->g and s->m = N - 1 and returns 1, else 0 and S unchanged */

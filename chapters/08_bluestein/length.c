@@ -156,14 +156,8 @@ void bs_build_options(const struct fl_problem *p, char *opts, size_t len)
 
 void bs_describe_n(size_t n, char *buf, size_t len)
 {
-    size_t m = n, p = 2;
-    int used = snprintf(buf, len, "%zu", n), prime = n > 1;
-    for (; p * p <= m; p++)
-        if (m % p == 0) {
-            prime = 0;
-            break;
-        }
-    if (prime) {
+    int used = snprintf(buf, len, "%zu", n);
+    if (bs_is_prime(n)) {
         snprintf(buf + used, len - (size_t)used, " (prime)");
         return;
     }

@@ -12,10 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The planner's radices and 9 (lesson 06, "A radix-9 block"): 1008 = 16 x 9 x 7. */
-static const unsigned rader_radices[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 0};
 
-static int is_prime(size_t n)
+int bs_is_prime(size_t n)
 {
     if (n < 2)
         return 0;
@@ -59,8 +57,8 @@ static size_t generator(size_t n)
 
 int bs_rader_setup(const struct fl_problem *p, struct setup *s)
 {
-    if (strcmp(p->variant, "fused") != 0 || p->n < 3 || !is_prime(p->n) ||
-        fl_radix_leftover(p->n - 1, rader_radices) != 1)
+    if (strcmp(p->variant, "fused") != 0 || p->n < 3 || !bs_is_prime(p->n) ||
+        fl_radix_leftover(p->n - 1, fl_radix_with9) != 1)
         return 0;
     /* only where Bluestein's M takes more passes: against a one-pass M, as at 1009 (M =
      * 2048), Rader's kernel was no faster on the H100 (NOTES.md, "Rader's way") */
@@ -71,7 +69,7 @@ int bs_rader_setup(const struct fl_problem *p, struct setup *s)
         return 0;
     s->m_bluestein_passes = LB.ax[0].rp.npasses;
     struct fl_radix_limits lim = s->lim;
-    lim.radices = rader_radices;
+    lim.radices = fl_radix_with9; /* lesson 06, "A radix-9 block": 2160 = 10 x 8 x 9 x 3 */
     struct fl_layout L;
     struct fl_layout_spec spec = {1, {p->n - 1}, p->batch, 0, 0, &lim, 0, 0};
     if (fl_layout_make(&spec, &L, why, sizeof why) != 0 || L.ax[0].rp.npasses != 1 ||
