@@ -29,9 +29,9 @@
  *                 bs_inverse_last stores c*conv, truncated to N: 2 x passes launches
  *   fused         (default) where M fits one work-group, bluestein_fused: one launch,
  *                 each row's two FFTs in the same group, M values never leave it; else
- *                 fused_passes
+ *                 fused_passes; for some primes rader_fused instead (Rader, below)
  *
- * -D constants: BS_N (N) and BS_M (M), chapter 07's for the axis of M points (Ax_N = M,
+ * -D constants: BS_N (N) and BS_M (M; Rader's L with BS_RADER), chapter 07's for the axis of M points (Ax_N = M,
  * Ax_LB, Ax_S = 1, Ax_KIND = ROWS, Ax_P<k> = Q,P,I,T,radices; TILE), FL_PASS_HOOKS when a
  * plan uses the hooks. Built after kernels/06_passes.cl (mixed_pass, stage, exchange,
  * NEXT_STAGE, FOR_M), 05_register_radix.cl and 06_mixed_radix.cl (the blocks, the twiddle
@@ -293,150 +293,98 @@ __kernel void bs_inverse_after_middle(__global const real2_t *x, __global real2_
 
 /* ---------------------------------------------------------------- fused: one launch */
 
-/* A whole Bluestein transform of each of the group's T rows: N = M points per FFT
- * (Q = M, one pass), NX = the input's and output's length. See bluestein_fused. */
-static INLINE void bluestein_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
-                                 __global const real2_t *hi, __global const real2_t *lo,
-                                 __global const real2_t *ch, __global const real2_t *bh, int batch,
-                                 const int NX, const int N, const int lo_bits, const int Q,
-                                 const int P, const int I, const int T, const int r0, const int r1,
-                                 const int r2, const int r3, const int r4, const int r5,
-                                 const int r6, const int r7, const int r8, const int r9,
-                                 const int r10, const int r11)
-{
-    const int cf = 0;                 /* local memory: a row's M values together (exchange) */
-    const int l = get_local_id(0);
-    const int c = l / I, i = l % I;   /* row c of the group, item i of that row */
-    const size_t row = (size_t)get_group_id(0) * T + c;
-    const int valid = row < (size_t)batch;
-    real2_t v[FL_VMAX];
-    (void)P; /* 1: one pass */
-
-    /* 1. a_j = x[j] * c_j, zero for N <= j < M: the first stage's butterfly b takes the
-     *    values j = b + m*(M/r0) */
-    {
-        const int B = Q / r0, nb = (B + I - 1) / I;
-    #pragma unroll
-        for (int jb = 0; jb < nb; jb++) {
-            int b = i + jb * I;
-            if (B % I == 0 || b < B) {
-#define PREMUL_M(m)                                                                        \
-    {                                                                                      \
-        int j = b + m * B;                                                                 \
-        v[jb * r0 + m] = valid && j < NX ? cmul(x[row * NX + j], ch[j]) : (real2_t)(0, 0); \
-    }
-                FOR_M(r0, PREMUL_M)
-#undef PREMUL_M
-            }
-        }
-    }
-
-    /* 2. A = FFT_M(a), in registers and local memory (06's stages) */
-    PASS_STAGES
-
-    /* 3. conj(Z_j) = conj(A_j * Bh_j), and 4. back to the first stage's order
-     *    (pass_middle_hook above) */
-    const int rl = PASS_LAST_RADIX;
-    const int BL = Q / rl, nbl = (BL + I - 1) / I;
-    pass_middle_hook(v, u, bh, 0, 1, i, c, rl, r0, Q, I, T, cf);
-
-    /* 5. V = FFT_M(conj Z); conv = conj(V) */
-    PASS_STAGES
-
-    /* 6. X_k = c_k * conv_k for k < N, straight from registers; outputs k >= N are dropped */
-    #pragma unroll
-    for (int jb = 0; jb < nbl; jb++) {
-        int b = i + jb * I;
-        if (BL % I == 0 || b < BL) {
-#define POSTMUL_M(m)                                                                       \
-    {                                                                                      \
-        int e = b + m * BL;                                                                \
-        real2_t a = v[jb * rl + m];                                                        \
-        if (valid && e < NX)                                                               \
-            y[row * NX + e] = cmul((real2_t)(a.x, -a.y), ch[e]);                           \
-    }
-            FOR_M(rl, POSTMUL_M)
-#undef POSTMUL_M
-        }
-    }
-}
-
-/* ---------------------------------------------------------------- rader: one launch */
-
 /* Rader's algorithm for a prime N (BS_RADER; the host picks it when N - 1 = L is 7-smooth,
  * an L-point FFT fits one group and Bluestein's M does not, chapters/08_bluestein/rader.c;
- * 4001 = L + 1 with L = 4000, M = 8192). With g a generator of
- * the nonzero residues mod N, write the inputs n = g^p and the outputs k = g^-q
- * (p, q < L): the DFT's kernel w^(nk) = w^(g^(p-q)) depends on q - p only, so
+ * 4001 = L + 1 with L = 4000, M = 8192). With g a generator of the nonzero residues mod N,
+ * write the inputs n = g^p and the outputs k = g^-q (p, q < L): the DFT's kernel
+ * w^(nk) = w^(g^(p-q)) depends on q - p only, so
  *     X[g^-q] = x[0] + sum_p x[g^p] * w^(g^-(q-p)),   X[0] = sum_n x[n]
  * a cyclic convolution of length L, no padding, as two FFTs of L points with the same
  * middle step as Bluestein's (pass_middle_hook, here times gh = FFT_L(b) / L, b_m =
  * w^(g^-m), a host table). perm[p] = (g^p, g^-p) mod N as real_t (exact below 2^24).
- * X[0] = x[0] + A[0]: the forward FFT's output 0 is the sum of all a_p. In rader_row NX
- * is the prime (the rows of x and y are NX long) and N = Q = L, the one pass's length. */
-static INLINE void rader_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
+ * X[0] = x[0] + A[0]: the forward FFT's output 0 is the sum of all a_p. */
+
+/* One group's T rows through a whole transform, both FFTs in one pass of N = Q points
+ * (Bluestein's M or Rader's L); NX = the input's and output's length. RADER (a constant)
+ * picks what surrounds the FFTs, with the tables ENDS and MID:
+ *   Bluestein  loads a_j = x[j] * c_j (0 for NX <= j < M), ends = the chirp c, mid = Bh;
+ *              stores X_k = c_k * conv_k for k < NX
+ *   Rader      loads a_p = x[g^p], ends = perm, mid = gh; stores X[g^-q] = x[0] + conv_q
+ *              and X[0] = x[0] + A[0]
+ * See bluestein_fused and rader_fused. */
+static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                              __global const real2_t *hi, __global const real2_t *lo,
-                             __global const real2_t *perm, __global const real2_t *gh, int batch,
-                             const int NX, const int N, const int lo_bits, const int Q,
-                             const int P, const int I, const int T, const int r0, const int r1,
-                             const int r2, const int r3, const int r4, const int r5,
+                             __global const real2_t *ends, __global const real2_t *mid, int batch,
+                             const int rader, const int NX, const int N, const int lo_bits,
+                             const int Q, const int P, const int I, const int T, const int r0,
+                             const int r1, const int r2, const int r3, const int r4, const int r5,
                              const int r6, const int r7, const int r8, const int r9,
                              const int r10, const int r11)
 {
-    const int cf = 0;
+    const int cf = 0;                 /* local memory: a row's values together (exchange) */
     const int l = get_local_id(0);
     const int c = l / I, i = l % I;   /* row c of the group, item i of that row */
     const size_t row = (size_t)get_group_id(0) * T + c;
     const int valid = row < (size_t)batch;
     __global const real2_t *in = x + (valid ? row : 0) * NX;
-    const real2_t x0 = in[0];
+    __global real2_t *out = y + row * NX;
+    const real2_t x0 = rader ? in[0] : (real2_t)(0, 0);
     real2_t v[FL_VMAX];
     (void)P; /* 1: one pass */
 
-    /* 1. a_p = x[g^p]: the first stage's butterfly b takes p = b + m*(L/r0), read from
-     *    global memory in that order (neighbouring items, scattered addresses of one row:
-     *    through local memory in order instead was slower at 2017 and 4001, NOTES.md) */
+    /* 1. a: the first stage's butterfly b takes the values j = b + m*(N/r0); Rader's
+     *    x[g^p] are read from global memory in that order (scattered addresses of one
+     *    row: through local memory in order instead was slower at 2017 and 4001, NOTES.md) */
     {
         const int B = Q / r0, nb = (B + I - 1) / I;
     #pragma unroll
         for (int jb = 0; jb < nb; jb++) {
             int b = i + jb * I;
             if (B % I == 0 || b < B) {
-#define GATHER_M(m) v[jb * r0 + m] = in[(int)perm[b + m * B].x];
-                FOR_M(r0, GATHER_M)
-#undef GATHER_M
+#define LOAD_M(m)                                                                          \
+    {                                                                                      \
+        int j = b + m * B;                                                                 \
+        v[jb * r0 + m] = rader ? in[(int)ends[j].x]                                        \
+                               : valid && j < NX ? cmul(in[j], ends[j]) : (real2_t)(0, 0); \
+    }
+                FOR_M(r0, LOAD_M)
+#undef LOAD_M
             }
         }
     }
 
-    /* 2. A = FFT_L(a); item 0 holds A[0] = sum of the a_p as its first value */
+    /* 2. A = FFT_N(a), in registers and local memory (06's stages); Rader's item 0 holds
+     *    A[0], the sum of the a_p, as its first value */
     PASS_STAGES
     const real2_t a0 = v[0];
 
-    /* 3. conj(A * gh), back to the first stage's order; 4. V = FFT_L of that */
+    /* 3. conj(A * mid), and 4. back to the first stage's order (pass_middle_hook above) */
     const int rl = PASS_LAST_RADIX;
     const int BL = Q / rl, nbl = (BL + I - 1) / I;
-    pass_middle_hook(v, u, gh, 0, 1, i, c, rl, r0, Q, I, T, cf);
+    pass_middle_hook(v, u, mid, 0, 1, i, c, rl, r0, Q, I, T, cf);
+
+    /* 5. V = FFT_N(conj Z); conv = conj(V) */
     PASS_STAGES
 
-    /* 5. X[g^-q] = x[0] + conj(V_q) (the convolution), scattered; X[0] by item 0 */
-    __global real2_t *out = y + row * NX;
+    /* 6. the outputs, straight from registers (Bluestein's k >= NX are dropped) */
     #pragma unroll
     for (int jb = 0; jb < nbl; jb++) {
         int b = i + jb * I;
         if (BL % I == 0 || b < BL) {
-#define SCATTER_M(m)                                                                       \
+#define STORE_M(m)                                                                         \
     {                                                                                      \
-        int q = b + m * BL;                                                                \
-        real2_t a = v[jb * rl + m];                                                        \
-        if (valid)                                                                         \
-            out[(int)perm[q].y] = x0 + (real2_t)(a.x, -a.y);                               \
+        int e = b + m * BL;                                                                \
+        real2_t conv = (real2_t)(v[jb * rl + m].x, -v[jb * rl + m].y);                     \
+        if (rader && valid)                                                                \
+            out[(int)ends[e].y] = x0 + conv;                                               \
+        else if (!rader && valid && e < NX)                                                \
+            out[e] = cmul(conv, ends[e]);                                                  \
     }
-            FOR_M(rl, SCATTER_M)
-#undef SCATTER_M
+            FOR_M(rl, STORE_M)
+#undef STORE_M
         }
     }
-    if (valid && i == 0)
+    if (rader && valid && i == 0)
         out[0] = x0 + a0;
 }
 
@@ -463,7 +411,7 @@ void rader_fused(__global const real2_t *x, __global real2_t *y, __local real2_t
                           __global const real2_t *tw, __global const real2_t *perm,
                           __global const real2_t *gh, int batch)
 {
-    rader_row(x, y, u, tw + (1 << Ax_LB), tw, perm, gh, batch, BS_N, Ax_N, Ax_LB, Ax_P0);
+    fused_row(x, y, u, tw + (1 << Ax_LB), tw, perm, gh, batch, 1, BS_N, Ax_N, Ax_LB, Ax_P0);
 }
 #endif
 
@@ -482,7 +430,7 @@ __kernel void bluestein_fused(__global const real2_t *x, __global real2_t *y, __
                               __global const real2_t *tw, __global const real2_t *ch,
                               __global const real2_t *bh, int batch)
 {
-    bluestein_row(x, y, u, tw + (1 << Ax_LB), tw, ch, bh, batch, BS_N, Ax_N, Ax_LB, Ax_P0);
+    fused_row(x, y, u, tw + (1 << Ax_LB), tw, ch, bh, batch, 0, BS_N, Ax_N, Ax_LB, Ax_P0);
 }
 #endif
 #endif /* Ax_P0 */

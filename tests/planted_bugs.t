@@ -320,7 +320,7 @@ if [ -x "$BUILD/08_bluestein" ]; then
         -- "$BS" --kernels "$TMP/k/bluestein-copy.cl" --size 1009 --batch 3 --repeat 0
     slow_case "control: a copy of 08_bluestein.cl passes (hooked passes)" 0 '^PASS$' \
         -- "$BS" --kernels "$TMP/k/bluestein-copy.cl" --size 2049 --batch 3 --repeat 0
-    if plant pad-with-ones "$K8" 's/ch\[j\]) : (real2_t)(0, 0); \\$/ch[j]) : (real2_t)(1, 0); \\/'; then
+    if plant pad-with-ones "$K8" 's/ends\[j\]) : (real2_t)(0, 0); \\$/ends[j]) : (real2_t)(1, 0); \\/'; then
         run_case "zero padding with ones: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$BS" --kernels "$TMP/k/pad-with-ones.cl" --size 17 --batch 3 --repeat 0
         slow_case "zero padding with ones: FAIL at N=1009" 1 '^FAIL: check ' --has 'WRONG' \
