@@ -145,9 +145,22 @@ run_case "--variant no_radix9 N=729: 3 x 3 x ... as before the radix-9 block" 0 
     -- "$R" --size 729 --variant no_radix9 --explain --repeat 0
 run_case "N=1000: 10 x 10 x 10, 100 items per row" 0 '^PASS$' \
     --has 'Q=1000 = 10 x 10 x 10: 3 stages, 100 items per row' -- "$R" --size 1000 --batch 4 --explain --repeat 0
-run_case "N=10^6 x 2: two passes of 10 x 10 x 10, 50 items per column" 0 '^PASS$' \
+run_case "N=10^6 x 2 --wg 256: two passes of 10 x 10 x 10, 50 items per column" 0 '^PASS$' \
     --has '-D P0_I=50 -D P0_T=4 -D P0_R=10,10,10,' --has '-D P1_I=50 -D P1_T=4 -D P1_R=10,10,10,' \
+    -- "$R" --size 10^6 --batch 2 --wg 256 --explain --repeat 0
+# ---- the group rules (README "Group sizes by measurement"): a multi-pass plan in groups of
+# 512 (10^6: 100 items per column, a butterfly each), 2^a's first pass at half the columns,
+# whole rows in groups of 128
+run_case "N=10^6 x 2: the multi-pass rule, 100 items per column, 4 columns" 0 '^PASS$' \
+    --has '-D P0_I=100 -D P0_T=4 -D P0_R=10,10,10,' --has '-D P1_I=100 -D P1_T=4 -D P1_R=10,10,10,' \
     -- "$R" --size 10^6 --batch 2 --explain --repeat 0
+run_case "N=65536 inverse: the first pass at 8 columns, the second at 16" 0 '^PASS$' \
+    --has 'p=1 Q=256 = 16 x 16: 2 stages, 32 items per column .*, 8 columns per group' \
+    --has 'p=256 Q=256 = 16 x 16: 2 stages, 16 items per column .*, 16 columns per group' \
+    -- "$R" --size 65536 --inverse --explain --repeat 0
+run_case "N=1024 x 5: whole rows in groups of 128 items, the last group half full" 0 '^PASS$' \
+    --has 'global 384  local 128 +; p=1 Q=1024 = 16 x 8 x 8: 3 stages, 64 items per row .*, 2 rows per group' \
+    -- "$R" --size 1024 --batch 5 --explain --repeat 0
 slow_case "N=2000 x 3 inverse double (10 x 10 x 10 x 2)" 0 '^PASS$' --has 'Q=2000 = 10 x 10 x 10 x 2' \
     -- "$R" --size 2000 --batch 3 --inverse --precision double --explain --repeat 0
 run_case "no_radix10 at N=1000: 8 x 5 x 5 x 5" 0 '^PASS$' --has 'Q=1000 = 8 x 5 x 5 x 5' \
@@ -237,7 +250,7 @@ run_case "--shapes 64x4,128x8 at N=8192 x 2: that plan, pass by pass" 0 '^PASS$'
 run_case "--shapes 64x4,128x8 at N=8192 x 2 inverse" 0 '^PASS$' \
     -- "$R" --size 8192 --variant no_parts --batch 2 --shapes 64x4,128x8 --inverse --repeat 0
 run_case "--shapes default,512x4 at N=65536: pass 0 as without, pass 1 in groups of 512" 0 '^PASS$' \
-    --has 'fft_mixed_p0\(A, B, .*local 256 +; p=1 Q=256 = 16 x 16: 2 stages, 16 items per column \(<= 16 values each\), 16 columns per group' \
+    --has 'fft_mixed_p0\(A, B, .*local 256 +; p=1 Q=256 = 16 x 16: 2 stages, 32 items per column \(<= 16 values each\), 8 columns per group' \
     --has 'fft_mixed_p1\(B, A, .*local 512 +; p=256 Q=256 = 16 x 16: 2 stages, 64 items per column .*, 8 columns per group' \
     -- "$R" --size 65536 --shapes default,512x4 --explain --repeat 0
 run_case "--shapes 32x16 at N=8192 x 2 double inverse (pass 1 keeps its own)" 0 '^PASS$' \
@@ -275,10 +288,10 @@ run_case "--tune --format csv: the table on stderr, the row alone on stdout" 0 '
     --has '^tune +kept ' --stdout-lacks '^tune' --stdout-has '^"06_mixed_radix",' \
     -- "$R" --size 8192 --variant no_parts --batch 2 --tune --format csv --repeat 0
 run_case "--tune: a shape no pass can keep and a copy of the default, not measured" 0 '^PASS$' \
-    --has '^tune +1 of 3 shapes measured' --has '^ +256x16 +\(the same kernels as an earlier one\)' \
+    --has '^tune +1 of 3 shapes measured' --has '^ +512x16 +\(the same kernels as an earlier one\)' \
     --has '^ +16x4 +\(does not fit this plan\)' \
     --has '^tune +kept default,default \(default: the chapter.s own shape\)' \
-    -- env FFTLAB_TUNE_SHAPES=256x16,16x4 "$R" --size 8192 --variant no_parts --batch 2 --tune --repeat 0
+    -- env FFTLAB_TUNE_SHAPES=512x16,16x4 "$R" --size 12288 --variant no_parts --tune --repeat 0
 run_case "--tune at N=1024 (one pass): nothing to measure" 0 '^PASS$' \
     --has '^tune +nothing to measure: the plan of N = 1024' --lacks 'shapes measured' \
     -- "$R" --size 1024 --tune --repeat 0

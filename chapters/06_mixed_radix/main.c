@@ -21,7 +21,8 @@
  *                 columns of a pass as planar float8/double8 vectors, a whole radix-Q
  *                 column in registers; N < 64 and sizes without a fitting plan fall back.
  * The factorization — which radices, in which order, how many passes, which group shape —
- * is common/radix_plan.c, a plain planner later chapters reuse. --tune (common/tune.c)
+ * is common/radix_plan.c, a plain planner later chapters reuse; plan.c holds the limits
+ * this chapter plans with and its group rules. --tune (common/tune.c)
  * measures each pass's group shape on the device and keeps the fastest; --shapes gives
  * them by hand (README "Measuring the shapes instead of guessing").
  *
@@ -68,20 +69,6 @@ static const struct fl_variant variants[] = {
     {NULL, NULL, NULL, 0},
 };
 
-#define DEFAULT_WG 256   /* work-items per group the plan may use           */
-#define ROW_PARTS 8      /* a row of up to 8 local memories in one pass, in parts */
-#define ROW_GROUP_MAX 1024 /* ... by a group of at most this many items            */
-#define ROW_ROUNDS_MAX 24  /* ... whose exchanges take at most this many rounds     */
-/* ... and a row of up to 8 times twice that, exchanged in halves, if its items then hold
- * at most ROW_HALVES_VALUES values, or else a group of at most ROW_HALVES_ITEMS holds at
- * most ROW_HALVES_ITEMS_VALUES each. On the H100 (2026-11-26, NOTES.md): 13122 = 2 parts
- * of 6561 by 729 items of 18 values, 0.242 -> 0.161 ms; 19683 = 3 parts of 6561 by 729
- * items of 27 values spilled registers and lost to two passes (0.262 vs 0.228), by 365
- * items of 54 won (0.184), by 243 of 81 spilled again (0.311). The limits are those two
- * winning shapes: a heuristic fitted on them, not a law. */
-#define ROW_HALVES_VALUES 24
-#define ROW_HALVES_ITEMS 384
-#define ROW_HALVES_ITEMS_VALUES 54
 #define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
 #define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
 
@@ -91,7 +78,7 @@ static const unsigned radices_dft6[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
 static int is_blocks(const struct fl_problem *p);
 
 /* The radices the Stockham variants plan with (NULL: the planner's defaults). */
-static const unsigned *variant_radices(const struct fl_problem *p)
+const unsigned *mr_variant_radices(const struct fl_problem *p)
 {
     if (strcmp(p->variant, "primes") == 0)
         return radices_primes;
@@ -111,56 +98,15 @@ static int is_blocks(const struct fl_problem *p)
     return strcmp(p->variant, "three_blocks") == 0 || strcmp(p->variant, "digit_reverse") == 0;
 }
 
-static size_t elem_bytes(const struct fl_problem *p)
+size_t mr_elem_bytes(const struct fl_problem *p)
 {
     return p->precision == FL_DOUBLE ? 16 : 8;
 }
 
-static size_t group_items(const struct fl_problem *p, size_t dflt)
+size_t mr_group_items(const struct fl_problem *p, size_t dflt)
 {
     size_t wg = p->wg ? p->wg : dflt;
     return wg < p->dev->max_wg ? wg : p->dev->max_wg;
-}
-
-/* Multi-pass plans of odd N (3^a 5^b 7^c): at most this many values per work-item, so
- * more items per column. On the H100 (2026-11-23, --no-verify, 50 calls): 19683 x 852
- * 0.336 -> 0.260 ms, 16807 x 998 0.255 -> 0.216, 15625 x 1073 0.249 -> 0.232; with a
- * factor 2 in N it was slower (10^6 x 16 0.317 -> 0.343, 2^20 x 16 0.243 -> 0.310), so
- * odd N only. Measured on that device; a heuristic, not a law. */
-#define ODD_ITEM_VALUES 8
-
-/* The Stockham plan of problem P, or -1 with WHY. */
-static int make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why, size_t len)
-{
-    struct fl_radix_limits lim;
-    fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p), group_items(p, DEFAULT_WG));
-    if (p->n % 2 && p->n > lim.local_values && lim.item_values > ODD_ITEM_VALUES)
-        lim.item_values = ODD_ITEM_VALUES;
-    /* --shapes, or what --tune measured: per pass caps on the group (common/tune.h) */
-    for (int k = 0; k < p->nshapes; k++)
-        lim.shape[k] = p->shape[k];
-    lim.radices = variant_radices(p);
-    /* a row that does not fit local memory, but fits ROW_PARTS of them: one pass in parts
-     * (kernels/06_passes.cl, fft_row_parts_p0; README "A row in parts") */
-    if (strcmp(p->variant, "no_parts") != 0) {
-        lim.max_row_parts = ROW_PARTS;
-        /* its one group per row may be as large as the device allows (--wg still caps
-         * it): 15625 = 5 x 3125 needs 625 items to hold 25 values each (README "Larger
-         * groups for a row in parts") */
-        if (!p->wg)
-            lim.max_row_items = p->dev->max_wg < ROW_GROUP_MAX ? p->dev->max_wg : ROW_GROUP_MAX;
-        /* B rounds per exchange: 5 x 4 = 20 (15625) and 7 x 3 = 21 (16807) beat two
-         * passes on the H100, 8 x 4 = 32 (25000) lost to them and 7 x 4 = 28 (21875)
-         * tied (NOTES.md, 2026-11-26). Fitted on those, a heuristic, not a law. */
-        lim.max_row_rounds = ROW_ROUNDS_MAX;
-        /* and where no part fits local memory, parts of twice that, exchanged real parts
-         * first, if an item holds few enough values to keep them in registers (README
-         * "Exchanging in halves") */
-        lim.row_halves = ROW_HALVES_VALUES;
-        lim.row_halves_items = ROW_HALVES_ITEMS;
-        lim.row_halves_values = ROW_HALVES_ITEMS_VALUES;
-    }
-    return fl_radix_plan_make(p->n, p->batch, &lim, rp, why, len);
 }
 
 static int check(const struct fl_problem *p, char *why, size_t len)
@@ -181,7 +127,7 @@ static int check(const struct fl_problem *p, char *why, size_t len)
         return 0;
     }
     static struct fl_radix_plan rp;
-    return make_plan(p, &rp, why, len);
+    return mr_make_plan(p, &rp, why, len);
 }
 
 /* Passes whose group shape --shapes and --tune set: those of a multi-pass Stockham plan
@@ -192,7 +138,7 @@ static int shaped_passes(const struct fl_problem *p)
     static struct fl_simd_plan sp;
     char why[256];
     if (p->n < 2 || is_blocks(p) || (mr_is_simd(p) && fl_simd_make(p->n, &sp)) ||
-        make_plan(p, &rp, why, sizeof why) != 0)
+        mr_make_plan(p, &rp, why, sizeof why) != 0)
         return 0;
     return rp.npasses > 1 ? rp.npasses : 0;
 }
@@ -214,7 +160,7 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     }
     if (strcmp(p->variant, "digit_reverse") == 0)
         snprintf(opts, len, "-D FL_DIGIT_REVERSE_INDEX=1"); /* the exercise's kernel */
-    if (is_blocks(p) || make_plan(p, &rp, why, sizeof why) != 0)
+    if (is_blocks(p) || mr_make_plan(p, &rp, why, sizeof why) != 0)
         return;
     used += (size_t)snprintf(opts + used, len - used, "-D FL_N=%zu -D FL_LO_BITS=%d%s", p->n,
                              fl_twiddle_lo_bits(p->n), strcmp(p->variant, "dft6") == 0 ? " -D FL_RADIX6=1" : "");
@@ -257,7 +203,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
 {
     static struct fl_radix_plan rp;
     char why[256], all[160], radices[64];
-    if (make_plan(p, &rp, why, sizeof why) != 0)
+    if (mr_make_plan(p, &rp, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     int hi, lo, src = FL_BUF_A, dst = FL_BUF_B;
     fill_twiddle_tables(p, plan, &hi, &lo);
@@ -276,7 +222,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
         fl_arg_buffer(l, src);
         fl_arg_buffer(l, dst);
-        fl_arg_local(l, fl_radix_pass_local_values(ps) * elem_bytes(p));
+        fl_arg_local(l, fl_radix_pass_local_values(ps) * mr_elem_bytes(p));
         fl_arg_buffer(l, hi);
         fl_arg_buffer(l, lo);
         fl_arg_int(l, (int)p->batch);
@@ -313,7 +259,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                  "N = %zu = %s: 1 pass, %d stages in registers. Radices from {%s}, the largest "
                  "that fit, so fewest stages; one work-group holds a whole row (N <= %zu: local "
                  "memory and items x 16 values), so the data is read and written once.",
-                 p->n, all, rp.nstages, fl_radix_list(variant_radices(p), list, sizeof list),
+                 p->n, all, rp.nstages, fl_radix_list(mr_variant_radices(p), list, sizeof list),
                  rp.single_pass_max);
     else
         snprintf(plan->summary, sizeof plan->summary,
@@ -328,7 +274,7 @@ static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
     unsigned r[FL_RADIX_MAX_STAGES];
     int ns = fl_radix_factor(p->n, NULL, r, FL_RADIX_MAX_STAGES);
     int computed = strcmp(p->variant, "digit_reverse") == 0;
-    size_t g = group_items(p, BLOCKS_WG);
+    size_t g = mr_group_items(p, BLOCKS_WG);
     int conj = p->sign > 0;
     double *t;
     int table;

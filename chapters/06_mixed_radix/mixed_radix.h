@@ -1,12 +1,26 @@
 /* 06_mixed_radix: what the chapter's files share.
  *
- *   main.c    the variants, the Stockham plan and its -D constants, the three blocks
+ *   main.c    the variants, the Stockham launches and their -D constants, the three blocks
+ *   plan.c    the limits the Stockham plan is made with, and its default group sizes
  *   simd.c    --variant simd, the passes shaped for a CPU's vector unit */
 #ifndef FFTLAB_MIXED_RADIX_H
 #define FFTLAB_MIXED_RADIX_H
 
 #include "../../common/chapter.h"
+#include "../../common/radix_plan.h"
 #include "../../common/simd_plan.h"
+
+/* The Stockham plan of problem P (plan.c), or -1 with WHY. */
+int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why, size_t len);
+
+/* The radices P's Stockham variant plans with (NULL: the planner's defaults). */
+const unsigned *mr_variant_radices(const struct fl_problem *p);
+
+/* Bytes of one complex value in P's precision. */
+size_t mr_elem_bytes(const struct fl_problem *p);
+
+/* --wg, or else DFLT, at most the device's largest group. */
+size_t mr_group_items(const struct fl_problem *p, size_t dflt);
 
 /* --variant simd? */
 int mr_is_simd(const struct fl_problem *p);

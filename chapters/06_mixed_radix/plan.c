@@ -1,0 +1,137 @@
+/* 06_mixed_radix: the limits the Stockham plan is made with, and the group sizes it
+ * takes by default. The planner itself is common/radix_plan.c; what is here is this
+ * chapter's choice of its limits, each measured on the H100 (NOTES.md), so each a
+ * heuristic fitted on that device, not a law. --wg and --shapes (or what --tune keeps)
+ * set the groups instead, and then the group rules below step aside. */
+#include "mixed_radix.h"
+
+#include <string.h>
+
+#define DEFAULT_WG 256   /* work-items per group the plan may use           */
+#define ROW_PARTS 8      /* a row of up to 8 local memories in one pass, in parts */
+#define ROW_GROUP_MAX 1024 /* ... by a group of at most this many items            */
+#define ROW_ROUNDS_MAX 24  /* ... whose exchanges take at most this many rounds     */
+/* ... and a row of up to 8 times twice that, exchanged in halves, if its items then hold
+ * at most ROW_HALVES_VALUES values, or else a group of at most ROW_HALVES_ITEMS holds at
+ * most ROW_HALVES_ITEMS_VALUES each. On the H100 (2026-11-26, NOTES.md): 13122 = 2 parts
+ * of 6561 by 729 items of 18 values, 0.242 -> 0.161 ms; 19683 = 3 parts of 6561 by 729
+ * items of 27 values spilled registers and lost to two passes (0.262 vs 0.228), by 365
+ * items of 54 won (0.184), by 243 of 81 spilled again (0.311). The limits are those two
+ * winning shapes: a heuristic fitted on them, not a law. */
+#define ROW_HALVES_VALUES 24
+#define ROW_HALVES_ITEMS 384
+#define ROW_HALVES_ITEMS_VALUES 54
+
+/* Multi-pass plans of odd N (3^a 5^b 7^c): at most this many values per work-item, so
+ * more items per column. On the H100 (2026-11-23, --no-verify, 50 calls): 19683 x 852
+ * 0.336 -> 0.260 ms, 16807 x 998 0.255 -> 0.216, 15625 x 1073 0.249 -> 0.232; with a
+ * factor 2 in N it was slower (10^6 x 16 0.317 -> 0.343, 2^20 x 16 0.243 -> 0.310), so
+ * odd N only. */
+#define ODD_ITEM_VALUES 8
+
+/* The group rules (README "Group sizes by measurement"; H100, 2026-11-27, NOTES.md):
+ * - a multi-pass plan is made again with groups of MULTI_PASS_WG items: fewer values per
+ *   item, more columns per group, sometimes a pass less (5^7 x 214: 0.305 -> 0.260 ms,
+ *   3^12 x 31: 0.339 -> 0.300, 10^5 x 167: 0.259 -> 0.232); but its passes of 2^a points
+ *   keep groups of DEFAULT_WG (at 2^18 the larger groups gained nothing, and at 196608 =
+ *   512 x 384 the first pass lost 5 %: 0.256 -> 0.269 ms);
+ * - at N = 2^a, the first pass of such a plan then takes half the columns, 8 values per
+ *   item (FIRST_PASS_SHAPE), where it had at least 16 (65536 x 256: 0.209 -> 0.198 ms;
+ *   where it had 4, at 2^20, it lost: 0.241 -> 0.252);
+ * - a single pass of whole rows, a row taking at most ROW_WG items, is made again with
+ *   groups of ROW_WG items: fewer rows per group (1024 x 16384: 0.0950 -> 0.0937 ms). */
+#define MULTI_PASS_WG 512
+#define ROW_WG 128
+static const struct fl_pass_shape first_pass_shape = {256, 8};
+
+static void base_limits(const struct fl_problem *p, size_t items, struct fl_radix_limits *lim)
+{
+    fl_radix_limits_default(lim, p->dev->local_mem, mr_elem_bytes(p), items);
+    if (p->n % 2 && p->n > lim->local_values && lim->item_values > ODD_ITEM_VALUES)
+        lim->item_values = ODD_ITEM_VALUES;
+    /* --shapes, or what --tune measured: per pass caps on the group (common/tune.h) */
+    for (int k = 0; k < p->nshapes; k++)
+        lim->shape[k] = p->shape[k];
+    lim->radices = mr_variant_radices(p);
+    /* a row that does not fit local memory, but fits ROW_PARTS of them: one pass in parts
+     * (kernels/06_passes.cl, fft_row_parts_p0; README "A row in parts") */
+    if (strcmp(p->variant, "no_parts") != 0) {
+        lim->max_row_parts = ROW_PARTS;
+        /* its one group per row may be as large as the device allows (--wg still caps
+         * it): 15625 = 5 x 3125 needs 625 items to hold 25 values each (README "Larger
+         * groups for a row in parts") */
+        if (!p->wg)
+            lim->max_row_items = p->dev->max_wg < ROW_GROUP_MAX ? p->dev->max_wg : ROW_GROUP_MAX;
+        /* B rounds per exchange: 5 x 4 = 20 (15625) and 7 x 3 = 21 (16807) beat two
+         * passes on the H100, 8 x 4 = 32 (25000) lost to them and 7 x 4 = 28 (21875)
+         * tied (NOTES.md, 2026-11-26). Fitted on those, a heuristic, not a law. */
+        lim->max_row_rounds = ROW_ROUNDS_MAX;
+        /* and where no part fits local memory, parts of twice that, exchanged real parts
+         * first, if an item holds few enough values to keep them in registers (README
+         * "Exchanging in halves") */
+        lim->row_halves = ROW_HALVES_VALUES;
+        lim->row_halves_items = ROW_HALVES_ITEMS;
+        lim->row_halves_values = ROW_HALVES_ITEMS_VALUES;
+    }
+}
+
+static int whole_rows(const struct fl_radix_plan *rp)
+{
+    return rp->npasses == 1 && rp->pass[0].parts <= 1;
+}
+
+/* P's plan from groups of at most ITEMS, without --shapes (SHAPED 0) or with them. */
+static int plan_at(const struct fl_problem *p, size_t items, int shaped, struct fl_radix_limits *lim,
+                   struct fl_radix_plan *rp, char *why, size_t len)
+{
+    base_limits(p, mr_group_items(p, items), lim);
+    if (!shaped)
+        memset(lim->shape, 0, sizeof lim->shape);
+    return fl_radix_plan_make(p->n, p->batch, lim, rp, why, len);
+}
+
+/* The group rules (top of this file) decide from the plans without --shapes, so that a
+ * pass --shapes (or --tune) leaves at "default" is the pass the rules made: --tune's
+ * default candidate is what it measured. */
+int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why, size_t len)
+{
+    struct fl_radix_limits lim;
+    static struct fl_radix_plan plain;
+    if (p->wg)
+        return plan_at(p, DEFAULT_WG, 1, &lim, rp, why, len);
+    if (plan_at(p, DEFAULT_WG, 0, &lim, &plain, why, len) != 0)
+        return -1;
+    size_t items = DEFAULT_WG;
+    char ignored[256];
+    if (plain.npasses > 1) {
+        if (plan_at(p, MULTI_PASS_WG, 0, &lim, rp, ignored, sizeof ignored) == 0 && rp->npasses > 1)
+            items = MULTI_PASS_WG;
+    } else if (whole_rows(&plain) && plain.pass[0].items <= ROW_WG && plain.pass[0].columns > 1) {
+        if (plan_at(p, ROW_WG, 0, &lim, rp, ignored, sizeof ignored) == 0 && whole_rows(rp) &&
+            rp->pass[0].items == plain.pass[0].items)
+            items = ROW_WG;
+    }
+    if (plan_at(p, items, 1, &lim, rp, why, len) != 0)
+        return -1;
+    if (plain.npasses < 2)
+        return 0;
+    /* the passes --shapes leaves at "default" may take the rules' shapes: a pass of 2^a
+     * points keeps the groups of DEFAULT_WG, and at N = 2^a the first pass half its columns */
+    static struct fl_radix_plan shaped;
+    struct fl_radix_limits before = lim;
+    for (int k = 0; k < rp->npasses; k++) {
+        int is_default = k >= p->nshapes || (p->shape[k].items == 0 && p->shape[k].values == 0);
+        size_t q = rp->pass[k].q;
+        if (!is_default)
+            continue;
+        if (items == MULTI_PASS_WG && (q & (q - 1)) == 0)
+            lim.shape[k] = (struct fl_pass_shape){DEFAULT_WG, lim.item_values};
+        if (k == 0 && (p->n & (p->n - 1)) == 0 && rp->pass[0].columns >= 16)
+            lim.shape[0] = first_pass_shape;
+    }
+    if (memcmp(&before, &lim, sizeof lim) != 0 &&
+        fl_radix_plan_make(p->n, p->batch, &lim, &shaped, ignored, sizeof ignored) == 0 &&
+        shaped.npasses == rp->npasses)
+        *rp = shaped;
+    return 0;
+}
