@@ -29,7 +29,7 @@
  * odd N only. */
 #define ODD_ITEM_VALUES 8
 
-/* The group rules (README "Group sizes by measurement"; H100, 2026-11-27, NOTES.md):
+/* The group rules (README "Group sizes by measurement"; H100, 2026-11-26, NOTES.md):
  * - a multi-pass plan is made again with groups of MULTI_PASS_WG items: fewer values per
  *   item, more columns per group, sometimes a pass less (5^7 x 214: 0.305 -> 0.260 ms,
  *   3^12 x 31: 0.339 -> 0.300, 10^5 x 167: 0.259 -> 0.232); but its passes of 2^a points

@@ -2,7 +2,7 @@
 """Issue 29's table from one call of run.sh / run2.sh: DIR/rows.csv (chapters and VkFFT,
 in the script's order: each case's chapter row, its variant rows, then its VkFFT row)
 and DIR/cufft.csv (cuFFT through CuPy, the cases in the same order). Markdown to stdout.
-Usage: results/h100-2026-11-27/table.py DIR (rows labelled 06old- are the build before
+Usage: results/h100-2026-11-26c/table.py DIR (rows labelled 06old- are the build before
 06's group rules, run.sh's OLD_BUILD)"""
 import csv
 import sys

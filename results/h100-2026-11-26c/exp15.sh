@@ -4,7 +4,7 @@
 #          fewer values per item, more columns), and the first pass at 8 values per item
 #          (--shapes 256x8,default...), every case 2^24 elements (about);
 #   one:   06's one-pass sizes at --wg 64, 128, 256 (default), 512 (rows per group, items per row).
-# Usage: results/h100-2026-11-27/exp15.sh multi|one OUT [BUILD]
+# Usage: results/h100-2026-11-26c/exp15.sh multi|one OUT [BUILD]
 set -uo pipefail
 what=$1 out=$2 B=${3:-build}
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d); : >"$csv"; : >"$log"; t0=$SECONDS

@@ -2,7 +2,7 @@
 # The group rules (chapters/06_mixed_radix/plan.c) against the build before them, one
 # call, each case old then new, both verified: 06's multi-pass sizes (about 2^24
 # elements each) and the one-pass whole-row sizes the 128-item rule changes.
-# Usage: results/h100-2026-11-27/exp16.sh OUT NEW_BUILD OLD_BUILD
+# Usage: results/h100-2026-11-26c/exp16.sh OUT NEW_BUILD OLD_BUILD
 set -uo pipefail
 out=$1 B=$2 O=$3
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d); : >"$csv"; : >"$log"; t0=$SECONDS

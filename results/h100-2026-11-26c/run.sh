@@ -6,7 +6,7 @@
 # bench/peer_cufft.py (CuPy, CUDA events around every call), all verified; the 06 cases
 # the rules change also by the build before them (OLD_BUILD), in the same call; then 06's
 # per-launch times at 2^18-2^24 and --explain of the cases furthest behind.
-# Usage (on the GPU machine): results/h100-2026-11-27/run.sh OUT [BUILD [OLD_BUILD]]
+# Usage (on the GPU machine): results/h100-2026-11-26c/run.sh OUT [BUILD [OLD_BUILD]]
 set -uo pipefail
 out=$1 B=${2:-build} O=${3:-}
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)

@@ -4,7 +4,7 @@
 # 2 = 07's 4096-point y pass in 2 parts of 1 column, 06's 2^22 in two passes of 2048;
 # 1 = no parts, one column per group, 06's 2^24 in two passes of 4096);
 # (b) one-pass 06 rows at other --wg; (c) 10^6 with 10 values per item.
-# Usage: results/h100-2026-11-27/exp14.sh OUT [BUILD]
+# Usage: results/h100-2026-11-26c/exp14.sh OUT [BUILD]
 set -uo pipefail
 out=$1 B=${2:-build}
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d); : >"$csv"; : >"$log"; t0=$SECONDS
