@@ -36,10 +36,10 @@
  *   keep groups of DEFAULT_WG (at 2^18 the larger groups gained nothing, and at 196608 =
  *   512 x 384 the first pass lost 5 %: 0.256 -> 0.269 ms);
  * - at N = 2^a, the first pass of such a plan then takes half the columns, 8 values per
- *   item (FIRST_PASS_SHAPE), where it had at least 16 (65536 x 256: 0.209 -> 0.198 ms;
+ *   item (first_pass_shape), where it had at least 16 (65536 x 256: 0.209 -> 0.198 ms;
  *   where it had 4, at 2^20, it lost: 0.241 -> 0.252);
  * - a single pass of whole rows, a row taking at most ROW_WG items, is made again with
- *   groups of ROW_WG items: fewer rows per group (1024 x 16384: 0.0950 -> 0.0937 ms). */
+ *   groups of ROW_WG items: fewer rows per group (1024 x 16384: 0.0948 -> 0.0936 ms). */
 #define MULTI_PASS_WG 512
 #define ROW_WG 128
 static const struct fl_pass_shape first_pass_shape = {256, 8};
@@ -118,18 +118,22 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
     /* the passes --shapes leaves at "default" may take the rules' shapes: a pass of 2^a
      * points keeps the groups of DEFAULT_WG, and at N = 2^a the first pass half its columns */
     static struct fl_radix_plan shaped;
-    struct fl_radix_limits before = lim;
+    int changed = 0;
     for (int k = 0; k < rp->npasses; k++) {
         int is_default = k >= p->nshapes || (p->shape[k].items == 0 && p->shape[k].values == 0);
         size_t q = rp->pass[k].q;
         if (!is_default)
             continue;
-        if (items == MULTI_PASS_WG && (q & (q - 1)) == 0)
+        if (items == MULTI_PASS_WG && (q & (q - 1)) == 0) {
             lim.shape[k] = (struct fl_pass_shape){DEFAULT_WG, lim.item_values};
-        if (k == 0 && (p->n & (p->n - 1)) == 0 && rp->pass[0].columns >= 16)
+            changed = 1;
+        }
+        if (k == 0 && (p->n & (p->n - 1)) == 0 && rp->pass[0].columns >= 16) {
             lim.shape[0] = first_pass_shape;
+            changed = 1;
+        }
     }
-    if (memcmp(&before, &lim, sizeof lim) != 0 &&
+    if (changed &&
         fl_radix_plan_make(p->n, p->batch, &lim, &shaped, ignored, sizeof ignored) == 0 &&
         shaped.npasses == rp->npasses)
         *rp = shaped;
