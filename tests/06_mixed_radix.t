@@ -158,6 +158,9 @@ run_case "N=65536 inverse: the first pass at 8 columns, the second at 16" 0 '^PA
     --has 'p=1 Q=256 = 16 x 16: 2 stages, 32 items per column .*, 8 columns per group' \
     --has 'p=256 Q=256 = 16 x 16: 2 stages, 16 items per column .*, 16 columns per group' \
     -- "$R" --size 65536 --inverse --explain --repeat 0
+run_case "N=196608 = 512 x 384: the pass of 2^a points keeps groups of 256" 0 '^PASS$' \
+    --has 'local 256 +; p=1 Q=512 = 8 x 8 x 8: 3 stages, 32 items per column .*, 8 columns per group' \
+    -- "$R" --size 196608 --explain --repeat 0
 run_case "N=1024 x 5: whole rows in groups of 128 items, the last group half full" 0 '^PASS$' \
     --has 'global 384  local 128 +; p=1 Q=1024 = 16 x 8 x 8: 3 stages, 64 items per row .*, 2 rows per group' \
     -- "$R" --size 1024 --batch 5 --explain --repeat 0
