@@ -2,7 +2,8 @@
 """Issue 29's table from one call of run.sh / run2.sh: DIR/rows.csv (chapters and VkFFT,
 in the script's order: each case's chapter row, its variant rows, then its VkFFT row)
 and DIR/cufft.csv (cuFFT through CuPy, the cases in the same order). Markdown to stdout.
-Usage: results/h100-2026-11-26/table.py DIR"""
+Usage: results/h100-2026-11-26/table.py DIR (also ../h100-2026-11-26c/final, whose rows
+labelled 06old- are the build before 06's group rules, its run.sh's OLD_BUILD)"""
 import csv
 import sys
 
@@ -27,7 +28,7 @@ for r in rows:
     lab = r["label"]
     if lab.startswith("vk-"):
         cur["vk"] = r
-    elif "np-" in lab or "fp-" in lab or "no9-" in lab:
+    elif "np-" in lab or "fp-" in lab or "no9-" in lab or "old-" in lab:
         cur["variants"].append(r)
     else:
         cur = {"ch": r, "vk": None, "variants": []}
@@ -56,5 +57,6 @@ for c in cases:
           f"| {cell(cu, 'loop_ms')} | {ratio} |")
     for v in c["variants"]:
         r2 = f"{best / float(v['ms_median']):.2f}" if best else ""
-        print(f"| {case_name(v)}, {v['chapter'][:2]} --variant {v['variant']} | {v['chapter'][:2]} "
+        what = "before the group rules" if "old-" in v["label"] else f"--variant {v['variant']}"
+        print(f"| {case_name(v)}, {v['chapter'][:2]} {what} | {v['chapter'][:2]} "
               f"| {cell(v, 'ms_median')} | {cell(v, 'loop_ms')} | | | | | {r2} |")
