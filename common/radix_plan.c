@@ -10,6 +10,7 @@
 const unsigned fl_radix_default[] = {16, 10, 8, 4, 2, 3, 5, 7, 0};
 const unsigned fl_radix_no10[] = {16, 8, 4, 2, 3, 5, 7, 0};
 const unsigned fl_radix_with9[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 0};
+const unsigned fl_radix_with25[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 25, 27, 0};
 
 #define MAX_LOCAL_VALUES 4096 /* a pass does at most 4096 points, as in chapter 05 */
 
@@ -520,9 +521,12 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
         if (ps->items < 1)
             ps->items = 1;
         ps->values = pass_values(ps);
-        if (ps->parts <= 1 && ps->values > FL_RADIX_MAX_VALUES) {
+        /* a block of more than FL_RADIX_MAX_VALUES points holds its own (kernels built
+         * with FL_VMAX = FL_RADIX_MAX_BLOCK) */
+        size_t vcap = rmax > FL_RADIX_MAX_VALUES ? rmax : FL_RADIX_MAX_VALUES;
+        if (ps->parts <= 1 && ps->values > vcap) {
             snprintf(why, len, "a pass of Q = %zu with %zu items per column holds %zu values per "
-                     "item, more than %d", ps->q, ps->items, ps->values, FL_RADIX_MAX_VALUES);
+                     "item, more than %zu", ps->q, ps->items, ps->values, vcap);
             return -1;
         }
         span *= ps->q;

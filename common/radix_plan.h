@@ -81,6 +81,12 @@ extern const unsigned fl_radix_no10[];
 /* {16, 10, 9, 8, 4, 2, 3, 5, 7, 0}: the defaults and 9 = 3 x 3 (kernels/06_mixed_radix.cl's
  * dft9, in 06's and 08's programs): chapter 06's stockham and 08's Rader lengths. */
 extern const unsigned fl_radix_with9[];
+/* {16, 10, 9, 8, 4, 2, 3, 5, 7, 25, 27, 0}: with9 and the two-level blocks of 25 and 27
+ * points (kernels/06_passes.cl, dft_two_level): chapter 06's whole rows of 3^a and 5^a.
+ * An item of a stage of radix r > FL_RADIX_MAX_VALUES holds r values: its kernels need
+ * FL_VMAX = FL_RADIX_MAX_BLOCK. */
+extern const unsigned fl_radix_with25[];
+#define FL_RADIX_MAX_BLOCK 27
 
 /* "16, 10, 8, 4, 2, 3, 5, 7": RADICES (NULL = fl_radix_default), joined; returns BUF. */
 char *fl_radix_list(const unsigned *radices, char *buf, size_t len);

@@ -8,7 +8,8 @@
  *                 over memory per stage.
  *   stockham      (default) 05's self-sorting passes with mixed radices: dft3, dft5, dft7,
  *                 dft9 (3 x 3) and dft10 (a 2 and a 5 in one stage) join dft2/4/8/16 in
- *                 registers, no reordering pass at all, one pass over memory whenever a
+ *                 registers (whole rows of 3^a and 5^a: blocks of 27 and 25 too, plan.c),
+ *                 no reordering pass at all, one pass over memory whenever a
  *                 row fits a work-group (or up to 8 local memories, in parts, by a group
  *                 of up to 1024 items: fft_row_parts_p0, its parts exchanged in halves,
  *                 real then imaginary, where none fits local memory whole; --variant
@@ -63,6 +64,8 @@ static const struct fl_variant variants[] = {
      "(exercise)", "exercises/06_mixed_radix/digit_reverse.cl", 0},
     {"no_parts", "stockham without the row in parts: a row longer than local memory holds "
      "(8192, 16384 fp32) takes two passes, as before it (the lesson's comparison)", NULL, 0},
+    {"no_radix25", "stockham without the blocks of 25 and 27 points: whole rows of 3^a and "
+     "5^a in stages of 9 and 5, as before them (the lesson's comparison)", NULL, 0},
     {"simd", "for a CPU: one work-item does 8 neighbouring columns of a pass as SIMD vectors "
      "(real and imaginary parts apart), a whole mixed-radix column in registers "
      "(kernels/06_simd.cl; N < 64 and sizes without a fitting plan take stockham's)", NULL, 0},
@@ -164,6 +167,11 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         return;
     used += (size_t)snprintf(opts + used, len - used, "-D FL_N=%zu -D FL_LO_BITS=%d%s", p->n,
                              fl_twiddle_lo_bits(p->n), strcmp(p->variant, "dft6") == 0 ? " -D FL_RADIX6=1" : "");
+    for (int s = 0; s < rp.nstages; s++) /* a block of 25 or 27: its values in registers */
+        if (rp.radix[s] > FL_RADIX_MAX_VALUES && used < len) {
+            used += (size_t)snprintf(opts + used, len - used, " -D FL_VMAX=%d", FL_RADIX_MAX_BLOCK);
+            break;
+        }
     if (rp.npasses > 0 && rp.pass[0].halves && used < len) /* README "Exchanging in halves" */
         used += (size_t)snprintf(opts + used, len - used, " -D FL_PASS_HALVES=1");
     for (int k = 0; k < rp.npasses && used < len; k++) {
@@ -259,7 +267,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                  "N = %zu = %s: 1 pass, %d stages in registers. Radices from {%s}, the largest "
                  "that fit, so fewest stages; one work-group holds a whole row (N <= %zu: local "
                  "memory and items x 16 values), so the data is read and written once.",
-                 p->n, all, rp.nstages, fl_radix_list(mr_variant_radices(p), list, sizeof list),
+                 p->n, all, rp.nstages, fl_radix_list(mr_radices(p), list, sizeof list),
                  rp.single_pass_max);
     else
         snprintf(plan->summary, sizeof plan->summary,

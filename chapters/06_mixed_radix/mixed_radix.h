@@ -16,6 +16,10 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
 /* The radices P's Stockham variant plans with (NULL: the planner's defaults). */
 const unsigned *mr_variant_radices(const struct fl_problem *p);
 
+/* ... and those P's plan is made with (plan.c): the variant's, or with the blocks of 25
+ * and 27 where the rule for them says so. */
+const unsigned *mr_radices(const struct fl_problem *p);
+
 /* Bytes of one complex value in P's precision. */
 size_t mr_elem_bytes(const struct fl_problem *p);
 

@@ -40,6 +40,15 @@
  *   where it had 4, at 2^20, it lost: 0.241 -> 0.252);
  * - a single pass of whole rows, a row taking at most ROW_WG items, is made again with
  *   groups of ROW_WG items: fewer rows per group (1024 x 16384: 0.0948 -> 0.0936 ms). */
+/* - blocks of 25 and 27 points (fl_radix_with25) for a single pass of whole rows of N = 3^a
+ *   or 5^a whose rows then take at least BLOCK_ITEMS items each: one exchange less per
+ *   two stages. On the H100 (2026-11-26, NOTES.md): 3125 0.124 -> 0.098 ms, 2187 0.104 ->
+ *   0.099, 625 0.101 -> 0.097, 729 0.0966 -> 0.0956; with fewer items per row they lost
+ *   (125: 5 items, 0.095 -> 0.176; 243: 9, 0.096 -> 0.145), and so did every multi-pass
+ *   plan and every N with another factor that was tried (4374 = 2 x 3^7: 0.112 -> 0.254);
+ * - at N = 2^a the last pass keeps the groups of MULTI_PASS_WG (2^18 x 64: 0.228 ->
+ *   0.213 ms, 2^19 x 32: 0.231 -> 0.219; 2^21 and 2^23 unchanged). */
+#define BLOCK_ITEMS 25
 #define MULTI_PASS_WG 512
 #define ROW_WG 128
 static const struct fl_pass_shape first_pass_shape = {256, 8};
@@ -80,11 +89,36 @@ static int whole_rows(const struct fl_radix_plan *rp)
     return rp->npasses == 1 && rp->pass[0].parts <= 1;
 }
 
+static int power_of(size_t n, size_t prime)
+{
+    while (n > 1 && n % prime == 0)
+        n /= prime;
+    return n == 1;
+}
+
+const unsigned *mr_radices(const struct fl_problem *p)
+{
+    const unsigned *r = mr_variant_radices(p);
+    if (r != fl_radix_with9 || strcmp(p->variant, "no_radix25") == 0 || p->n < 2 ||
+        !(power_of(p->n, 3) || power_of(p->n, 5)))
+        return r;
+    struct fl_radix_limits lim;
+    static struct fl_radix_plan blocks;
+    base_limits(p, mr_group_items(p, DEFAULT_WG), &lim);
+    memset(lim.shape, 0, sizeof lim.shape);
+    lim.radices = fl_radix_with25;
+    if (fl_radix_plan_make(p->n, p->batch, &lim, &blocks, NULL, 0) == 0 && whole_rows(&blocks) &&
+        blocks.pass[0].items >= BLOCK_ITEMS)
+        return fl_radix_with25;
+    return r;
+}
+
 /* P's plan from groups of at most ITEMS, without --shapes (SHAPED 0) or with them. */
 static int plan_at(const struct fl_problem *p, size_t items, int shaped, struct fl_radix_limits *lim,
                    struct fl_radix_plan *rp, char *why, size_t len)
 {
     base_limits(p, mr_group_items(p, items), lim);
+    lim->radices = mr_radices(p);
     if (!shaped)
         memset(lim->shape, 0, sizeof lim->shape);
     return fl_radix_plan_make(p->n, p->batch, lim, rp, why, len);
@@ -116,7 +150,8 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
     if (plain.npasses < 2)
         return 0;
     /* the passes --shapes leaves at "default" may take the rules' shapes: a pass of 2^a
-     * points keeps the groups of DEFAULT_WG, and at N = 2^a the first pass half its columns */
+     * points keeps the groups of DEFAULT_WG (but the last at N = 2^a), and at N = 2^a the
+     * first pass half its columns */
     static struct fl_radix_plan shaped;
     int changed = 0;
     for (int k = 0; k < rp->npasses; k++) {
@@ -124,7 +159,8 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
         size_t q = rp->pass[k].q;
         if (!is_default)
             continue;
-        if (items == MULTI_PASS_WG && (q & (q - 1)) == 0) {
+        int last_of_2a = k == rp->npasses - 1 && (p->n & (p->n - 1)) == 0;
+        if (items == MULTI_PASS_WG && (q & (q - 1)) == 0 && !last_of_2a) {
             lim.shape[k] = (struct fl_pass_shape){DEFAULT_WG, lim.item_values};
             changed = 1;
         }
