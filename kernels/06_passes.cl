@@ -31,6 +31,9 @@
  *     FL_PASS_HALVES          every exchange in halves, real parts then imaginary
  *                             (exchange_halves; the host plans it only for a row in parts
  *                             whose part is more than local memory holds whole)
+ *     FL_VMAX                 27 where a stage is a block of 25 or 27 points
+ *                             (dft_two_level; the host plans them for whole rows of
+ *                             3^a and 5^a only), else 24: the register array's size
  * so the stage sequence unrolls, every index into v[] is a constant (v[] stays in
  * registers), every division is by a constant, and kernel fft_mixed_p<k> exists only when
  * P<k>_R is defined. The price is one program per size: pocl builds one in about a second

@@ -140,6 +140,19 @@ slow_case "N=7^5 double inverse" 0 '^PASS$' -- "$R" --size 7^5 --precision doubl
 slow_case "N=6561 x 2: 9 x 9 x 9 x 3 in parts (the radix-9 block)" 0 '^PASS$' \
     --has 'row of 6561 = 3 parts .* of 2187: 9 x 9 x 9 x 3 x 3,' --has 'P0_R=9,9,9,3,' \
     -- "$R" --size 6561 --batch 2 --explain --repeat 0
+# ---- the blocks of 25 and 27 (dft_two_level): whole rows of 3^a and 5^a with at least 25
+# items a row, built with FL_VMAX=27; fewer items a row keep the small blocks
+run_case "N=3125 x 2: blocks of 25, 25 x 25 x 5 by 125 items" 0 '^PASS$' \
+    --has 'Q=3125 = 25 x 25 x 5: 3 stages, 125 items per row' --has '-D FL_VMAX=27' \
+    -- "$R" --size 3125 --batch 2 --explain --repeat 0
+run_case "N=729 x 3 double inverse: a block of 27, 27 x 27" 0 '^PASS$' \
+    --has 'Q=729 = 27 x 27: 2 stages, 27 items per row' \
+    -- "$R" --size 729 --batch 3 --precision double --inverse --explain --repeat 0
+run_case "--variant no_radix25 N=3125: five stages of 5, as before the blocks" 0 '^PASS$' \
+    --has 'Q=3125 = 5 x 5 x 5 x 5 x 5: 5 stages' --lacks 'FL_VMAX' \
+    -- "$R" --size 3125 --variant no_radix25 --explain --repeat 0
+run_case "N=125: 5 x 5 x 5 (a block of 25 would leave 5 items a row)" 0 '^PASS$' \
+    --has 'Q=125 = 5 x 5 x 5: 3 stages' -- "$R" --size 125 --batch 4 --explain --repeat 0
 run_case "--variant no_radix9 N=729: 3 x 3 x ... as before the radix-9 block" 0 '^PASS$' \
     --has 'Q=729 = 3 x 3 x 3 x 3 x 3 x 3: 6 stages' --has 'Radices from \{16, 10, 8, 4, 2, 3, 5, 7\}' \
     -- "$R" --size 729 --variant no_radix9 --explain --repeat 0
@@ -154,6 +167,10 @@ run_case "N=10^6 x 2 --wg 256: two passes of 10 x 10 x 10, 50 items per column" 
 run_case "N=10^6 x 2: the multi-pass rule, 100 items per column, 4 columns" 0 '^PASS$' \
     --has '-D P0_I=100 -D P0_T=4 -D P0_R=10,10,10,' --has '-D P1_I=100 -D P1_T=4 -D P1_R=10,10,10,' \
     -- "$R" --size 10^6 --batch 2 --explain --repeat 0
+run_case "N=2^18: the last pass of 2^a keeps the groups of 512 (64 items per column)" 0 '^PASS$' \
+    --has 'p=1 Q=512 = 8 x 8 x 8: 3 stages, 32 items per column .*, 8 columns per group' \
+    --has 'p=512 Q=512 = 8 x 8 x 8: 3 stages, 64 items per column .*, 8 columns per group' \
+    -- "$R" --size 2^18 --explain --repeat 0
 run_case "N=65536 inverse: the first pass at 8 columns, the second at 16" 0 '^PASS$' \
     --has 'p=1 Q=256 = 16 x 16: 2 stages, 32 items per column .*, 8 columns per group' \
     --has 'p=256 Q=256 = 16 x 16: 2 stages, 16 items per column .*, 16 columns per group' \
@@ -256,9 +273,9 @@ run_case "--shapes default,512x4 at N=65536: pass 0 as without, pass 1 in groups
     --has 'fft_mixed_p0\(A, B, .*local 256 +; p=1 Q=256 = 16 x 16: 2 stages, 32 items per column \(<= 16 values each\), 8 columns per group' \
     --has 'fft_mixed_p1\(B, A, .*local 512 +; p=256 Q=256 = 16 x 16: 2 stages, 64 items per column .*, 8 columns per group' \
     -- "$R" --size 65536 --shapes default,512x4 --explain --repeat 0
-run_case "--shapes 32x16 at N=8192 x 2 double inverse (pass 1 keeps its own)" 0 '^PASS$' \
+run_case "--shapes 32x16 at N=8192 x 2 double inverse (pass 1 keeps the rules' own)" 0 '^PASS$' \
     --has 'p=1 Q=128 .*8 items per column .*, 4 columns per group' \
-    --has 'p=128 Q=64 .*4 items per column .*, 64 columns per group' \
+    --has 'p=128 Q=64 .*8 items per column .*, 64 columns per group' \
     -- "$R" --size 8192 --variant no_parts --batch 2 --shapes 32x16 --precision double --inverse --explain --repeat 0
 FFTLAB_TUNE_SHAPES=256x8,512x4
 export FFTLAB_TUNE_SHAPES

@@ -12,7 +12,7 @@
 # lookup and the sincos angle (N=64 --wg 1, radix-4 passes with inter-pass twiddles); 06's
 # dft5/dft10/dft7 (N=5/10/7, one pass), the three_blocks digit reversal (N=6, 720 inverse
 # and 256 share one build), the row in parts of 06_passes.cl in a tree of its own (N=64
-# --wg 1: 4 parts); 07's column pass stores, twiddles, conjugation and direction (16x16
+# --wg 1: 4 parts) and its block of 25 (N=625); 07's column pass stores, twiddles, conjugation and direction (16x16
 # and 64x2 --wg 1), the columns in parts (4096x2: parts need a 4096-point column), the rows
 # in parts (1x64 --wg 1), the transpose (40x24, 16x16); 08's one-kernel pad and
 # conjugation (N=17) and the hooked passes' load hook (N=17 --wg 1: two passes per FFT).
@@ -223,6 +223,13 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
             '^FAIL: check ' --has 'WRONG' -- "$TR" --size 64 --wg 1 --inverse --repeat 0
         slow_case "row in parts without the twiddles across the parts: FAIL at N=16384 inverse" 1 \
             '^FAIL: check ' --has 'WRONG' -- "$TR" --size 16384 --inverse --repeat 0
+    fi
+    # the blocks of 25 and 27 (dft_two_level): w_25^1 in its table with its 3rd and 4th
+    # digits swapped (a swap past the 8th is below fp32's precision and passes)
+    if plant block25-twiddle kernels/06_passes.cl 's/(real_t)-0\.24868988716485479,/(real_t)-0.24688988716485479,/'; then
+        cp "$TMP/k/block25-twiddle.cl" "$P6"
+        run_case "block of 25 with w_25 mistyped: FAIL at N=625 (25 x 25)" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$TR" --size 625 --repeat 0
     fi
     cp kernels/06_passes.cl "$P6"
 fi

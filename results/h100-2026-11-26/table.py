@@ -2,12 +2,14 @@
 """Issue 29's table from one call of run.sh / run2.sh: DIR/rows.csv (chapters and VkFFT,
 in the script's order: each case's chapter row, its variant rows, then its VkFFT row)
 and DIR/cufft.csv (cuFFT through CuPy, the cases in the same order). Markdown to stdout.
-Usage: results/h100-2026-11-26/table.py DIR (also ../h100-2026-11-26c/final, whose rows
-labelled 06old- are the build before 06's group rules, its run.sh's OLD_BUILD)"""
+Usage: results/h100-2026-11-26/table.py DIR [WHAT] (also ../h100-2026-11-26c/final and
+../h100-2026-11-26d/final, whose rows labelled 06old- are their run.sh's OLD_BUILD: WHAT
+names it, "before the group rules" unless given)"""
 import csv
 import sys
 
 d = sys.argv[1]
+before = sys.argv[2] if len(sys.argv) > 2 else "before the group rules"
 rows = list(csv.DictReader(open(f"{d}/rows.csv")))
 cufft = list(csv.DictReader(open(f"{d}/cufft.csv")))
 names = {"06": "06", "07": "07", "08": "08", "09": "09"}
@@ -57,6 +59,6 @@ for c in cases:
           f"| {cell(cu, 'loop_ms')} | {ratio} |")
     for v in c["variants"]:
         r2 = f"{best / float(v['ms_median']):.2f}" if best else ""
-        what = "before the group rules" if "old-" in v["label"] else f"--variant {v['variant']}"
+        what = before if "old-" in v["label"] else f"--variant {v['variant']}"
         print(f"| {case_name(v)}, {v['chapter'][:2]} {what} | {v['chapter'][:2]} "
               f"| {cell(v, 'ms_median')} | {cell(v, 'loop_ms')} | | | | | {r2} |")

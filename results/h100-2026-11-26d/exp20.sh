@@ -3,6 +3,8 @@
 # each case default then big_odd, both verified: the powers of 3, 5 and 7 of issue 29's
 # table and of 06's sweeps, one-pass whole rows and multi-pass; then per-launch times
 # (--explain) and NVIDIA's register report of the big_odd kernels.
+# (--variant big_odd was an experiment-only variant, never committed: 06 planning every
+# size with fl_radix_with25, in exp20 with a block of 49 too; chapter 06 NOTES.md.)
 # Usage: results/h100-2026-11-26d/exp20.sh OUT BUILD
 set -uo pipefail
 out=$1 B=$2

@@ -4,6 +4,8 @@
 # 2^24 points each, default then --variant big_odd (now 25 and 27 only), both verified;
 # and the last pass of 2^a multi-pass plans in groups of 512 items of 16 values
 # (--shapes default,...,512x16, --tune's choice at 2^18) against the default.
+# (--variant big_odd was an experiment-only variant, never committed: 06 planning every
+# size with fl_radix_with25, in exp20 with a block of 49 too; chapter 06 NOTES.md.)
 # Usage: results/h100-2026-11-26d/exp21.sh OUT BUILD
 set -uo pipefail
 out=$1 B=$2

@@ -47,7 +47,11 @@ static int plan_ok(size_t n, size_t batch, const struct fl_radix_limits *lim, st
         bad |= product(ps->radix, ps->nstages) != ps->q;
         bad |= ps->items * ps->columns > lim->max_items;
         bad |= ps->q * ps->columns > lim->local_values;
-        bad |= ps->values > FL_RADIX_MAX_VALUES || ps->values < 1;
+        unsigned rmax = 1; /* a block of 25 or 27 holds its own values */
+        for (int s = 0; s < ps->nstages; s++)
+            rmax = ps->radix[s] > rmax ? ps->radix[s] : rmax;
+        bad |= ps->values > (rmax > FL_RADIX_MAX_VALUES ? rmax : FL_RADIX_MAX_VALUES);
+        bad |= rmax > FL_RADIX_MAX_BLOCK || ps->values < 1;
         bad |= ps->items < 1 || ps->columns < 1;
         if (p->npasses > 1)
             bad |= ps->q > p->multi_pass_max_q;
@@ -135,6 +139,20 @@ int main(void)
     factors(1000, primes, "2 x 2 x 2 x 5 x 5 x 5");
     factors(1000, fl_radix_no10, "8 x 5 x 5 x 5");
     factors(720, fl_radix_no10, "16 x 3 x 3 x 5");
+    factors(2187, fl_radix_with25, "27 x 9 x 9"); /* the blocks of 25 and 27 */
+    factors(729, fl_radix_with25, "27 x 27");
+    factors(3125, fl_radix_with25, "25 x 25 x 5");
+    factors(1000, fl_radix_with25, "10 x 10 x 10");
+    {
+        struct fl_radix_limits lim;
+        struct fl_radix_plan p;
+        fl_radix_limits_default(&lim, 48 * 1024, 8, 256);
+        lim.radices = fl_radix_with25;
+        if (plan_ok(3125, 2, &lim, &p) == 1)
+            ok(p.pass[0].items == 125 && p.pass[0].values == 25,
+               "3125 with blocks of 25: 125 items of 25 values (%zu of %zu)", p.pass[0].items,
+               p.pass[0].values);
+    }
     {
         char buf[64];
         is_str(fl_radix_list(NULL, buf, sizeof buf), "16, 10, 8, 4, 2, 3, 5, 7",
