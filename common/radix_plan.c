@@ -10,7 +10,6 @@
 const unsigned fl_radix_default[] = {16, 10, 8, 4, 2, 3, 5, 7, 0};
 const unsigned fl_radix_no10[] = {16, 8, 4, 2, 3, 5, 7, 0};
 const unsigned fl_radix_with9[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 0};
-const unsigned fl_radix_with13[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 13, 0};
 const unsigned fl_radix_with25[] = {16, 10, 9, 8, 4, 2, 3, 5, 7, 25, 27, 0};
 
 #define MAX_LOCAL_VALUES 4096 /* a pass does at most 4096 points, as in chapter 05 */
@@ -500,12 +499,6 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
             size_t gmax = lim->shape[i].items ? lim->shape[i].items : items;
             size_t vmax = lim->shape[i].values ? lim->shape[i].values : lim->item_values;
             size_t imin = ceil_div(ps->q, vmax);
-            /* a stage of 13 (chapter 08's Rader lengths): two butterflies of 13 are more
-             * than FL_RADIX_MAX_VALUES, so at least one item per butterfly of that stage
-             * (the other radices' limits leave the values below it already) */
-            for (int s = 0; s < ps->nstages; s++)
-                if (ps->radix[s] == 13 && ceil_div(ps->q, 13) > imin)
-                    imin = ceil_div(ps->q, 13);
             if (imin > gmax) {
                 snprintf(why, len, "pass %d (Q = %zu) needs %zu work-items per column to hold at "
                          "most %zu values each, more than the %zu of a group", i, ps->q, imin,

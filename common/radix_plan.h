@@ -81,9 +81,6 @@ extern const unsigned fl_radix_no10[];
 /* {16, 10, 9, 8, 4, 2, 3, 5, 7, 0}: the defaults and 9 = 3 x 3 (kernels/06_mixed_radix.cl's
  * dft9, in 06's and 08's programs): chapter 06's stockham and 08's Rader lengths. */
 extern const unsigned fl_radix_with9[];
-/* {16, 10, 9, 8, 4, 2, 3, 5, 7, 13, 0}: with9 and a block of 13 (kernels/06_passes.cl's
- * dft13, built with FL_RADIX13): chapter 08's Rader lengths in two passes (65520). */
-extern const unsigned fl_radix_with13[];
 /* {16, 10, 9, 8, 4, 2, 3, 5, 7, 25, 27, 0}: with9 and the two-level blocks of 25 and 27
  * points (kernels/06_passes.cl, dft_two_level): chapter 06's whole rows of 3^a and 5^a.
  * An item of a stage of radix r > FL_RADIX_MAX_VALUES holds r values: its kernels need

@@ -31,7 +31,6 @@
  *     FL_PASS_HALVES          every exchange in halves, real parts then imaginary
  *                             (exchange_halves; the host plans it only for a row in parts
  *                             whose part is more than local memory holds whole)
- *     FL_RADIX13              dft13 and stages of radix 13 (chapter 08's Rader lengths)
  *     FL_VMAX                 27 where a stage is a block of 25 or 27 points
  *                             (dft_two_level; the host plans them for whole rows of
  *                             3^a and 5^a only), else 24: the register array's size
@@ -128,15 +127,10 @@ static void pass_middle_hook(real2_t *v, __local real2_t *u, __global const real
 #define PASS_HOOK_LOAD 4
 #define PASS_HOOK_STORE 8
 #define PASS_HOOK_MIDDLE 32
-#define PASS_HOOK_KEEP0 64 /* with PASS_HOOK_MIDDLE: output 0 of each row, before the middle
-                              hook, through pass_keep0_hook (08's Rader: X[0], and x[0]
-                              into every output of the inverse) */
 real2_t pass_load_hook(__global const real2_t *x, size_t row, int e, __global const real2_t *tab,
                        int flags) INLINE;
 void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value,
                      __global const real2_t *tab, int flags) INLINE;
-real2_t pass_keep0_hook(__global real2_t *x, size_t row, real2_t a0, __global const real2_t *tab_in,
-                        __global const real2_t *tab_out) INLINE;
 #define mixed_pass mixed_pass_hooked /* until the wrapper after it */
 #define FL_HOOK_PARAMS , __global const real2_t *hook_in, __global const real2_t *hook_out
 #define PASS_READ(j)                                                                       \
@@ -269,55 +263,6 @@ static INLINE void dft_two_level(real2_t *v, const int r1, const int r2, __const
 }
 #endif
 
-#ifdef FL_RADIX13
-/* A block of 13 points (chapter 08's Rader lengths: 65520 = 16 x 9 x 5 x 7 x 13), by the
- * symmetric pairs of dft5 and dft7: p_j = v_j + v_(13-j), m_j = v_j - v_(13-j), j = 1..6;
- *     X_k, X_(13-k) = v_0 + sum_j cos(2 pi jk/13) p_j  -/+  i sum_j sin(2 pi jk/13) m_j
- * with the cosines and sines of 2 pi a/13 (a = jk mod 13) from constant tables. */
-__constant real_t w13_cos[13] = {
-    (real_t)1, (real_t)0.88545602565320991, (real_t)0.56806474673115592,
-    (real_t)0.12053668025532301, (real_t)-0.35460488704253545,
-    (real_t)-0.74851074817110119, (real_t)-0.97094181742605201,
-    (real_t)-0.97094181742605212, (real_t)-0.7485107481711013, (real_t)-0.3546048870425359,
-    (real_t)0.1205366802553232, (real_t)0.56806474673115481, (real_t)0.88545602565321002
-};
-__constant real_t w13_sin[13] = {
-    (real_t)0, (real_t)0.46472317204376851, (real_t)0.82298386589365635,
-    (real_t)0.99270887409805397, (real_t)0.93501624268541483, (real_t)0.66312265824079519,
-    (real_t)0.23931566428755768, (real_t)-0.23931566428755743,
-    (real_t)-0.66312265824079497, (real_t)-0.93501624268541472,
-    (real_t)-0.99270887409805397, (real_t)-0.82298386589365702,
-    (real_t)-0.4647231720437684
-};
-
-static INLINE void dft13(real2_t *v)
-{
-    real2_t p[7], m[7], out[13];
-    const real2_t x0 = v[0];
-    out[0] = x0;
-    #pragma unroll
-    for (int j = 1; j <= 6; j++) {
-        p[j] = v[j] + v[13 - j];
-        m[j] = v[j] - v[13 - j];
-        out[0] += p[j];
-    }
-    #pragma unroll
-    for (int k = 1; k <= 6; k++) {
-        real2_t c = x0, sn = (real2_t)(0, 0);
-        #pragma unroll
-        for (int j = 1; j <= 6; j++) {
-            c += w13_cos[(j * k) % 13] * p[j];
-            sn += w13_sin[(j * k) % 13] * m[j];
-        }
-        out[k] = (real2_t)(c.x + sn.y, c.y - sn.x);      /* c - i sn */
-        out[13 - k] = (real2_t)(c.x - sn.y, c.y + sn.x); /* c + i sn */
-    }
-    #pragma unroll
-    for (int k = 0; k < 13; k++)
-        v[k] = out[k];
-}
-#endif
-
 /* The block of radix r (a constant after inlining). */
 static INLINE void dft_r(real2_t *v, const int r)
 {
@@ -332,9 +277,6 @@ static INLINE void dft_r(real2_t *v, const int r)
     else if (r == 8) dft8(v);
     else if (r == 9) dft9(v);
     else if (r == 10) dft10(v);
-#ifdef FL_RADIX13
-    else if (r == 13) dft13(v);
-#endif
 #if FL_VMAX > 24
     else if (r == 25) dft_two_level(v, 5, 5, w25_table);
     else if (r == 27) dft_two_level(v, 3, 9, w27_table);
@@ -594,10 +536,6 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
      * store as a pass with p = 1 does (below). One pass over memory instead of two. */
     const int middle = (flags & PASS_HOOK_MIDDLE) != 0;
     if (middle) {
-        /* butterfly 0 of column 0 holds output 0 of the row in v[0]; the row's x[row*N]
-         * was read by this item only, so the hook may write it */
-        if ((flags & PASS_HOOK_KEEP0) && valid && t == 0 && i == 0)
-            v[0] = pass_keep0_hook((__global real2_t *)x, row, v[0], hook_in, hook_out);
         pass_middle_hook(v, u, hook_out, (t - k) * Q + k, P, i, c, PASS_LAST_RADIX, r0, Q, I, T,
                          cf);
         PASS_STAGES

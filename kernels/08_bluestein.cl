@@ -162,11 +162,7 @@ real2_t pass_load_hook(__global const real2_t *x, size_t row, int e, __global co
                        int flags)
 {
     (void)flags;
-#ifdef BS_RADER
-    return x[row * BS_N + (int)ch[e].x]; /* Rader in passes: a_p = x[g^p] (CH = perm) */
-#else
     return e < BS_N ? cmul(x[row * BS_N + e], ch[e]) : (real2_t)(0, 0);
-#endif
 }
 
 /* The last forward pass stores Z_e = A_e * Bh_e (rows of M); the last inverse pass stores
@@ -177,36 +173,9 @@ void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value, __gl
 {
     if (!(flags & BS_STORE_RESULT))
         y[row * BS_M + e] = cmul(value, tab[e]);
-#ifdef BS_RADER
-    else /* Rader in passes: x[0] + conv_q to X[g^-q] (TAB = perm; x[0] is in VALUE) */
-        y[row * BS_N + (int)tab[e].y] = value;
-#else
     else if (e < BS_N)
         y[row * BS_N + e] = cmul(value, tab[e]);
-#endif
 }
-
-#ifdef BS_RADER
-/* Rader in passes, at the forward FFT's output 0 in bs_middle (PASS_HOOK_KEEP0): A0 = A[0]
- * = sum_p x[g^p]. X[0] = x[0] + A[0] goes to the middle's own input row (X[row*M], read
- * already), where rd_inverse_after_middle finds it; and every output of the inverse needs
- * x[0] added: that is x[0] added to Z[0] = A[0] * gh[0] (a constant spectrum's one bin),
- * so A[0] + x[0] / gh[0] goes on (TAB_IN = the input, TAB_OUT = gh). */
-real2_t pass_keep0_hook(__global real2_t *x, size_t row, real2_t a0, __global const real2_t *tab_in,
-                        __global const real2_t *tab_out)
-{
-    const real2_t x0 = tab_in[row * BS_N], g0 = tab_out[0];
-    x[row * BS_M] = x0 + a0;
-    return a0 + (real2_t)(x0.x * g0.x + x0.y * g0.y, x0.y * g0.x - x0.x * g0.y) / dot(g0, g0);
-}
-#else
-real2_t pass_keep0_hook(__global real2_t *x, size_t row, real2_t a0, __global const real2_t *tab_in,
-                        __global const real2_t *tab_out)
-{
-    (void)x, (void)row, (void)tab_in, (void)tab_out;
-    return a0;
-}
-#endif
 #endif
 
 #ifdef Ax_P0
@@ -304,14 +273,9 @@ __kernel void bs_middle(__global const real2_t *x, __global real2_t *y, __local 
                         __global const real2_t *tw, __global const real2_t *ch,
                         __global const real2_t *bh, int batch)
 {
-#ifdef BS_RADER
-    mixed_pass_hooked(x, y, u, tw + (1 << Ax_LB), tw, batch, PASS_HOOK_MIDDLE | PASS_HOOK_KEEP0,
-                      Ax_N, Ax_LB, Ax_P1, ch, bh);
-#else
     (void)ch;
     mixed_pass_hooked(x, y, u, tw + (1 << Ax_LB), tw, batch, PASS_HOOK_MIDDLE, Ax_N, Ax_LB,
                       Ax_P1, 0, bh);
-#endif
 }
 
 __kernel void bs_inverse_after_middle(__global const real2_t *x, __global real2_t *y,
@@ -324,33 +288,6 @@ __kernel void bs_inverse_after_middle(__global const real2_t *x, __global real2_
                       PASS_CONJ_OUT | PASS_HOOK_STORE | BS_STORE_RESULT, Ax_N, Ax_LB,
                       BS_P_AS(Ax_P0, BS_Q_OF(Ax_P1)), 0, ch);
 }
-
-#ifdef BS_RADER
-/* Contract (Rader's way for a prime N whose L = N - 1 = Ax_N takes two passes,
- *   chapters/08_bluestein/rader.c: Bluestein's three launches on L points, no padding)
- *   bs_forward_first : ch = perm (g^p, g^-p); loads a_p = x[g^p] (pass_load_hook)
- *   bs_middle        : ch = x, the input; bh = gh = FFT_L(b) / L; at output 0 of each
- *                      row, pass_keep0_hook: X[0] into its input's x[row*L], and x[0]
- *                      into the spectrum's bin 0 (PASS_HOOK_KEEP0)
- *   rd_inverse_after_middle : as bs_inverse_after_middle, storing x[0] + conv_q to
- *                      y[row*N + g^-q] (ch = perm); args x (work1), y (B), u, tw, ch,
- *                      keep (work0, the middle's input), batch; its first batch items
- *                      also copy X[0] from keep[row*L]
- *   writes     : y[row*N + k] for every k < N, once
- *   host calls : bs_forward_first, bs_middle, rd_inverse_after_middle (rader.c) */
-__kernel void rd_inverse_after_middle(__global const real2_t *x, __global real2_t *y,
-                                      __local real2_t *u, __global const real2_t *tw,
-                                      __global const real2_t *ch, __global const real2_t *keep,
-                                      int batch)
-{
-    mixed_pass_hooked(x, y, u, tw + (1 << Ax_LB), tw, batch,
-                      PASS_CONJ_OUT | PASS_HOOK_STORE | BS_STORE_RESULT, Ax_N, Ax_LB,
-                      BS_P_AS(Ax_P0, BS_Q_OF(Ax_P1)), 0, ch);
-    size_t row = get_global_id(0);
-    if (row < (size_t)batch)
-        y[row * BS_N] = keep[row * Ax_N];
-}
-#endif
 #endif
 #endif /* FL_PASS_HOOKS */
 

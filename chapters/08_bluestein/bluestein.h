@@ -5,8 +5,7 @@
  *   length.c  the choice of M (the planner's, or a larger one for --variant simd), the
  *             shape of the plan (setup), the checks, the -D options, the words for --explain
  *   plan.c    launches: one pass of the M-point plan, a 2-D multiply, --variant simd's plan
- *   rader.c   Rader's way for a prime N whose N - 1 is 7-smooth (one group) or 13-smooth
- *             (two passes): the check, the tables, the plans */
+ *   rader.c   Rader's way for a prime N whose N - 1 is 7-smooth: the check, the tables, the plan */
 #ifndef FFTLAB_BLUESTEIN_H
 #define FFTLAB_BLUESTEIN_H
 
@@ -34,8 +33,7 @@ struct setup {
     int simd;                /* --variant simd with a simd plan for M (sp)              */
     size_t m_planner;        /* simd: the planner's M, when sp needed a larger one      */
     struct fl_simd_plan sp;
-    int rader;               /* N prime, m = L = N - 1 (rader.c): 1 rader_fused (L one
-                                group's), 2 three launches (L in two passes)            */
+    int rader;               /* rader_fused: N prime, m = L = N - 1 (rader.c)           */
     size_t g;                /* ... a generator of the residues mod N                   */
     size_t m_bluestein;      /* ... and the M Bluestein would take                      */
     int m_bluestein_passes;  /* ... in this many passes (more than 1)                   */
@@ -58,8 +56,8 @@ void bs_why_m(const struct fl_problem *p, const struct setup *s, char *buf, size
 /* ---------------------------------------------------------------- rader.c */
 /* 1 when N is a prime (trial division: N <= 2^24) */
 int bs_is_prime(size_t n);
-/* Rader's way (--variant fused only): N prime, where Bluestein's M takes more than one
- * pass, and N - 1 7-smooth and one group's FFT, or else 13-smooth in two passes; sets
+/* Rader's way (--variant fused only): N prime, N - 1 7-smooth and one group's FFT, where
+ * Bluestein's M takes more than one pass; sets
  * s->rader, s->g and s->m = N - 1 and returns 1, else 0 and S unchanged */
 int bs_rader_setup(const struct fl_problem *p, struct setup *s);
 /* its plan: the tables and rader_fused; NDESC as bs_describe_n */

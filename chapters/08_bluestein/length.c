@@ -51,8 +51,7 @@ int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
     if (s->m == 0)
         return -1;
     s->m_bluestein = s->m;
-    bs_rader_setup(p, s); /* a prime with N - 1 7-smooth and small, or 13-smooth in two
-                             passes: L = N - 1 instead */
+    bs_rader_setup(p, s); /* a prime with N - 1 7-smooth and small: L = N - 1 instead */
     if (strcmp(p->variant, "simd") == 0 && p->n > 1 && simd_length(s)) {
         s->simd = 1;
         s->scratch = 2; /* plain's work0 and work1, rows of M */
@@ -133,8 +132,7 @@ int bs_check(const struct fl_problem *p, char *why, size_t len)
     return 0;
 }
 
-/* -D constants: BS_N, BS_M, FL_PASS_HOOKS when the plan uses the hooks, BS_RADER and
- * FL_RADIX13 for Rader's way (and a block of 13), and chapter 07's
+/* -D constants: BS_N, BS_M, FL_PASS_HOOKS when the plan uses the hooks, and chapter 07's
  * for the axis of M points (TILE, Ax_N = M, Ax_LB, Ax_S, Ax_KIND, Ax_P<k>). */
 void bs_build_options(const struct fl_problem *p, char *opts, size_t len)
 {
@@ -143,13 +141,9 @@ void bs_build_options(const struct fl_problem *p, char *opts, size_t len)
     opts[0] = '\0';
     if (bs_setup(p, &s, why, sizeof why) != 0)
         return; /* bs_check refused it already */
-    int radix13 = 0; /* Rader's L with a factor 13: dft13 in kernels/06_passes.cl */
-    for (int k = 0; k < s.L.ax[0].rp.nstages; k++)
-        radix13 |= s.L.ax[0].rp.radix[k] == 13;
-    size_t used = (size_t)snprintf(opts, len, "-D BS_N=%zu -D BS_M=%zu%s%s%s", p->n, s.m,
+    size_t used = (size_t)snprintf(opts, len, "-D BS_N=%zu -D BS_M=%zu%s%s", p->n, s.m,
                                    s.hooks ? " -D FL_PASS_HOOKS=1" : "",
-                                   s.rader ? " -D BS_RADER=1" : "",
-                                   radix13 ? " -D FL_RADIX13=1" : "");
+                                   s.rader ? " -D BS_RADER=1" : "");
     if (s.simd) {
         /* 06's simd constants for rows of M (07_multidim.cl, in the program too, wants TILE) */
         used += (size_t)snprintf(opts + used, len - used, " -D TILE=%d -D TILE_ROWS=%d",

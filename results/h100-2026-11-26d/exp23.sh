@@ -3,6 +3,7 @@
 # Bluestein's three launches on L points) against Bluestein (--variant no_rader), one call,
 # both verified, VkFFT (events on every kernel) and cuFFT (CuPy, CUDA events) on the same
 # cases; per-launch times and NVIDIA's register report at 65521.
+# The code it measured is commit 70c1324, reverted in the next (chapter 08 NOTES.md §13).
 # Usage: results/h100-2026-11-26d/exp23.sh OUT BUILD
 set -uo pipefail
 out=$1 B=$2
