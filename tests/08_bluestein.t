@@ -96,10 +96,10 @@ run_case "chirp_table with a build error: exit 3, the student's file and line na
 # ---- primes, large; a 7-smooth N; batches; double precision; small groups. Fast: the plan
 # of two passes per FFT at N = 2049 x 3 (the program of fused N=2049 above), 17 x 100,
 # 1009 double inverse, the default size (the program of fused N=1009).
-run_case "--explain N=2049 x 3 (M = 4480 in two passes: the middle two in one, 3 launches)" 0 '^PASS$' \
+run_case "--explain N=2049 x 3 (M = 4480 in two passes: the middle two in one, in groups of 128, 3 launches)" 0 '^PASS$' \
     --has 'N = 2049 \(the factor 683 is no radix of 06\) by Bluestein, M = 4480 = ' \
     --has 'plan \(forward\): 3 launches' --has 'bs_forward_first\(A, work0' \
-    --has 'bs_middle\(work0, work1' --has 'bs_inverse_after_middle\(work1, B' \
+    --has 'bs_middle\(work0, work1, .*local 128 +;' --has 'bs_inverse_after_middle\(work1, B' \
     --has '-D FL_PASS_HOOKS=1' --lacks 'bs_forward_last' \
     -- "$B" --size 2049 --batch 3 --explain --repeat 0
 slow_case "fused_passes N=65521 x 2 (M = 2^17, two passes per FFT, 4 launches)" 0 '^PASS$' \

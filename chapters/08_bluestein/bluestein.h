@@ -17,6 +17,7 @@
 
 #define DEFAULT_WG 256       /* work-items per group the planner may use               */
 #define ONE_ROW_ITEMS 64     /* fused: a group takes one row when a row has this many   */
+#define MIDDLE_ITEMS 128     /* fused, M in two passes: the middle launch's group        */
 #define MAX_ELEMS (((size_t)1 << 31) - 1) /* kernels index M x batch with int offsets   */
 #define SIMD_ITEMS_PER_CU 8  /* simd: bs_simd_rows's work-items per compute unit (NOTES.md,
                                 "simd: scratch rows in the cache") */
