@@ -167,7 +167,8 @@ static INLINE int slot(int idx, int c, const int Q, const int T, const int cf)
  * so r1 DFTs of r2 points, the r1*r2 constant twiddles w_r^(n1*k2) (tables below, forward
  * roots w_r^m = exp(-2 pi i m / r)), then r2 DFTs of r1 points. One stage of radix 25
  * does the work of two of radix 5 with one exchange through local memory less, and
- * twiddles that are constants instead of table lookups (README "Blocks of 25 and 49"). */
+ * twiddles that are constants instead of table lookups (lesson 06, "Blocks of 25 and 27";
+ * kernels/05_simd.cl's simd_dft_split is the same split for planar SIMD vectors). */
 __constant real_t w25_table[50] = {
     (real_t)1, (real_t)0,
     (real_t)0.96858316112863108, (real_t)-0.24868988716485479,

@@ -39,15 +39,18 @@
  *   item (first_pass_shape), where it had at least 16 (65536 x 256: 0.209 -> 0.198 ms;
  *   where it had 4, at 2^20, it lost: 0.241 -> 0.252);
  * - a single pass of whole rows, a row taking at most ROW_WG items, is made again with
- *   groups of ROW_WG items: fewer rows per group (1024 x 16384: 0.0948 -> 0.0936 ms). */
-/* - blocks of 25 and 27 points (fl_radix_with25) for a single pass of whole rows of N = 3^a
- *   or 5^a whose rows then take at least BLOCK_ITEMS items each: one exchange less per
- *   two stages. On the H100 (2026-11-26, NOTES.md): 3125 0.124 -> 0.098 ms, 2187 0.104 ->
+ *   groups of ROW_WG items: fewer rows per group (1024 x 16384: 0.0948 -> 0.0936 ms);
+ * and two more, measured later that day (NOTES.md, "2026-11-26 (night)"):
+ * - blocks of 25 and 27 points (fl_radix_with25) for a single pass of whole rows of N = 3^a
+ *   or 5^a whose rows then take at least BLOCK_ITEMS items each (README "Blocks of 25 and
+ *   27"): one exchange less per two stages. On the H100: 3125 0.124 -> 0.098 ms, 2187 0.104 ->
  *   0.099, 625 0.101 -> 0.097, 729 0.0966 -> 0.0956; with fewer items per row they lost
- *   (125: 5 items, 0.095 -> 0.176; 243: 9, 0.096 -> 0.145), and so did every multi-pass
- *   plan and every N with another factor that was tried (4374 = 2 x 3^7: 0.112 -> 0.254);
+ *   (125: 5 items, 0.095 -> 0.176; 243: 9, 0.096 -> 0.145), and so did the multi-pass
+ *   plans but 5^8 (0.346 -> 0.306, one size, not taken) and the N with another factor
+ *   that was tried (4374 = 2 x 3^7: 0.112 -> 0.254);
  * - at N = 2^a the last pass keeps the groups of MULTI_PASS_WG (2^18 x 64: 0.228 ->
- *   0.213 ms, 2^19 x 32: 0.231 -> 0.219; 2^21 and 2^23 unchanged). */
+ *   0.213 ms, 2^19 x 32: 0.231 -> 0.219); of the default fp32 plans of 2^13 ... 2^26 it
+ *   changes only those two, whose last pass of 512 points gets one butterfly per item. */
 #define BLOCK_ITEMS 25
 #define MULTI_PASS_WG 512
 #define ROW_WG 128
