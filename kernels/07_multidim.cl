@@ -198,10 +198,68 @@ static INLINE void parted_exchange(real2_t *v, __local real2_t *u, int i, int c,
     }
 }
 
-/* The next stage, if there is one: the exchange in parts, then the stage. */
+/* The same exchange with every item busy in every round, where the stages allow it: local
+ * memory holds slice s (slots s*Q/B .. (s+1)*Q/B - 1) of all T columns at once. With
+ * b = i + jb*I, k = b mod sp and sp dividing I, the put slot (b - k)*rp + k + m*sp lies in
+ * slice jb / (nbp/B) for every m (nbp = Q/(rp*I) butterflies an item, B dividing it);
+ * the get slot b + m*(Q/rn) in slice m / (rn/B) for every b (B dividing rn). So in round
+ * s every item puts its butterflies of slice s and gets its values of slice s: no item
+ * waits (lesson 07, "Columns in parts"). The values got go to W first, since the next
+ * stage's butterfly jb shares v[] with butterflies not put yet; copying W back is register
+ * renaming once unrolled. */
+static INLINE int sliced_ok(const int B, const int rp, const int sp, const int rn, const int Q,
+                            const int I)
+{
+    const int Bp = Q / rp;
+    return Bp % I == 0 && (Bp / I) % B == 0 && I % sp == 0 && rn % B == 0;
+}
+
+static INLINE void sliced_exchange(real2_t *v, __local real2_t *u, int i, int c, const int B,
+                                   const int rp, const int sp, const int rn, const int Q,
+                                   const int I, const int T)
+{
+    const int S = Q / B, per = Q / (rp * I) / B; /* slots of a slice; butterflies a round */
+    const int Bn = Q / rn, nbn = (Bn + I - 1) / I, mn = rn / B;
+    real2_t w[FL07_PART_VMAX];
+    #pragma unroll
+    for (int r = 0; r < B; r++) {
+        #pragma unroll
+        for (int t = 0; t < per; t++) {
+            const int jb = r * per + t, b = i + jb * I, k = b % sp;
+            real2_t *a = v + jb * rp;
+#define PUT_M(m) u[slot((b - k) * rp + k + m * sp - r * S, c, S, T, 1)] = a[m];
+            FOR_M(rp, PUT_M)
+#undef PUT_M
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        #pragma unroll
+        for (int jb = 0; jb < nbn; jb++) {
+            int b = i + jb * I;
+            if (Bn % I == 0 || b < Bn) {
+#define GET_M(m)                                                                           \
+    if ((m) / mn == r)                                                                     \
+        w[jb * rn + m] = u[slot(b + m * Bn - r * S, c, S, T, 1)];
+                FOR_M(rn, GET_M)
+#undef GET_M
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #pragma unroll
+    for (int jb = 0; jb < nbn; jb++) {
+#define COPY_M(m) v[jb * rn + m] = w[jb * rn + m];
+        FOR_M(rn, COPY_M)
+#undef COPY_M
+    }
+}
+
+/* The next stage, if there is one: the exchange in slices or in parts, then the stage. */
 #define PARTED_NEXT_STAGE(rp, sp, rn)                                                      \
     if (rn) {                                                                              \
-        parted_exchange(v, u, i, c, PARTS, rp, sp, rn, Q, I, T / PARTS);                   \
+        if (sliced_ok(PARTS, rp, sp, rn, Q, I))                                            \
+            sliced_exchange(v, u, i, c, PARTS, rp, sp, rn, Q, I, T);                       \
+        else                                                                               \
+            parted_exchange(v, u, i, c, PARTS, rp, sp, rn, Q, I, T / PARTS);               \
         stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
     }
 
