@@ -226,11 +226,11 @@ __constant real_t w27_table[54] = {
     (real_t)0.97304487057982403, (real_t)0.23061587074243958
 };
 
+/* The blocks dft_two_level is made of: 5 (in 25), 3 and 9 (in 27). */
 static INLINE void dft_small(real2_t *v, const int r)
 {
     if (r == 3) dft3(v);
     else if (r == 5) dft5(v);
-    else if (r == 7) dft7(v);
     else dft9(v);
 }
 

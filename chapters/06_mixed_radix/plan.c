@@ -64,7 +64,6 @@ static void base_limits(const struct fl_problem *p, size_t items, struct fl_radi
     /* --shapes, or what --tune measured: per pass caps on the group (common/tune.h) */
     for (int k = 0; k < p->nshapes; k++)
         lim->shape[k] = p->shape[k];
-    lim->radices = mr_variant_radices(p);
     /* a row that does not fit local memory, but fits ROW_PARTS of them: one pass in parts
      * (kernels/06_passes.cl, fft_row_parts_p0; README "A row in parts") */
     if (strcmp(p->variant, "no_parts") != 0) {
@@ -116,7 +115,8 @@ const unsigned *mr_radices(const struct fl_problem *p)
     return r;
 }
 
-/* P's plan from groups of at most ITEMS, without --shapes (SHAPED 0) or with them. */
+/* P's plan from groups of at most ITEMS, without --shapes (SHAPED 0) or with them, with
+ * the radices mr_radices chooses. */
 static int plan_at(const struct fl_problem *p, size_t items, int shaped, struct fl_radix_limits *lim,
                    struct fl_radix_plan *rp, char *why, size_t len)
 {

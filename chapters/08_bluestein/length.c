@@ -76,7 +76,7 @@ int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
         if (fl_layout_make(&spec, &s->L, why, len) != 0)
             return -1;
     }
-    if (fused && passes == 2 && !p->wg && !s->rader) {
+    if (fused && passes == 2 && !p->wg) {
         /* the middle launch (bs_middle: pass 1, then *Bh and the inverse's pass 0 on the
          * same columns) in groups of MIDDLE_ITEMS: half the columns of a group of 256 (H100:
          * 65521 x 256, M = 512 x 256: 0.349 -> 0.281 ms for that launch; NOTES.md, §13) */
