@@ -89,19 +89,28 @@ size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, siz
             used += (size_t)snprintf(opts + used, len - used, " -D A%c_PARTS=%zu -D A%c_WG=%zu",
                                      a->name, p0->parts, a->name, p0->items * p0->columns);
         for (int k = 0; k < a->rp.npasses && used < len; k++) {
-            const struct fl_radix_pass *ps = &a->rp.pass[k];
-            int nstages; /* a row in parts: one part's Q and stages */
-            size_t q = fl_radix_pass_kernel_q(ps, &nstages);
-            used += (size_t)snprintf(opts + used, len - used, " -D A%c_P%d=%zu,%zu,%zu,%zu", a->name,
-                                     k, q, ps->span, ps->items, ps->columns);
-            /* all FL_RADIX_MAX_PASS_STAGES radices, 0 after the last: the kernel pastes
-             * Q,P,I,T and the list as that many arguments (no variadic macros in OpenCL
-             * C 1.2 to count them) */
-            for (int s = 0; s < FL_RADIX_MAX_PASS_STAGES && used < len; s++)
-                used += (size_t)snprintf(opts + used, len - used, ",%u",
-                                         s < nstages ? ps->radix[s] : 0);
+            char name[16];
+            snprintf(name, sizeof name, "A%c_P%d", a->name, k);
+            used = fl_pass_option(name, &a->rp.pass[k], opts, used, len);
         }
     }
+    if (used >= len)
+        fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
+    return used;
+}
+
+size_t fl_pass_option(const char *name, const struct fl_radix_pass *ps, char *opts, size_t used,
+                      size_t len)
+{
+    int nstages; /* a row in parts: one part's Q and stages */
+    size_t q = fl_radix_pass_kernel_q(ps, &nstages);
+    if (used < len)
+        used += (size_t)snprintf(opts + used, len - used, " -D %s=%zu,%zu,%zu,%zu", name, q,
+                                 ps->span, ps->items, ps->columns);
+    /* all FL_RADIX_MAX_PASS_STAGES radices, 0 after the last: the kernel pastes Q,P,I,T and
+     * the list as that many arguments (no variadic macros in OpenCL C 1.2 to count them) */
+    for (int s = 0; s < FL_RADIX_MAX_PASS_STAGES && used < len; s++)
+        used += (size_t)snprintf(opts + used, len - used, ",%u", s < nstages ? ps->radix[s] : 0);
     if (used >= len)
         fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
     return used;

@@ -86,6 +86,10 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
  * listed). Exits 3 if LEN is too small (a
  * chapter bug). */
 size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, size_t len);
+/* One pass's list, " -D NAME=Q,P,I,T,r0,...,r11" (as fl_layout_options writes A<a>_P<k>), at
+ * OPTS + USED; returns the new length. Exits 3 if LEN is too small (a chapter bug). */
+size_t fl_pass_option(const char *name, const struct fl_radix_pass *ps, char *opts, size_t used,
+                      size_t len);
 
 /* Add table NAME to PLAN: 06's two-level table of w_N (common/radix_plan.h) in one buffer,
  * lo (2^LO_BITS values) then hi (ceil(N / 2^LO_BITS)), as the axis kernels take it (hi at

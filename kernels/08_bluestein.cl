@@ -192,10 +192,19 @@ void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value, __gl
 #endif
 
 #ifdef FL_PASS_HOOKS
+/* bs_forward_first's pass: pass 0 of M, in its own groups where the host gives it one
+ * (-D BS_FIRST; M in two passes: bs_inverse_after_middle keeps Ax_P0's) */
+#ifdef BS_FIRST
+#define BS_FIRST_PASS BS_FIRST
+#else
+#define BS_FIRST_PASS Ax_P0
+#endif
+
 /* Contract (bs_forward_first, bs_forward_last, bs_inverse_last: fused_passes)
  *   the pass of chapter 06 (mixed_pass, see fft_mixed_p<k> in kernels/06_passes.cl) for
  *   rows of M = Ax_N points, pass 0 (first) or the last pass of the plan, with hooks:
- *   work-items : 1-D, groups of I*T items of that pass, as fft_rows_x_p<k>
+ *   work-items : 1-D, groups of I*T items of that pass, as fft_rows_x_p<k> (BS_FIRST's
+ *                for bs_forward_first where it is given)
  *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the twiddles of M: lo
  *                2^Ax_LB values, then hi), ch (N values: the chirp), bh (M values:
  *                FFT_M(b) / M), batch
@@ -215,8 +224,8 @@ __kernel void bs_forward_first(__global const real2_t *x, __global real2_t *y, _
     mixed_pass_hooked(x, y, u, tw + (1 << Ax_LB), tw, batch, PASS_HOOK_LOAD | PASS_HOOK_STORE,
                       Ax_N, Ax_LB, Ax_P0, ch, bh);
 #else
-    mixed_pass_hooked(x, y, u, tw + (1 << Ax_LB), tw, batch, PASS_HOOK_LOAD, Ax_N, Ax_LB, Ax_P0,
-                      ch, bh);
+    mixed_pass_hooked(x, y, u, tw + (1 << Ax_LB), tw, batch, PASS_HOOK_LOAD, Ax_N, Ax_LB,
+                      BS_FIRST_PASS, ch, bh);
 #endif
 }
 

@@ -96,12 +96,17 @@ run_case "chirp_table with a build error: exit 3, the student's file and line na
 # ---- primes, large; a 7-smooth N; batches; double precision; small groups. Fast: the plan
 # of two passes per FFT at N = 2049 x 3 (the program of fused N=2049 above), 17 x 100,
 # 1009 double inverse, the default size (the program of fused N=1009).
-run_case "--explain N=2049 x 3 (M = 4480 in two passes: the middle two in one, in groups of 128, 3 launches)" 0 '^PASS$' \
+run_case "--explain N=2049 x 3 (M = 4480 in two passes: the middle two in one, the first and middle in groups of about 128, 3 launches)" 0 '^PASS$' \
     --has 'N = 2049 \(the factor 683 is no radix of 06\) by Bluestein, M = 4480 = ' \
-    --has 'plan \(forward\): 3 launches' --has 'bs_forward_first\(A, work0' \
-    --has 'bs_middle\(work0, work1, .*local 128 +;' --has 'bs_inverse_after_middle\(work1, B' \
+    --has 'plan \(forward\): 3 launches' --has '-D BS_FIRST=80,1,5,25,' \
+    --has 'bs_forward_first\(A, work0, .*local 125 +;.* 25 columns x 5 items' \
+    --has 'bs_middle\(work0, work1, .*local 128 +;' \
+    --has 'bs_inverse_after_middle\(work1, B, .*local 255 +;.* 51 columns x 5 items' \
     --has '-D FL_PASS_HOOKS=1' --lacks 'bs_forward_last' \
     -- "$B" --size 2049 --batch 3 --explain --repeat 0
+slow_case "--explain N=65537 (M = 131712): halved, the first launch would keep 5 columns, so it keeps pass 0's 10" 0 '^PASS$' \
+    --lacks 'BS_FIRST' --has 'bs_forward_first\(A, work0, .*local 250 +;.* 10 columns x 25 items' \
+    -- "$B" --size 65537 --explain --repeat 0
 slow_case "fused_passes N=65521 x 2 (M = 2^17, two passes per FFT, 4 launches)" 0 '^PASS$' \
     --has 'M = 131072 = ' --has 'plan \(forward\): 4 launches' --has 'bs_forward_first\(A, work0' \
     --has 'bs_forward_last\(work0, work1' --has 'fft_rows_x_p0\(work1, work0, .*, 2, 1\)' \

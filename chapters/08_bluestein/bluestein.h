@@ -18,6 +18,7 @@
 #define DEFAULT_WG 256       /* work-items per group the planner may use               */
 #define ONE_ROW_ITEMS 64     /* fused: a group takes one row when a row has this many   */
 #define MIDDLE_ITEMS 128     /* fused, M in two passes: the middle launch's group        */
+#define FIRST_ITEMS 128      /* ... and the first launch's (bs_forward_first)            */
 #define MAX_ELEMS (((size_t)1 << 31) - 1) /* kernels index M x batch with int offsets   */
 #define SIMD_ITEMS_PER_CU 8  /* simd: bs_simd_rows's work-items per compute unit (NOTES.md,
                                 "simd: scratch rows in the cache") */
@@ -38,6 +39,8 @@ struct setup {
     size_t g;                /* ... a generator of the residues mod N                   */
     size_t m_bluestein;      /* ... and the M Bluestein would take                      */
     int m_bluestein_passes;  /* ... in this many passes (more than 1)                   */
+    int first_own;           /* bs_forward_first in its own shape, first (-D BS_FIRST)   */
+    struct fl_radix_pass first;
 };
 
 /* ---------------------------------------------------------------- length.c */

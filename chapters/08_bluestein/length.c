@@ -83,6 +83,22 @@ int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
         s->lim.shape[1] = (struct fl_pass_shape){MIDDLE_ITEMS, s->lim.item_values};
         if (fl_layout_make(&spec, &s->L, why, len) != 0)
             return -1;
+        /* and the first launch (bs_forward_first: x*c, zero past N) in groups of FIRST_ITEMS,
+         * its own -D list BS_FIRST (bs_inverse_after_middle, which shares pass 0's list,
+         * keeps the planner's groups), where that group keeps 8 columns or more, or a
+         * multiple of 4 (H100: 65521 x 256, 8 -> 4 columns, 0.190 -> 0.172 ms for that
+         * launch; 10 -> 5 columns lost 2 % at 65537 and 40961; NOTES.md, §14) */
+        struct fl_radix_limits lim = s->lim;
+        struct fl_layout first;
+        lim.shape[0] = (struct fl_pass_shape){FIRST_ITEMS, s->lim.item_values};
+        spec.lim = &lim;
+        const struct fl_radix_pass *p0 = &s->L.ax[0].rp.pass[0], *f0 = &first.ax[0].rp.pass[0];
+        if (fl_layout_make(&spec, &first, why, len) == 0 && f0->q == p0->q &&
+            (f0->items != p0->items || f0->columns != p0->columns) &&
+            (f0->columns >= 8 || f0->columns % 4 == 0)) {
+            s->first_own = 1;
+            s->first = *f0;
+        }
     }
     s->hooks = passes > 0 && !s->one_kernel && strcmp(p->variant, "plain") != 0;
     s->scratch = passes == 0 || s->one_kernel ? 0 : s->hooks && passes == 1 ? 1 : 2;
@@ -159,7 +175,9 @@ void bs_build_options(const struct fl_problem *p, char *opts, size_t len)
         fl_simd_options(&s.sp, opts, used, len);
         return;
     }
-    fl_layout_options(&s.L, opts, used, len);
+    used = fl_layout_options(&s.L, opts, used, len);
+    if (s.first_own)
+        fl_pass_option("BS_FIRST", &s.first, opts, used, len);
 }
 
 void bs_describe_n(size_t n, char *buf, size_t len)

@@ -10,6 +10,7 @@
 #include "bluestein.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Pass K of the M-point plan as a launch of KERNEL from SRC to DST: the work-items,
  * groups and local memory fl_layout_launches gives fft_rows_x_p<K>. */
@@ -18,6 +19,8 @@ struct fl_launch *bs_add_pass(struct fl_plan *plan, const struct setup *s, int k
 {
     const struct fl_axis *a = &s->L.ax[0];
     const struct fl_radix_pass *ps = &a->rp.pass[k];
+    if (k == 0 && s->first_own && strcmp(kernel, "bs_forward_first") == 0)
+        ps = &s->first; /* its own groups (-D BS_FIRST) */
     size_t columns = a->lines * (a->n / ps->q);
     size_t groups = (columns + ps->columns - 1) / ps->columns;
     size_t items = ps->items * ps->columns;
