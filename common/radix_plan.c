@@ -31,6 +31,7 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     lim->row_halves = 0;
     lim->row_halves_items = 0;
     lim->row_halves_values = 0;
+    lim->last_parts = 0;
     lim->part_values = FL_RADIX_MAX_PART_VALUES * 8 / elem_bytes;
 }
 
@@ -375,6 +376,38 @@ static int row_parts_pass(size_t n, const struct fl_radix_limits *lim, const uns
     return -1;
 }
 
+/* Two passes for a row whose passes of at most CAP points take three or more: Q[0] <= CAP
+ * (a multiple of CMIN, the last pass's columns per row) and Q[1] = N / Q[0] <= local
+ * values, the smallest such Q[1], whose CMIN columns go in *PARTS parts of *TCOLS columns
+ * in all (radix_plan.h, last_parts). Returns -1 when no Q[1] fits. */
+static int last_parted(size_t n, size_t cmin, size_t cap, size_t items,
+                       const struct fl_radix_limits *lim, const unsigned *radices, size_t *q,
+                       size_t *parts, size_t *tcols)
+{
+    if (lim->last_parts < 2)
+        return -1;
+    for (size_t q1 = cap + 1; q1 <= lim->local_values; q1++) {
+        size_t q0 = n / q1;
+        if (n % q1 != 0 || q0 > cap || q0 % cmin != 0)
+            continue;
+        unsigned radix[FL_RADIX_MAX_PASS_STAGES];
+        struct fl_radix_pass trial = {.q = q1};
+        size_t b = ceil_div(cmin, lim->local_values / q1);
+        trial.columns = b * ceil_div(cmin, b);
+        trial.nstages = fl_radix_factor(q1, radices, trial.radix, FL_RADIX_MAX_PASS_STAGES);
+        if (b > lim->last_parts || trial.nstages < 0 ||
+            fl_radix_factor(q0, radices, radix, FL_RADIX_MAX_PASS_STAGES) < 0 ||
+            parted_shape(&trial, items, lim->part_values, lim->part_values, 0) != 0)
+            continue;
+        q[0] = q0;
+        q[1] = q1;
+        *parts = b;
+        *tcols = trial.columns;
+        return 0;
+    }
+    return -1;
+}
+
 /* fl_radix_plan_make (STRIDE 1) and fl_radix_plan_strided (STRIDE > 1): BATCH lines of N
  * points, the points of a line STRIDE elements apart, STRIDE lines side by side. */
 static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_radix_limits *lim,
@@ -446,6 +479,10 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
         for (int p = 2; p <= FL_RADIX_MAX_PASSES && !npass; p++)
             if (spread(n, p, cap, q) == 0)
                 npass = p;
+        /* rows that take three passes or more: two, the last in parts, where they can */
+        if (npass > 2 && stride <= 1 && last_parted(n, cmin, cap, items, lim, radices, q, &parts,
+                                                    &tcols) == 0)
+            npass = 2;
         if (!npass) {
             snprintf(why, len, "N = %zu needs more than %d passes of at most %zu points (work-groups "
                      "of %zu item%s): use more work-items per group", n, FL_RADIX_MAX_PASSES, cap, items,
@@ -476,7 +513,7 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
         }
         size_t lt = lim->local_values / ps->q; /* columns local memory holds */
         ps->parts = 1;
-        if (parts > 1) {
+        if (parts > 1 && i == npass - 1) { /* the only pass, or the last of two */
             /* the columns in parts: T = tcols columns of I items, at most part_values
              * values each (or the shape's caps) */
             size_t gmax = lim->shape[i].items ? lim->shape[i].items : items;

@@ -21,8 +21,8 @@
 #define FL_RADIX_MAX_PASSES 8       /* passes over global memory                           */
 #define FL_RADIX_MAX_VALUES 24      /* values one work-item may hold in a stage (the
                                        kernels' register array; the planner keeps below)   */
-#define FL_RADIX_MAX_PART_VALUES 64 /* ... in a pass in parts (07's FL07_PART_VMAX): 512
-                                       bytes of fp32 values, 128 registers                 */
+#define FL_RADIX_MAX_PART_VALUES 64 /* ... in a pass in parts (06_passes.cl's FL_PART_VMAX):
+                                       512 bytes of fp32 values, 128 registers             */
 
 /* The shape a multi-pass plan gives one pass, as caps: at most ITEMS work-items per group,
  * and at least Q / VALUES work-items per column (0 = the limits' max_items, item_values).
@@ -70,6 +70,12 @@ struct fl_radix_limits {
     size_t row_halves_items; /* ... or else with a group of at most this many items
                                 (0: not at all) ...                                   */
     size_t row_halves_values;/* ... holding at most this many values each            */
+    size_t last_parts;       /* rows that take three passes or more of at most
+                                multi_pass_max_q may take two, the last with Q up to
+                                local_values and its min_columns columns in up to this
+                                many parts (below); 0 or 1 = never (the default: only
+                                06_passes.cl's fft_mixed_parts_p<k> can; chapter 06
+                                turns it on)                                            */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -182,7 +188,12 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  * LIM->row_halves is set, the same with N/B <= 2 x local_values, exchanges in halves
  * (twice the rounds) and at most row_halves values per item, or else a group of at most
  * row_halves_items items of at most row_halves_values; else the passes as above.
- * Shape caps do not apply to it (it is a single pass). */
+ * Shape caps do not apply to it (it is a single pass).
+ * With LIM->last_parts > 1, rows that need three passes or more take two where they can:
+ * Q0 <= multi_pass_max_q (a multiple of min_columns) and Q1 = N/Q0 <= local_values, the
+ * smallest such Q1, whose T = min_columns columns go in B = ceil(T / (local_values / Q1))
+ * parts (B <= last_parts) with at most part_values values per item, as an axis in parts
+ * below; its shape cap, where set, caps that group. */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);
 

@@ -28,6 +28,7 @@
  *     P0_PARTS                a row in parts (below, fft_row_parts_p0): P0_Q and P0_R
  *                             are one part's, the radix-P0_PARTS stage across the parts
  *                             is the last
+ *     P<k>_PARTS (k > 0)      the last pass's T columns in parts (fft_mixed_parts_p<k>)
  *     FL_PASS_HALVES          every exchange in halves, real parts then imaginary
  *                             (exchange_halves; the host plans it only for a row in parts
  *                             whose part is more than local memory holds whole)
@@ -599,6 +600,157 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
 }
 #endif
 
+/* ---------------------------------------------------------------- columns in parts
+ * A group of T neighbouring columns of Q points whose T*Q values local memory cannot hold
+ * (4 x 4096 fp32: 128 KiB; it has 48): the values live in registers (Q/I per item, up to
+ * FL_PART_VMAX), and local memory holds T/B columns, or a slice of every column, at a
+ * time, each exchange in B rounds. Chapter 07's outer axes of 2048 and 4096 points
+ * (fft_parts_<a>_p0, lesson 07 "Columns in parts") and this chapter's last pass of two
+ * (fft_mixed_parts_p<k>, below; lesson 06 "The last pass in parts") use them. */
+
+#define FL_PART_VMAX 64 /* values one item holds in a pass in parts (part_values, fp32) */
+
+/* Exchange (above) in B rounds of Tp columns: item i of column c takes
+ * part in round c / Tp only; every item meets every barrier. */
+static INLINE void parted_exchange(real2_t *v, __local real2_t *u, int i, int c, const int B,
+                                   const int rp, const int sp, const int rn, const int Q,
+                                   const int I, const int Tp)
+{
+    const int part = c / Tp, cp = c % Tp;
+    for (int k = 0; k < B; k++) { /* v is not indexed by k: the loop may stay a loop */
+        if (part == k)
+            exchange_put(v, u, i, cp, rp, sp, Q, I, Tp, 1);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (part == k)
+            exchange_get(v, u, i, cp, rn, Q, I, Tp, 1);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
+
+/* The same exchange with every item busy in every round, where the stages allow it: local
+ * memory holds slice s (slots s*Q/B .. (s+1)*Q/B - 1) of all T columns at once. With
+ * b = i + jb*I, k = b mod sp and sp dividing I, the put slot (b - k)*rp + k + m*sp lies in
+ * slice jb / (nbp/B) for every m (nbp = Q/(rp*I) butterflies an item, B dividing it);
+ * the get slot b + m*(Q/rn) in slice m / (rn/B) for every b (B dividing rn). So in round
+ * s every item puts its butterflies of slice s and gets its values of slice s: no item
+ * waits (lesson 07, "Columns in parts"). The values got go to W first, since the next
+ * stage's butterfly jb shares v[] with butterflies not put yet; copying W back is register
+ * renaming once unrolled. */
+static INLINE int sliced_ok(const int B, const int rp, const int sp, const int rn, const int Q,
+                            const int I)
+{
+    const int Bp = Q / rp;
+    return Bp % I == 0 && (Bp / I) % B == 0 && I % sp == 0 && rn % B == 0;
+}
+
+static INLINE void sliced_exchange(real2_t *v, __local real2_t *u, int i, int c, const int B,
+                                   const int rp, const int sp, const int rn, const int Q,
+                                   const int I, const int T)
+{
+    const int S = Q / B, per = Q / (rp * I) / B; /* slots of a slice; butterflies a round */
+    const int Bn = Q / rn, nbn = (Bn + I - 1) / I, mn = rn / B;
+    real2_t w[FL_PART_VMAX];
+    #pragma unroll
+    for (int r = 0; r < B; r++) {
+        #pragma unroll
+        for (int t = 0; t < per; t++) {
+            const int jb = r * per + t, b = i + jb * I, k = b % sp;
+            real2_t *a = v + jb * rp;
+#define PUT_M(m) u[slot((b - k) * rp + k + m * sp - r * S, c, S, T, 1)] = a[m];
+            FOR_M(rp, PUT_M)
+#undef PUT_M
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        #pragma unroll
+        for (int jb = 0; jb < nbn; jb++) {
+            int b = i + jb * I;
+            if (Bn % I == 0 || b < Bn) {
+#define GET_M(m)                                                                           \
+    if ((m) / mn == r)                                                                     \
+        w[jb * rn + m] = u[slot(b + m * Bn - r * S, c, S, T, 1)];
+                FOR_M(rn, GET_M)
+#undef GET_M
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #pragma unroll
+    for (int jb = 0; jb < nbn; jb++) {
+#define COPY_M(m) v[jb * rn + m] = w[jb * rn + m];
+        FOR_M(rn, COPY_M)
+#undef COPY_M
+    }
+}
+
+/* The next stage, if there is one: the exchange in slices or in parts, then the stage. */
+#define PARTED_NEXT_STAGE(rp, sp, rn)                                                      \
+    if (rn) {                                                                              \
+        if (sliced_ok(PARTS, rp, sp, rn, Q, I))                                            \
+            sliced_exchange(v, u, i, c, PARTS, rp, sp, rn, Q, I, T);                       \
+        else                                                                               \
+            parted_exchange(v, u, i, c, PARTS, rp, sp, rn, Q, I, T / PARTS);               \
+        stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
+    }
+
+/* The last pass of a multi-pass plan with its T columns in PARTS parts: mixed_pass for a
+ * pass with P > 1 (columns fastest across lanes, stored straight from registers, so local
+ * memory only meets the exchanges), its stages joined by PARTED_NEXT_STAGE. Where a pass
+ * of Q <= 1024 points would be the third, this one takes Q of up to 4096 in the second
+ * (2^22 = 1024 x 4096): one read and write of the data less. See fft_mixed_parts_p<k>. */
+static INLINE void mixed_parts_pass(__global const real2_t *x, __global real2_t *y,
+                                    __local real2_t *u, __global const real2_t *hi,
+                                    __global const real2_t *lo, int batch, int flags, const int N,
+                                    const int lo_bits, const int PARTS, const int Q, const int P,
+                                    const int I, const int T, const int r0, const int r1,
+                                    const int r2, const int r3, const int r4, const int r5,
+                                    const int r6, const int r7, const int r8, const int r9,
+                                    const int r10, const int r11)
+{
+    const int per_row = N / Q; /* columns per row */
+    const int l = get_local_id(0);
+    const int c = l % T, i = l / T;
+    const size_t col = (size_t)get_group_id(0) * T + c;
+    const int valid = col < (size_t)batch * per_row;
+    const size_t row = col / per_row;
+    const int t = (int)(col % per_row), k = t % P;
+    real2_t v[FL_PART_VMAX];
+
+    const int B0 = Q / r0, nb0 = (B0 + I - 1) / I;
+    __global const real2_t *in = x + row * (size_t)N + t;
+    #pragma unroll
+    for (int jb = 0; jb < nb0; jb++) {
+        int b = i + jb * I;
+        if (valid && (B0 % I == 0 || b < B0)) {
+#define LOAD_M(m)                                                                          \
+    {                                                                                      \
+        int j = b + m * B0;                                                                \
+        real2_t a = in[(size_t)j * per_row];                                               \
+        if (flags & PASS_CONJ_IN)                                                          \
+            a.y = -a.y;                                                                    \
+        v[jb * r0 + m] = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));  \
+    }
+            FOR_M(r0, LOAD_M)
+#undef LOAD_M
+        }
+    }
+
+    PASS_STAGES_WITH(PARTED_NEXT_STAGE)
+
+    const int rl = PASS_LAST_RADIX;
+    const int B = Q / rl, nb = (B + I - 1) / I;
+    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
+    __global real2_t *out = y + row * (size_t)N + (size_t)(t - k) * Q + k;
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (valid && (B % I == 0 || b < B)) {
+#define STORE_M(m) out[(size_t)(b + m * B) * P] = (real2_t)(1, conj) * v[jb * rl + m];
+            FOR_M(rl, STORE_M)
+#undef STORE_M
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- a row in parts
  * A row longer than local memory holds (8192 and 16384 fp32 points; local memory holds
  * 4096) takes two passes above. But local memory is only where values meet between
@@ -734,6 +886,23 @@ static INLINE void row_parts_pass(__global const real2_t *x, __global real2_t *y
  *   host calls : fft_mixed_p0, p1, ... in order, swapping x and y; pass k has p = the
  *                product of the earlier passes' Q. PASS_CONJ_IN on the first launch and
  *                PASS_CONJ_OUT on the last for an inverse. */
+/* Contract (fft_mixed_parts_p<k>, pass k > 0 of the plan, its last: columns in parts)
+ *   work-items : as fft_mixed_p<k> (reqd_work_group_size I*T: an item's 64 values need the
+ *                registers); columns k*T/B .. (k+1)*T/B - 1 of a group are part k
+ *   args       : as fft_mixed_p<k>, but u holds (T/B)*Q*17/16 values (B = P<k>_PARTS)
+ *   reads      : x[row*N + t + j*(N/Q)], every j < Q, once, times w_(Q*P)^(j*k)
+ *   writes     : y[row*N + (t - k)*Q + k + j*P], every j < Q, once
+ *   host calls : as fft_mixed_p<k>, with -D P<k>_PARTS (the pass's P > 1: never pass 0). */
+#define FL_PARTS_KERNEL(K, BB, QQ, PP, II, TT, RR)                                         \
+    __kernel __attribute__((reqd_work_group_size(II * TT, 1, 1)))                          \
+    void fft_mixed_parts_p##K(__global const real2_t *x, __global real2_t *y,              \
+                              __local real2_t *u, __global const real2_t *hi,             \
+                              __global const real2_t *lo, int batch, int flags)           \
+    {                                                                                      \
+        mixed_parts_pass(x, y, u, hi, lo, batch, flags, FL_N, FL_LO_BITS, BB, QQ, PP, II,  \
+                         TT, RR);                                                          \
+    }
+
 #define FL_PASS_KERNEL(K, QQ, PP, II, TT, RR)                                              \
     __kernel void fft_mixed_p##K(__global const real2_t *x, __global real2_t *y,           \
                                  __local real2_t *u, __global const real2_t *hi,          \
@@ -756,24 +925,38 @@ void fft_row_parts_p0(__global const real2_t *x, __global real2_t *y, __local re
 #elif defined(P0_R)
 FL_PASS_KERNEL(0, P0_Q, P0_P, P0_I, P0_T, P0_R)
 #endif
-#ifdef P1_R
+#ifdef P1_PARTS
+FL_PARTS_KERNEL(1, P1_PARTS, P1_Q, P1_P, P1_I, P1_T, P1_R)
+#elif defined(P1_R)
 FL_PASS_KERNEL(1, P1_Q, P1_P, P1_I, P1_T, P1_R)
 #endif
-#ifdef P2_R
+#ifdef P2_PARTS
+FL_PARTS_KERNEL(2, P2_PARTS, P2_Q, P2_P, P2_I, P2_T, P2_R)
+#elif defined(P2_R)
 FL_PASS_KERNEL(2, P2_Q, P2_P, P2_I, P2_T, P2_R)
 #endif
-#ifdef P3_R
+#ifdef P3_PARTS
+FL_PARTS_KERNEL(3, P3_PARTS, P3_Q, P3_P, P3_I, P3_T, P3_R)
+#elif defined(P3_R)
 FL_PASS_KERNEL(3, P3_Q, P3_P, P3_I, P3_T, P3_R)
 #endif
-#ifdef P4_R
+#ifdef P4_PARTS
+FL_PARTS_KERNEL(4, P4_PARTS, P4_Q, P4_P, P4_I, P4_T, P4_R)
+#elif defined(P4_R)
 FL_PASS_KERNEL(4, P4_Q, P4_P, P4_I, P4_T, P4_R)
 #endif
-#ifdef P5_R
+#ifdef P5_PARTS
+FL_PARTS_KERNEL(5, P5_PARTS, P5_Q, P5_P, P5_I, P5_T, P5_R)
+#elif defined(P5_R)
 FL_PASS_KERNEL(5, P5_Q, P5_P, P5_I, P5_T, P5_R)
 #endif
-#ifdef P6_R
+#ifdef P6_PARTS
+FL_PARTS_KERNEL(6, P6_PARTS, P6_Q, P6_P, P6_I, P6_T, P6_R)
+#elif defined(P6_R)
 FL_PASS_KERNEL(6, P6_Q, P6_P, P6_I, P6_T, P6_R)
 #endif
-#ifdef P7_R
+#ifdef P7_PARTS
+FL_PARTS_KERNEL(7, P7_PARTS, P7_Q, P7_P, P7_I, P7_T, P7_R)
+#elif defined(P7_R)
 FL_PASS_KERNEL(7, P7_Q, P7_P, P7_I, P7_T, P7_R)
 #endif

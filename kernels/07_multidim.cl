@@ -170,7 +170,7 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
  * whole 32-byte sectors, and 4 x 4096 values do not fit its 48 KiB of local memory, so
  * strided_pass takes two passes (64 x 64). But local memory is only where values meet
  * between stages; they live in registers. So let a group hold its T columns in registers
- * (Q/I values per item, up to FL07_PART_VMAX) while local memory holds Tp = T/B of them,
+ * (Q/I values per item, up to FL_PART_VMAX) while local memory holds Tp = T/B of them,
  * and do every exchange in B rounds: in round k the items of part k (columns k*Tp ..
  * k*Tp + Tp-1) write their values and read back their next ones, the others only wait
  * at the barriers (chapter 05's parted rows, "Beyond one local memory", on columns).
@@ -179,89 +179,8 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
  * each j the group's lanes read T consecutive values. One read and one write of the axis
  * instead of two. */
 
-#define FL07_PART_VMAX 64 /* values one item holds in a pass in parts (part_values, fp32) */
-
-/* Exchange (kernels/06_passes.cl) in B rounds of Tp columns: item i of column c takes
- * part in round c / Tp only; every item meets every barrier. */
-static INLINE void parted_exchange(real2_t *v, __local real2_t *u, int i, int c, const int B,
-                                   const int rp, const int sp, const int rn, const int Q,
-                                   const int I, const int Tp)
-{
-    const int part = c / Tp, cp = c % Tp;
-    for (int k = 0; k < B; k++) { /* v is not indexed by k: the loop may stay a loop */
-        if (part == k)
-            exchange_put(v, u, i, cp, rp, sp, Q, I, Tp, 1);
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (part == k)
-            exchange_get(v, u, i, cp, rn, Q, I, Tp, 1);
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-}
-
-/* The same exchange with every item busy in every round, where the stages allow it: local
- * memory holds slice s (slots s*Q/B .. (s+1)*Q/B - 1) of all T columns at once. With
- * b = i + jb*I, k = b mod sp and sp dividing I, the put slot (b - k)*rp + k + m*sp lies in
- * slice jb / (nbp/B) for every m (nbp = Q/(rp*I) butterflies an item, B dividing it);
- * the get slot b + m*(Q/rn) in slice m / (rn/B) for every b (B dividing rn). So in round
- * s every item puts its butterflies of slice s and gets its values of slice s: no item
- * waits (lesson 07, "Columns in parts"). The values got go to W first, since the next
- * stage's butterfly jb shares v[] with butterflies not put yet; copying W back is register
- * renaming once unrolled. */
-static INLINE int sliced_ok(const int B, const int rp, const int sp, const int rn, const int Q,
-                            const int I)
-{
-    const int Bp = Q / rp;
-    return Bp % I == 0 && (Bp / I) % B == 0 && I % sp == 0 && rn % B == 0;
-}
-
-static INLINE void sliced_exchange(real2_t *v, __local real2_t *u, int i, int c, const int B,
-                                   const int rp, const int sp, const int rn, const int Q,
-                                   const int I, const int T)
-{
-    const int S = Q / B, per = Q / (rp * I) / B; /* slots of a slice; butterflies a round */
-    const int Bn = Q / rn, nbn = (Bn + I - 1) / I, mn = rn / B;
-    real2_t w[FL07_PART_VMAX];
-    #pragma unroll
-    for (int r = 0; r < B; r++) {
-        #pragma unroll
-        for (int t = 0; t < per; t++) {
-            const int jb = r * per + t, b = i + jb * I, k = b % sp;
-            real2_t *a = v + jb * rp;
-#define PUT_M(m) u[slot((b - k) * rp + k + m * sp - r * S, c, S, T, 1)] = a[m];
-            FOR_M(rp, PUT_M)
-#undef PUT_M
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        #pragma unroll
-        for (int jb = 0; jb < nbn; jb++) {
-            int b = i + jb * I;
-            if (Bn % I == 0 || b < Bn) {
-#define GET_M(m)                                                                           \
-    if ((m) / mn == r)                                                                     \
-        w[jb * rn + m] = u[slot(b + m * Bn - r * S, c, S, T, 1)];
-                FOR_M(rn, GET_M)
-#undef GET_M
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    #pragma unroll
-    for (int jb = 0; jb < nbn; jb++) {
-#define COPY_M(m) v[jb * rn + m] = w[jb * rn + m];
-        FOR_M(rn, COPY_M)
-#undef COPY_M
-    }
-}
-
-/* The next stage, if there is one: the exchange in slices or in parts, then the stage. */
-#define PARTED_NEXT_STAGE(rp, sp, rn)                                                      \
-    if (rn) {                                                                              \
-        if (sliced_ok(PARTS, rp, sp, rn, Q, I))                                            \
-            sliced_exchange(v, u, i, c, PARTS, rp, sp, rn, Q, I, T);                       \
-        else                                                                               \
-            parted_exchange(v, u, i, c, PARTS, rp, sp, rn, Q, I, T / PARTS);               \
-        stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
-    }
+/* The exchanges in parts or in slices and FL_PART_VMAX are in kernels/06_passes.cl ("columns
+ * in parts"): 06's last pass of two uses them too. */
 
 /* One pass along an outer axis in PARTS parts; see fft_parts_<a>_p0. The loads and stores
  * of strided_pass; the stages with PARTED_NEXT_STAGE between them. */
@@ -281,7 +200,7 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
     size_t in, dj, out, dy;
     int k;
     column_addresses(valid ? col : 0, N, S, Q, P, &in, &dj, &out, &dy, &k);
-    real2_t v[FL07_PART_VMAX];
+    real2_t v[FL_PART_VMAX];
 
     strided_load(v, x, in, dj, valid, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);
     PASS_STAGES_WITH(PARTED_NEXT_STAGE)

@@ -14,7 +14,7 @@
 # and 256 share one build), the row in parts of 06_passes.cl in a tree of its own (N=64
 # --wg 1: 4 parts) and its block of 25 (N=625); 07's column pass stores, twiddles, conjugation and direction (16x16
 # and 64x2 --wg 1), the columns in parts (2000x4: parts a round at a time) and in slices
-# (4096x2: written in place), the rows
+# (4096x2: written in place; both in 06_passes.cl, through a tree), the rows
 # in parts (1x64 --wg 1), the transpose (40x24, 16x16); 08's one-kernel pad and
 # conjugation (N=17) and the hooked passes' load hook (N=17 --wg 1: two passes per FFT).
 # Controls in the fast set: a copy of 01/02/05/06/07/08's file and of the 06 tree passes
@@ -280,20 +280,35 @@ if [ -x "$BUILD/07_multidim" ]; then
             --has 'verify +tone@\(5,5\) .*WRONG: row 0: peak at \(11, 5\), expected \(5, 5\)' \
             -- "$MD" --kernels "$TMP/k/cols-backwards.cl" --size 16x16 --repeat 0
     fi
-    # (4096 and 2048 exchange in slices, sliced_exchange; 2000 = 10 x 10 x 10 x 2 by 63 items
-    # a column cannot, and exchanges a part at a time, parted_exchange)
-    if plant parts-one-round "$K7" 's/const int part = c \/ Tp, cp = c % Tp;/const int part = 0, cp = c % Tp;/'; then
+    # The columns in parts exchange through 06_passes.cl (parted_exchange, sliced_exchange;
+    # 06's last pass in parts uses them too), which --kernels does not replace: 07_multidim
+    # copied into a tree of its own, as 06's row in parts above. (4096 and 2048 exchange in
+    # slices; 2000 = 10 x 10 x 10 x 2 by 63 items a column cannot, and exchanges a part at a
+    # time.)
+    mkdir -p "$TMP/tree/build"
+    [ -d "$TMP/tree/kernels" ] || cp -r kernels "$TMP/tree/kernels"
+    cp "$MD" "$TMP/tree/build/07_multidim"
+    TM=$TMP/tree/build/07_multidim
+    P6=$TMP/tree/kernels/06_passes.cl
+    if plant parts-one-round kernels/06_passes.cl 's/const int part = c \/ Tp, cp = c % Tp;/const int part = 0, cp = c % Tp;/'; then
+        cp "$TMP/k/parts-one-round.cl" "$P6"
         run_case "columns in parts, every part exchanged in round 0: FAIL at 2000x4" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$MD" --kernels "$TMP/k/parts-one-round.cl" --size 2000x4 --repeat 0
+            -- "$TM" --size 2000x4 --repeat 0
         slow_case "columns in parts, every part in round 0: no_parts (two passes) still passes" 0 '^PASS$' \
-            -- "$MD" --kernels "$TMP/k/parts-one-round.cl" --size 2000x4 --variant no_parts --repeat 0
+            -- "$TM" --size 2000x4 --variant no_parts --repeat 0
     fi
-    if plant slices-in-place "$K7" 's/w\[jb \* rn + m\] = u\[/v[jb * rn + m] = u[/; s/^#define COPY_M(m) .*/#define COPY_M(m)/'; then
+    if plant slices-in-place kernels/06_passes.cl 's/w\[jb \* rn + m\] = u\[/v[jb * rn + m] = u[/; s/^#define COPY_M(m) .*/#define COPY_M(m)/'; then
+        cp "$TMP/k/slices-in-place.cl" "$P6"
         run_case "columns in slices, the values got written over those not put yet: FAIL at 4096x2" 1 \
-            '^FAIL: check ' --has 'WRONG' -- "$MD" --kernels "$TMP/k/slices-in-place.cl" --size 4096x2 --repeat 0
+            '^FAIL: check ' --has 'WRONG' -- "$TM" --size 4096x2 --repeat 0
         slow_case "columns in slices, written in place: FAIL at 2048x8" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$MD" --kernels "$TMP/k/slices-in-place.cl" --size 2048x8 --repeat 0
+            -- "$TM" --size 2048x8 --repeat 0
+        # 06's last pass in parts (2^21 = 1024 x 2048, 2 parts of 2 columns, in slices)
+        [ -x "$TMP/tree/build/06_mixed_radix" ] &&
+            slow_case "06's last pass in parts, slices written in place: FAIL at 2^21" 1 '^FAIL: check ' \
+                --has 'WRONG' -- "$TMP/tree/build/06_mixed_radix" --size 2^21 --repeat 0
     fi
+    cp kernels/06_passes.cl "$P6"
     if plant rowparts-tables-swapped "$K7" 's/row_parts_packed(x, y, u, tw + (1 << A##L##_LB), tw,/row_parts_packed(x, y, u, tw, tw + (1 << A##L##_LB),/'; then
         run_case "rows in parts with the twiddle tables swapped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$MD" --kernels "$TMP/k/rowparts-tables-swapped.cl" --size 1x64 --wg 1 --repeat 0

@@ -190,7 +190,7 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         used += (size_t)snprintf(opts + used, len - used,
                                  " -D P%d_Q=%zu -D P%d_P=%zu -D P%d_I=%zu -D P%d_T=%zu -D P%d_R=%s",
                                  k, q, k, ps->span, k, ps->items, k, ps->columns, k, list);
-        if (fl_radix_pass_row_parts(ps) && used < len)
+        if (ps->parts > 1 && used < len) /* a row in parts, or the last pass's columns */
             used += (size_t)snprintf(opts + used, len - used, " -D P%d_PARTS=%zu", k, ps->parts);
     }
 }
@@ -225,8 +225,8 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         size_t groups = (columns + ps->columns - 1) / ps->columns;
         size_t global[1] = {groups * items}, local[1] = {items};
         char kernel[32];
-        snprintf(kernel, sizeof kernel, fl_radix_pass_row_parts(ps) ? "fft_row_parts_p%d" : "fft_mixed_p%d",
-                 k);
+        snprintf(kernel, sizeof kernel, fl_radix_pass_row_parts(ps) ? "fft_row_parts_p%d"
+                                        : ps->parts > 1 ? "fft_mixed_parts_p%d" : "fft_mixed_p%d", k);
         struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
         fl_arg_buffer(l, src);
         fl_arg_buffer(l, dst);
@@ -242,12 +242,17 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                            "exchanges%s", ps->q, ps->parts, ps->parts, ps->q / ps->parts, radices,
                            ps->items, ps->values, ps->parts * (ps->halves ? 2 : 1),
                            ps->halves ? " in halves" : "");
-        else
+        else {
+            char in_parts[96] = ""; /* the last pass's columns in parts (README "The last pass in parts") */
+            if (ps->parts > 1)
+                snprintf(in_parts, sizeof in_parts, ", exchanged in %zu parts of %zu column%s",
+                         ps->parts, ps->columns / ps->parts, ps->columns / ps->parts == 1 ? "" : "s");
             fl_launch_note(l, "p=%zu Q=%zu = %s: %d stage%s, %zu item%s per %s (<= %zu values "
-                           "each), %zu %s%s per group", ps->span, ps->q, radices, ps->nstages,
+                           "each), %zu %s%s per group%s", ps->span, ps->q, radices, ps->nstages,
                            ps->nstages == 1 ? "" : "s", ps->items, ps->items == 1 ? "" : "s",
                            rp.npasses == 1 ? "row" : "column", ps->values, ps->columns,
-                           rp.npasses == 1 ? "row" : "column", ps->columns == 1 ? "" : "s");
+                           rp.npasses == 1 ? "row" : "column", ps->columns == 1 ? "" : "s", in_parts);
+        }
         pl += snprintf(passes + pl, sizeof passes - (size_t)pl, "%s%zu", k ? " x " : "", ps->q);
         int t = src;
         src = dst;
@@ -269,6 +274,14 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                  "memory and items x 16 values), so the data is read and written once.",
                  p->n, all, rp.nstages, fl_radix_list(mr_radices(p), list, sizeof list),
                  rp.single_pass_max);
+    else if (rp.pass[rp.npasses - 1].parts > 1) /* README "The last pass in parts" */
+        snprintf(plan->summary, sizeof plan->summary,
+                 "N = %zu = %.64s: %d passes, Q = %.40s. N > %zu, what one group holds; a group "
+                 "of a multi-pass plan keeps >= 4 neighbouring columns (coalesced reads), so Q <= "
+                 "%zu would take 3 passes; the last takes Q <= %zu instead, its %zu columns in "
+                 "registers, exchanged in %zu parts.",
+                 p->n, all, rp.npasses, passes, rp.single_pass_max, rp.multi_pass_max_q,
+                 rp.single_pass_max, rp.pass[rp.npasses - 1].columns, rp.pass[rp.npasses - 1].parts);
     else
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %s: %d passes, Q = %s. N > %zu, what one group holds; a group of a "

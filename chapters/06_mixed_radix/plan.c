@@ -11,6 +11,7 @@
 #define ROW_PARTS 8      /* a row of up to 8 local memories in one pass, in parts */
 #define ROW_GROUP_MAX 1024 /* ... by a group of at most this many items            */
 #define ROW_ROUNDS_MAX 24  /* ... whose exchanges take at most this many rounds     */
+#define LAST_PARTS 4     /* the last of two passes with its columns in up to 4 parts */
 /* ... and a row of up to 8 times twice that, exchanged in halves, if its items then hold
  * at most ROW_HALVES_VALUES values, or else a group of at most ROW_HALVES_ITEMS holds at
  * most ROW_HALVES_ITEMS_VALUES each. On the H100 (2026-11-26, NOTES.md): 13122 = 2 parts
@@ -50,7 +51,12 @@
  *   that was tried (4374 = 2 x 3^7: 0.112 -> 0.254);
  * - at N = 2^a the last pass keeps the groups of MULTI_PASS_WG (2^18 x 64: 0.228 ->
  *   0.213 ms, 2^19 x 32: 0.231 -> 0.219); of the default fp32 plans of 2^13 ... 2^26 it
- *   changes only those two, whose last pass of 512 points gets one butterfly per item. */
+ *   changes only those two, whose last pass of 512 points gets one butterfly per item;
+ * and one more, later still (NOTES.md, "2026-11-26 (late)"):
+ * - rows that would take three passes take two where the last can hold its columns in
+ *   parts (LAST_PARTS; README "The last pass in parts"), that pass in groups of DEFAULT_WG
+ *   (64 values an item: 2^22 x 4 0.299 -> 0.267 ms; in groups of 512, 32 values, 0.300),
+ *   and only where B <= 2 or all its exchanges go in slices (all_sliced). */
 #define BLOCK_ITEMS 25
 #define MULTI_PASS_WG 512
 #define ROW_WG 128
@@ -83,6 +89,10 @@ static void base_limits(const struct fl_problem *p, size_t items, struct fl_radi
         lim->row_halves = ROW_HALVES_VALUES;
         lim->row_halves_items = ROW_HALVES_ITEMS;
         lim->row_halves_values = ROW_HALVES_ITEMS_VALUES;
+        /* rows that would take three passes take two where they can, the last with its
+         * columns in parts (kernels/06_passes.cl, fft_mixed_parts_p<k>; README "The last
+         * pass in parts") */
+        lim->last_parts = LAST_PARTS;
     }
 }
 
@@ -115,12 +125,33 @@ const unsigned *mr_radices(const struct fl_problem *p)
     return r;
 }
 
+/* 0 while mr_make_plan plans without the last pass in parts (its rule, below): base_limits
+ * runs for every plan_at, and this says which of mr_make_plan's plans it is making */
+static int lim_last_parts = 1;
+
+/* 1 when every exchange of PS, a pass in parts, goes in slices (kernels/06_passes.cl,
+ * sliced_ok: no item waits while another part exchanges) */
+static int all_sliced(const struct fl_radix_pass *ps)
+{
+    size_t sp = 1;
+    for (int s = 0; s + 1 < ps->nstages; s++) {
+        size_t rp = ps->radix[s], rn = ps->radix[s + 1], bp = ps->q / rp;
+        if (bp % ps->items != 0 || (bp / ps->items) % ps->parts != 0 || ps->items % sp != 0 ||
+            rn % ps->parts != 0)
+            return 0;
+        sp *= rp;
+    }
+    return 1;
+}
+
 /* P's plan from groups of at most ITEMS, without --shapes (SHAPED 0) or with them, with
  * the radices mr_radices chooses. */
 static int plan_at(const struct fl_problem *p, size_t items, int shaped, struct fl_radix_limits *lim,
                    struct fl_radix_plan *rp, char *why, size_t len)
 {
     base_limits(p, mr_group_items(p, items), lim);
+    if (!lim_last_parts)
+        lim->last_parts = 0;
     lim->radices = mr_radices(p);
     if (!shaped)
         memset(lim->shape, 0, sizeof lim->shape);
@@ -134,10 +165,19 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
 {
     struct fl_radix_limits lim;
     static struct fl_radix_plan plain;
+    lim_last_parts = 1;
     if (p->wg)
         return plan_at(p, DEFAULT_WG, 1, &lim, rp, why, len);
     if (plan_at(p, DEFAULT_WG, 0, &lim, &plain, why, len) != 0)
         return -1;
+    const struct fl_radix_pass *last = &plain.pass[plain.npasses - 1];
+    if (plain.npasses == 2 && last->parts > 2 && !all_sliced(last)) {
+        /* the last pass in parts only where B <= 2 or its exchanges all go in slices (H100:
+         * 3 x 2^20 = 1024 x 3072 in 4 parts lost 27 %, 3 x 2^19 in 2 won 15 %; NOTES.md) */
+        lim_last_parts = 0;
+        if (plan_at(p, DEFAULT_WG, 0, &lim, &plain, why, len) != 0)
+            return -1;
+    }
     size_t items = DEFAULT_WG;
     char ignored[256];
     if (plain.npasses > 1) {
@@ -163,7 +203,11 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
         if (!is_default)
             continue;
         int last_of_2a = k == rp->npasses - 1 && (p->n & (p->n - 1)) == 0;
-        if (items == MULTI_PASS_WG && (q & (q - 1)) == 0 && !last_of_2a) {
+        if (rp->pass[k].parts > 1) {
+            /* the last pass in parts: groups of DEFAULT_WG, up to part_values each */
+            lim.shape[k] = (struct fl_pass_shape){DEFAULT_WG, 0};
+            changed = 1;
+        } else if (items == MULTI_PASS_WG && (q & (q - 1)) == 0 && !last_of_2a) {
             lim.shape[k] = (struct fl_pass_shape){DEFAULT_WG, lim.item_values};
             changed = 1;
         }

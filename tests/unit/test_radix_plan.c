@@ -555,6 +555,36 @@ int main(void)
            "limits, or two passes");
     }
 
+    /* ---- the last of two passes in parts (last_parts, set by chapter 06 for
+     * fft_mixed_parts_p<k>) */
+    {
+        struct fl_radix_limits ll;
+        struct fl_radix_plan q;
+        fl_radix_limits_default(&ll, 48 * 1024, 8, 256);
+        is_int(fl_radix_plan_make(1 << 21, 8, &ll, &q, why, sizeof why), 0, "last parts off: 2^21");
+        ok(q.npasses == 3, "last parts off (the default limits): 2^21 is three passes (got %d)", q.npasses);
+        ll.last_parts = 4;
+        is_int(fl_radix_plan_make(1 << 21, 8, &ll, &q, why, sizeof why), 0, "last parts: 2^21");
+        ok(q.npasses == 2 && q.pass[0].q == 1024 && q.pass[0].parts == 1 && q.pass[0].columns == 4 &&
+           q.pass[1].q == 2048 && q.pass[1].span == 1024 && q.pass[1].parts == 2 &&
+           q.pass[1].columns == 4 && q.pass[1].items * q.pass[1].columns <= 256 &&
+           q.pass[1].values <= 64 && !fl_radix_pass_row_parts(&q.pass[1]),
+           "last parts: 2^21 is 1024 x 2048, the last pass's 4 columns in 2 parts (got %d passes, "
+           "Q %zu x %zu, B %zu, T %zu, I %zu, %zu values)", q.npasses, q.pass[0].q, q.pass[1].q,
+           q.pass[1].parts, q.pass[1].columns, q.pass[1].items, q.pass[1].values);
+        is_int((long long)fl_radix_pass_local_values(&q.pass[1]), 4096 + 256,
+               "last parts: local memory for one part (2 columns of 2048, padded)");
+        is_int(fl_radix_plan_make(1 << 22, 1, &ll, &q, why, sizeof why), 0, "last parts: 2^22");
+        ok(q.npasses == 2 && q.pass[1].q == 4096 && q.pass[1].parts == 4,
+           "last parts: 2^22 is 1024 x 4096, 4 parts of 1 column");
+        is_int(fl_radix_plan_make(1 << 20, 16, &ll, &q, why, sizeof why), 0, "last parts: 2^20");
+        ok(q.npasses == 2 && q.pass[1].parts == 1, "last parts: 2^20 takes two passes anyway, none in parts");
+        is_int(fl_radix_plan_make((size_t)1 << 24, 1, &ll, &q, why, sizeof why), 0, "last parts: 2^24");
+        ok(q.npasses == 3, "last parts: 2^24 = 1024 x 16384 cannot: three passes");
+        is_int(fl_radix_plan_strided(1 << 21, 1, 64, &ll, &q, why, sizeof why), 0, "last parts: strided 2^21");
+        ok(q.npasses == 3, "last parts: never for a strided axis");
+    }
+
     /* ---- a row in parts (max_row_parts, set by chapter 06 for fft_row_parts_p0) */
     {
         struct fl_radix_limits rl;
