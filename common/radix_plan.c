@@ -395,7 +395,7 @@ static int last_parted(size_t n, size_t cmin, size_t cap, size_t items,
         size_t b = ceil_div(cmin, lim->local_values / q1);
         trial.columns = b * ceil_div(cmin, b);
         trial.nstages = fl_radix_factor(q1, radices, trial.radix, FL_RADIX_MAX_PASS_STAGES);
-        if (b > lim->last_parts || trial.nstages < 0 ||
+        if (b < 2 || b > lim->last_parts || trial.nstages < 0 ||
             fl_radix_factor(q0, radices, radix, FL_RADIX_MAX_PASS_STAGES) < 0 ||
             parted_shape(&trial, items, lim->part_values, lim->part_values, 0) != 0)
             continue;
