@@ -274,7 +274,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                  "memory and items x 16 values), so the data is read and written once.",
                  p->n, all, rp.nstages, fl_radix_list(mr_radices(p), list, sizeof list),
                  rp.single_pass_max);
-    else if (rp.pass[rp.npasses - 1].parts > 1) /* README "The last pass in parts" */
+    else if (rp.npasses > 1 && rp.pass[rp.npasses - 1].parts > 1) /* README "The last pass in parts" */
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %.64s: %d passes, Q = %.40s. N > %zu, what one group holds; a group "
                  "of a multi-pass plan keeps >= 4 neighbouring columns (coalesced reads), so Q <= "

@@ -170,8 +170,7 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
         return plan_at(p, DEFAULT_WG, 1, &lim, rp, why, len);
     if (plan_at(p, DEFAULT_WG, 0, &lim, &plain, why, len) != 0)
         return -1;
-    const struct fl_radix_pass *last = &plain.pass[plain.npasses - 1];
-    if (plain.npasses == 2 && last->parts > 2 && !all_sliced(last)) {
+    if (plain.npasses == 2 && plain.pass[1].parts > 2 && !all_sliced(&plain.pass[1])) {
         /* the last pass in parts only where B <= 2 or its exchanges all go in slices (H100:
          * 3 x 2^20 = 1024 x 3072 in 4 parts lost 27 %, 3 x 2^19 in 2 won 15 %; NOTES.md) */
         lim_last_parts = 0;
