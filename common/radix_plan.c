@@ -376,36 +376,58 @@ static int row_parts_pass(size_t n, const struct fl_radix_limits *lim, const uns
     return -1;
 }
 
-/* Two passes for a row whose passes of at most CAP points take three or more: Q[0] <= CAP
- * (a multiple of CMIN, the last pass's columns per row) and Q[1] = N / Q[0] <= local
- * values, the smallest such Q[1], whose CMIN columns go in *PARTS parts of *TCOLS columns
- * in all (radix_plan.h, last_parts). Returns -1 when no Q[1] fits. */
-static int last_parted(size_t n, size_t cmin, size_t cap, size_t items,
-                       const struct fl_radix_limits *lim, const unsigned *radices, size_t *q,
-                       size_t *parts, size_t *tcols)
+/* The parts a pass of Q points needs for its CMIN columns (radix_plan.h, last_parts): 1
+ * when Q <= CAP (local memory holds them), else B >= 2 with *TCOLS columns in all, or 0
+ * when none fits (B > LIM->last_parts, Q does not factor, or no group shape). */
+static size_t pass_parts(size_t q, size_t cmin, size_t cap, size_t items,
+                         const struct fl_radix_limits *lim, const unsigned *radices, size_t *tcols)
 {
+    struct fl_radix_pass trial = {.q = q};
+    trial.nstages = fl_radix_factor(q, radices, trial.radix, FL_RADIX_MAX_PASS_STAGES);
+    if (trial.nstages < 0 || q > lim->local_values)
+        return 0;
+    if (q <= cap)
+        return 1;
+    size_t b = ceil_div(cmin, lim->local_values / q);
+    trial.columns = b * ceil_div(cmin, b);
+    if (b < 2 || b > lim->last_parts ||
+        parted_shape(&trial, items, lim->part_values, lim->part_values, 0) != 0)
+        return 0;
+    *tcols = trial.columns;
+    return b;
+}
+
+/* Two passes for a row whose passes of at most CAP points take three or more (radix_plan.h,
+ * last_parts): Q[0] x Q[1] = N, each pass of more than CAP points with its columns in
+ * PARTS[i] parts of TCOLS[i] columns in all, the first in at most 2 (in 4 it lost, 2^24 on
+ * the H100); of those, the fewest parts in all, then the larger Q[1]. Returns -1 when no
+ * split fits. */
+static int parted_split(size_t n, size_t cmin, size_t cap, size_t items,
+                        const struct fl_radix_limits *lim, const unsigned *radices, size_t *q,
+                        size_t *parts, size_t *tcols)
+{
+    size_t best = 0;
     if (lim->last_parts < 2)
         return -1;
-    for (size_t q1 = cap + 1; q1 <= lim->local_values; q1++) {
-        size_t q0 = n / q1;
-        if (n % q1 != 0 || q0 > cap || q0 % cmin != 0)
+    for (size_t q0 = cmin; q0 <= lim->local_values && q0 < n; q0++) {
+        size_t q1 = n / q0, t0 = 0, t1 = 0;
+        if (n % q0 != 0 || q0 % cmin != 0 || q1 % cmin != 0)
             continue;
-        unsigned radix[FL_RADIX_MAX_PASS_STAGES];
-        struct fl_radix_pass trial = {.q = q1};
-        size_t b = ceil_div(cmin, lim->local_values / q1);
-        trial.columns = b * ceil_div(cmin, b);
-        trial.nstages = fl_radix_factor(q1, radices, trial.radix, FL_RADIX_MAX_PASS_STAGES);
-        if (b < 2 || b > lim->last_parts || trial.nstages < 0 ||
-            fl_radix_factor(q0, radices, radix, FL_RADIX_MAX_PASS_STAGES) < 0 ||
-            parted_shape(&trial, items, lim->part_values, lim->part_values, 0) != 0)
+        size_t b0 = pass_parts(q0, cmin, cap, items, lim, radices, &t0);
+        size_t b1 = pass_parts(q1, cmin, cap, items, lim, radices, &t1);
+        if (b0 == 0 || b1 == 0 || b0 > 2 || b0 + b1 == 2)
             continue;
-        q[0] = q0;
-        q[1] = q1;
-        *parts = b;
-        *tcols = trial.columns;
-        return 0;
+        if (best == 0 || b0 + b1 < best || (b0 + b1 == best && q1 > q[1])) {
+            best = b0 + b1;
+            q[0] = q0;
+            q[1] = q1;
+            parts[0] = b0;
+            parts[1] = b1;
+            tcols[0] = t0;
+            tcols[1] = t1;
+        }
     }
-    return -1;
+    return best ? 0 : -1;
 }
 
 /* fl_radix_plan_make (STRIDE 1) and fl_radix_plan_strided (STRIDE > 1): BATCH lines of N
@@ -441,6 +463,7 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
      * shape fits; decided without the shape caps, so --shapes and --tune never change
      * the passes, only the groups */
     size_t parts = 1, tcols = 0, want = min_z(cmin, batch * stride);
+    size_t pparts[FL_RADIX_MAX_PASSES] = {0}, ptcols[FL_RADIX_MAX_PASSES] = {0};
     if (stride > 1 && n > cap && n <= single && lim->max_parts > 1) {
         struct fl_radix_pass trial = {.q = n};
         parts = ceil_div(want, lim->local_values / n);
@@ -475,13 +498,15 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
     if (n <= (stride > 1 ? cap : single) || parts > 1) {
         q[0] = n;
         npass = 1;
+        pparts[0] = parts;
+        ptcols[0] = tcols;
     } else {
         for (int p = 2; p <= FL_RADIX_MAX_PASSES && !npass; p++)
             if (spread(n, p, cap, q) == 0)
                 npass = p;
-        /* rows that take three passes or more: two, the last in parts, where they can */
-        if (npass > 2 && stride <= 1 && last_parted(n, cmin, cap, items, lim, radices, q, &parts,
-                                                    &tcols) == 0)
+        /* rows that take three passes or more: two, in parts, where they can */
+        if (npass > 2 && stride <= 1 && parted_split(n, cmin, cap, items, lim, radices, q, pparts,
+                                                     ptcols) == 0)
             npass = 2;
         if (!npass) {
             snprintf(why, len, "N = %zu needs more than %d passes of at most %zu points (work-groups "
@@ -513,17 +538,17 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
         }
         size_t lt = lim->local_values / ps->q; /* columns local memory holds */
         ps->parts = 1;
-        if (parts > 1 && i == npass - 1) { /* the only pass, or the last of two */
+        if (pparts[i] > 1) { /* the only pass, or one of two */
             /* the columns in parts: T = tcols columns of I items, at most part_values
              * values each (or the shape's caps) */
             size_t gmax = lim->shape[i].items ? lim->shape[i].items : items;
             size_t vmax = lim->shape[i].values ? lim->shape[i].values : lim->part_values;
-            ps->parts = parts;
-            ps->columns = tcols;
+            ps->parts = pparts[i];
+            ps->columns = ptcols[i];
             if (parted_shape(ps, gmax, vmax, lim->part_values, lim->shape[i].values != 0) != 0) {
                 snprintf(why, len, "pass %d (Q = %zu, %zu columns in %zu parts) cannot keep a group of "
                          "at most %zu items holding at most %zu values each (and at most %zu)", i,
-                         ps->q, tcols, parts, gmax, vmax, lim->part_values);
+                         ps->q, ptcols[i], pparts[i], gmax, vmax, lim->part_values);
                 return -1;
             }
         } else if (npass == 1 && stride <= 1) {

@@ -71,11 +71,11 @@ struct fl_radix_limits {
                                 (0: not at all) ...                                   */
     size_t row_halves_values;/* ... holding at most this many values each            */
     size_t last_parts;       /* rows that take three passes or more of at most
-                                multi_pass_max_q may take two, the last with Q up to
-                                local_values and its min_columns columns in up to this
-                                many parts (below); 0 or 1 = never (the default: only
-                                06_passes.cl's fft_mixed_parts_p<k> can; chapter 06
-                                turns it on)                                            */
+                                multi_pass_max_q may take two of Q up to local_values,
+                                a pass of more than that max with its min_columns
+                                columns in up to this many parts (the first in 2; below);
+                                0 or 1 = never (the default: only 06_passes.cl's
+                                fft_mixed_parts_p<k> can; chapter 06 turns it on)      */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -190,10 +190,11 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  * row_halves_items items of at most row_halves_values; else the passes as above.
  * Shape caps do not apply to it (it is a single pass).
  * With LIM->last_parts > 1, rows that need three passes or more take two where they can:
- * Q0 <= multi_pass_max_q (a multiple of min_columns) and Q1 = N/Q0 <= local_values, the
- * smallest such Q1, whose T = min_columns columns go in B = ceil(T / (local_values / Q1))
- * parts (B <= last_parts) with at most part_values values per item, as an axis in parts
- * below; its shape cap, where set, caps that group. */
+ * Q0 x Q1 = N, each Q <= local_values and a multiple of min_columns; a pass of Q >
+ * multi_pass_max_q has its T = min_columns columns in B = ceil(T / (local_values / Q))
+ * parts (2 <= B <= last_parts; the first pass's B <= 2) with at most part_values values
+ * per item, as an axis in parts below; of the splits, the fewest parts in all, then the
+ * larger Q1. A pass's shape cap, where set, caps its group. */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);
 

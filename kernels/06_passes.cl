@@ -28,7 +28,7 @@
  *     P0_PARTS                a row in parts (below, fft_row_parts_p0): P0_Q and P0_R
  *                             are one part's, the radix-P0_PARTS stage across the parts
  *                             is the last
- *     P<k>_PARTS (k > 0)      the last pass's T columns in parts (fft_mixed_parts_p<k>)
+ *     P<k>_COLPARTS           pass k's T columns in parts (fft_mixed_parts_p<k>)
  *     FL_PASS_HALVES          every exchange in halves, real parts then imaginary
  *                             (exchange_halves; the host plans it only for a row in parts
  *                             whose part is more than local memory holds whole)
@@ -605,8 +605,8 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
  * (4 x 4096 fp32: 128 KiB; it has 48): the values live in registers (Q/I per item, up to
  * FL_PART_VMAX), and local memory holds T/B columns, or a slice of every column, at a
  * time, each exchange in B rounds. Chapter 07's outer axes of 2048 and 4096 points
- * (fft_parts_<a>_p0, lesson 07 "Columns in parts") and this chapter's last pass of two
- * (fft_mixed_parts_p<k>, below; lesson 06 "The last pass in parts") use them. */
+ * (fft_parts_<a>_p0, lesson 07 "Columns in parts") and this chapter's passes of two
+ * (fft_mixed_parts_p<k>, below; lesson 06 "Passes in parts") use them. */
 
 #define FL_PART_VMAX 64 /* values one item holds in a pass in parts (part_values, fp32) */
 
@@ -692,11 +692,13 @@ static INLINE void sliced_exchange(real2_t *v, __local real2_t *u, int i, int c,
         stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
     }
 
-/* The last pass of a multi-pass plan with its T columns in PARTS parts: mixed_pass for a
- * pass with P > 1 (columns fastest across lanes, stored straight from registers, so local
- * memory only meets the exchanges), its stages joined by PARTED_NEXT_STAGE. Where a pass
- * of Q <= 1024 points would be the third, this one takes Q of up to 4096 in the second
- * (2^22 = 1024 x 4096): one read and write of the data less. See fft_mixed_parts_p<k>. */
+/* A pass of a multi-pass plan with its T columns in PARTS parts: mixed_pass's loads and
+ * stages (columns fastest across lanes), its stages joined by PARTED_NEXT_STAGE, and its
+ * stores straight from registers for every P, so local memory only meets the exchanges
+ * (with P = 1 a column's outputs are a run of Q, and neighbouring items hold neighbouring
+ * values of it). Where passes of Q <= 1024 points would take three, passes of up to 4096
+ * take two (2^22 = 2048 x 2048): one read and write of the data less. See
+ * fft_mixed_parts_p<k>. */
 static INLINE void mixed_parts_pass(__global const real2_t *x, __global real2_t *y,
                                     __local real2_t *u, __global const real2_t *hi,
                                     __global const real2_t *lo, int batch, int flags, const int N,
@@ -727,7 +729,8 @@ static INLINE void mixed_parts_pass(__global const real2_t *x, __global real2_t 
         real2_t a = in[(size_t)j * per_row];                                               \
         if (flags & PASS_CONJ_IN)                                                          \
             a.y = -a.y;                                                                    \
-        v[jb * r0 + m] = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));  \
+        v[jb * r0 + m] = P > 1 ? cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits)) \
+                               : a;                                                        \
     }
             FOR_M(r0, LOAD_M)
 #undef LOAD_M
@@ -889,10 +892,12 @@ static INLINE void row_parts_pass(__global const real2_t *x, __global real2_t *y
 /* Contract (fft_mixed_parts_p<k>, pass k > 0 of the plan, its last: columns in parts)
  *   work-items : as fft_mixed_p<k> (reqd_work_group_size I*T: an item's 64 values need the
  *                registers); columns k*T/B .. (k+1)*T/B - 1 of a group are part k
- *   args       : as fft_mixed_p<k>, but u holds (T/B)*Q*17/16 values (B = P<k>_PARTS)
- *   reads      : x[row*N + t + j*(N/Q)], every j < Q, once, times w_(Q*P)^(j*k)
- *   writes     : y[row*N + (t - k)*Q + k + j*P], every j < Q, once
- *   host calls : as fft_mixed_p<k>, with -D P<k>_PARTS (the pass's P > 1: never pass 0). */
+ *   args       : as fft_mixed_p<k>, but u holds (T/B)*Q*17/16 values (B = P<k>_COLPARTS)
+ *   reads      : x[row*N + t + j*(N/Q)], every j < Q, once, times w_(Q*P)^(j*k) (P > 1)
+ *   writes     : y[row*N + (t - k)*Q + k + j*P], every j < Q, once (with P = 1 the T
+ *                columns' runs of Q, each item's values j = b + m*Q/rl in lanes of
+ *                neighbouring b: whole 32-byte sectors)
+ *   host calls : as fft_mixed_p<k>, with -D P<k>_COLPARTS. */
 #define FL_PARTS_KERNEL(K, BB, QQ, PP, II, TT, RR)                                         \
     __kernel __attribute__((reqd_work_group_size(II * TT, 1, 1)))                          \
     void fft_mixed_parts_p##K(__global const real2_t *x, __global real2_t *y,              \
@@ -912,7 +917,9 @@ static INLINE void row_parts_pass(__global const real2_t *x, __global real2_t *y
                    RR);                                                                    \
     }
 
-#ifdef P0_PARTS
+#ifdef P0_COLPARTS
+FL_PARTS_KERNEL(0, P0_COLPARTS, P0_Q, P0_P, P0_I, P0_T, P0_R)
+#elif defined(P0_PARTS)
 #if P0_PARTS > FL_ROW_MAX_PARTS
 #error "P0_PARTS is more than FL_ROW_MAX_PARTS"
 #endif
@@ -925,38 +932,38 @@ void fft_row_parts_p0(__global const real2_t *x, __global real2_t *y, __local re
 #elif defined(P0_R)
 FL_PASS_KERNEL(0, P0_Q, P0_P, P0_I, P0_T, P0_R)
 #endif
-#ifdef P1_PARTS
-FL_PARTS_KERNEL(1, P1_PARTS, P1_Q, P1_P, P1_I, P1_T, P1_R)
+#ifdef P1_COLPARTS
+FL_PARTS_KERNEL(1, P1_COLPARTS, P1_Q, P1_P, P1_I, P1_T, P1_R)
 #elif defined(P1_R)
 FL_PASS_KERNEL(1, P1_Q, P1_P, P1_I, P1_T, P1_R)
 #endif
-#ifdef P2_PARTS
-FL_PARTS_KERNEL(2, P2_PARTS, P2_Q, P2_P, P2_I, P2_T, P2_R)
+#ifdef P2_COLPARTS
+FL_PARTS_KERNEL(2, P2_COLPARTS, P2_Q, P2_P, P2_I, P2_T, P2_R)
 #elif defined(P2_R)
 FL_PASS_KERNEL(2, P2_Q, P2_P, P2_I, P2_T, P2_R)
 #endif
-#ifdef P3_PARTS
-FL_PARTS_KERNEL(3, P3_PARTS, P3_Q, P3_P, P3_I, P3_T, P3_R)
+#ifdef P3_COLPARTS
+FL_PARTS_KERNEL(3, P3_COLPARTS, P3_Q, P3_P, P3_I, P3_T, P3_R)
 #elif defined(P3_R)
 FL_PASS_KERNEL(3, P3_Q, P3_P, P3_I, P3_T, P3_R)
 #endif
-#ifdef P4_PARTS
-FL_PARTS_KERNEL(4, P4_PARTS, P4_Q, P4_P, P4_I, P4_T, P4_R)
+#ifdef P4_COLPARTS
+FL_PARTS_KERNEL(4, P4_COLPARTS, P4_Q, P4_P, P4_I, P4_T, P4_R)
 #elif defined(P4_R)
 FL_PASS_KERNEL(4, P4_Q, P4_P, P4_I, P4_T, P4_R)
 #endif
-#ifdef P5_PARTS
-FL_PARTS_KERNEL(5, P5_PARTS, P5_Q, P5_P, P5_I, P5_T, P5_R)
+#ifdef P5_COLPARTS
+FL_PARTS_KERNEL(5, P5_COLPARTS, P5_Q, P5_P, P5_I, P5_T, P5_R)
 #elif defined(P5_R)
 FL_PASS_KERNEL(5, P5_Q, P5_P, P5_I, P5_T, P5_R)
 #endif
-#ifdef P6_PARTS
-FL_PARTS_KERNEL(6, P6_PARTS, P6_Q, P6_P, P6_I, P6_T, P6_R)
+#ifdef P6_COLPARTS
+FL_PARTS_KERNEL(6, P6_COLPARTS, P6_Q, P6_P, P6_I, P6_T, P6_R)
 #elif defined(P6_R)
 FL_PASS_KERNEL(6, P6_Q, P6_P, P6_I, P6_T, P6_R)
 #endif
-#ifdef P7_PARTS
-FL_PARTS_KERNEL(7, P7_PARTS, P7_Q, P7_P, P7_I, P7_T, P7_R)
+#ifdef P7_COLPARTS
+FL_PARTS_KERNEL(7, P7_COLPARTS, P7_Q, P7_P, P7_I, P7_T, P7_R)
 #elif defined(P7_R)
 FL_PASS_KERNEL(7, P7_Q, P7_P, P7_I, P7_T, P7_R)
 #endif

@@ -58,7 +58,7 @@ slow_sizes "stockham inverse" "$(commas "${slow_inv[@]}")" --timeout 600 -- "$R"
 # ---- larger sizes: two and three passes (one row each, small in memory)
 # (fast: 5^7 two passes, both directions; 21609 x 3 below, 10^6 x 2 with the
 # radix-10 block; three passes: --wg 1 at 4096 below; the slow set adds the other sizes,
-# which take the same paths; 3145728, three passes at the default shapes, below)
+# which take the same paths; 3145728 and 2^21 to 2^24 below)
 for n in 4374 5000 19683 59049 78125 117649 1000000; do
     if [ "$n" = 78125 ]; then
         run_case "stockham N=$n" 0 '^PASS$' -- "$R" --size "$n" --repeat 0
@@ -67,23 +67,32 @@ for n in 4374 5000 19683 59049 78125 117649 1000000; do
     fi
 done
 run_case "stockham N=5^7 inverse" 0 '^PASS$' -- "$R" --size 5^7 --inverse --repeat 0
-# ---- the last pass in parts (README "The last pass in parts"): rows that take three passes
-# of Q <= 1024 take two, the last with Q up to 4096 and its 4 columns in parts (fast: 2^21,
-# 2 parts of 2 columns, every exchange in slices; the slow set: 2^22 in 4 parts, 1536 in
-# parts with an exchange a part at a time, 3072 back at three passes, no_parts)
-run_case "N=2^21: two passes, the last (Q = 2048) with its 4 columns in 2 parts" 0 '^PASS$' \
-    --has 'N = 2097152 = .*: 2 passes, Q = 1024 x 2048\. .*the last takes Q <= 4096 instead' \
-    --has 'fft_mixed_parts_p1\(B, A, local 34816 B, .*local 256 +; p=1024 Q=2048 = 16 x 16 x 8: 3 stages, 64 items per column .*, 4 columns per group, exchanged in 2 parts of 2 columns' \
-    --has '-D P1_PARTS=2' -- "$R" --size 2^21 --explain --repeat 0
-slow_case "N=2^22: two passes, the last (Q = 4096) in 4 parts of 1 column" 0 '^PASS$' \
-    --has 'N = 4194304 = .*: 2 passes, Q = 1024 x 4096' --has 'exchanged in 4 parts of 1 column' \
-    -- "$R" --size 2^22 --explain --repeat 0
-slow_case "N=1572864 x 2 inverse: the last pass Q = 1536 = 8 x 8 x 8 x 3 in 2 parts (its last exchange a part at a time)" 0 '^PASS$' \
-    --has ': 2 passes, Q = 1024 x 1536' --has 'fft_mixed_parts_p1' \
+# ---- passes in parts (README "Passes in parts"): rows that take three passes of Q <= 1024
+# take two, a pass of Q up to 4096 with its 4 columns in parts, the first in at most 2
+# (fast: 2^22 = 2048 x 2048, both passes in 2 parts, the first with p = 1 storing from
+# registers, every exchange in slices; the slow set: 2^21 with only the last in parts, 2^23
+# in 2 and 4, 768 x 2048, 1536 x 2048 (an exchange a part at a time), 2^24 back at three
+# passes, no_parts)
+run_case "N=2^22: two passes of 2048, each with its 4 columns in 2 parts" 0 '^PASS$' \
+    --has 'N = 4194304 = .*: 2 passes, Q = 2048 x 2048\. .*exchanged in parts \(here 2 and 2\)' \
+    --has 'fft_mixed_parts_p0\(A, B, local 34816 B, .*local 256 +; p=1 Q=2048 = 16 x 16 x 8: 3 stages, 64 items per column .*, 4 columns per group, exchanged in 2 parts of 2 columns' \
+    --has 'fft_mixed_parts_p1\(B, A, local 34816 B, .*; p=2048 Q=2048 = ' \
+    --has '-D P0_COLPARTS=2' --has '-D P1_COLPARTS=2' -- "$R" --size 2^22 --explain --repeat 0
+slow_case "N=2^21: two passes, the last (Q = 2048) with its 4 columns in 2 parts" 0 '^PASS$' \
+    --has 'N = 2097152 = .*: 2 passes, Q = 1024 x 2048\. .*\(here 1 and 2\)' \
+    --has 'fft_mixed_p0\(A' --has 'fft_mixed_parts_p1\(B, A' -- "$R" --size 2^21 --explain --repeat 0
+slow_case "N=2^23 inverse: 2048 x 4096, the last in 4 parts of 1 column" 0 '^PASS$' \
+    --has ': 2 passes, Q = 2048 x 4096' --has 'exchanged in 4 parts of 1 column' \
+    -- "$R" --size 2^23 --inverse --explain --repeat 0
+slow_case "N=1572864 x 2 inverse: 768 x 2048, the last in 2 parts" 0 '^PASS$' \
+    --has ': 2 passes, Q = 768 x 2048' --has 'fft_mixed_parts_p1' \
     -- "$R" --size 1572864 --batch 2 --inverse --explain --repeat 0
-slow_case "N=3145728: a last pass of 3072 in 4 parts would exchange a part at a time: three passes" 0 '^PASS$' \
-    --has ': 3 passes, Q = 192 x 128 x 128' --lacks 'fft_mixed_parts' \
+slow_case "N=3145728: 1536 x 2048, the first (8 x 8 x 8 x 3) exchanging its radix-3 stage a part at a time" 0 '^PASS$' \
+    --has ': 2 passes, Q = 1536 x 2048' --has 'fft_mixed_parts_p0' \
     -- "$R" --size 3145728 --explain --repeat 0
+slow_case "N=2^24: a first pass of 4096 would take 4 parts: three passes" 0 '^PASS$' \
+    --has ': 3 passes, Q = 256 x 256 x 256' --lacks 'fft_mixed_parts' \
+    -- "$R" --size 2^24 --explain --repeat 0
 slow_case "--variant no_parts N=2^21: three passes, as before" 0 '^PASS$' --has ': 3 passes' \
     --lacks 'fft_mixed_parts' -- "$R" --size 2^21 --variant no_parts --explain --repeat 0
 

@@ -281,7 +281,7 @@ if [ -x "$BUILD/07_multidim" ]; then
             -- "$MD" --kernels "$TMP/k/cols-backwards.cl" --size 16x16 --repeat 0
     fi
     # The columns in parts exchange through 06_passes.cl (parted_exchange, sliced_exchange;
-    # 06's last pass in parts uses them too), which --kernels does not replace: 07_multidim
+    # 06's passes in parts use them too), which --kernels does not replace: 07_multidim
     # copied into a tree of its own, as 06's row in parts above. (4096 and 2048 exchange in
     # slices; 2000 = 10 x 10 x 10 x 2 by 63 items a column cannot, and exchanges a part at a
     # time.)

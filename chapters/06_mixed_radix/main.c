@@ -190,8 +190,9 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         used += (size_t)snprintf(opts + used, len - used,
                                  " -D P%d_Q=%zu -D P%d_P=%zu -D P%d_I=%zu -D P%d_T=%zu -D P%d_R=%s",
                                  k, q, k, ps->span, k, ps->items, k, ps->columns, k, list);
-        if (ps->parts > 1 && used < len) /* a row in parts, or the last pass's columns */
-            used += (size_t)snprintf(opts + used, len - used, " -D P%d_PARTS=%zu", k, ps->parts);
+        if (ps->parts > 1 && used < len) /* a row in parts, or a pass's columns in parts */
+            used += (size_t)snprintf(opts + used, len - used, " -D P%d_%s=%zu", k,
+                                     fl_radix_pass_row_parts(ps) ? "PARTS" : "COLPARTS", ps->parts);
     }
 }
 
@@ -243,7 +244,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                            ps->items, ps->values, ps->parts * (ps->halves ? 2 : 1),
                            ps->halves ? " in halves" : "");
         else {
-            char in_parts[96] = ""; /* the last pass's columns in parts (README "The last pass in parts") */
+            char in_parts[96] = ""; /* a pass's columns in parts (README "Passes in parts") */
             if (ps->parts > 1)
                 snprintf(in_parts, sizeof in_parts, ", exchanged in %zu parts of %zu column%s",
                          ps->parts, ps->columns / ps->parts, ps->columns / ps->parts == 1 ? "" : "s");
@@ -274,14 +275,14 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                  "memory and items x 16 values), so the data is read and written once.",
                  p->n, all, rp.nstages, fl_radix_list(mr_radices(p), list, sizeof list),
                  rp.single_pass_max);
-    else if (rp.npasses > 1 && rp.pass[rp.npasses - 1].parts > 1) /* README "The last pass in parts" */
+    else if (rp.npasses == 2 && (rp.pass[0].parts > 1 || rp.pass[1].parts > 1)) /* README "Passes in parts" */
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %.64s: %d passes, Q = %.40s. N > %zu, what one group holds; a group "
                  "of a multi-pass plan keeps >= 4 neighbouring columns (coalesced reads), so Q <= "
-                 "%zu would take 3 passes; the last takes Q <= %zu instead, its %zu columns in "
-                 "registers, exchanged in %zu parts.",
+                 "%zu would take 3 passes; a pass of Q up to %zu keeps its columns in registers "
+                 "instead, exchanged in parts (here %zu and %zu).",
                  p->n, all, rp.npasses, passes, rp.single_pass_max, rp.multi_pass_max_q,
-                 rp.single_pass_max, rp.pass[rp.npasses - 1].columns, rp.pass[rp.npasses - 1].parts);
+                 rp.single_pass_max, rp.pass[0].parts, rp.pass[1].parts);
     else
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %s: %d passes, Q = %s. N > %zu, what one group holds; a group of a "

@@ -11,7 +11,7 @@
 #define ROW_PARTS 8      /* a row of up to 8 local memories in one pass, in parts */
 #define ROW_GROUP_MAX 1024 /* ... by a group of at most this many items            */
 #define ROW_ROUNDS_MAX 24  /* ... whose exchanges take at most this many rounds     */
-#define LAST_PARTS 4     /* the last of two passes with its columns in up to 4 parts */
+#define LAST_PARTS 4     /* two passes with their columns in up to 4 parts (the first 2) */
 /* ... and a row of up to 8 times twice that, exchanged in halves, if its items then hold
  * at most ROW_HALVES_VALUES values, or else a group of at most ROW_HALVES_ITEMS holds at
  * most ROW_HALVES_ITEMS_VALUES each. On the H100 (2026-11-26, NOTES.md): 13122 = 2 parts
@@ -53,10 +53,11 @@
  *   0.213 ms, 2^19 x 32: 0.231 -> 0.219); of the default fp32 plans of 2^13 ... 2^26 it
  *   changes only those two, whose last pass of 512 points gets one butterfly per item;
  * and one more, later still (NOTES.md, "2026-11-26 (late)"):
- * - rows that would take three passes take two where the last can hold its columns in
- *   parts (LAST_PARTS; README "The last pass in parts"), that pass in groups of DEFAULT_WG
- *   (64 values an item: 2^22 x 4 0.299 -> 0.267 ms; in groups of 512, 32 values, 0.300),
- *   and only where B <= 2 or all its exchanges go in slices (all_sliced). */
+ * - rows that would take three passes take two where passes of up to 4096 points can hold
+ *   their columns in parts (LAST_PARTS; README "Passes in parts"), such a pass in groups of
+ *   DEFAULT_WG (64 values an item: 2^22 x 4 as 1024 x 4096, 0.299 -> 0.267 ms; in groups of
+ *   512, 32 values, 0.300; as 2048 x 2048, 0.258), and only where B <= 2 or all its
+ *   exchanges go in slices (all_sliced). */
 #define BLOCK_ITEMS 25
 #define MULTI_PASS_WG 512
 #define ROW_WG 128
@@ -89,9 +90,8 @@ static void base_limits(const struct fl_problem *p, size_t items, struct fl_radi
         lim->row_halves = ROW_HALVES_VALUES;
         lim->row_halves_items = ROW_HALVES_ITEMS;
         lim->row_halves_values = ROW_HALVES_ITEMS_VALUES;
-        /* rows that would take three passes take two where they can, the last with its
-         * columns in parts (kernels/06_passes.cl, fft_mixed_parts_p<k>; README "The last
-         * pass in parts") */
+        /* rows that would take three passes take two where they can, with a pass's columns
+         * in parts (kernels/06_passes.cl, fft_mixed_parts_p<k>; README "Passes in parts") */
         lim->last_parts = LAST_PARTS;
     }
 }
@@ -125,7 +125,7 @@ const unsigned *mr_radices(const struct fl_problem *p)
     return r;
 }
 
-/* 0 while mr_make_plan plans without the last pass in parts (its rule, below): base_limits
+/* 0 while mr_make_plan plans without passes in parts (its rule, below): base_limits
  * runs for every plan_at, and this says which of mr_make_plan's plans it is making */
 static int lim_last_parts = 1;
 
@@ -170,9 +170,10 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
         return plan_at(p, DEFAULT_WG, 1, &lim, rp, why, len);
     if (plan_at(p, DEFAULT_WG, 0, &lim, &plain, why, len) != 0)
         return -1;
-    if (plain.npasses == 2 && plain.pass[1].parts > 2 && !all_sliced(&plain.pass[1])) {
-        /* the last pass in parts only where B <= 2 or its exchanges all go in slices (H100:
-         * 3 x 2^20 = 1024 x 3072 in 4 parts lost 27 %, 3 x 2^19 in 2 won 15 %; NOTES.md) */
+    if (plain.npasses == 2 && ((plain.pass[0].parts > 2 && !all_sliced(&plain.pass[0])) ||
+                               (plain.pass[1].parts > 2 && !all_sliced(&plain.pass[1])))) {
+        /* passes in parts only where B <= 2 or their exchanges all go in slices (H100: 3 x
+         * 2^20 = 1024 x 3072 in 4 parts lost 27 %, 3 x 2^19 in 2 won 15 %; NOTES.md) */
         lim_last_parts = 0;
         if (plan_at(p, DEFAULT_WG, 0, &lim, &plain, why, len) != 0)
             return -1;
@@ -203,7 +204,7 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
             continue;
         int last_of_2a = k == rp->npasses - 1 && (p->n & (p->n - 1)) == 0;
         if (rp->pass[k].parts > 1) {
-            /* the last pass in parts: groups of DEFAULT_WG, up to part_values each */
+            /* a pass in parts: groups of DEFAULT_WG, up to part_values each */
             lim.shape[k] = (struct fl_pass_shape){DEFAULT_WG, 0};
             changed = 1;
         } else if (items == MULTI_PASS_WG && (q & (q - 1)) == 0 && !last_of_2a) {

@@ -575,12 +575,16 @@ int main(void)
         is_int((long long)fl_radix_pass_local_values(&q.pass[1]), 4096 + 256,
                "last parts: local memory for one part (2 columns of 2048, padded)");
         is_int(fl_radix_plan_make(1 << 22, 1, &ll, &q, why, sizeof why), 0, "last parts: 2^22");
-        ok(q.npasses == 2 && q.pass[1].q == 4096 && q.pass[1].parts == 4,
-           "last parts: 2^22 is 1024 x 4096, 4 parts of 1 column");
+        ok(q.npasses == 2 && q.pass[0].q == 2048 && q.pass[0].parts == 2 && q.pass[0].columns == 4 &&
+           q.pass[1].q == 2048 && q.pass[1].parts == 2,
+           "last parts: 2^22 is 2048 x 2048, both in 2 parts (4 parts in all, not 1 + 4 as 1024 x 4096)");
+        is_int(fl_radix_plan_make(1 << 23, 1, &ll, &q, why, sizeof why), 0, "last parts: 2^23");
+        ok(q.npasses == 2 && q.pass[0].q == 2048 && q.pass[0].parts == 2 && q.pass[1].q == 4096 &&
+           q.pass[1].parts == 4, "last parts: 2^23 is 2048 x 4096 (the larger Q last)");
         is_int(fl_radix_plan_make(1 << 20, 16, &ll, &q, why, sizeof why), 0, "last parts: 2^20");
         ok(q.npasses == 2 && q.pass[1].parts == 1, "last parts: 2^20 takes two passes anyway, none in parts");
         is_int(fl_radix_plan_make((size_t)1 << 24, 1, &ll, &q, why, sizeof why), 0, "last parts: 2^24");
-        ok(q.npasses == 3, "last parts: 2^24 = 1024 x 16384 cannot: three passes");
+        ok(q.npasses == 3, "last parts: 2^24 would need a first pass in 4 parts: three passes");
         is_int(fl_radix_plan_strided(1 << 21, 1, 64, &ll, &q, why, sizeof why), 0, "last parts: strided 2^21");
         ok(q.npasses == 3, "last parts: never for a strided axis");
     }
