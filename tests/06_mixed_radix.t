@@ -71,8 +71,8 @@ run_case "stockham N=5^7 inverse" 0 '^PASS$' -- "$R" --size 5^7 --inverse --repe
 # take two, a pass of Q up to 4096 with its 4 columns in parts, the first in at most 2
 # (fast: 2^22 = 2048 x 2048, both passes in 2 parts, the first with p = 1 storing from
 # registers, every exchange in slices; the slow set: 2^21 with only the last in parts, 2^23
-# in 2 and 4, 768 x 2048, 1536 x 2048 (an exchange a part at a time), 2^24 back at three
-# passes, no_parts)
+# in 2 and 4, 768 x 2048, 1536 x 2048 (an exchange a part at a time), 6 x 10^6 and 2^24
+# back at three passes, no_parts)
 run_case "N=2^22: two passes of 2048, each with its 4 columns in 2 parts" 0 '^PASS$' \
     --has 'N = 4194304 = .*: 2 passes, Q = 2048 x 2048\. .*exchanged in parts \(here 2 and 2\)' \
     --has 'fft_mixed_parts_p0\(A, B, local 34816 B, .*local 256 +; p=1 Q=2048 = 16 x 16 x 8: 3 stages, 64 items per column .*, 4 columns per group, exchanged in 2 parts of 2 columns' \
@@ -90,6 +90,11 @@ slow_case "N=1572864 x 2 inverse: 768 x 2048, the last in 2 parts" 0 '^PASS$' \
 slow_case "N=3145728: 1536 x 2048, the first (8 x 8 x 8 x 3) exchanging its radix-3 stage a part at a time" 0 '^PASS$' \
     --has ': 2 passes, Q = 1536 x 2048' --has 'fft_mixed_parts_p0' \
     -- "$R" --size 3145728 --explain --repeat 0
+slow_case "N=6 x 10^6: 2000 x 3000 would exchange 3000's stages in 4 parts a part at a time: three passes" 0 '^PASS$' \
+    --has ': 3 passes, Q = 200 x 200 x 150' --lacks 'fft_mixed_parts' \
+    -- "$R" --size 6000000 --explain --repeat 0
+slow_case "N=6 x 10^6 --wg 256: the group rules step aside, 2000 x 3000 in 2 and 4 parts" 0 '^PASS$' \
+    --has ': 2 passes, Q = 2000 x 3000\. .*\(here 2 and 4\)' -- "$R" --size 6000000 --wg 256 --explain --repeat 0
 slow_case "N=2^24: a first pass of 4096 would take 4 parts: three passes" 0 '^PASS$' \
     --has ': 3 passes, Q = 256 x 256 x 256' --lacks 'fft_mixed_parts' \
     -- "$R" --size 2^24 --explain --repeat 0

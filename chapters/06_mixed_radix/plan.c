@@ -125,10 +125,6 @@ const unsigned *mr_radices(const struct fl_problem *p)
     return r;
 }
 
-/* 0 while mr_make_plan plans without passes in parts (its rule, below): base_limits
- * runs for every plan_at, and this says which of mr_make_plan's plans it is making */
-static int lim_last_parts = 1;
-
 /* 1 when every exchange of PS, a pass in parts, goes in slices (kernels/06_passes.cl,
  * sliced_ok: no item waits while another part exchanges) */
 static int all_sliced(const struct fl_radix_pass *ps)
@@ -145,12 +141,12 @@ static int all_sliced(const struct fl_radix_pass *ps)
 }
 
 /* P's plan from groups of at most ITEMS, without --shapes (SHAPED 0) or with them, with
- * the radices mr_radices chooses. */
-static int plan_at(const struct fl_problem *p, size_t items, int shaped, struct fl_radix_limits *lim,
-                   struct fl_radix_plan *rp, char *why, size_t len)
+ * the radices mr_radices chooses; PARTS 0: without passes in parts (the rule below). */
+static int plan_at(const struct fl_problem *p, size_t items, int shaped, int parts,
+                   struct fl_radix_limits *lim, struct fl_radix_plan *rp, char *why, size_t len)
 {
     base_limits(p, mr_group_items(p, items), lim);
-    if (!lim_last_parts)
+    if (!parts)
         lim->last_parts = 0;
     lim->radices = mr_radices(p);
     if (!shaped)
@@ -165,30 +161,31 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
 {
     struct fl_radix_limits lim;
     static struct fl_radix_plan plain;
-    lim_last_parts = 1;
+    int parts = 1;
     if (p->wg)
-        return plan_at(p, DEFAULT_WG, 1, &lim, rp, why, len);
-    if (plan_at(p, DEFAULT_WG, 0, &lim, &plain, why, len) != 0)
+        return plan_at(p, DEFAULT_WG, 1, parts, &lim, rp, why, len);
+    if (plan_at(p, DEFAULT_WG, 0, parts, &lim, &plain, why, len) != 0)
         return -1;
     if (plain.npasses == 2 && ((plain.pass[0].parts > 2 && !all_sliced(&plain.pass[0])) ||
                                (plain.pass[1].parts > 2 && !all_sliced(&plain.pass[1])))) {
         /* passes in parts only where B <= 2 or their exchanges all go in slices (H100: 3 x
          * 2^20 = 1024 x 3072 in 4 parts lost 27 %, 3 x 2^19 in 2 won 15 %; NOTES.md) */
-        lim_last_parts = 0;
-        if (plan_at(p, DEFAULT_WG, 0, &lim, &plain, why, len) != 0)
+        parts = 0;
+        if (plan_at(p, DEFAULT_WG, 0, parts, &lim, &plain, why, len) != 0)
             return -1;
     }
     size_t items = DEFAULT_WG;
     char ignored[256];
     if (plain.npasses > 1) {
-        if (plan_at(p, MULTI_PASS_WG, 0, &lim, rp, ignored, sizeof ignored) == 0 && rp->npasses > 1)
+        if (plan_at(p, MULTI_PASS_WG, 0, parts, &lim, rp, ignored, sizeof ignored) == 0 &&
+            rp->npasses > 1)
             items = MULTI_PASS_WG;
     } else if (whole_rows(&plain) && plain.pass[0].items <= ROW_WG && plain.pass[0].columns > 1) {
-        if (plan_at(p, ROW_WG, 0, &lim, rp, ignored, sizeof ignored) == 0 && whole_rows(rp) &&
+        if (plan_at(p, ROW_WG, 0, parts, &lim, rp, ignored, sizeof ignored) == 0 && whole_rows(rp) &&
             rp->pass[0].items == plain.pass[0].items)
             items = ROW_WG;
     }
-    if (plan_at(p, items, 1, &lim, rp, why, len) != 0)
+    if (plan_at(p, items, 1, parts, &lim, rp, why, len) != 0)
         return -1;
     if (plain.npasses < 2)
         return 0;
