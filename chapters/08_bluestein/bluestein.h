@@ -69,6 +69,9 @@ void bs_plan_rader(const struct fl_problem *p, struct fl_plan *plan, const struc
                    const char *ndesc);
 
 /* ---------------------------------------------------------------- plan.c */
+/* the shape of pass K of the M-point plan as KERNEL runs it: BS_FIRST's for
+ * bs_forward_first where it has its own (s->first_own), else the plan's */
+const struct fl_radix_pass *bs_pass_shape(const struct setup *s, int k, const char *kernel);
 /* pass K of the M-point plan as a launch of KERNEL from SRC to DST */
 struct fl_launch *bs_add_pass(struct fl_plan *plan, const struct setup *s, int k, const char *kernel,
                               int src, int dst, size_t elem);

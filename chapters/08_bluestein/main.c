@@ -204,8 +204,7 @@ static void plan_middle(const struct fl_problem *p, struct fl_plan *plan, const 
     int w1 = fl_plan_scratch(plan, "work1", s->m * p->batch);
     int src[3] = {FL_BUF_A, w0, w1}, dst[3] = {w0, w1, FL_BUF_B};
     for (int step = 0; step < 3; step++) {
-        const struct fl_radix_pass *ps = step == 0 && s->first_own ? &s->first
-                                                                   : &rp->pass[pass_of[step]];
+        const struct fl_radix_pass *ps = bs_pass_shape(s, pass_of[step], kernels[step]);
         struct fl_launch *l = bs_add_pass(plan, s, pass_of[step], kernels[step], src[step],
                                           dst[step], bs_elem_bytes(p));
         fl_arg_buffer(l, twid);

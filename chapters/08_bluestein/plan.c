@@ -12,15 +12,20 @@
 #include <stdio.h>
 #include <string.h>
 
+const struct fl_radix_pass *bs_pass_shape(const struct setup *s, int k, const char *kernel)
+{
+    if (k == 0 && s->first_own && strcmp(kernel, "bs_forward_first") == 0)
+        return &s->first; /* its own groups (-D BS_FIRST) */
+    return &s->L.ax[0].rp.pass[k];
+}
+
 /* Pass K of the M-point plan as a launch of KERNEL from SRC to DST: the work-items,
  * groups and local memory fl_layout_launches gives fft_rows_x_p<K>. */
 struct fl_launch *bs_add_pass(struct fl_plan *plan, const struct setup *s, int k, const char *kernel,
                               int src, int dst, size_t elem)
 {
     const struct fl_axis *a = &s->L.ax[0];
-    const struct fl_radix_pass *ps = &a->rp.pass[k];
-    if (k == 0 && s->first_own && strcmp(kernel, "bs_forward_first") == 0)
-        ps = &s->first; /* its own groups (-D BS_FIRST) */
+    const struct fl_radix_pass *ps = bs_pass_shape(s, k, kernel);
     size_t columns = a->lines * (a->n / ps->q);
     size_t groups = (columns + ps->columns - 1) / ps->columns;
     size_t items = ps->items * ps->columns;
