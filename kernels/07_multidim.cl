@@ -37,6 +37,8 @@
  *     A<a>_P<k>            pass k < 4 of the axis: Q,P,I,T,radices (e.g. 512,1,32,8,8,8,8)
  *     A<a>_PARTS, A<a>_WG  a PARTS or ROWPARTS axis's parts B and group size (its one
  *                          pass, below; for ROWPARTS, P0's Q and radices are one part's)
+ *     FL_UNPAD_W, FL_UNPAD_PW  (chapter 09) rows of W values padded to PW between passes
+ *                          (padded_addresses; flags PASS_PAD_IN and PASS_UNPAD_OUT)
  * so each pass becomes its own kernel fft_rows_<a>_p<k>, fft_cols_<a>_p<k>,
  * fft_parts_<a>_p0 or fft_rowparts_<a>_p0, specialized like chapter 06's. Every axis has
  * its own twiddle table: lo (2^LB values w_N^z) then hi (w_N^(y * 2^LB)); w_N^x =
@@ -85,6 +87,48 @@ static INLINE void column_addresses(size_t col, const int N, const int S, const 
     *dy = (size_t)P * S;
 }
 #endif
+
+/* Chapter 09's half spectrum has rows of W = M + 1 values, an odd number: a column pass at
+ * that stride reads and writes runs that straddle memory sectors. On the H100 the reads
+ * cost little, the writes much (a sector written in part by one group and in part by
+ * another): 09 pads the rows of 3-D transforms to PW values between its passes, and
+ *   - the pass with PASS_PAD_IN in its flags (C2R's first) numbers its columns over the
+ *     padded rows (S = rows x PW per line) and loads column s = r*PW + e from r*W + e of
+ *     the unpadded layout (stride S/PW*W), nothing for a pad column (e >= W), whose values
+ *     are then computed on whatever registers hold and stored in the pad;
+ *   - the pass with PASS_UNPAD_OUT (R2C's last) numbers its columns over the unpadded rows
+ *     (S/PW*W per line), stores as usual there, and loads column r*W + e from r*PW + e of
+ *     the padded layout: its writes are whole runs of neighbouring columns.
+ * pass_columns: the columns' stride in the layout they are numbered over;
+ * padded_addresses: the loads moved to the other layout (column_addresses did the rest);
+ * 0 in *LOADS for a pad column. */
+#define PASS_UNPAD_OUT 64
+#define PASS_PAD_IN 128
+#ifndef FL_UNPAD_W
+#define FL_UNPAD_W 1
+#define FL_UNPAD_PW 1
+#endif
+static INLINE int pass_columns(int flags, const int S)
+{
+    return flags & PASS_UNPAD_OUT ? S / FL_UNPAD_PW * FL_UNPAD_W : S;
+}
+
+static INLINE void padded_addresses(size_t col, int flags, const int N, const int S, const int Q,
+                                    size_t *in, size_t *dj, int *loads)
+{
+    if (!(flags & (PASS_PAD_IN | PASS_UNPAD_OUT)))
+        return;
+    const int W = FL_UNPAD_W, PW = FL_UNPAD_PW, pad_in = (flags & PASS_PAD_IN) != 0;
+    const int sc = pass_columns(flags, S);          /* the stride the columns count in */
+    const int sl = pad_in ? S / PW * W : S;         /* the stride of the layout loaded  */
+    const int s = (int)(col % sc), row = pad_in ? s / PW : s / W, e = pad_in ? s % PW : s % W;
+    const size_t rest = col / sc;
+    const int t = (int)(rest % (N / Q));
+    const size_t o = rest / (N / Q);
+    *in = o * (size_t)N * sl + (size_t)row * (pad_in ? W : PW) + e + (size_t)t * sl;
+    *dj = (size_t)(N / Q) * sl;
+    *loads = *loads && (!pad_in || e < W);
+}
 
 /* The loads of a column pass: the first stage's butterfly b takes values j = b + m*(Q/r0)
  * of the item's column, read at IN + j*DJ, times the pass twiddle w_(Q*P)^(j*k) =
@@ -151,15 +195,18 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
     const int cf = 1;                 /* local memory: columns fastest (exchange's layout) */
     const int l = get_local_id(0);
     const int c = l % T, i = l / T;   /* neighbouring lanes take neighbouring columns */
-    const size_t ncols = (size_t)lines * (N / Q) * S;
+    const int sc = pass_columns(flags, S);
+    const size_t ncols = (size_t)lines * (N / Q) * sc;
     const size_t col = (size_t)get_group_id(0) * T + c;
     const int valid = col < ncols;
     size_t in, dj, out, dy;
     int k;
-    column_addresses(valid ? col : 0, N, S, Q, P, &in, &dj, &out, &dy, &k);
+    column_addresses(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
+    int loads = valid;
+    padded_addresses(valid ? col : 0, flags, N, S, Q, &in, &dj, &loads);
     real2_t v[FL_VMAX];
 
-    strided_load(v, x, in, dj, valid, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);
+    strided_load(v, x, in, dj, loads, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);
     PASS_STAGES /* unrolled: s_k = r_0 ... r_(k-1) (as in mixed_pass) */
     strided_store(y, v, out, dy, valid, i, flags, Q, I, PASS_LAST_RADIX);
 }
@@ -194,15 +241,18 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
 {
     const int l = get_local_id(0);
     const int c = l % T, i = l / T;   /* neighbouring lanes take neighbouring columns */
-    const size_t ncols = (size_t)lines * S; /* the axis's only pass: Q = N, P = 1 */
+    const int sc = pass_columns(flags, S);
+    const size_t ncols = (size_t)lines * sc; /* the axis's only pass: Q = N, P = 1 */
     const size_t col = (size_t)get_group_id(0) * T + c;
     const int valid = col < ncols;
     size_t in, dj, out, dy;
     int k;
-    column_addresses(valid ? col : 0, N, S, Q, P, &in, &dj, &out, &dy, &k);
+    column_addresses(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
+    int loads = valid;
+    padded_addresses(valid ? col : 0, flags, N, S, Q, &in, &dj, &loads);
     real2_t v[FL_PART_VMAX];
 
-    strided_load(v, x, in, dj, valid, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);
+    strided_load(v, x, in, dj, loads, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);
     PASS_STAGES_WITH(PARTED_NEXT_STAGE)
     strided_store(y, v, out, dy, valid, i, flags, Q, I, PASS_LAST_RADIX);
 }

@@ -34,6 +34,8 @@
  * file only. -D constants from the host (chapters/09_real_input/*.c):
  *     RH_M        M = N/2, complex values per packed row (N = the real rows' length)
  *     RH_PAIRS    M/2 + 1: the pairs (k, M - k), k = 0 .. M/2, one work-item each
+ *     RH_OS       the fused rows' half spectrum: rows of M + 1 bins RH_OS apart (default
+ *                 M + 1; 3-D pads them, see padded_addresses in 07_multidim.cl)
  * The twiddles w_N^k, k = 0 .. M/2, come from a table the host computes in double.
  *
  * Sources: the packing of two real sequences into one complex FFT and the "two for one"
@@ -43,6 +45,9 @@
 
 #ifndef RH_M
 #error "RH_M is not defined: build through the harness (chapters/09_real_input/main.c passes -D RH_M=...)"
+#endif
+#ifndef RH_OS
+#define RH_OS (RH_M + 1)
 #endif
 
 static INLINE real2_t rh_conj(real2_t a)
@@ -171,7 +176,7 @@ static INLINE void rows_twist(__global const real2_t *x, __global real2_t *y, __
 
     if (inverse) {
         /* the twist undone, pairs of this row from X (rows of M + 1) into u */
-        __global const real2_t *Xr = x + row * (M + 1);
+        __global const real2_t *Xr = x + row * (size_t)RH_OS;
         for (int k = i; k <= M / 2; k += I)
             if (valid) {
                 real2_t zk, zmk;
@@ -240,7 +245,7 @@ static INLINE void rows_twist(__global const real2_t *x, __global real2_t *y, __
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    __global real2_t *Xr = y + row * (M + 1);
+    __global real2_t *Xr = y + row * (size_t)RH_OS;
     for (int k = i; k <= M / 2; k += I)
         if (valid) {
             real2_t xk, xmk;
@@ -248,6 +253,11 @@ static INLINE void rows_twist(__global const real2_t *x, __global real2_t *y, __
             Xr[k] = xk;
             Xr[M - k] = xmk;
         }
+    /* the pad of a padded row, zeros: a memory sector written whole costs less than one
+     * written in part (07_multidim.cl, padded_addresses) */
+    for (int k = M + 1 + i; k < RH_OS; k += I)
+        if (valid)
+            Xr[k] = (real2_t)(0, 0);
 }
 
 /* Contract (rfft_rows_fused, irfft_rows_fused: --variant fused, the x axis in one pass)
@@ -255,9 +265,10 @@ static INLINE void rows_twist(__global const real2_t *x, __global real2_t *y, __
  *                per row; rows past ROWS load and store nothing but take the barriers
  *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the x axis's table: lo,
  *                then hi at 2^Ax_LB), w (the twist's w_N^k, k <= M/2), ROWS
- *   reads      : rfft: x[row*M + j], j < M, once (the packed reals); irfft: x[row*(M+1)
+ *   reads      : rfft: x[row*M + j], j < M, once (the packed reals); irfft: x[row*RH_OS
  *                + k], k <= M, once (the half spectrum)
- *   writes     : rfft: y[row*(M+1) + k], every k <= M (twice, equal, at M/2); irfft:
+ *   writes     : rfft: y[row*RH_OS + k], every k <= M (twice, equal, at M/2), and zeros
+ *                for M < k < RH_OS; irfft:
  *                y[row*M + j], every j < M, once (the reals, times N)
  *   host calls : rfft_rows_fused first, then the outer axes' passes on the half spectrum;
  *                irfft_rows_fused last, after the outer axes' inverse passes. */

@@ -56,6 +56,18 @@ run_case "8x16 c2r: the impulse sits in the half spectrum" 0 '^PASS$' \
     -- "$R" --size 8x16 --inverse --repeat 0
 run_case "3x5x14 x batch 2 r2c" 0 '^PASS$' -- "$R" --size 3x5x14 --batch 2 --repeat 0
 run_case "3x5x14 x batch 2 c2r" 0 '^PASS$' -- "$R" --size 3x5x14 --batch 2 --inverse --repeat 0
+# 3-D with y >= 128: the rows padded between the passes (lesson "Rows padded between
+# passes"): 6 bins to 8; R2C's last pass stores them unpadded (flags 64), the round trip's
+# C2R loads them unpadded in its first (flags 1 + 128)
+run_case "2x128x10 x batch 2 r2c: rows of 6 bins padded to 8 between the passes" 0 '^PASS$' \
+    --has 'rows padded to 8 between the passes' --has '-D RH_OS=8 -D FL_UNPAD_W=6 -D FL_UNPAD_PW=8' \
+    --has 'rfft_rows_fused\(A, padded0, ' --has 'fft_cols_z_p0\(padded1, B, .*, 64\) ' \
+    --has 'fft_cols_y_p0\(A, padded0, .*, 129\) ' --has 'irfft_rows_fused\(padded1, B, ' \
+    -- "$R" --size 2x128x10 --batch 2 --explain --repeat 0
+run_case "FFTLAB_R2C_PAD=1 3x5x10 x batch 2 c2r: padded at any y" 0 '^PASS$' \
+    -- env FFTLAB_R2C_PAD=1 "$R" --size 3x5x10 --batch 2 --inverse --repeat 0
+run_case "FFTLAB_R2C_PAD=2: exit 2, named" 2 'FAIL \(usage' --has "FFTLAB_R2C_PAD='2' must be 0 or 1" \
+    -- env FFTLAB_R2C_PAD=2 "$R" --size 3x5x10
 slow_case "64x64 x batch 3 r2c" 0 '^PASS$' -- "$R" --size 64x64 --batch 3 --repeat 0
 slow_case "64x64 x batch 3 c2r" 0 '^PASS$' -- "$R" --size 64x64 --batch 3 --inverse --repeat 0
 # (2-D double: the build of the npy double case below, which needs numpy)

@@ -128,6 +128,44 @@ size_t fused_options(const struct fl_problem *p, const struct real_plan *R, char
     return used;
 }
 
+/* The fused rows with padded rows between the passes (main.c, padded_rows): two work
+ * buffers of the padded size (one, where the outer axes take a single pass), A and B
+ * only at the ends. R2C: the rows A -> w0, the outer passes between w0 and w1, the last
+ * into B (PASS_UNPAD_OUT: its columns counted in the unpadded layout, so fewer groups).
+ * C2R: the first outer pass A -> w0 (PASS_PAD_IN), the others between w0 and w1, the rows
+ * into B. Returns B. */
+static int padded_launches(struct fl_plan *plan, const struct fl_problem *p,
+                           const struct real_plan *R, int twist, char *how_yz, size_t len)
+{
+    size_t elem = elem_bytes(p);
+    int n = fl_layout_launch_count(&R->yz);
+    int w0 = fl_plan_scratch(plan, "padded0", R->rows * R->pad);
+    int w1 = n > 1 ? fl_plan_scratch(plan, "padded1", R->rows * R->pad) : -1;
+    if (p->sign < 0) {
+        add_fused(plan, p, R, 0, FL_BUF_A, w0, twist);
+        fl_layout_launches(plan, &R->yz, elem, w0, n > 1 ? w1 : FL_BUF_B, 0, RH_UNPAD_OUT,
+                           how_yz, len);
+        struct fl_launch *l = &plan->launch[plan->nlaunch - 1];
+        l->args[1].value = FL_BUF_B; /* its y */
+        int last = R->yz.naxes - 1; /* the last axis with a pass (not one of 1 point) */
+        while (R->yz.ax[last].rp.npasses == 0)
+            last--;
+        const struct fl_axis *a = &R->yz.ax[last];
+        const struct fl_radix_pass *ps = &a->rp.pass[a->rp.npasses - 1];
+        size_t cols = a->lines * (a->n / ps->q) * (a->stride / R->pad * (R->m + 1));
+        l->global[0] = (cols + ps->columns - 1) / ps->columns * l->local[0];
+    } else {
+        int first = plan->nlaunch;
+        int s = fl_layout_launches(plan, &R->yz, elem, n > 1 ? w1 : FL_BUF_A, w0, 1 | RH_PAD_IN,
+                                   2, how_yz, len);
+        plan->launch[first].args[0].value = FL_BUF_A; /* its x */
+        add_fused(plan, p, R, 1, s, FL_BUF_B, twist);
+    }
+    size_t used = strlen(how_yz);
+    snprintf(how_yz + used, len - used, "; rows padded to %zu between the passes", R->pad);
+    return FL_BUF_B;
+}
+
 /* The fused plan of P (R planned, TWIST the twist's table): the rows and the twist in one
  * launch, or the x passes with the twist in R2C's last (C2R's first), and the outer axes
  * (after x for R2C, before it for C2R). HOW_X and HOW_YZ (LEN bytes each) get the steps
@@ -139,7 +177,9 @@ int fused_launches(struct fl_plan *plan, const struct fl_problem *p, const struc
     int inverse = p->sign > 0, multi = p->ndims > 1, s = FL_BUF_A;
     char why[256];
     if (fused_rows(p, R)) {
-        if (!inverse) {
+        if (R->pad != R->m + 1) {
+            s = padded_launches(plan, p, R, twist, how_yz, len);
+        } else if (!inverse) {
             add_fused(plan, p, R, 0, FL_BUF_A, FL_BUF_B, twist);
             s = FL_BUF_B;
             if (multi)

@@ -91,6 +91,32 @@ int twist_table(struct fl_plan *plan, size_t nx)
     return slot;
 }
 
+/* The rows of the half spectrum between the passes of a 3-D transform: M + 1 bins is an
+ * odd number, so a column pass at that stride reads and writes runs that straddle memory
+ * sectors, and on the H100 a sector written in part costs (lesson "Rows padded between
+ * passes"). Where the rows are one fused pass (fused_rows), the rows between passes are
+ * PAD apart, PAD = M + 1 rounded up to whole 32-byte sectors of fp32 values (4 values):
+ * R2C's rfft_rows_fused writes them so (the pad zeroed), its last outer pass (z) loads
+ * them padded and stores M + 1 apart, in whole runs of the z plane; C2R's first outer
+ * pass loads the M + 1 layout and stores PAD apart, for irfft_rows_fused (fused.c;
+ * padded_addresses in kernels/07_multidim.cl). One program serves both directions (the
+ * round trip), so both pad. Not 2-D: there the last pass of R2C is y, whose writes
+ * straddle sectors in the M + 1 layout however its columns are numbered (measured: NOTES).
+ * And only where y has PAD_MIN_Y points or more: the longer the columns, the more the
+ * padded y pass gains, and the rows pass lost more than that at 96^3 and 64^3 (NOTES).
+ * FFTLAB_R2C_PAD=0 keeps M + 1 throughout, =1 pads every 3-D plan of fused rows (to
+ * compare, and to test small shapes). */
+#define PAD_MIN_Y 128
+static size_t padded_rows(const struct fl_problem *p, const struct real_plan *R)
+{
+    const char *e = getenv("FFTLAB_R2C_PAD");
+    if (p->ndims != 3 || !fused_rows(p, R) || (e && strcmp(e, "0") == 0))
+        return R->m + 1;
+    if (p->dims[1] < PAD_MIN_Y && !(e && strcmp(e, "1") == 0))
+        return R->m + 1;
+    return (R->m + 1 + 3) / 4 * 4;
+}
+
 /* Plan problem P's complex parts (common/axis_plan.c), or -1 with WHY: the x axis as rows
  * of M complex values, shape (..., M), and the outer axes on the half spectrum (..., M + 1).
  * Two layouts, one program: their kernels and -D constants are named by axis. */
@@ -124,14 +150,23 @@ int make_real_plan(const struct fl_problem *p, struct real_plan *R, char *why, s
         if (fl_layout_make(&wx, &R->x, why, len) != 0)
             return -1;
     }
+    R->pad = R->m + 1;
     if (p->ndims == 1)
         return 0;
-    /* y and z (bits 1 and 2) on the half spectrum: the last axis M + 1 */
+    /* y and z (bits 1 and 2) on the half spectrum: the last axis M + 1, or padded */
     struct fl_layout_spec syz = sx;
     syz.lim = &lim;
-    syz.dims[p->ndims - 1] = R->m + 1;
     syz.axes = 2 | 4;
-    return fl_layout_make(&syz, &R->yz, why, len);
+    R->pad = padded_rows(p, R);
+    syz.dims[p->ndims - 1] = R->pad;
+    if (fl_layout_make(&syz, &R->yz, why, len) != 0)
+        return -1;
+    if (R->pad != R->m + 1 && fl_layout_launch_count(&R->yz) == 0) {
+        R->pad = R->m + 1; /* no outer pass to drop the pad (outer axes of 1 point) */
+        syz.dims[p->ndims - 1] = R->pad;
+        return fl_layout_make(&syz, &R->yz, why, len);
+    }
+    return 0;
 }
 
 /* Append the twist (rfft_post: Z in buffer S, rows of M -> X, rows of M + 1) or, for C2R,
@@ -279,6 +314,11 @@ static int check(const struct fl_problem *p0, char *why, size_t len)
     }
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
+    const char *pad = getenv("FFTLAB_R2C_PAD");
+    if (pad && strcmp(pad, "0") != 0 && strcmp(pad, "1") != 0) {
+        snprintf(why, len, "FFTLAB_R2C_PAD='%s' must be 0 or 1 (the padded rows of 3-D)", pad);
+        return -1;
+    }
     static struct fl_simd_plan sp;
     if (simd_rows(p0, &sp))
         return 0; /* the simd plan needs none of the GPU planner's limits */
@@ -317,6 +357,15 @@ static int shaped_passes(const struct fl_problem *p)
     return R.x.ax[0].rp.npasses;
 }
 
+/* Padded rows (padded_rows): the fused rows' stride and the unpadded and padded widths. */
+static size_t padded_options(const struct real_plan *R, char *opts, size_t used, size_t len)
+{
+    if (R->pad == R->m + 1 || used >= len)
+        return used;
+    return used + (size_t)snprintf(opts + used, len - used, " -D RH_OS=%zu -D FL_UNPAD_W=%zu "
+                                   "-D FL_UNPAD_PW=%zu", R->pad, R->m + 1, R->pad);
+}
+
 /* -D constants: the passes' (kernels/07_multidim.cl: A<a>_N ... for x, y, z; the two
  * layouts do different axes, so they share one program), the twist's RH_M and RH_PAIRS,
  * the paired passes' (fused.c) and the column pairs' (pairs.c); or the simd plan's. */
@@ -337,6 +386,7 @@ static void build_options(const struct fl_problem *p0, char *opts, size_t len)
     if (used < len)
         used += (size_t)snprintf(opts + used, len - used, " -D RH_M=%zu -D RH_PAIRS=%zu", R.m,
                                  R.m / 2 + 1);
+    used = padded_options(&R, opts, used, len);
     used = fused_options(p, &R, opts, used, len);
     used = pairs_options(resolve(p0, &rcopy), opts, used, len);
     if (used >= len)

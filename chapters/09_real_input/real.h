@@ -31,7 +31,14 @@
 struct real_plan {
     struct fl_layout x, yz;
     size_t nx, m, rows;         /* Nx, M = Nx/2, rows = batch x the outer axes' points */
+    size_t pad;                 /* the half spectrum's rows between passes: M + 1 values,
+                                   or more (R2C of 2-D and 3-D, fused rows: padded_rows) */
 };
+
+/* Flags of an outer axis's pass (kernels/07_multidim.cl) where the rows are padded: the
+ * last pass of R2C stores the M + 1 layout, the first of C2R loads it. */
+#define RH_UNPAD_OUT 64
+#define RH_PAD_IN 128
 
 /* Column pairs: the real rows of N = A x B points as two passes (pairs.c). */
 struct pairs_plan {
