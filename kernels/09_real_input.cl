@@ -31,7 +31,7 @@
  *
  * Built after kernels/06_passes.cl, 05_register_radix.cl, 06_mixed_radix.cl and
  * 07_multidim.cl (the passes; cmul comes from fftlab.clh); --kernels FILE replaces this
- * file only. -D constants from the host (chapters/09_real_input/*.c):
+ * file only. -D constants from the host (the .c files of chapters/09_real_input):
  *     RH_M        M = N/2, complex values per packed row (N = the real rows' length)
  *     RH_PAIRS    M/2 + 1: the pairs (k, M - k), k = 0 .. M/2, one work-item each
  *     RH_OS       the fused rows' half spectrum: rows of M + 1 bins RH_OS apart (default
@@ -174,17 +174,27 @@ static INLINE void rows_twist(__global const real2_t *x, __global real2_t *y, __
     const int valid = row < (size_t)rows;
     real2_t v[FL_VMAX];
 
+    /* The twist's pairs are the group's, not a row's: pair e of the T rows' T*(M/2 + 1)
+     * is row e / (M/2 + 1)'s k = e mod (M/2 + 1), and item l takes e = l, l + I*T, ...,
+     * so neighbouring items touch neighbouring bins of one row: a warp reads or writes
+     * runs of 32 bins, not runs of I per row. Measured on the H100 (NOTES.md): R2C gains
+     * at every size tried; C2R where a row has fewer than 32 items, and loses 4 % where it
+     * has 128 (rows of 2048), so there each row's items untwist their own row (own). */
+    const int pairs = M / 2 + 1, own = inverse && I >= 32;
     if (inverse) {
-        /* the twist undone, pairs of this row from X (rows of M + 1) into u */
-        __global const real2_t *Xr = x + row * (size_t)RH_OS;
-        for (int k = i; k <= M / 2; k += I)
-            if (valid) {
+        /* the twist undone, pairs of the group's rows from X (rows of M + 1) into u */
+        for (int e = own ? i : l; e < (own ? pairs : T * pairs); e += own ? I : I * T) {
+            const int ce = own ? c : e / pairs, k = own ? e : e - ce * pairs;
+            const size_t re = (size_t)get_group_id(0) * T + ce;
+            if (re < (size_t)rows) {
+                __global const real2_t *Xr = x + re * (size_t)RH_OS;
                 real2_t zk, zmk;
                 pre_twist_pair(Xr[k], Xr[M - k], w[k], k, &zk, &zmk);
-                u[slot(k, c, Q, T, cf)] = zk;
+                u[slot(k, ce, Q, T, cf)] = zk;
                 if (k > 0)
-                    u[slot(M - k, c, Q, T, cf)] = zmk;
+                    u[slot(M - k, ce, Q, T, cf)] = zmk;
             }
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     /* load: the first stage's butterfly b takes values j = b + m*(Q/r0) (no pass twiddle:
@@ -245,19 +255,27 @@ static INLINE void rows_twist(__global const real2_t *x, __global real2_t *y, __
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    __global real2_t *Xr = y + row * (size_t)RH_OS;
-    for (int k = i; k <= M / 2; k += I)
-        if (valid) {
+    for (int e = l; e < T * pairs; e += I * T) {
+        const int ce = e / pairs, k = e - ce * pairs;
+        const size_t re = (size_t)get_group_id(0) * T + ce;
+        if (re < (size_t)rows) {
+            __global real2_t *Xr = y + re * (size_t)RH_OS;
             real2_t xk, xmk;
-            post_twist_pair(u[slot(k, c, Q, T, cf)], u[slot(k ? M - k : 0, c, Q, T, cf)], w[k], &xk, &xmk);
+            post_twist_pair(u[slot(k, ce, Q, T, cf)], u[slot(k ? M - k : 0, ce, Q, T, cf)], w[k],
+                            &xk, &xmk);
             Xr[k] = xk;
             Xr[M - k] = xmk;
         }
+    }
     /* the pad of a padded row, zeros: a memory sector written whole costs less than one
      * written in part (07_multidim.cl, padded_addresses) */
-    for (int k = M + 1 + i; k < RH_OS; k += I)
-        if (valid)
-            Xr[k] = (real2_t)(0, 0);
+    const int pad = RH_OS - (M + 1), pad_div = pad > 0 ? pad : 1;
+    for (int e = l; e < T * pad; e += I * T) {
+        const int ce = e / pad_div;
+        const size_t re = (size_t)get_group_id(0) * T + ce;
+        if (re < (size_t)rows)
+            y[re * (size_t)RH_OS + M + 1 + (e - ce * pad_div)] = (real2_t)(0, 0);
+    }
 }
 
 /* Contract (rfft_rows_fused, irfft_rows_fused: --variant fused, the x axis in one pass)
