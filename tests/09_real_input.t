@@ -15,13 +15,15 @@
 # launch at 2^12 (column_pairs --explain, C2R, the timed run); 8x16 and 3x5x14 x 2 (2-D, 3-D,
 # odd outer axes, both ways, the CSV); double by 1000 (C2R, CSV), 6x16 (2-D C2R), 10240 x 3
 # (paired pass, short last groups) and 20000 x 3 (column pairs); the twist variant at 16 and
-# 64x64 C2R; fused's paired pass at 2^14 in two sweeps and one, with an odd Q at 26244, M odd
-# at 31250; column pairs at 2^14 (both ways) and 2^20 x 2 (2 columns per group); --shapes
+# 64x64 C2R; fused's paired pass at 2^14 in two sweeps, in one at 26244 (odd Q) and by the
+# --shapes cases, M odd
+# at 31250; column pairs at 2^14 (both ways) and 20000 x 3 double; --shapes
 # at 2^16 (pairs) and 2^14 (fused, and its one-sweep rule); the .npy cases (64, 12x10,
 # 6x16 double); simd at 2^20 (a launch per pass), 1000 x 3 (a row per item),
 # 31250 double C2R, 8x16x128 x 2 (3-D), 16 (the fallback); every planted bug (the DC one
 # at N = 8, its --input's size) and every refusal. The slow set (FFTLAB_SLOW_TESTS=1) adds
-# more sizes of the same paths (4, 6, 12 x 5, 1000, 2^20, 64x64, 48x48, 6x2, 1x64, 15x8),
+# more sizes of the same paths (4, 6, 12 x 5, 1000, 2^20, 64x64, 48x48, 6x2, 1x64, 15x8;
+# since 2026-11-26 (night) column pairs at 2^20 x 2 and FFTLAB_PAIR_SWEEPS=1 at 2^14 too),
 # the twist variant at more shapes, fused 4096 and 8192, more paired-pass shapes, column
 # pairs at more sizes, --tune (2^16 and 2^14 both ways), more --shapes, simd at more sizes
 # and shapes, --format json, and the per-launch timed run. Fast set, cold pocl cache:
@@ -99,7 +101,10 @@ run_case "fused 2^14: x takes two passes, the twist rides in the last (R2C) and 
 # R2C's paired pass in one sweep (h = T/2 columns and their mirrors) and in two (the
 # default: T and T, sweep A's outputs in registers): both, at the shapes above and with an
 # odd Q (81: column C/2 pairs j = 40 with itself, bin M/2)
-run_case "fused 2^14, FFTLAB_PAIR_SWEEPS=1: 32 + 32 columns, one sweep" 0 '^PASS$' \
+# (slow since 2026-11-26 (night): one sweep runs fast by 26244 (one sweep by default),
+# --shapes 64x8,256x4 and default,256x4 at 2^14, and FFTLAB_PAIR_SWEEPS=1 at 2^14 by the
+# planted "paired-no-mid" below (the one-sweep kernel's column C/2, caught))
+slow_case "fused 2^14, FFTLAB_PAIR_SWEEPS=1: 32 + 32 columns, one sweep" 0 '^PASS$' \
     --has 'RH_PAIR_SWEEPS=1' --has '32 \+ 32 per group x 8 items$' --lacks 'in 2 sweeps' \
     -- env FFTLAB_PAIR_SWEEPS=1 "$R" --size 2^14 --variant fused --explain --repeat 0
 slow_case "fused 10240 double x 3, one sweep" 0 '^PASS$' \
@@ -136,7 +141,10 @@ run_case "column_pairs 2^14: A = 32 x B = 512, two launches, no paired pass" 0 '
     --has 'rfft_pairs_last\(B, A, local [0-9]+ B, twiddles_n, 1\)' --has 'RC_N=16384 -D RC_LB=7' \
     --has 'irfft_rows_paired\(A, B' --lacks 'rfft_rows_paired\(B' --lacks 'rfft_post' \
     -- "$R" --size 2^14 --explain --repeat 0
-run_case "column_pairs 2^20 x 2: 2048 x 512, 2 columns per group in the first pass" 0 '^PASS$' \
+# (slow since 2026-11-26 (night), with N=2^20 r2c, its build: column pairs fast at 2^14 both
+# ways (A = 32 = 8 x 4) and 20000 x 3 double (A = 40 = 10 x 4, 102 columns a group); the
+# columns per group are a -D constant of the same rfft_pairs_first)
+slow_case "column_pairs 2^20 x 2: 2048 x 512, 2 columns per group in the first pass" 0 '^PASS$' \
     --has 'A = 2048 = 16 x 16 x 8 on 256 complex columns a row' --has '2 columns x 128 items per group' \
     --has 'B = 512 = 8 x 8 x 8 on columns k1 = 0..1024, times w_N\^\(j k1\); bins past 524288 mirrored' -- "$R" --size 2^20 --batch 2 --explain --repeat 0
 for a in "2^16 --batch 7" "10^6" "20000 --batch 3 --precision double" "2^18 --precision double" \

@@ -9,6 +9,9 @@
 # failures: a size P does not divide, 1-D, no platform on every rank or on one, a device
 # that matches nothing, a build error on one rank — all ranks stop with one message and the
 # same exit status, well within the timeout (never a hang).
+# The slow set (FFTLAB_SLOW_TESTS=1) adds P=2 64x48 x batch 3, P=3 12x12 --natural and (since
+# 2026-11-26 (night)) P=1 64x48 under mpirun; each case there names the fast case that
+# takes its path (tests/NOTES.md too).
 . "$(dirname "$0")/lib.sh"
 if [ ! -x "$BUILD/10_distributed" ]; then
     if ! command -v mpicc >/dev/null 2>&1 && [ "${CI:-}" != true ]; then
@@ -24,7 +27,10 @@ OPENCL='^FAIL \(opencl, exit 3\): '
 T=60   # seconds any run may take; the failures must end much sooner (--max-seconds)
 
 # Correct results.
-run_case "P=1 64x48 (one rank: the transpose is a local one)" 0 '^PASS$' --timeout $T \
+# (P=1 under mpirun: slow set since 2026-11-26 (night); one rank, its local transpose and
+# 'verify serial', runs fast by "no mpirun: one rank (MPI singleton)" below; mpirun's -n 1
+# by the "A : B" cases)
+slow_case "P=1 64x48 (one rank: the transpose is a local one)" 0 '^PASS$' --timeout $T \
     --has 'ranks +1 MPI process' --has 'verify +serial .* ok' \
     -- $R -n 1 "$M" --size 64x48 --repeat 0
 run_case "P=2 64x48: each rank half the rows, then half the columns" 0 '^PASS$' --timeout $T \
