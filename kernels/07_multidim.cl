@@ -271,7 +271,8 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
  *                LINES*(N/Q)*S columns (those past the end load and store nothing, but
  *                take part in the barriers)
  *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the axis's table), LINES
- *                (= batch x the axes outside this one), flags (PASS_CONJ_IN/OUT)
+ *                (= batch x the axes outside this one), flags (PASS_CONJ_IN/OUT; and
+ *                chapter 09's PASS_PAD_IN / PASS_UNPAD_OUT: padded_addresses)
  *   reads      : x[IN + j*DJ] for every j < Q of each of the group's columns, once
  *                (column_addresses); for each j the group's lanes read T consecutive values
  *   writes     : y[OUT + j*DY], once; T consecutive values per j

@@ -32,7 +32,7 @@ struct real_plan {
     struct fl_layout x, yz;
     size_t nx, m, rows;         /* Nx, M = Nx/2, rows = batch x the outer axes' points */
     size_t pad;                 /* the half spectrum's rows between passes: M + 1 values,
-                                   or more (R2C of 2-D and 3-D, fused rows: padded_rows) */
+                                   or more (3-D, fused rows: padded_rows) */
 };
 
 /* Flags of an outer axis's pass (kernels/07_multidim.cl) where the rows are padded: the
