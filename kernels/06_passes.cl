@@ -600,6 +600,59 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
 }
 #endif
 
+/* The loads of a column pass (chapter 07's outer axes, mixed_parts_pass below): the first
+ * stage's butterfly b takes values j = b + m*(Q/r0) of the item's column, read at
+ * IN + j*DJ, times the pass twiddle w_(Q*P)^(j*k) = w_N^(j*k*N/(Q*P)) when P > 1. An item
+ * past the last column (VALID 0) loads nothing. */
+static INLINE void strided_load(real2_t *v, __global const real2_t *x, size_t in, size_t dj,
+                               int valid, int i, int k, int flags, __global const real2_t *hi,
+                               __global const real2_t *lo, const int lo_bits, const int N,
+                               const int Q, const int P, const int I, const int r0)
+{
+    const int B = Q / r0, nb = (B + I - 1) / I;
+    #pragma unroll
+    for (int jb = 0; jb < nb; jb++) {
+        int b = i + jb * I;
+        if (valid && (B % I == 0 || b < B)) {
+#define LOAD_M(m)                                                                      \
+    {                                                                                  \
+        int j = b + m * B;                                                             \
+        real2_t a = x[in + (size_t)j * dj];                                            \
+        if (flags & PASS_CONJ_IN)                                                      \
+            a.y = -a.y;                                                                \
+        if (P > 1)                                                                     \
+            a = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));       \
+        v[jb * r0 + m] = a;                                                            \
+    }
+            FOR_M(r0, LOAD_M)
+#undef LOAD_M
+        }
+    }
+}
+
+/* The stores of a column pass: after the last stage (radix rl) butterfly b holds outputs
+ * j = b + m*(Q/rl), written at OUT + j*DY. Straight from registers: for each j the T
+ * lanes write T consecutive addresses, for every P (chapter 06's first pass needs local
+ * memory for that; a column pass never does, its neighbours are the columns). */
+static INLINE void strided_store(__global real2_t *y, const real2_t *v, size_t out, size_t dy,
+                                int valid, int i, int flags, const int Q, const int I,
+                                const int rl)
+{
+    const int B = Q / rl, nb = (B + I - 1) / I;
+    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
+    if (valid) {
+    #pragma unroll
+        for (int jb = 0; jb < nb; jb++) {
+            int b = i + jb * I;
+            if (B % I == 0 || b < B) {
+#define STORE_M(m) y[out + (size_t)(b + m * B) * dy] = (real2_t)(1, conj) * v[jb * rl + m];
+                FOR_M(rl, STORE_M)
+#undef STORE_M
+            }
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- columns in parts
  * A group of T neighbouring columns of Q points whose T*Q values local memory cannot hold
  * (4 x 4096 fp32: 128 KiB; it has 48): the values live in registers (Q/I per item, up to
@@ -692,8 +745,9 @@ static INLINE void sliced_exchange(real2_t *v, __local real2_t *u, int i, int c,
         stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
     }
 
-/* A pass of a multi-pass plan with its T columns in PARTS parts: mixed_pass's loads and
- * stages (columns fastest across lanes), its stages joined by PARTED_NEXT_STAGE, and its
+/* A pass of a multi-pass plan with its T columns in PARTS parts: a column pass's loads
+ * (strided_load: column t of row r is x[r*N + t + j*(N/Q)]) and mixed_pass's stages
+ * (columns fastest across lanes), joined by PARTED_NEXT_STAGE, and strided_store's
  * stores straight from registers for every P, so local memory only meets the exchanges
  * (with P = 1 a column's outputs are a run of Q, and neighbouring items hold neighbouring
  * values of it). Where passes of Q <= 1024 points would take three, passes of up to 4096
@@ -717,41 +771,12 @@ static INLINE void mixed_parts_pass(__global const real2_t *x, __global real2_t 
     const int t = (int)(col % per_row), k = t % P;
     real2_t v[FL_PART_VMAX];
 
-    const int B0 = Q / r0, nb0 = (B0 + I - 1) / I;
-    __global const real2_t *in = x + row * (size_t)N + t;
-    #pragma unroll
-    for (int jb = 0; jb < nb0; jb++) {
-        int b = i + jb * I;
-        if (valid && (B0 % I == 0 || b < B0)) {
-#define LOAD_M(m)                                                                          \
-    {                                                                                      \
-        int j = b + m * B0;                                                                \
-        real2_t a = in[(size_t)j * per_row];                                               \
-        if (flags & PASS_CONJ_IN)                                                          \
-            a.y = -a.y;                                                                    \
-        v[jb * r0 + m] = P > 1 ? cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits)) \
-                               : a;                                                        \
-    }
-            FOR_M(r0, LOAD_M)
-#undef LOAD_M
-        }
-    }
-
+    strided_load(v, x, row * (size_t)N + t, per_row, valid, i, k, flags, hi, lo, lo_bits, N, Q,
+                 P, I, r0);
     PASS_STAGES_WITH(PARTED_NEXT_STAGE)
 
-    const int rl = PASS_LAST_RADIX;
-    const int B = Q / rl, nb = (B + I - 1) / I;
-    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
-    __global real2_t *out = y + row * (size_t)N + (size_t)(t - k) * Q + k;
-    #pragma unroll
-    for (int jb = 0; jb < nb; jb++) {
-        int b = i + jb * I;
-        if (valid && (B % I == 0 || b < B)) {
-#define STORE_M(m) out[(size_t)(b + m * B) * P] = (real2_t)(1, conj) * v[jb * rl + m];
-            FOR_M(rl, STORE_M)
-#undef STORE_M
-        }
-    }
+    strided_store(y, v, row * (size_t)N + (size_t)(t - k) * Q + k, P, valid, i, flags, Q, I,
+                  PASS_LAST_RADIX);
 }
 
 /* ---------------------------------------------------------------- a row in parts

@@ -22,7 +22,7 @@
  *              its writes are coalesced (chapter 04's padding). One extra read and write
  *              of all the data per axis.
  *
- * Built after kernels/06_passes.cl (mixed_pass, stage, exchange, FOR_M),
+ * Built after kernels/06_passes.cl (mixed_pass, stage, exchange, FOR_M, strided_load/store),
  * kernels/05_register_radix.cl (dft2..dft16, twiddle_lookup) and kernels/06_mixed_radix.cl
  * (dft3, dft5, dft7); --kernels FILE replaces this file only. Two functions are guarded
  * by #ifndef FL_EXERCISE_<NAME>: with --variant column_load or transpose_tile the host
@@ -130,57 +130,8 @@ static INLINE void padded_addresses(size_t col, int flags, const int N, const in
     *loads = *loads && (!pad_in || e < W);
 }
 
-/* The loads of a column pass: the first stage's butterfly b takes values j = b + m*(Q/r0)
- * of the item's column, read at IN + j*DJ, times the pass twiddle w_(Q*P)^(j*k) =
- * w_N^(j*k*N/(Q*P)) when P > 1. An item past the last column (VALID 0) loads nothing. */
-static INLINE void strided_load(real2_t *v, __global const real2_t *x, size_t in, size_t dj,
-                               int valid, int i, int k, int flags, __global const real2_t *hi,
-                               __global const real2_t *lo, const int lo_bits, const int N,
-                               const int Q, const int P, const int I, const int r0)
-{
-    const int B = Q / r0, nb = (B + I - 1) / I;
-    #pragma unroll
-    for (int jb = 0; jb < nb; jb++) {
-        int b = i + jb * I;
-        if (valid && (B % I == 0 || b < B)) {
-#define LOAD_M(m)                                                                      \
-    {                                                                                  \
-        int j = b + m * B;                                                             \
-        real2_t a = x[in + (size_t)j * dj];                                            \
-        if (flags & PASS_CONJ_IN)                                                      \
-            a.y = -a.y;                                                                \
-        if (P > 1)                                                                     \
-            a = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));       \
-        v[jb * r0 + m] = a;                                                            \
-    }
-            FOR_M(r0, LOAD_M)
-#undef LOAD_M
-        }
-    }
-}
-
-/* The stores of a column pass: after the last stage (radix rl) butterfly b holds outputs
- * j = b + m*(Q/rl), written at OUT + j*DY. Straight from registers: for each j the T
- * lanes write T consecutive addresses, for every P (chapter 06's first pass needs local
- * memory for that; a column pass never does, its neighbours are the columns). */
-static INLINE void strided_store(__global real2_t *y, const real2_t *v, size_t out, size_t dy,
-                                int valid, int i, int flags, const int Q, const int I,
-                                const int rl)
-{
-    const int B = Q / rl, nb = (B + I - 1) / I;
-    const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;
-    if (valid) {
-    #pragma unroll
-        for (int jb = 0; jb < nb; jb++) {
-            int b = i + jb * I;
-            if (B % I == 0 || b < B) {
-#define STORE_M(m) y[out + (size_t)(b + m * B) * dy] = (real2_t)(1, conj) * v[jb * rl + m];
-                FOR_M(rl, STORE_M)
-#undef STORE_M
-            }
-        }
-    }
-}
+/* strided_load and strided_store, the loads and stores of a column pass, are in
+ * kernels/06_passes.cl: chapter 06's passes in parts use them too. */
 
 /* One pass along an outer axis, in place of chapter 06's mixed_pass: the same stages in
  * registers and the same exchanges through local memory (stage, exchange, PASS_STAGES of

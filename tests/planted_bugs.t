@@ -262,38 +262,45 @@ if [ -x "$BUILD/07_multidim" ]; then
         slow_case "column store without the stride: FAIL with groups of 16" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$MD" --kernels "$TMP/k/cols-no-stride.cl" --size 16x16 --repeat 0
     fi
-    if plant cols-twiddle-j1 "$K7" 's/twiddle_lookup(j \* k \* (N \/ (Q \* P))/twiddle_lookup((j + 1) * k * (N \/ (Q * P))/'; then
-        run_case "column pass twiddle w^((j+1)k): FAIL where a column takes two passes" 1 '^FAIL: check ' \
-            --has 'WRONG' -- "$MD" --kernels "$TMP/k/cols-twiddle-j1.cl" --size 64x2 --wg 1 --repeat 0
-        slow_case "column pass twiddle w^((j+1)k): FAIL at 2048x6" 1 '^FAIL: check ' \
-            --has 'WRONG' -- "$MD" --kernels "$TMP/k/cols-twiddle-j1.cl" --size 2048x6 --repeat 0
-        slow_case "column pass twiddle w^((j+1)k): still right in one pass (P = 1, no twiddle)" 0 '^PASS$' \
-            -- "$MD" --kernels "$TMP/k/cols-twiddle-j1.cl" --size 64x64 --repeat 0
-    fi
-    if plant cols-no-conj-out "$K7" 's/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = 1;/'; then
-        run_case "inverse without the last conjugation: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$MD" --kernels "$TMP/k/cols-no-conj-out.cl" --size 16x16 --wg 1 --inverse --repeat 0
-        slow_case "inverse without the last conjugation: FAIL with groups of 16" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$MD" --kernels "$TMP/k/cols-no-conj-out.cl" --size 16x16 --inverse --repeat 0
-    fi
-    if plant cols-backwards "$K7" 's/if (flags & PASS_CONJ_IN)/if (1)/; s/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = -1;/'; then
-        run_case "column pass transforms backwards: the tone lands at (N_y - k_y, k_x)" 1 '^FAIL: check ' \
-            --has 'verify +tone@\(5,5\) .*WRONG: row 0: peak at \(11, 5\), expected \(5, 5\)' \
-            -- "$MD" --kernels "$TMP/k/cols-backwards.cl" --size 16x16 --wg 1 --repeat 0
-        slow_case "column pass transforms backwards: the tone lands at (N_y - k_y, k_x), groups of 16" 1 '^FAIL: check ' \
-            --has 'verify +tone@\(5,5\) .*WRONG: row 0: peak at \(11, 5\), expected \(5, 5\)' \
-            -- "$MD" --kernels "$TMP/k/cols-backwards.cl" --size 16x16 --repeat 0
-    fi
-    # The columns in parts exchange through 06_passes.cl (parted_exchange, sliced_exchange;
-    # 06's passes in parts use them too), which --kernels does not replace: 07_multidim
-    # copied into a tree of its own, as 06's row in parts above. (4096 and 2048 exchange in
-    # slices; 2000 = 10 x 10 x 10 x 2 by 63 items a column cannot, and exchanges a part at a
-    # time.)
+    # A column pass's loads and stores (strided_load, strided_store) and the columns in
+    # parts' exchanges (parted_exchange, sliced_exchange) are in 06_passes.cl (06's passes
+    # in parts use them too), which --kernels does not replace: 07_multidim copied into a
+    # tree of its own, as 06's row in parts above; each plant edits only the function named
+    # (sed's address range), not mixed_pass's loads and stores of the same shape.
     mkdir -p "$TMP/tree/build"
     [ -d "$TMP/tree/kernels" ] || cp -r kernels "$TMP/tree/kernels"
     cp "$MD" "$TMP/tree/build/07_multidim"
     TM=$TMP/tree/build/07_multidim
     P6=$TMP/tree/kernels/06_passes.cl
+    LOADS='/^static INLINE void strided_load(/,/^}/'
+    STORES='/^static INLINE void strided_store(/,/^}/'
+    if plant cols-twiddle-j1 kernels/06_passes.cl "$LOADS"' s/twiddle_lookup(j \* k \* (N \/ (Q \* P))/twiddle_lookup((j + 1) * k * (N \/ (Q * P))/'; then
+        cp "$TMP/k/cols-twiddle-j1.cl" "$P6"
+        run_case "column pass twiddle w^((j+1)k): FAIL where a column takes two passes" 1 '^FAIL: check ' \
+            --has 'WRONG' -- "$TM" --size 64x2 --wg 1 --repeat 0
+        slow_case "column pass twiddle w^((j+1)k): FAIL at 2048x6" 1 '^FAIL: check ' \
+            --has 'WRONG' -- "$TM" --size 2048x6 --repeat 0
+        slow_case "column pass twiddle w^((j+1)k): still right in one pass (P = 1, no twiddle)" 0 '^PASS$' \
+            -- "$TM" --size 64x64 --repeat 0
+    fi
+    if plant cols-no-conj-out kernels/06_passes.cl "$STORES"' s/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = 1;/'; then
+        cp "$TMP/k/cols-no-conj-out.cl" "$P6"
+        run_case "inverse without the last conjugation: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$TM" --size 16x16 --wg 1 --inverse --repeat 0
+        slow_case "inverse without the last conjugation: FAIL with groups of 16" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$TM" --size 16x16 --inverse --repeat 0
+    fi
+    if plant cols-backwards kernels/06_passes.cl "$LOADS"' s/if (flags & PASS_CONJ_IN)/if (1)/; '"$STORES"' s/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = -1;/'; then
+        cp "$TMP/k/cols-backwards.cl" "$P6"
+        run_case "column pass transforms backwards: the tone lands at (N_y - k_y, k_x)" 1 '^FAIL: check ' \
+            --has 'verify +tone@\(5,5\) .*WRONG: row 0: peak at \(11, 5\), expected \(5, 5\)' \
+            -- "$TM" --size 16x16 --wg 1 --repeat 0
+        slow_case "column pass transforms backwards: the tone lands at (N_y - k_y, k_x), groups of 16" 1 '^FAIL: check ' \
+            --has 'verify +tone@\(5,5\) .*WRONG: row 0: peak at \(11, 5\), expected \(5, 5\)' \
+            -- "$TM" --size 16x16 --repeat 0
+    fi
+    # (4096 and 2048 exchange in slices; 2000 = 10 x 10 x 10 x 2 by 63 items a column
+    # cannot, and exchanges a part at a time.)
     if plant parts-one-round kernels/06_passes.cl 's/const int part = c \/ Tp, cp = c % Tp;/const int part = 0, cp = c % Tp;/'; then
         cp "$TMP/k/parts-one-round.cl" "$P6"
         run_case "columns in parts, every part exchanged in round 0: FAIL at 2000x4" 1 '^FAIL: check ' --has 'WRONG' \
