@@ -32,6 +32,7 @@ void fl_radix_limits_default(struct fl_radix_limits *lim, unsigned long long loc
     lim->row_halves_items = 0;
     lim->row_halves_values = 0;
     lim->last_parts = 0;
+    lim->long_first = 0;
     lim->part_values = FL_RADIX_MAX_PART_VALUES * 8 / elem_bytes;
 }
 
@@ -430,6 +431,39 @@ static int parted_split(size_t n, size_t cmin, size_t cap, size_t items,
     return best ? 0 : -1;
 }
 
+/* Two passes of N = 2^a, the longer first (radix_plan.h, long_first): the largest Q[0], a
+ * power of two, in at most 2 parts, whose Q[1] = N/Q[0] is at least LIM->long_first, at
+ * most Q[0], and fits (pass_parts). The last pass stores each column's outputs P apart, so its stores
+ * are runs of its T columns: fewer points, more columns, longer runs (H100: 2^20 as 2048 x
+ * 512, 0.242 -> 0.226 ms; NOTES.md of chapter 06, 2026-11-27). Returns -1 when none fits. */
+static int long_first_split(size_t n, size_t cmin, size_t cap, size_t items,
+                            const struct fl_radix_limits *lim, const unsigned *radices,
+                            size_t *q, size_t *parts, size_t *tcols)
+{
+    if (!lim->long_first || (n & (n - 1)) != 0)
+        return -1;
+    size_t q0 = 1;
+    while (q0 * 2 <= lim->local_values)
+        q0 *= 2;
+    for (; q0 >= 2; q0 /= 2) {
+        size_t q1 = n / q0, t0 = 0, t1 = 0;
+        if (q0 >= n || q1 > q0 || q1 < lim->long_first || q0 % cmin != 0 || q1 % cmin != 0)
+            continue;
+        size_t b0 = pass_parts(q0, cmin, cap, items, lim, radices, &t0);
+        size_t b1 = pass_parts(q1, cmin, cap, items, lim, radices, &t1);
+        if (b0 == 0 || b1 == 0 || b0 > 2)
+            continue;
+        q[0] = q0;
+        q[1] = q1;
+        parts[0] = b0;
+        parts[1] = b1;
+        tcols[0] = t0;
+        tcols[1] = t1;
+        return 0;
+    }
+    return -1;
+}
+
 /* fl_radix_plan_make (STRIDE 1) and fl_radix_plan_strided (STRIDE > 1): BATCH lines of N
  * points, the points of a line STRIDE elements apart, STRIDE lines side by side. */
 static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_radix_limits *lim,
@@ -508,6 +542,8 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
         if (npass > 2 && stride <= 1 && parted_split(n, cmin, cap, items, lim, radices, q, pparts,
                                                      ptcols) == 0)
             npass = 2;
+        if (npass == 2 && stride <= 1)
+            long_first_split(n, cmin, cap, items, lim, radices, q, pparts, ptcols);
         if (!npass) {
             snprintf(why, len, "N = %zu needs more than %d passes of at most %zu points (work-groups "
                      "of %zu item%s): use more work-items per group", n, FL_RADIX_MAX_PASSES, cap, items,

@@ -76,6 +76,9 @@ struct fl_radix_limits {
                                 columns in up to this many parts (the first in 2; below);
                                 0 or 1 = never (the default: only 06_passes.cl's
                                 fft_mixed_parts_p<k> can; chapter 06 turns it on)      */
+    size_t long_first;       /* N = 2^a in two passes: the longer pass first, the last
+                                of at least this many points (below); 0 = never (the
+                                default; chapter 06 turns it on)                       */
 };
 
 /* {16, 10, 8, 4, 2, 3, 5, 7, 0}: powers of two up to 16, the primes 3, 5, 7, and 10 = 2 x 5
@@ -194,7 +197,11 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  * multi_pass_max_q has its T = min_columns columns in B = ceil(T / (local_values / Q))
  * parts (2 <= B <= last_parts; the first pass's B <= 2) with at most part_values values
  * per item, as an axis in parts below; of the splits, the fewest parts in all, then the
- * larger Q1. A pass's shape cap, where set, caps its group. */
+ * larger Q1. With LIM->long_first, a row of N = 2^a that takes two passes takes the
+ * largest Q0 (a power of two <= local_values, in at most 2 parts as above) whose Q1 = N/Q0
+ * is at least long_first points, at most Q0, and fits as above: the last pass, whose stores are
+ * strided, gets more columns, so longer runs (lesson 06, "The longer pass first").
+ * A pass's shape cap, where set, caps its group. */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);
 

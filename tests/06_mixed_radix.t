@@ -70,7 +70,7 @@ slow_case "stockham N=5^7 inverse" 0 '^PASS$' -- "$R" --size 5^7 --inverse --rep
 # ---- passes in parts (README "Passes in parts"): rows that take three passes of Q <= 1024
 # take two, a pass of Q up to 4096 with its 4 columns in parts, the first in at most 2
 # (fast: 2^22 = 2048 x 2048, both passes in 2 parts, the first with p = 1 storing from
-# registers, every exchange in slices; the slow set: 2^21 with only the last in parts, 2^23
+# registers, every exchange in slices; the slow set: 2^21 with only the first in parts, 2^23
 # in 2 and 4, 768 x 2048, 1536 x 2048 (an exchange a part at a time), 6 x 10^6 and 2^24
 # back at three passes, no_parts)
 run_case "N=2^22: two passes of 2048, each with its 4 columns in 2 parts" 0 '^PASS$' \
@@ -78,9 +78,9 @@ run_case "N=2^22: two passes of 2048, each with its 4 columns in 2 parts" 0 '^PA
     --has 'fft_mixed_parts_p0\(A, B, local 34816 B, .*local 256 +; p=1 Q=2048 = 16 x 16 x 8: 3 stages, 64 items per column .*, 4 columns per group, exchanged in 2 parts of 2 columns' \
     --has 'fft_mixed_parts_p1\(B, A, local 34816 B, .*; p=2048 Q=2048 = ' \
     --has '-D P0_COLPARTS=2' --has '-D P1_COLPARTS=2' -- "$R" --size 2^22 --explain --repeat 0
-slow_case "N=2^21: two passes, the last (Q = 2048) with its 4 columns in 2 parts" 0 '^PASS$' \
-    --has 'N = 2097152 = .*: 2 passes, Q = 1024 x 2048\. .*\(here 1 and 2\)' \
-    --has 'fft_mixed_p0\(A' --has 'fft_mixed_parts_p1\(B, A' -- "$R" --size 2^21 --explain --repeat 0
+slow_case "N=2^21: two passes, the first (Q = 2048) with its 4 columns in 2 parts, the longer first" 0 '^PASS$' \
+    --has 'N = 2097152 = .*: 2 passes, Q = 2048 x 1024, the longer first\. .*here 2 and 1' \
+    --has 'fft_mixed_parts_p0\(A' --has 'fft_mixed_p1\(B, A' -- "$R" --size 2^21 --explain --repeat 0
 slow_case "N=2^23 inverse: 2048 x 4096, the last in 4 parts of 1 column" 0 '^PASS$' \
     --has ': 2 passes, Q = 2048 x 4096' --has 'exchanged in 4 parts of 1 column' \
     -- "$R" --size 2^23 --inverse --explain --repeat 0
@@ -213,10 +213,18 @@ slow_case "N=10^6 x 2 --wg 256: two passes of 10 x 10 x 10, 50 items per column"
 run_case "N=10^6 x 2: the multi-pass rule, 100 items per column, 4 columns" 0 '^PASS$' \
     --has '-D P0_I=100 -D P0_T=4 -D P0_R=10,10,10,' --has '-D P1_I=100 -D P1_T=4 -D P1_R=10,10,10,' \
     -- "$R" --size 10^6 --batch 2 --explain --repeat 0
-run_case "N=2^18: the last pass of 2^a keeps the groups of 512 (64 items per column)" 0 '^PASS$' \
-    --has 'p=1 Q=512 = 8 x 8 x 8: 3 stages, 32 items per column .*, 8 columns per group' \
-    --has 'p=512 Q=512 = 8 x 8 x 8: 3 stages, 64 items per column .*, 8 columns per group' \
+run_case "N=2^18: two passes, the longer first (1024 x 256: the last at 16 columns)" 0 '^PASS$' \
+    --has 'N = 262144 = .*: 2 passes, Q = 1024 x 256, the longer first\. .*at least 256 points' \
+    --has 'p=1 Q=1024 = 16 x 8 x 8: 3 stages, 64 items per column .*, 4 columns per group' \
+    --has 'p=1024 Q=256 = 16 x 16: 2 stages, 16 items per column .*, 16 columns per group' \
     -- "$R" --size 2^18 --explain --repeat 0
+slow_case "N=2^20: 2048 x 512, the first in 2 parts; the last pass of 2^a in groups of 512 (64 items per column)" 0 '^PASS$' \
+    --has ': 2 passes, Q = 2048 x 512, the longer first\. .*here 2 and 1' \
+    --has 'fft_mixed_parts_p0\(A' \
+    --has 'p=2048 Q=512 = 8 x 8 x 8: 3 stages, 64 items per column .*, 8 columns per group' \
+    -- "$R" --size 2^20 --explain --repeat 0
+slow_case "--variant no_parts N=2^18: 512 x 512, as before the longer pass first" 0 '^PASS$' \
+    --has ': 2 passes, Q = 512 x 512' -- "$R" --size 2^18 --variant no_parts --explain --repeat 0
 run_case "N=65536 inverse: the first pass at 8 columns, the second at 16" 0 '^PASS$' \
     --has 'p=1 Q=256 = 16 x 16: 2 stages, 32 items per column .*, 8 columns per group' \
     --has 'p=256 Q=256 = 16 x 16: 2 stages, 16 items per column .*, 16 columns per group' \

@@ -275,6 +275,15 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
                  "memory and items x 16 values), so the data is read and written once.",
                  p->n, all, rp.nstages, fl_radix_list(mr_radices(p), list, sizeof list),
                  rp.single_pass_max);
+    else if (mr_long_first(p, &rp)) /* README "The longer pass first" */
+        snprintf(plan->summary, sizeof plan->summary,
+                 "N = %zu = %.64s: 2 passes, Q = %.40s, the longer first. The last pass writes "
+                 "each column's outputs %zu apart, its group's %zu neighbouring columns side by "
+                 "side: the fewer its points, the more columns, the longer each run. So N = 2^a "
+                 "takes the largest first pass that keeps its columns in at most 2 parts (passes "
+                 "in parts; here %zu and %zu) and leaves the last at least %d points.",
+                 p->n, all, passes, rp.pass[1].span, rp.pass[1].columns, rp.pass[0].parts,
+                 rp.pass[1].parts, MR_LONG_FIRST_MIN_LAST);
     else if (rp.npasses == 2 && (rp.pass[0].parts > 1 || rp.pass[1].parts > 1)) /* README "Passes in parts" */
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %.64s: %d passes, Q = %.40s. N > %zu, what one group holds; a group "

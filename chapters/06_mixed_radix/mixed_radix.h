@@ -20,6 +20,14 @@ const unsigned *mr_variant_radices(const struct fl_problem *p);
  * and 27 where the rule for them says so. */
 const unsigned *mr_radices(const struct fl_problem *p);
 
+/* N = 2^a in two passes takes the longer first, the last of at least this many points
+ * (plan.c, the limits' long_first; README "The longer pass first"). */
+#define MR_LONG_FIRST_MIN_LAST 256
+
+/* 1 when RP, P's Stockham plan, is two passes of N = 2^a with the longer first by that
+ * rule (plan.c). */
+int mr_long_first(const struct fl_problem *p, const struct fl_radix_plan *rp);
+
 /* Bytes of one complex value in P's precision. */
 size_t mr_elem_bytes(const struct fl_problem *p);
 

@@ -51,13 +51,22 @@
  *   that was tried (4374 = 2 x 3^7: 0.112 -> 0.254);
  * - at N = 2^a the last pass keeps the groups of MULTI_PASS_WG (2^18 x 64: 0.228 ->
  *   0.213 ms, 2^19 x 32: 0.231 -> 0.219); of the default fp32 plans of 2^13 ... 2^26 it
- *   changes only those two, whose last pass of 512 points gets one butterfly per item;
+ *   changed only those two, whose last pass of 512 points gets one butterfly per item
+ *   (since the longer pass first, below, they end in passes of 256, and 2^20's last pass
+ *   of 512 is the one it changes);
  * and one more, later still (NOTES.md, "2026-11-26 (late)"):
  * - rows that would take three passes take two where passes of up to 4096 points can hold
  *   their columns in parts (LAST_PARTS; README "Passes in parts"), such a pass in groups of
  *   DEFAULT_WG (64 values an item: 2^22 x 4 as 1024 x 4096, 0.299 -> 0.267 ms; in groups of
  *   512, 32 values, 0.300; as 2048 x 2048, 0.258), and only where B <= 2 or all its
- *   exchanges go in slices (all_sliced). */
+ *   exchanges go in slices (all_sliced);
+ * and the last (NOTES.md, 2026-11-27):
+ * - N = 2^a in two passes takes the longer first, the last of at least
+ *   MR_LONG_FIRST_MIN_LAST points (the limits' long_first; README "The longer pass
+ *   first"): the last pass's stores are strided, and fewer points give it more columns.
+ *   2^20 x 16 as 2048 x 512: 0.242 -> 0.226 ms; 2^18 x 64 as 1024 x 256: 0.2135 -> 0.2095;
+ *   2^19 x 32 as 2048 x 256 and 2^21 x 8 as 2048 x 1024: 1 %. 65536 and 2^22 keep theirs
+ *   (256 x 256, 2048 x 2048: every other split lost 4-7 %); tried on those six sizes. */
 #define BLOCK_ITEMS 25
 #define MULTI_PASS_WG 512
 #define ROW_WG 128
@@ -93,7 +102,16 @@ static void base_limits(const struct fl_problem *p, size_t items, struct fl_radi
         /* rows that would take three passes take two where they can, with a pass's columns
          * in parts (kernels/06_passes.cl, fft_mixed_parts_p<k>; README "Passes in parts") */
         lim->last_parts = LAST_PARTS;
+        /* and N = 2^a takes its two passes with the longer first, the last of at least
+         * MR_LONG_FIRST_MIN_LAST points (README "The longer pass first") */
+        lim->long_first = MR_LONG_FIRST_MIN_LAST;
     }
+}
+
+int mr_long_first(const struct fl_problem *p, const struct fl_radix_plan *rp)
+{
+    return strcmp(p->variant, "no_parts") != 0 && (p->n & (p->n - 1)) == 0 &&
+           rp->npasses == 2 && rp->pass[0].q > rp->pass[1].q;
 }
 
 static int whole_rows(const struct fl_radix_plan *rp)

@@ -589,6 +589,55 @@ int main(void)
         ok(q.npasses == 3, "last parts: never for a strided axis");
     }
 
+    /* ---- N = 2^a in two passes, the longer first (long_first, set by chapter 06) */
+    {
+        struct fl_radix_limits lf;
+        struct fl_radix_plan q;
+        fl_radix_limits_default(&lf, 48 * 1024, 8, 256);
+        lf.last_parts = 4;
+        lf.long_first = 256;
+        static const struct {
+            int log2n;
+            size_t q0, q1, b0, b1;
+        } want[] = {
+            {16, 256, 256, 1, 1},   /* Q1 = 256 at least, and at most Q0 */
+            {17, 512, 256, 1, 1},
+            {18, 1024, 256, 1, 1},  /* was 512 x 512 */
+            {19, 2048, 256, 2, 1},  /* was 1024 x 512: the first in 2 parts */
+            {20, 2048, 512, 2, 1},  /* was 1024 x 1024 */
+            {21, 2048, 1024, 2, 1}, /* was 1024 x 2048 (parted_split) */
+            {22, 2048, 2048, 2, 2}, /* as parted_split: 4096 first would take 4 parts */
+            {23, 2048, 4096, 2, 4}, /* the last may be longer where no first pass fits */
+        };
+        for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+            size_t n = (size_t)1 << want[k].log2n;
+            is_int(fl_radix_plan_make(n, 1, &lf, &q, why, sizeof why), 0, "long first: 2^%d",
+                   want[k].log2n);
+            ok(q.npasses == 2 && q.pass[0].q == want[k].q0 && q.pass[1].q == want[k].q1 &&
+               q.pass[0].parts == want[k].b0 && q.pass[1].parts == want[k].b1 &&
+               q.pass[1].span == want[k].q0,
+               "long first: 2^%d is %zu x %zu in %zu and %zu parts (got %d passes, %zu x %zu, %zu "
+               "and %zu)", want[k].log2n, want[k].q0, want[k].q1, want[k].b0, want[k].b1,
+               q.npasses, q.pass[0].q, q.pass[1].q, q.pass[0].parts, q.pass[1].parts);
+        }
+        is_int(fl_radix_plan_make(1 << 15, 1, &lf, &q, why, sizeof why), 0, "long first: 2^15");
+        ok(q.npasses == 2 && q.pass[0].q == 256 && q.pass[1].q == 128,
+           "long first: 2^15 has no split with Q1 >= 256 <= Q0: as before, 256 x 128");
+        is_int(fl_radix_plan_make((size_t)1 << 24, 1, &lf, &q, why, sizeof why), 0, "long first: 2^24");
+        ok(q.npasses == 3, "long first: 2^24 stays three passes");
+        is_int(fl_radix_plan_make(3 << 19, 1, &lf, &q, why, sizeof why), 0, "long first: 3 x 2^19");
+        ok(q.npasses == 2 && q.pass[0].q == 768 && q.pass[1].q == 2048,
+           "long first: only N = 2^a (3 x 2^19 stays 768 x 2048)");
+        is_int(fl_radix_plan_strided(1 << 20, 1, 64, &lf, &q, why, sizeof why), 0,
+               "long first: strided 2^20");
+        ok(q.npasses == 2 && q.pass[0].q == 1024 && q.pass[1].q == 1024,
+           "long first: never for a strided axis (1024 x 1024)");
+        lf.long_first = 0;
+        is_int(fl_radix_plan_make(1 << 20, 1, &lf, &q, why, sizeof why), 0, "long first off: 2^20");
+        ok(q.npasses == 2 && q.pass[0].q == 1024 && q.pass[1].q == 1024,
+           "long first off (the default limits): 2^20 is 1024 x 1024");
+    }
+
     /* ---- a row in parts (max_row_parts, set by chapter 06 for fft_row_parts_p0) */
     {
         struct fl_radix_limits rl;
