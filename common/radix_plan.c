@@ -398,6 +398,33 @@ static size_t pass_parts(size_t q, size_t cmin, size_t cap, size_t items,
     return b;
 }
 
+/* Two passes Q[0] x Q[1] = N: each pass's parts (pass_parts: 0 when it does not fit) and
+ * its columns in all where in parts. */
+struct split {
+    size_t q[2], parts[2], tcols[2];
+};
+
+static struct split two_passes(size_t n, size_t q0, size_t cmin, size_t cap, size_t items,
+                               const struct fl_radix_limits *lim, const unsigned *radices)
+{
+    struct split sp = {{q0, n / q0}, {0, 0}, {0, 0}};
+    if (n % q0 != 0 || q0 % cmin != 0 || sp.q[1] % cmin != 0)
+        return sp;
+    for (int k = 0; k < 2; k++)
+        sp.parts[k] = pass_parts(sp.q[k], cmin, cap, items, lim, radices, &sp.tcols[k]);
+    return sp;
+}
+
+/* SP into plan_lines' arrays: the passes' Q, parts and columns. */
+static void take_split(const struct split *sp, size_t *q, size_t *parts, size_t *tcols)
+{
+    for (int k = 0; k < 2; k++) {
+        q[k] = sp->q[k];
+        parts[k] = sp->parts[k];
+        tcols[k] = sp->tcols[k];
+    }
+}
+
 /* Two passes for a row whose passes of at most CAP points take three or more (radix_plan.h,
  * last_parts): Q[0] x Q[1] = N, each pass of more than CAP points with its columns in
  * PARTS[i] parts of TCOLS[i] columns in all, the first in at most 2 (in 4 it lost, 2^24 on
@@ -411,21 +438,13 @@ static int parted_split(size_t n, size_t cmin, size_t cap, size_t items,
     if (lim->last_parts < 2)
         return -1;
     for (size_t q0 = cmin; q0 <= lim->local_values && q0 < n; q0++) {
-        size_t q1 = n / q0, t0 = 0, t1 = 0;
-        if (n % q0 != 0 || q0 % cmin != 0 || q1 % cmin != 0)
-            continue;
-        size_t b0 = pass_parts(q0, cmin, cap, items, lim, radices, &t0);
-        size_t b1 = pass_parts(q1, cmin, cap, items, lim, radices, &t1);
+        struct split sp = two_passes(n, q0, cmin, cap, items, lim, radices);
+        size_t b0 = sp.parts[0], b1 = sp.parts[1];
         if (b0 == 0 || b1 == 0 || b0 > 2 || b0 + b1 == 2)
             continue;
-        if (best == 0 || b0 + b1 < best || (b0 + b1 == best && q1 > q[1])) {
+        if (best == 0 || b0 + b1 < best || (b0 + b1 == best && sp.q[1] > q[1])) {
             best = b0 + b1;
-            q[0] = q0;
-            q[1] = q1;
-            parts[0] = b0;
-            parts[1] = b1;
-            tcols[0] = t0;
-            tcols[1] = t1;
+            take_split(&sp, q, parts, tcols);
         }
     }
     return best ? 0 : -1;
@@ -433,9 +452,10 @@ static int parted_split(size_t n, size_t cmin, size_t cap, size_t items,
 
 /* Two passes of N = 2^a, the longer first (radix_plan.h, long_first): the largest Q[0], a
  * power of two, in at most 2 parts, whose Q[1] = N/Q[0] is at least LIM->long_first, at
- * most Q[0], and fits (pass_parts). The last pass stores each column's outputs P apart, so its stores
- * are runs of its T columns: fewer points, more columns, longer runs (H100: 2^20 as 2048 x
- * 512, 0.242 -> 0.226 ms; NOTES.md of chapter 06, 2026-11-27). Returns -1 when none fits. */
+ * most Q[0], and fits (pass_parts). The last pass stores each column's outputs P apart,
+ * so its stores are runs of its T columns: fewer points, more columns, longer runs (H100:
+ * 2^20 as 2048 x 512, 0.242 -> 0.226 ms; NOTES.md of chapter 06, 2026-11-27). Returns -1
+ * when none fits. */
 static int long_first_split(size_t n, size_t cmin, size_t cap, size_t items,
                             const struct fl_radix_limits *lim, const unsigned *radices,
                             size_t *q, size_t *parts, size_t *tcols)
@@ -446,19 +466,12 @@ static int long_first_split(size_t n, size_t cmin, size_t cap, size_t items,
     while (q0 * 2 <= lim->local_values)
         q0 *= 2;
     for (; q0 >= 2; q0 /= 2) {
-        size_t q1 = n / q0, t0 = 0, t1 = 0;
-        if (q0 >= n || q1 > q0 || q1 < lim->long_first || q0 % cmin != 0 || q1 % cmin != 0)
+        if (q0 >= n || n / q0 > q0 || n / q0 < lim->long_first)
             continue;
-        size_t b0 = pass_parts(q0, cmin, cap, items, lim, radices, &t0);
-        size_t b1 = pass_parts(q1, cmin, cap, items, lim, radices, &t1);
-        if (b0 == 0 || b1 == 0 || b0 > 2)
+        struct split sp = two_passes(n, q0, cmin, cap, items, lim, radices);
+        if (sp.parts[0] == 0 || sp.parts[1] == 0 || sp.parts[0] > 2)
             continue;
-        q[0] = q0;
-        q[1] = q1;
-        parts[0] = b0;
-        parts[1] = b1;
-        tcols[0] = t0;
-        tcols[1] = t1;
+        take_split(&sp, q, parts, tcols);
         return 0;
     }
     return -1;
