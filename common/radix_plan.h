@@ -198,10 +198,10 @@ int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
  * parts (2 <= B <= last_parts; the first pass's B <= 2) with at most part_values values
  * per item, as an axis in parts below; of the splits, the fewest parts in all, then the
  * larger Q1. With LIM->long_first, a row of N = 2^a that takes two passes takes the
- * largest Q0 (a power of two <= local_values, in at most 2 parts as above) whose Q1 = N/Q0
- * is at least long_first points, at most Q0, and fits as above: the last pass, whose stores are
- * strided, gets more columns, so longer runs (lesson 06, "The longer pass first").
- * A pass's shape cap, where set, caps its group. */
+ * largest Q0 (a power of two <= local_values, in at most 2 parts as above) whose Q1 =
+ * N/Q0 is at least long_first points, at most Q0, and fits as above: the last pass,
+ * whose stores are strided, gets more columns, so longer runs (lesson 06, "The longer
+ * pass first"). A pass's shape cap, where set, caps its group. */
 int fl_radix_plan_make(size_t n, size_t batch, const struct fl_radix_limits *lim,
                        struct fl_radix_plan *plan, char *why, size_t len);
 

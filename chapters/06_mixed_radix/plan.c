@@ -111,7 +111,8 @@ static void base_limits(const struct fl_problem *p, size_t items, struct fl_radi
 int mr_long_first(const struct fl_problem *p, const struct fl_radix_plan *rp)
 {
     return strcmp(p->variant, "no_parts") != 0 && (p->n & (p->n - 1)) == 0 &&
-           rp->npasses == 2 && rp->pass[0].q > rp->pass[1].q;
+           rp->npasses == 2 && rp->pass[0].q > rp->pass[1].q &&
+           rp->pass[1].q >= MR_LONG_FIRST_MIN_LAST;
 }
 
 static int whole_rows(const struct fl_radix_plan *rp)
