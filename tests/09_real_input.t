@@ -16,8 +16,7 @@
 # odd outer axes, both ways, the CSV); double by 1000 (C2R, CSV), 6x16 (2-D C2R), 10240 x 3
 # (paired pass, short last groups) and 20000 x 3 (column pairs); the twist variant at 16 and
 # 64x64 C2R; fused's paired pass at 2^14 in two sweeps, in one at 26244 (odd Q) and by the
-# --shapes cases, M odd
-# at 31250; column pairs at 2^14 (both ways) and 20000 x 3 double; --shapes
+# --shapes cases, M odd at 31250; column pairs at 2^14 (both ways) and 20000 x 3 double; --shapes
 # at 2^16 (pairs) and 2^14 (fused, and its one-sweep rule); the .npy cases (64, 12x10,
 # 6x16 double); simd at 2^20 (a launch per pass), 1000 x 3 (a row per item),
 # 31250 double C2R, 8x16x128 x 2 (3-D), 16 (the fallback); every planted bug (the DC one
@@ -68,6 +67,9 @@ run_case "2x128x10 x batch 2 r2c: rows of 6 bins padded to 8 between the passes"
     -- "$R" --size 2x128x10 --batch 2 --explain --repeat 0
 run_case "FFTLAB_R2C_PAD=1 3x5x10 x batch 2 c2r: padded at any y" 0 '^PASS$' \
     -- env FFTLAB_R2C_PAD=1 "$R" --size 3x5x10 --batch 2 --inverse --repeat 0
+run_case "FFTLAB_R2C_PAD=1 1x1x10: outer axes of 1 point, no pass to drop a pad, none" 0 '^PASS$' \
+    --lacks 'rows padded' --lacks 'padded0' --lacks 'RH_OS' \
+    -- env FFTLAB_R2C_PAD=1 "$R" --size 1x1x10 --explain --repeat 0
 run_case "FFTLAB_R2C_PAD=2: exit 2, named" 2 'FAIL \(usage' --has "FFTLAB_R2C_PAD='2' must be 0 or 1" \
     -- env FFTLAB_R2C_PAD=2 "$R" --size 3x5x10
 slow_case "64x64 x batch 3 r2c" 0 '^PASS$' -- "$R" --size 64x64 --batch 3 --repeat 0

@@ -112,6 +112,8 @@ static size_t padded_rows(const struct fl_problem *p, const struct real_plan *R)
     const char *e = getenv("FFTLAB_R2C_PAD");
     if (p->ndims != 3 || !fused_rows(p, R) || (e && strcmp(e, "0") == 0))
         return R->m + 1;
+    if (p->dims[0] == 1 && p->dims[1] == 1)
+        return R->m + 1; /* no outer pass, so none to drop the pad */
     if (p->dims[1] < PAD_MIN_Y && !(e && strcmp(e, "1") == 0))
         return R->m + 1;
     return (R->m + 1 + 3) / 4 * 4;
@@ -159,14 +161,7 @@ int make_real_plan(const struct fl_problem *p, struct real_plan *R, char *why, s
     syz.axes = 2 | 4;
     R->pad = padded_rows(p, R);
     syz.dims[p->ndims - 1] = R->pad;
-    if (fl_layout_make(&syz, &R->yz, why, len) != 0)
-        return -1;
-    if (R->pad != R->m + 1 && fl_layout_launch_count(&R->yz) == 0) {
-        R->pad = R->m + 1; /* no outer pass to drop the pad (outer axes of 1 point) */
-        syz.dims[p->ndims - 1] = R->pad;
-        return fl_layout_make(&syz, &R->yz, why, len);
-    }
-    return 0;
+    return fl_layout_make(&syz, &R->yz, why, len);
 }
 
 /* Append the twist (rfft_post: Z in buffer S, rows of M -> X, rows of M + 1) or, for C2R,
