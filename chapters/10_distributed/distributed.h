@@ -262,8 +262,12 @@ void agree(int code, const char *msg);
 int agree_all(int ok);
 /* Rank 0 prints every rank's TEXT (any number of lines), in rank order. Collective. */
 void print_ranks(FILE *stream, const char *text);
-/* After SECONDS (0: never) this rank prints why and exits 3; mpirun stops the others. */
+/* After SECONDS (0: never) this rank prints why and exits 3; mpirun stops the others. A
+ * rank found outside its kernels, with other ranks, waits 5 s more first (ranks.c). */
 void watchdog_start(double seconds);
+/* RUNNING 1 around this rank's kernels (enqueue to finish), 0 after: where the watchdog
+ * finds a rank decides whether it is the stuck one. An overdue rank exits here. */
+void watchdog_kernels(int running);
 
 /* ---------------------------------------------------------------- options.c, devices.c */
 

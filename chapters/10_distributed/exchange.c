@@ -179,14 +179,17 @@ static void fill_guards(struct runner *r, cl_mem all)
     CL_CHECK(clEnqueueFillBuffer(r->dev->queue, all, &guard, 1, g + r->data_bytes, g, 0, NULL, NULL));
 }
 
-/* Enqueue PLAN, wait, and return its device time (first START to last END). */
+/* Enqueue PLAN, wait, and return its device time (first START to last END). Every kernel
+ * of the chapter runs here, so the watchdog knows a rank stuck in its own kernels. */
 static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
 {
     if (plan->nlaunch == 0)
         return 0;
     cl_event evs[FL_MAX_LAUNCHES];
+    watchdog_kernels(1);
     fl_exec_enqueue(ex, plan, evs);
     CL_CHECK(clFinish(ex->queue));
+    watchdog_kernels(0);
     double ms = fl_event_span_ms(evs[0], evs[plan->nlaunch - 1]);
     for (int i = 0; i < plan->nlaunch; i++)
         clReleaseEvent(evs[i]);
