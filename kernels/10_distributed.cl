@@ -113,3 +113,45 @@ __kernel void exchange_unpack(__global const real2_t *recv, __global real2_t *y,
         return;
     y[f] = recv[unpack_source(f, B, MU, MV, NI, P)];
 }
+
+/* ---------------------------------------------------------------- the harness's fills */
+
+/* The host's poison and guard zones, written by kernels and not by clEnqueueFillBuffer:
+ * NVIDIA's OpenCL driver hangs or fills the wrong bytes when a fill is 2^31 bytes or more
+ * (pyopencl issue 395, https://github.com/inducer/pyopencl/issues/395), and a slab of
+ * 2^29 fp32 values is 2^32 bytes: 1024^3 on two ranks came out wrong, with a "write past
+ * the end of buffer A" that no kernel made. Every index here is a ulong.
+ *
+ * Contract (fill_nan)
+ *   work-items : 1-D, at least N; items past the end do nothing
+ *   writes     : x[e] = (NaN, NaN), e < N
+ *   host calls : before a verified call, on every buffer a step must overwrite. */
+__kernel void fill_nan(__global real2_t *x, ulong n)
+{
+    const size_t e = get_global_id(0);
+    if (e < n)
+        x[e] = (real2_t)(NAN, NAN);
+}
+
+/* Contract (fill_bytes)
+ *   work-items : 1-D, at least N
+ *   writes     : m[OFFSET + e] = VALUE, e < N (the guard zones of a whole buffer)
+ *   host calls : before a verified call, on both guard zones of each buffer. */
+__kernel void fill_bytes(__global uchar *m, ulong offset, ulong n, uint value)
+{
+    const size_t e = get_global_id(0);
+    if (e < n)
+        m[offset + e] = (uchar)value;
+}
+
+/* Contract (copy_bytes)
+ *   work-items : 1-D, at least N
+ *   writes     : dst[e] = src[OFFSET + e], e < N: a guard zone into a small buffer the host
+ *                reads from offset 0 (no transfer at an offset past 4 GiB)
+ *   host calls : after a verified call, for each guard zone. */
+__kernel void copy_bytes(__global const uchar *src, ulong offset, ulong n, __global uchar *dst)
+{
+    const size_t e = get_global_id(0);
+    if (e < n)
+        dst[e] = src[offset + e];
+}

@@ -38,9 +38,20 @@ run_case "P=2 64x48: each rank half the rows, then half the columns" 0 '^PASS$' 
     --has 'rank 1 +y \[32, 64\) of 64, x whole -> x \[24, 48\) of 48, y whole: its values ok' \
     --has 'verify +random .* ok' --has 'verify +serial .* ok' --has 'verify +tone@\(17,13\) .* ok' \
     --has 'verify +roundtrip .* ok' -- $R -n 2 "$M" --size 64x48 --repeat 0
-run_case "P=2 16x12x20 (3-D: z slabs, then y slabs)" 0 '^PASS$' --timeout $T \
+run_case "P=2 16x12x20 (3-D: z slabs, then y slabs), unchunked" 0 '^PASS$' --timeout $T \
     --has 'rank 1 +z \[8, 16\) of 16, y, x whole -> y \[6, 12\) of 12, z, x whole' \
-    -- $R -n 2 "$M" --size 16x12x20 --repeat 0
+    --has 'in 1 chunk of 7.5 KiB per peer' --has '^digest ' \
+    -- $R -n 2 "$M" --size 16x12x20 --repeat 0 --chunks 1 --explain
+digest1=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+# The exchange in chunks (device -> host of one while the one before is in MPI and the one
+# before that goes host -> device) moves each value along the same path: the output must be
+# the same bits as unchunked, here in 3 uneven chunks (320 values per peer: 106, 107, 107).
+run_case "P=2 16x12x20 in 3 chunks: the same bits as unchunked" 0 '^PASS$' --timeout $T \
+    --has 'in 3 chunks of 2.5 KiB per peer' --has '^digest ' \
+    -- $R -n 2 "$M" --size 16x12x20 --repeat 0 --chunks 3 --explain
+digest3=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+[ -n "$digest1" ] && [ "$digest1" = "$digest3" ]
+ok $? "chunked and unchunked exchanges agree bit for bit ($digest1 = $digest3)"
 slow_case "P=2 64x48 x batch 3" 0 '^PASS$' --timeout $T --has 'batch=3' \
     -- $R -n 2 "$M" --size 64x48 --batch 3 --repeat 0
 run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse double layout=transposed-out' \
@@ -48,18 +59,25 @@ run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse doubl
 run_case "P=2 16x12x20 --natural --inverse x batch 2" 0 '^PASS$' --timeout $T \
     --has 'layout=natural' --has 'rank 0 +z \[0, 8\) of 16, y, x whole -> z \[0, 8\) of 16, y, x whole' \
     -- $R -n 2 "$M" --size 16x12x20 --natural --inverse --batch 2 --repeat 0
-slow_case "P=3 12x12 --natural" 0 '^PASS$' --timeout $T --has 'rank 2 +y \[8, 12\) of 12' \
-    -- $R -n 3 "$M" --size 12x12 --natural --repeat 0
+slow_case "P=3 12x12 --natural, in 5 chunks" 0 '^PASS$' --timeout $T --has 'rank 2 +y \[8, 12\) of 12' \
+    -- $R -n 3 "$M" --size 12x12 --natural --repeat 0 --chunks 5
 run_case "P=4 8x12x6 x batch 2 (more ranks than cores)" 0 '^PASS$' --timeout $T --has 'rank 3 ' \
     -- $R -n 4 "$M" --size 8x12x6 --batch 2 --repeat 0
-run_case "no mpirun: one rank (MPI singleton)" 0 '^PASS$' --timeout $T --has 'ranks +1 MPI process' \
-    -- "$M" --size 12x20 --repeat 0
+# One rank has no exchange: the transpose is one kernel on the device, no host copy, no MPI
+# (the phase list and --explain say so).
+run_case "no mpirun: one rank (MPI singleton), the transpose on the device" 0 '^PASS$' --timeout $T \
+    --has 'ranks +1 MPI process' --has '^exchange none: one rank' \
+    --has 'transpose_tiled\(B, A, 12, 20\)' --has 'no device -> host copy, no MPI, no host -> device copy' \
+    --has '^  transpose \(device\) +[0-9.]+' --has '^moved +nothing: one rank' \
+    --lacks 'exchange_unpack' --lacks 'device -> host +[0-9]' --lacks 'MPI \(wait\)' \
+    -- "$M" --size 12x20 --repeat 1 --warmup 0 --explain
 
 # What --explain shows.
 run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
     --has 'rank 0 +in +y \[0, 32\) of 64, x whole +-> out x \[0, 24\) of 48, y whole +\(1536 values' \
     --has 'rank 1 +in +y \[32, 64\) of 64' \
-    --has 'exchange MPI_Alltoall: every rank sends 2 blocks of 768 values \(6 KiB\)' \
+    --has 'exchange MPI_Isend/MPI_Irecv: every rank sends a block of 768 values \(6 KiB\) to each other rank' \
+    --has 'rank 1 +link device -> host / host -> device, 0.01172 MiB, best of 3: pinned [0-9.e+]+ / [0-9.e+]+ GB/s, pageable' \
     --has 'pipeline \(forward, natural in, transposed out\): 3 steps' \
     --has 'step 2: exchange$' --has 'exchange_pack\(B, send, 1, 32, 24, 1, 2\)' \
     --has 'exchange_unpack\(recv, B, 1, 32, 24, 1, 2\)' --has 'fft_rows_x_p0' \
@@ -72,12 +90,13 @@ run_case "--explain --natural 3-D: the exchange back, z as program B's middle ax
 
 # Timing: phases, max over ranks; the CSV row.
 run_case "timed: the phases, the slowest rank's" 0 '^PASS$' --timeout $T \
-    --has '^  x passes +[0-9.]+ +\(rank [01]; fastest' --has '^  MPI_Alltoall +[0-9.]+' \
-    --has '^  device -> host +[0-9.]+' --has '^  y passes +[0-9.]+' --has '^  sum +[0-9.]+' \
+    --has '^  x passes +[0-9.]+ +\(rank [01]; fastest' --has '^  exchange \(wall\) +[0-9.]+' \
+    --has '^    MPI \(wait\) +[0-9.]+' --has '^    device -> host +[0-9.]+' \
+    --has '^    host -> device +[0-9.]+' --has '^  y passes +[0-9.]+' --has '^  sum +[0-9.]+' \
     --has 'time +[0-9.]+ ms median per call .*3 runs after 1 warm-up' --has 'moved +per rank' \
     -- $R -n 2 "$M" --size 64x48 --repeat 3 --warmup 1
 run_case "--format csv: the common columns, then ranks, layout, phases" 0 '^PASS$' --timeout $T \
-    --stdout-has ',shape,ms_q1,ms_q3,ms_stddev,date,commit,host,ranks,layout,ph_local1_ms,ph_pack_ms,ph_d2h_ms,ph_alltoall_ms,.*,ph_sum_ms$' \
+    --stdout-has ',shape,ms_q1,ms_q3,ms_stddev,date,commit,host,ranks,layout,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,.*,ph_sum_ms,chunks$' \
     --stdout-has '^"10_distributed","slab",.*,3072,1,forward,single,1,.*,PASS,"wall",4,,64x48,[0-9.e-]+,[0-9.e-]+,[0-9.e-]+,20[0-9-]+T[0-9:]+Z,"[^"]+","[^"]+",2,transposed,[0-9.e-]+,' \
     -- $R -n 2 "$M" --size 64x48 --repeat 2 --warmup 1 --format csv
 [ "$(wc -l <"$RC_OUT")" -eq 2 ]
@@ -216,5 +235,12 @@ run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-
     --lacks '^PASS' -- $R -n 2 "$M" --size 16x12 --repeat 0 --timeout 1e-9
 [ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
 ok $? "--timeout 1e-9: the watchdog's message"
-run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' -- $R -n 1 "$M" --help
+run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
+    --has '--chunks C' --has 'below 2\^31 values per rank' -- $R -n 1 "$M" --help
+run_case "--chunks 0: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
+    --has '--chunks takes a whole number from 1' -- $R -n 2 "$M" --size 16x12 --chunks 0
+# The limit: N x batch / P below 2^31 values per rank, refused before any allocation (a
+# slab of 2^31 fp32 values would be 16 GiB per buffer: exit 2 at once, nothing allocated).
+run_case "2^31 values on one rank: refused (exit 2) before any allocation" 2 "$USAGE" --timeout $T \
+    --max-seconds 20 --has '2\^31 values per rank or more' -- "$M" --size 65536x32768 --repeat 0
 done_testing
