@@ -198,9 +198,12 @@ run_case "a kernel build error on rank 1 only: MPI_Abort after the message" 3 '.
     --has 'FAIL \(opencl, exit 3\): rank 1 of 2: kernel build failed' --has "pack_sourc" \
     -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/typo.cl"
 sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    while (P > 0) { if (B < 0) break; }\n&/' "$K" >"$TMP/k/hang.cl"
+# (--timeout 8, not 5: the alarm counts from before the kernel build, and a cold pocl build
+# of the hang file on a loaded 2-core machine took more than 5 s, both ranks then found
+# outside their kernels — 2026-11-27, twice, with 8 sessions sharing the machine)
 run_case "a kernel that never ends on rank 1: --timeout, every rank stops" 3 "$OPENCL" --timeout $T --max-seconds 30 \
     --has 'rank 1 of 2: no result before the --timeout' --lacks 'rank 0 of 2: .*timed out' \
-    -- $R -n 1 "$M" --size 16x12 --repeat 0 --timeout 5 : -n 1 "$M" --size 16x12 --repeat 0 --timeout 5 --kernels "$TMP/k/hang.cl"
+    -- $R -n 1 "$M" --size 16x12 --repeat 0 --timeout 8 : -n 1 "$M" --size 16x12 --repeat 0 --timeout 8 --kernels "$TMP/k/hang.cl"
 
 # Ranks that disagree: Open MPI's A : B form gives each rank its own options. Every option
 # that shapes the problem or the collectives must be the same on every rank: a difference
@@ -243,4 +246,21 @@ run_case "--chunks 0: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
 # slab of 2^31 fp32 values would be 16 GiB per buffer: exit 2 at once, nothing allocated).
 run_case "2^31 values on one rank: refused (exit 2) before any allocation" 2 "$USAGE" --timeout $T \
     --max-seconds 20 --has '2\^31 values per rank or more' -- "$M" --size 65536x32768 --repeat 0
+# The lesson's GPU table is generated (chapters/10_distributed/gpu-table.sh) from one run's
+# CSV files: before (no chunks column, ph_alltoall), after, 07; here from rows made up for
+# the test (no GPU here): each figure lands in its column, the ratios are computed.
+G=$TMP/gpu
+mkdir -p "$G"
+H='chapter,variant,device,driver,n,batch,precision,ms_median,verdict,shape,date,ranks'
+{ echo "$H,ph_d2h_ms,ph_alltoall_ms"; echo '"10_distributed","slab","G",d,16777216,1,single,29.2,UNVERIFIED,4096x4096,2026,2,1,2'
+  echo "$H,ph_d2h_ms,ph_alltoall_ms"; echo '"10_distributed","slab","G",d,16777216,1,single,48.6,UNVERIFIED,4096x4096,2026,1,,'; } >"$G/before.csv"
+HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_unpack_ms,ph_local2_ms,chunks"
+{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2.5,PASS,4096x4096,2026,2,0.1,0.05,2.2,0.6,1.1,0.6,0.05,0.1,8'
+  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,0.3,PASS,4096x4096,2026,1,0.1,,,,,,,0.1,0'; } >"$G/after.csv"
+{ echo "$H"; echo '"07_multidim","strided","G",d,16777216,1,single,0.22,PASS,4096x4096,2026,'; } >"$G/07.csv"
+echo 'rank 0   link device -> host / host -> device, 64 MiB, best of 3: pinned 55 / 54 GB/s, pageable (malloc) 15 / 8.5 GB/s' >"$G/explain-gpu.txt"
+chapters/10_distributed/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
+    grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 | 1.36× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks) | 1.79× | PASS PASS |$' "$G/table" &&
+    grep -q 'pinned 55 / 54 GB/s' "$G/table"
+ok $? "the lesson's GPU table from a run's CSV files (gpu-table.sh)" || sed 's/^/# /' "$G/table"
 done_testing

@@ -230,7 +230,8 @@ void options_parse(struct ctx *c, int argc, char **argv)
             c->natural = 1;
             continue;
         }
-        if (i > 0 && (strcmp(argv[i], "--chunks") == 0 || strncmp(argv[i], "--chunks=", 9) == 0)) {
+        if (i > 0 && (strcmp(argv[i], "--chunks") == 0 ||
+                      strncmp(argv[i], "--chunks=", 9) == 0)) {
             const char *v = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[++i] : "";
             char *end = NULL;
             long n = strtol(v, &end, 10);
@@ -262,7 +263,8 @@ void options_parse(struct ctx *c, int argc, char **argv)
     }
     free(args);
     agree(rc, err);
-    agree_options(&c->o, c->natural, c->chunks);   /* before anything else collective: the ranks agree or stop */
+    /* before anything else collective: the ranks agree or stop */
+    agree_options(&c->o, c->natural, c->chunks);
     report_format = c->o.format;
     fl_set_status_stream_stderr(report_format != FL_FORMAT_TEXT);
     if (c->o.help || c->o.list_devices) {

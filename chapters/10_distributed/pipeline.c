@@ -85,18 +85,18 @@ static struct fl_plan *transpose_plan(const struct slab *s, int back, int src, i
         p->result = dst;
         return p;
     }
-    /* 3-D: the pack's one block; its runs of NI values are read and written whole */
+    /* 3-D: runs of NI values move whole, X[b][u][v][i] -> Y[b][v][u][i] (the pack's move
+     * at P = 1, in 32-bit index arithmetic) */
     size_t global[1] = {(s->count + wg_items - 1) / wg_items * wg_items}, local[1] = {wg_items};
-    struct fl_launch *l = fl_plan_add(p, "exchange_pack", 1, global, local);
+    struct fl_launch *l = fl_plan_add(p, "transpose_slab", 1, global, local);
     fl_arg_buffer(l, src);
     fl_arg_buffer(l, dst);
     fl_arg_int(l, (int)x.batch);
     fl_arg_int(l, (int)x.mu);
     fl_arg_int(l, (int)x.mv);
     fl_arg_int(l, (int)x.ni);
-    fl_arg_int(l, x.P);
-    fl_launch_note(l, "X[b][u][v][i] -> Y[b][v][u][i]: the whole transpose on the device (P = 1: "
-                   "the pack's one block is rank 0's own), no host copy, no MPI");
+    fl_launch_note(l, "X[b][u][v][i] -> Y[b][v][u][i]: the whole transpose on the device (P = 1), "
+                   "runs of %zu values; no host copy, no MPI", x.ni);
     p->result = dst;
     return p;
 }

@@ -83,9 +83,9 @@ void report_explain(const struct ctx *c)
     int C = c->run.chunks;
     if (nranks == 1)
         printf("exchange none: one rank holds the whole array, so the transpose is one kernel, "
-               "slab to slab on the device (2-D: chapter 07's tiled transpose; 3-D: the pack, "
-               "whose one block is the whole slab): no device -> host copy, no MPI, no host -> "
-               "device copy\n");
+               "slab to slab on the device (2-D: chapter 07's tiled transpose; 3-D: "
+               "transpose_slab, rows of x moving whole): no device -> host copy, no MPI, no "
+               "host -> device copy\n");
     else
         printf("exchange MPI_Isend/MPI_Irecv: every rank sends a block of %zu values (%.4g KiB) "
                "to each other rank, block d to rank d (its own block is a copy on the device), "
