@@ -159,6 +159,12 @@ S=solutions/10_distributed/exchange_map.cl
 run_case "--variant exchange_map --exercise: the solution composed into the kernel file" 0 '^PASS$' \
     --timeout $T --has "exercise +$S, built in place of the file's #ifndef FL_EXERCISE_EXCHANGE_MAP" \
     --has 'variant=exchange_map' -- $R -n 2 "$M" --size 8x6 --variant exchange_map --exercise "$S" --explain --repeat 0
+# One rank's transposes run on the device without the pack (above), but an exercise run
+# keeps pack + unpack at P = 1, so the grader's P = 1 case judges the student's maps: the
+# stub (a plain copy) must fail there.
+run_case "--variant exchange_map at P = 1: the stub's maps are used, and fail" 1 '^FAIL: check random' \
+    --timeout $T --has 'exchange_pack\(A, send, 2, 8, 12, 6, 1\)' \
+    -- $R -n 1 "$M" --size 8x12x6 --batch 2 --variant exchange_map --explain --repeat 0
 sed 's/return ((b \* MU + u) \*/return ((b * MU + uu) */' "$S" >"$TMP/k/ex_typo.cl"
 line=$(grep -n 'MU + uu)' "$TMP/k/ex_typo.cl" | cut -d: -f1)
 run_case "a build error in the exercise names the student's file and line" 3 '' --timeout $T --max-seconds 40 \

@@ -104,10 +104,11 @@ int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t e
                      struct fl_layout *la, struct fl_layout *lb, char *why, size_t len);
 
 /* Steps for direction SIGN from layout IN to layout OUT (natural -> transposed,
- * natural -> natural, or transposed -> natural). */
+ * natural -> natural, or transposed -> natural). ON_DEVICE (one rank, not an exercise
+ * run): each exchange is one transpose kernel; else pack, exchange, unpack. */
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
                    const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
-                   enum layout in, enum layout out);
+                   enum layout in, enum layout out, int on_device);
 void pipeline_free(struct pipeline *p);
 
 /* ---------------------------------------------------------------- exchange.c */
@@ -145,7 +146,8 @@ struct runner {
     MPI_Datatype type;          /* MPI_C_FLOAT_COMPLEX or MPI_C_DOUBLE_COMPLEX           */
     cl_program program[2];      /* A, B                                                  */
     const char *kernel_file;
-    int nbuf;                   /* 4 (A, B, send, recv), or 2 at P = 1 (no exchange buffers) */
+    int nbuf;                   /* 4 (A, B, send, recv), or 2 at P = 1 (no exchange buffers,
+                                   runner_open's ON_DEVICE)                              */
     cl_mem buf[2];              /* A, B: count values each, between guard zones          */
     cl_mem send, recv;          /* the exchange's device buffers, the same               */
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
@@ -166,10 +168,11 @@ int runner_chunks(const struct slab *s, size_t elem, int want);
 
 /* Bytes of each guard zone, before and after the data of every device buffer. */
 size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem);
-/* Device and host buffers for S's slab (pinned staging for CHUNKS chunks when P > 1).
- * Exits 3 (through fl_die) if they do not fit. */
+/* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
+ * rank's transposes need no exchange buffers); pinned staging for CHUNKS chunks when
+ * P > 1. Exits 3 (through fl_die) if they do not fit. */
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
-                 int chunks);
+                 int chunks, int on_device);
 void runner_close(struct runner *r);
 
 /* Create the kernels of P's steps (and upload their twiddle tables). */
@@ -244,6 +247,9 @@ struct ctx {
     const struct fl_variant *variant;
     int natural;                /* --natural: the output back in the input's layout       */
     int chunks;                 /* --chunks C: the exchange in C chunks (0 = automatic)    */
+    int on_device;              /* one rank, not an exercise run: transposes on the device
+                                   (an exercise run keeps pack + unpack at P = 1: the
+                                   grader's P = 1 case must go through the student's maps) */
     size_t dims[FL_MAX_DIMS];   /* the global shape, outermost first                     */
     int ndims;
     struct slab s;              /* this rank's part                                      */

@@ -103,7 +103,7 @@ static struct fl_plan *transpose_plan(const struct slab *s, int back, int src, i
 
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
                    const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
-                   enum layout in, enum layout out)
+                   enum layout in, enum layout out, int on_device)
 {
     memset(p, 0, sizeof *p);
     p->sign = sign;
@@ -151,7 +151,7 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
             st->kind = STEP_EXCHANGE;
             st->back = order[i] == 'b';
             st->program = 0;
-            if (s->P == 1) {
+            if (on_device) {
                 /* one rank: block 0 of the pack is the whole transposed slab, and the unpack
                  * would copy it unchanged; so the pack writes the other slab buffer, and
                  * nothing leaves the device */
@@ -163,7 +163,7 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
                 st->unpack = exchange_plan(s, st->back, 1, cur, wg_items);
             }
             snprintf(st->name, sizeof st->name, "%s%s", st->back ? "exchange back" : "exchange",
-                     s->P == 1 ? " (one rank: on the device)" : "");
+                     on_device ? " (one rank: on the device)" : "");
         }
     }
     p->result = cur;

@@ -81,7 +81,7 @@ void report_explain(const struct ctx *c)
     size_t block = x.batch * x.mu * x.mv * x.ni;
     double kib = (double)block * (double)c->elem / 1024.0;
     int C = c->run.chunks;
-    if (nranks == 1)
+    if (c->on_device)
         printf("exchange none: one rank holds the whole array, so the transpose is one kernel, "
                "slab to slab on the device (2-D: chapter 07's tiled transpose; 3-D: "
                "transpose_slab, rows of x moving whole): no device -> host copy, no MPI, no "
@@ -297,7 +297,7 @@ static void report_text(const struct ctx *c, const struct timing *t)
     int nx = 0;
     for (int i = 0; i < c->main.nsteps; i++)
         nx += c->main.step[i].kind == STEP_EXCHANGE;
-    if (nranks == 1)
+    if (c->on_device)
         printf("moved    nothing: one rank, its %d transpose%s on the device\n", nx,
                nx == 1 ? "" : "s");
     else
