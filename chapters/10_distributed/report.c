@@ -177,7 +177,8 @@ static const char *phase_clock(int ph)
     case PH_H2D: case PH_H2D2:
         return "profiling events, the writes' device time added over the chunks";
     case PH_MPI: case PH_MPI2:
-        return "host clock in MPI_Waitall, added over the chunks (the copies go on meanwhile)";
+        return "host clock in MPI_Waitall, added over the chunks: the transport's copy, and "
+               "waiting for the slowest rank (the device copies go on meanwhile)";
     default: return "device, profiling events";
     }
 }
