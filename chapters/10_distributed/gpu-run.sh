@@ -20,7 +20,11 @@ export FFTLAB_DEVICE=${FFTLAB_DEVICE:-nvidia}
 export FFTLAB_MPIRUN_ARGS=${FFTLAB_MPIRUN_ARGS:---mca btl self,vader}
 R=tools/mpirun.sh
 err=$out/stderr.txt
-shapes="4096x4096 256x256x256 8192x8192 512x512x512"
+# (GPU_RUN_SHAPES, GPU_RUN_BIG and GPU_RUN_EXPLAIN: smaller shapes for a smoke test on pocl)
+shapes=${GPU_RUN_SHAPES:-4096x4096 256x256x256 8192x8192 512x512x512}
+big=${GPU_RUN_BIG:-1024x1024x1024}
+explain=${GPU_RUN_EXPLAIN:-4096x4096 512x512x512}
+first=${explain%% *}
 run() { # FILE LIMIT-SECONDS COMMAND...: stdout appended to FILE, stderr to stderr.txt
     local file=$1 limit=$2
     shift 2
@@ -36,12 +40,12 @@ for s in $shapes; do
     done
 done
 # 2. the phases and the link (pinned vs pageable), as text
-for s in 4096x4096 512x512x512; do
+for s in $explain; do
     run "$out/explain-gpu.txt" 120 $R -n 2 "$after/10_distributed" --size $s --explain --repeat 5 --no-verify
 done
-run "$out/explain-gpu.txt" 120 $R -n 1 "$after/10_distributed" --size 4096x4096 --explain --repeat 5 --no-verify
+run "$out/explain-gpu.txt" 120 $R -n 1 "$after/10_distributed" --size $first --explain --repeat 5 --no-verify
 # the exchange unchunked (--chunks 1), against the default above
-for s in 8192x8192 512x512x512; do
+for s in $explain; do
     run "$out/explain-gpu.txt" 120 $R -n 2 "$after/10_distributed" --size $s --chunks 1 --repeat 5 --no-verify
 done
 # 3. 07 on one GPU, the same shapes (it refuses 512^3: more than 2^26 points)
@@ -55,5 +59,5 @@ for s in $shapes; do
     done
 done
 # 5. 1024^3 on two GPUs (2^29 fp32 values, 4 GiB, per rank), verified against FFTW-MPI
-run "$out/after.csv" 330 $R -n 2 "$after/10_distributed" --size 1024x1024x1024 --repeat 2 --warmup 1 --format csv
+run "$out/after.csv" 330 $R -n 2 "$after/10_distributed" --size $big --repeat 2 --warmup 1 --format csv
 echo "### done $(date -u +%T)" >>"$err"
