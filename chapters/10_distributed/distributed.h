@@ -4,7 +4,8 @@
  *   slab.c      the decomposition: who owns which rows, the two layouts, the index maps
  *               between a rank's elements and the global array
  *   pipeline.c  the steps of one transform: local passes (chapter 07's kernels, planned by
- *               common/axis_plan.c), exchanges (pack, MPI_Alltoall, unpack), in order
+ *               common/axis_plan.c), exchanges (pack, the blocks to the other ranks,
+ *               unpack; at P = 1 one transpose kernel), in order
  *   exchange.c  running the steps on this rank's device, timed phase by phase
  *   verify.c    test inputs by global index, FFTW-MPI's answer on the same slabs, errors
  *               reduced over the ranks, the whole array gathered for serial FFTW

@@ -80,8 +80,9 @@ int main(int argc, char **argv)
      *    unpack), built with A's and B's -D constants (run.c). */
     build_programs(&c);
 
-    /* 4. The transform as steps: local passes (A), the exchange (pack, device -> host,
-     *    MPI_Alltoall, host -> device, unpack), local passes (B) [, the exchange back].
+    /* 4. The transform as steps: local passes (A), the exchange (pack; device -> host,
+     *    MPI_Isend/MPI_Irecv, host -> device in overlapped chunks; unpack — at P = 1 one
+     *    transpose kernel on the device), local passes (B) [, the exchange back].
      *    The other direction, from the output's layout back to natural, is the round
      *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
     size_t wg_items = c.dev.max_wg < 256 ? c.dev.max_wg : 256;

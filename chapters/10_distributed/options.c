@@ -62,7 +62,7 @@ static void print_help(const char *prog)
 
 /* Open MPI's "A : B" form gives each rank its own command line. Every option that shapes
  * the problem, the collectives or what rank 0 prints must be the same on every rank: a
- * different --size or --batch makes the ranks' buffers and MPI_Alltoall counts disagree
+ * different --size or --batch makes the ranks' buffers and MPI message counts disagree
  * (a crash or a hang), --natural adds a second exchange on one rank only (a hang),
  * --precision changes the MPI datatype (an abort), --inverse or --seed make the ranks
  * compute parts of different transforms (a wrong result blamed on the chapter), and
