@@ -86,7 +86,7 @@ mpi-missing:
 
 $(BUILD)/10_distributed: $(wildcard chapters/10_distributed/*.c chapters/10_distributed/*.h) $(COMMON_OBJ) $(COMMON_HDR)
 	@command -v $(MPICC) >/dev/null 2>&1 || { echo "error: 10_distributed needs MPI and '$(MPICC)' was not found: run 'make deps' (tools/install-deps.sh installs openmpi-bin libopenmpi-dev libfftw3-mpi-dev)" >&2; exit 1; }
-	OMPI_CC="$(CC)" MPICH_CC="$(CC)" $(MPICC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) -lfftw3_mpi $(LDLIBS)
+	OMPI_CC="$(CC)" MPICH_CC="$(CC)" $(MPICC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) -lfftw3_mpi -lfftw3_threads $(LDLIBS)
 
 $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR)
 	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)

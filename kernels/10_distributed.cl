@@ -113,3 +113,67 @@ __kernel void exchange_unpack(__global const real2_t *recv, __global real2_t *y,
         return;
     y[f] = recv[unpack_source(f, B, MU, MV, NI, P)];
 }
+
+/* Contract (transpose_slab: one rank's whole exchange in 3-D)
+ *   work-items : 1-D, at least B*MU*MV*NI (the slab); items past the end do nothing
+ *   args       : x (X[b][u][v][i]), y (Y[b][v][u][i]), B, MU, MV, NI
+ *   reads      : x[((b*MU + u)*MV + v)*NI + i], every value once; runs of NI in order
+ *   writes     : y[f], f < B*MU*MV*NI, once
+ *   host calls : at P = 1 in place of pack + MPI + unpack (exchange_pack with P = 1 does
+ *                the same move, with 64-bit divisions per value: on a CPU they cost more
+ *                than the copy). The indices are 32-bit: a slab is below 2^31 values, the
+ *                chapter's limit (slab.c refuses more). */
+__kernel void transpose_slab(__global const real2_t *x, __global real2_t *y, int B, int MU,
+                             int MV, int NI)
+{
+    const size_t g = get_global_id(0);
+    if (g >= (size_t)B * MU * MV * NI)
+        return;
+    const uint f = (uint)g;
+    const uint i = f % (uint)NI, r = f / (uint)NI;
+    const uint u = r % (uint)MU, r2 = r / (uint)MU;
+    const uint v = r2 % (uint)MV, b = r2 / (uint)MV;
+    y[f] = x[((b * (uint)MU + u) * (uint)MV + v) * (uint)NI + i];
+}
+
+/* ---------------------------------------------------------------- the harness's fills */
+
+/* The host's poison and guard zones, written by kernels and not by clEnqueueFillBuffer:
+ * NVIDIA's OpenCL driver hangs or fills the wrong bytes when a fill is 2^31 bytes or more
+ * (pyopencl issue 395, https://github.com/inducer/pyopencl/issues/395), and a slab of
+ * 2^29 fp32 values is 2^32 bytes: 1024^3 on two ranks came out wrong, with a "write past
+ * the end of buffer A" that no kernel made. Every index here is a ulong.
+ *
+ * Contract (fill_nan)
+ *   work-items : 1-D, at least N; items past the end do nothing
+ *   writes     : x[e] = (NaN, NaN), e < N
+ *   host calls : before a verified call, on every buffer a step must overwrite. */
+__kernel void fill_nan(__global real2_t *x, ulong n)
+{
+    const size_t e = get_global_id(0);
+    if (e < n)
+        x[e] = (real2_t)(NAN, NAN);
+}
+
+/* Contract (fill_bytes)
+ *   work-items : 1-D, at least N
+ *   writes     : m[OFFSET + e] = VALUE, e < N (the guard zones of a whole buffer)
+ *   host calls : before a verified call, on both guard zones of each buffer. */
+__kernel void fill_bytes(__global uchar *m, ulong offset, ulong n, uint value)
+{
+    const size_t e = get_global_id(0);
+    if (e < n)
+        m[offset + e] = (uchar)value;
+}
+
+/* Contract (copy_bytes)
+ *   work-items : 1-D, at least N
+ *   writes     : dst[e] = src[OFFSET + e], e < N: a guard zone into a small buffer the host
+ *                reads from offset 0 (no transfer at an offset past 4 GiB)
+ *   host calls : after a verified call, for each guard zone. */
+__kernel void copy_bytes(__global const uchar *src, ulong offset, ulong n, __global uchar *dst)
+{
+    const size_t e = get_global_id(0);
+    if (e < n)
+        dst[e] = src[offset + e];
+}

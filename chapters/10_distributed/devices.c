@@ -90,16 +90,17 @@ void open_device(struct ctx *c)
     fl_device_open(pick, &c->dev);
     /* each buffer: the slab between two guard zones (exchange.c) */
     size_t need = c->s.count * c->elem + 2 * runner_guard_bytes(&c->dev, &c->s, c->elem);
+    int nbuf = c->on_device ? 2 : 4;   /* one rank's transposes need no exchange buffers */
     if (c->o.precision == FL_DOUBLE && !c->dev.has_fp64) {
         rc = FL_EXIT_USAGE;
         snprintf(err, sizeof err, "--precision double needs cl_khr_fp64, which %s does not have",
                  c->dev.name);
-    } else if (need > c->dev.max_alloc || 4 * need > c->dev.global_mem) {
+    } else if (need > c->dev.max_alloc || (size_t)nbuf * need > c->dev.global_mem) {
         rc = FL_EXIT_USAGE;
-        snprintf(err, sizeof err, "a slab of %zu values needs 4 buffers of %zu MiB (the data, a "
-                 "second buffer, the exchange's send and receive buffers, each with its guard "
-                 "zones) on %s, which has %llu "
-                 "MiB (at most %llu MiB per buffer): use more ranks", c->s.count, need >> 20,
+        snprintf(err, sizeof err, "a slab of %zu values needs %d buffers of %zu MiB (the data, a "
+                 "second buffer%s, each with its guard zones) on %s, which has %llu "
+                 "MiB (at most %llu MiB per buffer): use more ranks", c->s.count, nbuf, need >> 20,
+                 nbuf == 4 ? ", the exchange's send and receive buffers" : "",
                  c->dev.name, (unsigned long long)(c->dev.global_mem >> 20),
                  (unsigned long long)(c->dev.max_alloc >> 20));
     } else if (c->o.wg && c->o.wg > c->dev.max_wg) {

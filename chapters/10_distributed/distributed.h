@@ -4,7 +4,8 @@
  *   slab.c      the decomposition: who owns which rows, the two layouts, the index maps
  *               between a rank's elements and the global array
  *   pipeline.c  the steps of one transform: local passes (chapter 07's kernels, planned by
- *               common/axis_plan.c), exchanges (pack, MPI_Alltoall, unpack), in order
+ *               common/axis_plan.c), exchanges (pack, the blocks to the other ranks,
+ *               unpack; at P = 1 one transpose kernel), in order
  *   exchange.c  running the steps on this rank's device, timed phase by phase
  *   verify.c    test inputs by global index, FFTW-MPI's answer on the same slabs, errors
  *               reduced over the ranks, the whole array gathered for serial FFTW
@@ -85,7 +86,7 @@ struct step {
     struct fl_plan *plan;       /* STEP_LOCAL: the passes; STEP_EXCHANGE: the pack        */
     struct fl_plan *unpack;     /* STEP_EXCHANGE: the unpack                              */
     struct fl_exec ex, ex_unpack;
-    char name[32];              /* "x passes", "exchange", "exchange back"               */
+    char name[64];              /* "x passes", "exchange", "exchange back"               */
 };
 
 struct pipeline {
@@ -104,20 +105,40 @@ int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t e
                      struct fl_layout *la, struct fl_layout *lb, char *why, size_t len);
 
 /* Steps for direction SIGN from layout IN to layout OUT (natural -> transposed,
- * natural -> natural, or transposed -> natural). */
+ * natural -> natural, or transposed -> natural). ON_DEVICE (one rank, not an exercise
+ * run): each exchange is one transpose kernel; else pack, exchange, unpack. */
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
                    const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
-                   enum layout in, enum layout out);
+                   enum layout in, enum layout out, int on_device);
 void pipeline_free(struct pipeline *p);
 
 /* ---------------------------------------------------------------- exchange.c */
 
-/* Phases of one call, in ms, as exchange.c measures them. */
+/* Phases of one call, in ms, as exchange.c measures them. Per exchange: the pack, the
+ * exchange's wall time (from the pack's end to the last chunk written back), inside it the
+ * device -> host copies, the wait in MPI and the host -> device copies (these three overlap
+ * each other, chunk by chunk, so only the wall time adds up), and the unpack. At P = 1 an
+ * exchange is its pack alone: the transpose on the device. */
 enum phase {
-    PH_LOCAL1, PH_PACK, PH_D2H, PH_ALLTOALL, PH_H2D, PH_UNPACK, PH_LOCAL2,
-    PH_PACK2, PH_D2H2, PH_ALLTOALL2, PH_H2D2, PH_UNPACK2, PH_COUNT
+    PH_LOCAL1, PH_PACK, PH_XCHG, PH_D2H, PH_MPI, PH_H2D, PH_UNPACK, PH_LOCAL2,
+    PH_PACK2, PH_XCHG2, PH_D2H2, PH_MPI2, PH_H2D2, PH_UNPACK2, PH_COUNT
 };
+#define PH_PER_EXCHANGE (PH_PACK2 - PH_PACK)   /* the second exchange's phases: + this */
+#define PH_EXCHANGE_PARTS (PH_UNPACK - PH_PACK + 1)   /* pack .. unpack                   */
 extern const char *const phase_name[PH_COUNT];   /* "local1", "pack", ...: CSV columns  */
+/* 1 for the phases inside an exchange's wall time (d2h, mpi, h2d): not added to the sum */
+int phase_inside(int ph);
+
+/* The most bytes one transfer or one MPI message moves: a slab of 2^29 fp32 values is
+ * 4 GiB, a block for one peer 2 GiB; an MPI count is an int and Open MPI's transports
+ * split or truncate messages near 2^31 bytes, so the exchange cuts every block into
+ * chunks of at most this. */
+#define XFER_MAX ((size_t)1 << 30)
+/* --chunks 0 (the default): chunks of about this much per peer, at most AUTO_CHUNKS */
+#define AUTO_CHUNK_BYTES ((size_t)4 << 20)
+#define AUTO_CHUNKS 8
+#define BANDWIDTH_PROBE_BYTES ((size_t)64 << 20)   /* --explain's link probe, at most */
+#define MAX_CHUNKS 4096     /* --chunks' largest value                                   */
 
 struct runner {
     const struct fl_device *dev;
@@ -126,19 +147,33 @@ struct runner {
     MPI_Datatype type;          /* MPI_C_FLOAT_COMPLEX or MPI_C_DOUBLE_COMPLEX           */
     cl_program program[2];      /* A, B                                                  */
     const char *kernel_file;
+    int nbuf;                   /* 4 (A, B, send, recv), or 2 at P = 1 (no exchange buffers,
+                                   runner_open's ON_DEVICE)                              */
     cl_mem buf[2];              /* A, B: count values each, between guard zones          */
     cl_mem send, recv;          /* the exchange's device buffers, the same               */
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
                                    above are sub-buffers of these (exchange.c)           */
     size_t data_bytes, guard_bytes;
-    void *host_send, *host_recv;/* its host staging                                      */
+    cl_command_queue q_in;      /* host -> device copies, beside the kernels' queue (P > 1) */
+    cl_mem pin_send, pin_recv;  /* pinned host staging (CL_MEM_ALLOC_HOST_PTR) ...        */
+    void *host_send, *host_recv;/* ... mapped once, reused by every call                  */
+    int chunks;                 /* chunks per block in the exchange (after XFER_MAX's cap) */
+    cl_mem guard_copy;          /* one guard zone, read back from offset 0               */
+    cl_kernel k_nan, k_fill, k_copy;   /* the fills (kernels/10_distributed.cl's end)     */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
 };
 
+/* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
+ * message passes XFER_MAX, at most one value each. The same on every rank. */
+int runner_chunks(const struct slab *s, size_t elem, int want);
+
 /* Bytes of each guard zone, before and after the data of every device buffer. */
 size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem);
-/* Device and host buffers for S's slab. Exits 3 (through fl_die) if they do not fit. */
-void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem);
+/* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
+ * rank's transposes need no exchange buffers); pinned staging for CHUNKS chunks when
+ * P > 1. Exits 3 (through fl_die) if they do not fit. */
+void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
+                 int chunks, int on_device);
 void runner_close(struct runner *r);
 
 /* Create the kernels of P's steps (and upload their twiddle tables). */
@@ -153,6 +188,10 @@ double runner_call(struct runner *r, struct pipeline *p, int poison, double *pha
 
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
 void runner_upload(struct runner *r, const double *x);
+/* The device <-> host bandwidth in GB/s on this rank's device, BYTES each way (the best
+ * of a few): GBS[0] device -> host and GBS[1] host -> device from pinned memory
+ * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory. */
+void runner_bandwidth(struct runner *r, size_t bytes, double gbs[4]);
 void runner_download(struct runner *r, int slot, double *out);
 /* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
@@ -208,6 +247,10 @@ struct ctx {
     struct fl_options o;
     const struct fl_variant *variant;
     int natural;                /* --natural: the output back in the input's layout       */
+    int chunks;                 /* --chunks C: the exchange in C chunks (0 = automatic)    */
+    int on_device;              /* one rank, not an exercise run: transposes on the device
+                                   (an exercise run keeps pack + unpack at P = 1: the
+                                   grader's P = 1 case must go through the student's maps) */
     size_t dims[FL_MAX_DIMS];   /* the global shape, outermost first                     */
     int ndims;
     struct slab s;              /* this rank's part                                      */

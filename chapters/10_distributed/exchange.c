@@ -1,6 +1,8 @@
 /* Running a pipeline on this rank's device: the local passes, and the exchanges staged
- * through host memory (pack on the device, read to the host, MPI_Alltoall, write back,
- * unpack on the device), timed phase by phase. */
+ * through pinned host memory in chunks (pack on the device; then, chunk by chunk, read to
+ * the host, MPI_Isend/MPI_Irecv with every other rank, write back, all overlapped; unpack
+ * on the device), timed phase by phase. At P = 1 an exchange is the pack alone, a
+ * transpose on the device. */
 #include "distributed.h"
 
 #include "../../common/timing.h"
@@ -22,9 +24,15 @@
 #define GUARD_BYTE 0x5A
 
 const char *const phase_name[PH_COUNT] = {
-    "local1", "pack", "d2h", "alltoall", "h2d", "unpack", "local2",
-    "pack2", "d2h2", "alltoall2", "h2d2", "unpack2",
+    "local1", "pack", "exchange", "d2h", "mpi", "h2d", "unpack", "local2",
+    "pack2", "exchange2", "d2h2", "mpi2", "h2d2", "unpack2",
 };
+
+int phase_inside(int ph)
+{
+    int k = ph >= PH_PACK2 ? ph - PH_PER_EXCHANGE : ph;
+    return k == PH_D2H || k == PH_MPI || k == PH_H2D;
+}
 
 static void *xmalloc(size_t bytes, const char *what)
 {
@@ -70,7 +78,41 @@ static cl_mem data_of(const struct runner *r, cl_mem all, const char *what)
 
 static const char *const buffer_name[4] = {"A", "B", "send", "recv"};
 
-void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem)
+int runner_chunks(const struct slab *s, size_t elem, int want)
+{
+    size_t blk = s->count / (size_t)s->P, bytes = blk * elem, c;
+    if (want > 0)
+        c = (size_t)want;
+    else
+        c = bytes / AUTO_CHUNK_BYTES < 1 ? 1 : bytes / AUTO_CHUNK_BYTES > AUTO_CHUNKS ?
+            AUTO_CHUNKS : bytes / AUTO_CHUNK_BYTES;
+    size_t least = (bytes + XFER_MAX - 1) / XFER_MAX;   /* no message past XFER_MAX */
+    if (c < least)
+        c = least;
+    if (c > blk)
+        c = blk ? blk : 1;
+    return (int)c;
+}
+
+/* Pinned host memory of BYTES, mapped: the buffer in *M, the pointer returned. */
+static void *pinned(const struct runner *r, size_t bytes, cl_mem *m, const char *what)
+{
+    cl_int err;
+    *m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL,
+                        &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot allocate %s (%zu MiB of pinned host memory) for %s: %s",
+               what, bytes >> 20, r->dev->name, fl_cl_error_name(err));
+    void *p = clEnqueueMapBuffer(r->dev->queue, *m, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes,
+                                 0, NULL, NULL, &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot map %s (%zu MiB) on %s: %s", what, bytes >> 20,
+               r->dev->name, fl_cl_error_name(err));
+    return p;
+}
+
+void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
+                 int chunks, int on_device)
 {
     memset(r, 0, sizeof *r);
     r->dev = dev;
@@ -79,28 +121,47 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
     r->type = elem == 16 ? MPI_C_DOUBLE_COMPLEX : MPI_C_FLOAT_COMPLEX;
     r->data_bytes = s->count * elem;
     r->guard_bytes = runner_guard_bytes(dev, s, elem);
+    r->nbuf = on_device ? 2 : 4;
+    r->chunks = runner_chunks(s, elem, chunks);
     static const char *const what[4] = {"buffer A", "buffer B", "the send buffer",
                                         "the receive buffer"};
     cl_mem *view[4] = {&r->buf[0], &r->buf[1], &r->send, &r->recv};
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < r->nbuf; i++) {
         r->all[i] = make_buffer(r, r->data_bytes + 2 * r->guard_bytes, what[i]);
         *view[i] = data_of(r, r->all[i], what[i]);
     }
-    r->host_send = xmalloc(s->count * elem, "the host send buffer");
-    r->host_recv = xmalloc(s->count * elem, "the host receive buffer");
+    r->guard_copy = make_buffer(r, r->guard_bytes, "the guard check's buffer");
+    if (s->P > 1) {
+        cl_int err;
+        r->q_in = clCreateCommandQueue(dev->context, dev->id, CL_QUEUE_PROFILING_ENABLE, &err);
+        CL_CHECK_ERR(err, "clCreateCommandQueue(the host -> device queue)");
+        r->host_send = pinned(r, r->data_bytes, &r->pin_send, "the host send buffer");
+        r->host_recv = pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
+    }
     r->staging = xmalloc(s->count * elem, "the staging buffer");
 }
 
 void runner_close(struct runner *r)
 {
-    clReleaseMemObject(r->buf[0]);
-    clReleaseMemObject(r->buf[1]);
-    clReleaseMemObject(r->send);
-    clReleaseMemObject(r->recv);
-    for (int i = 0; i < 4; i++)
+    cl_mem views[4] = {r->buf[0], r->buf[1], r->send, r->recv};
+    for (int i = 0; i < r->nbuf; i++) {
+        clReleaseMemObject(views[i]);
         clReleaseMemObject(r->all[i]);
-    free(r->host_send);
-    free(r->host_recv);
+    }
+    clReleaseMemObject(r->guard_copy);
+    if (r->q_in) {
+        clEnqueueUnmapMemObject(r->dev->queue, r->pin_send, r->host_send, 0, NULL, NULL);
+        clEnqueueUnmapMemObject(r->dev->queue, r->pin_recv, r->host_recv, 0, NULL, NULL);
+        clFinish(r->dev->queue);
+        clReleaseMemObject(r->pin_send);
+        clReleaseMemObject(r->pin_recv);
+        clReleaseCommandQueue(r->q_in);
+    }
+    if (r->k_nan) {
+        clReleaseKernel(r->k_nan);
+        clReleaseKernel(r->k_fill);
+        clReleaseKernel(r->k_copy);
+    }
     free(r->staging);
 }
 
@@ -144,6 +205,15 @@ static void release_plan(struct fl_exec *ex, const struct fl_plan *plan)
 
 void runner_prepare(struct runner *r, struct pipeline *p)
 {
+    if (!r->k_nan) {
+        cl_int e1, e2, e3;
+        r->k_nan = clCreateKernel(r->program[0], "fill_nan", &e1);
+        r->k_fill = clCreateKernel(r->program[0], "fill_bytes", &e2);
+        r->k_copy = clCreateKernel(r->program[0], "copy_bytes", &e3);
+        if (e1 != CL_SUCCESS || e2 != CL_SUCCESS || e3 != CL_SUCCESS)
+            fl_die(FL_EXIT_OPENCL, "%s has no fill_nan, fill_bytes or copy_bytes kernel (the "
+                   "harness's fills, at the end of kernels/10_distributed.cl)", r->kernel_file);
+    }
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
         prepare_plan(r, &st->ex, st->plan, st->program);
@@ -162,21 +232,36 @@ void runner_release(struct runner *r, struct pipeline *p)
     }
 }
 
+/* One of the fill kernels over N items (groups of 256). */
+static void launch_fill(struct runner *r, cl_kernel k, size_t n)
+{
+    size_t local = 256 < r->dev->max_wg ? 256 : r->dev->max_wg;
+    size_t global = (n + local - 1) / local * local;
+    if (n == 0)
+        return;
+    CL_CHECK(clEnqueueNDRangeKernel(r->dev->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+}
+
 static void poison(struct runner *r, cl_mem m)
 {
-    static const float nan_f[2] = {NAN, NAN};
-    static const double nan_d[2] = {NAN, NAN};
-    CL_CHECK(clEnqueueFillBuffer(r->dev->queue, m, r->elem == 16 ? (const void *)nan_d : (const void *)nan_f,
-                                 r->elem, 0, r->s->count * r->elem, 0, NULL, NULL));
+    cl_ulong n = r->s->count;
+    CL_CHECK(clSetKernelArg(r->k_nan, 0, sizeof m, &m));
+    CL_CHECK(clSetKernelArg(r->k_nan, 1, sizeof n, &n));
+    launch_fill(r, r->k_nan, r->s->count);
 }
 
 /* Both guard zones of the whole buffer ALL. */
 static void fill_guards(struct runner *r, cl_mem all)
 {
-    const unsigned char guard = GUARD_BYTE;
-    size_t g = r->guard_bytes;
-    CL_CHECK(clEnqueueFillBuffer(r->dev->queue, all, &guard, 1, 0, g, 0, NULL, NULL));
-    CL_CHECK(clEnqueueFillBuffer(r->dev->queue, all, &guard, 1, g + r->data_bytes, g, 0, NULL, NULL));
+    cl_uint guard = GUARD_BYTE;
+    cl_ulong at[2] = {0, r->guard_bytes + r->data_bytes}, n = r->guard_bytes;
+    for (int side = 0; side < 2; side++) {
+        CL_CHECK(clSetKernelArg(r->k_fill, 0, sizeof all, &all));
+        CL_CHECK(clSetKernelArg(r->k_fill, 1, sizeof at[side], &at[side]));
+        CL_CHECK(clSetKernelArg(r->k_fill, 2, sizeof n, &n));
+        CL_CHECK(clSetKernelArg(r->k_fill, 3, sizeof guard, &guard));
+        launch_fill(r, r->k_fill, r->guard_bytes);
+    }
 }
 
 /* Enqueue PLAN, wait, and return its device time (first START to last END). Every kernel
@@ -196,16 +281,123 @@ static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
     return ms;
 }
 
+/* The device time of E (START to END), in ms; E released. */
+static double event_ms(cl_event e)
+{
+    cl_ulong t0 = 0, t1 = 0;
+    CL_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+    CL_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+    clReleaseEvent(e);
+    return t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0;
+}
+
+/* The exchange between the pack and the unpack: block d of send (count/P values from
+ * d*count/P) goes to rank d's recv at block r (this rank's number). This rank's own block
+ * is a copy on the device. The others go in C chunks, a pipeline of three stages:
+ *
+ *     device -> host    chunk k+1   reads on the kernels' queue, all enqueued at once
+ *     MPI               chunk k     MPI_Isend to every peer as soon as its reads are done;
+ *                                   the receives, all posted first, waited for chunk by chunk
+ *     host -> device    chunk k-1   writes on a second queue (q_in), each as its data land
+ *
+ * so the copy engines and the MPI transport work at the same time. Every transfer and every
+ * message is one chunk of one block: at most XFER_MAX bytes, an MPI count in complex values
+ * (never bytes) below 2^31. Each value takes the same path whatever C is: chunked and
+ * unchunked exchanges agree bit for bit. PH gets the exchange's wall time and, inside it,
+ * the copies' device time and the wait in MPI. */
+static void exchange_staged(struct runner *r, double *ph)
+{
+    const struct slab *s = r->s;
+    const int P = s->P, me = s->rank, C = r->chunks;
+    const size_t blk = s->count / (size_t)P, elem = r->elem, n = (size_t)C * (size_t)P;
+    double t0 = MPI_Wtime(), mpi = 0, d2h = 0, h2d = 0;
+    char *hs = r->host_send, *hr = r->host_recv;
+    MPI_Request *rq = malloc(2 * n * sizeof *rq);
+    cl_event *ev = calloc(2 * n, sizeof *ev);     /* reads [c*P + q], then writes */
+    if (!rq || !ev)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the exchange's requests");
+    MPI_Request *recv_rq = rq, *send_rq = rq + n;
+    cl_event *rd = ev, *wr = ev + n;
+#define CHUNK(c, lo, len)                                                                  \
+    size_t lo = blk * (size_t)(c) / (size_t)C, len = blk * (size_t)((c) + 1) / (size_t)C - lo
+    /* the receives first, all of them: chunk c of block q (from rank q), tag c */
+    for (int c = 0; c < C; c++) {
+        CHUNK(c, lo, len);
+        for (int q = 0; q < P; q++) {
+            recv_rq[(size_t)c * P + q] = send_rq[(size_t)c * P + q] = MPI_REQUEST_NULL;
+            if (q != me)
+                MPI_Irecv(hr + ((size_t)q * blk + lo) * elem, (int)len, r->type, q, c,
+                          MPI_COMM_WORLD, &recv_rq[(size_t)c * P + q]);
+        }
+    }
+    /* device -> host, every chunk in order, on the in-order queue of the kernels */
+    int last_rd[MAX_CHUNKS];
+    for (int c = 0; c < C; c++) {
+        CHUNK(c, lo, len);
+        for (int q = 0; q < P; q++)
+            if (q != me) {
+                size_t at = ((size_t)q * blk + lo) * elem;
+                CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->send, CL_FALSE, at, len * elem,
+                                             hs + at, 0, NULL, &rd[(size_t)c * P + q]));
+                last_rd[c] = q;
+            }
+    }
+    /* this rank's own block, device to device, behind the reads */
+    CL_CHECK(clEnqueueCopyBuffer(r->dev->queue, r->send, r->recv, (size_t)me * blk * elem,
+                                 (size_t)me * blk * elem, blk * elem, 0, NULL, NULL));
+    CL_CHECK(clFlush(r->dev->queue));
+    for (int c = 0; c < C && P > 1; c++) {
+        CHUNK(c, lo, len);
+        /* the queue is in order: chunk c's last read done, all of its reads are */
+        CL_CHECK(clWaitForEvents(1, &rd[(size_t)c * P + last_rd[c]]));
+        double m0 = MPI_Wtime();
+        for (int k = 1; k < P; k++) {       /* peers in the order me+1, me+2, ... */
+            int q = (me + k) % P;
+            MPI_Isend(hs + ((size_t)q * blk + lo) * elem, (int)len, r->type, q, c, MPI_COMM_WORLD,
+                      &send_rq[(size_t)c * P + q]);
+        }
+        MPI_Waitall(P, &recv_rq[(size_t)c * P], MPI_STATUSES_IGNORE);
+        mpi += MPI_Wtime() - m0;
+        for (int q = 0; q < P; q++)
+            if (q != me) {
+                size_t at = ((size_t)q * blk + lo) * elem;
+                CL_CHECK(clEnqueueWriteBuffer(r->q_in, r->recv, CL_FALSE, at, len * elem, hr + at,
+                                              0, NULL, &wr[(size_t)c * P + q]));
+            }
+        CL_CHECK(clFlush(r->q_in));
+    }
+#undef CHUNK
+    double m0 = MPI_Wtime();
+    MPI_Waitall((int)n, send_rq, MPI_STATUSES_IGNORE);
+    mpi += MPI_Wtime() - m0;
+    if (r->q_in)    /* (none at P = 1: an exercise run's exchange is its own block) */
+        CL_CHECK(clFinish(r->q_in));
+    CL_CHECK(clFinish(r->dev->queue));
+    ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
+    for (size_t i = 0; i < n; i++) {
+        if (rd[i])
+            d2h += event_ms(rd[i]);
+        if (wr[i])
+            h2d += event_ms(wr[i]);
+    }
+    free(rq);
+    free(ev);
+    ph[PH_MPI] = mpi * 1e3;
+    ph[PH_D2H] = d2h;
+    ph[PH_H2D] = h2d;
+}
+
 double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *phases)
 {
     double t_start = MPI_Wtime(), ph[PH_COUNT] = {0};
-    size_t bytes = r->s->count * r->elem;
-    int per_block = (int)(r->s->count / (size_t)r->s->P), nlocal = 0, nexchange = 0;
+    int nlocal = 0, nexchange = 0;
     if (do_poison) {
         poison(r, r->buf[1]);
-        poison(r, r->send);
-        poison(r, r->recv);
-        for (int i = 0; i < 4; i++)
+        if (r->nbuf == 4) {
+            poison(r, r->send);
+            poison(r, r->recv);
+        }
+        for (int i = 0; i < r->nbuf; i++)
             fill_guards(r, r->all[i]);
     }
     for (int i = 0; i < p->nsteps; i++) {
@@ -214,24 +406,20 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
             ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1] = run_plan(&st->ex, st->plan);
             continue;
         }
-        int k = nexchange++ ? PH_PACK2 - PH_PACK : 0;
+        int k = nexchange++ ? PH_PER_EXCHANGE : 0;
+        if (!st->unpack) {
+            /* one rank: the pack is the whole transpose, slab to slab on the device (its
+             * target was poisoned with buffer B, or is buffer A, the input) */
+            if (do_poison)
+                poison(r, st->ex.slot[st->plan->result]);
+            ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
+            continue;
+        }
         /* pack on the device: P blocks, block d for rank d */
         ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
-        /* the staging a GPU-aware MPI would skip: device -> host, the exchange between
-         * host buffers, host -> device (blocking calls, timed on the host clock) */
-        double t0 = MPI_Wtime();
-        CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->send, CL_TRUE, 0, bytes, r->host_send, 0,
-                                     NULL, NULL));
-        double t1 = MPI_Wtime();
-        MPI_Alltoall(r->host_send, per_block, r->type, r->host_recv, per_block, r->type,
-                     MPI_COMM_WORLD);
-        double t2 = MPI_Wtime();
-        CL_CHECK(clEnqueueWriteBuffer(r->dev->queue, r->recv, CL_TRUE, 0, bytes, r->host_recv, 0,
-                                      NULL, NULL));
-        double t3 = MPI_Wtime();
-        ph[PH_D2H + k] = (t1 - t0) * 1e3;
-        ph[PH_ALLTOALL + k] = (t2 - t1) * 1e3;
-        ph[PH_H2D + k] = (t3 - t2) * 1e3;
+        /* the staging a GPU-aware MPI would skip: device -> host, the messages between
+         * host buffers, host -> device, chunk by chunk and overlapped */
+        exchange_staged(r, ph + k);
         /* the unpack overwrites the slab it came from: poisoned first, so a value it does
          * not write shows as NaN */
         if (do_poison)
@@ -244,6 +432,22 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
     return (MPI_Wtime() - t_start) * 1e3;
 }
 
+/* BYTES between device buffer M (from offset 0) and host memory H, in transfers of at most
+ * XFER_MAX bytes, blocking. */
+static void transfer(struct runner *r, cl_mem m, int to_host, void *h, size_t bytes)
+{
+    for (size_t at = 0; at < bytes; at += XFER_MAX) {
+        size_t n = bytes - at < XFER_MAX ? bytes - at : XFER_MAX;
+        if (to_host)
+            CL_CHECK(clEnqueueReadBuffer(r->dev->queue, m, CL_FALSE, at, n, (char *)h + at, 0,
+                                         NULL, NULL));
+        else
+            CL_CHECK(clEnqueueWriteBuffer(r->dev->queue, m, CL_FALSE, at, n, (char *)h + at, 0,
+                                          NULL, NULL));
+    }
+    CL_CHECK(clFinish(r->dev->queue));
+}
+
 void runner_upload(struct runner *r, const double *x)
 {
     size_t n = r->s->count;
@@ -252,15 +456,13 @@ void runner_upload(struct runner *r, const double *x)
     else
         for (size_t i = 0; i < 2 * n; i++)
             ((float *)r->staging)[i] = (float)x[i];
-    CL_CHECK(clEnqueueWriteBuffer(r->dev->queue, r->buf[0], CL_TRUE, 0, n * r->elem, r->staging,
-                                  0, NULL, NULL));
+    transfer(r, r->buf[0], 0, r->staging, n * r->elem);
 }
 
 void runner_download(struct runner *r, int slot, double *out)
 {
     size_t n = r->s->count;
-    CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->buf[slot == FL_BUF_B], CL_TRUE, 0, n * r->elem,
-                                 r->staging, 0, NULL, NULL));
+    transfer(r, r->buf[slot == FL_BUF_B], 1, r->staging, n * r->elem);
     if (r->elem == 16)
         memcpy(out, r->staging, n * 16);
     else
@@ -274,11 +476,17 @@ const char *runner_guard_damage(struct runner *r)
     size_t bytes = r->guard_bytes, elem = r->elem, n = r->data_bytes / elem;
     unsigned char *g = xmalloc(bytes, "the guard check");
     const char *bad = NULL;
-    for (int i = 0; i < 4 && !bad; i++)
+    for (int i = 0; i < r->nbuf && !bad; i++)
         for (int side = 0; side < 2 && !bad; side++) {
-            size_t at = side == 0 ? 0 : bytes + r->data_bytes;
-            CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->all[i], CL_TRUE, at, bytes, g, 0, NULL,
-                                         NULL));
+            /* the zone copied to offset 0 of a small buffer by a kernel (ulong offsets),
+             * then read: no transfer starts past 4 GiB */
+            cl_ulong at = side == 0 ? 0 : bytes + r->data_bytes, len = bytes;
+            CL_CHECK(clSetKernelArg(r->k_copy, 0, sizeof r->all[i], &r->all[i]));
+            CL_CHECK(clSetKernelArg(r->k_copy, 1, sizeof at, &at));
+            CL_CHECK(clSetKernelArg(r->k_copy, 2, sizeof len, &len));
+            CL_CHECK(clSetKernelArg(r->k_copy, 3, sizeof r->guard_copy, &r->guard_copy));
+            launch_fill(r, r->k_copy, bytes);
+            transfer(r, r->guard_copy, 1, g, bytes);
             /* before the start: the damaged byte nearest the data; past the end: the first */
             for (size_t k = 0; k < bytes; k++) {
                 size_t b = side == 0 ? bytes - 1 - k : k;
@@ -296,4 +504,38 @@ const char *runner_guard_damage(struct runner *r)
         }
     free(g);
     return bad;
+}
+
+/* The best of REPS blocking transfers of BYTES between device buffer M and host memory H,
+ * in GB/s. */
+static double best_gbs(struct runner *r, cl_mem m, int to_host, void *h, size_t bytes, int reps)
+{
+    double best = 0;
+    for (int i = 0; i <= reps; i++) {
+        double t0 = MPI_Wtime();
+        transfer(r, m, to_host, h, bytes);
+        double gbs = (double)bytes / ((MPI_Wtime() - t0) * 1e9);
+        if (i > 0 && gbs > best)    /* the first one warms up */
+            best = gbs;
+    }
+    return best;
+}
+
+void runner_bandwidth(struct runner *r, size_t bytes, double gbs[4])
+{
+    if (bytes > r->data_bytes)
+        bytes = r->data_bytes;
+    cl_mem pin;
+    void *hp = pinned(r, bytes, &pin, "the bandwidth probe's pinned buffer");
+    void *hm = xmalloc(bytes, "the bandwidth probe's pageable buffer");
+    memset(hm, 0, bytes);   /* touched: no first-touch page faults in the timing */
+    memset(hp, 0, bytes);
+    gbs[0] = best_gbs(r, r->buf[1], 1, hp, bytes, 3);
+    gbs[1] = best_gbs(r, r->buf[1], 0, hp, bytes, 3);
+    gbs[2] = best_gbs(r, r->buf[1], 1, hm, bytes, 3);
+    gbs[3] = best_gbs(r, r->buf[1], 0, hm, bytes, 3);
+    CL_CHECK(clEnqueueUnmapMemObject(r->dev->queue, pin, hp, 0, NULL, NULL));
+    CL_CHECK(clFinish(r->dev->queue));
+    clReleaseMemObject(pin);
+    free(hm);
 }

@@ -61,6 +61,7 @@ int main(int argc, char **argv)
         rc = FL_EXIT_USAGE;
     agree(rc, err);
     c.elem = c.o.precision == FL_DOUBLE ? 16 : 8;
+    c.on_device = nranks == 1 && !c.variant->exercise;
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
 
@@ -79,14 +80,17 @@ int main(int argc, char **argv)
      *    unpack), built with A's and B's -D constants (run.c). */
     build_programs(&c);
 
-    /* 4. The transform as steps: local passes (A), the exchange (pack, device -> host,
-     *    MPI_Alltoall, host -> device, unpack), local passes (B) [, the exchange back].
+    /* 4. The transform as steps: local passes (A), the exchange (pack; device -> host,
+     *    MPI_Isend/MPI_Irecv, host -> device in overlapped chunks; unpack — at P = 1 one
+     *    transpose kernel on the device), local passes (B) [, the exchange back].
      *    The other direction, from the output's layout back to natural, is the round
      *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
     size_t wg_items = c.dev.max_wg < 256 ? c.dev.max_wg : 256;
     int sign = c.o.inverse ? 1 : -1;
-    pipeline_make(&c.main, &c.s, &c.la, &c.lb, c.elem, wg_items, sign, LAYOUT_NATURAL, c.out);
-    pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out, LAYOUT_NATURAL);
+    pipeline_make(&c.main, &c.s, &c.la, &c.lb, c.elem, wg_items, sign, LAYOUT_NATURAL, c.out,
+                  c.on_device);
+    pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out, LAYOUT_NATURAL,
+                  c.on_device);
     runner_prepare(&c.run, &c.main);
     if (c.o.verify)
         runner_prepare(&c.run, &c.back);

@@ -37,8 +37,13 @@ static void print_help(const char *prog)
         "2^22 values, against serial FFTW on the array gathered on rank 0. Every rank must\n"
         "get the same options (Open MPI's A : B form can give them different ones: that is\n"
         "exit 2, naming the option); only --device, --kernels and --exercise may differ.\n"
-        "  --natural           output in the input's layout (one more MPI_Alltoall)\n\n"
-        "variants (--variant):", prog);
+        "  --natural           output in the input's layout (one more exchange)\n"
+        "  --chunks C          cut each exchange into C chunks, pipelined: device -> host of\n"
+        "                      one while the one before is in MPI and the one before that goes\n"
+        "                      host -> device (1 to %d; default: about 4 MiB per peer, at\n"
+        "                      most 8; never more than 1 GiB per message). One rank (P = 1)\n"
+        "                      has no exchange: its transpose stays on the device\n\n"
+        "variants (--variant):", prog, MAX_CHUNKS);
     for (size_t i = 0; i < NVARIANTS; i++) {
         const struct fl_variant *v = &variants[i];
         len += snprintf(text + len, sizeof text - (size_t)len, "\n  %-16s %s%s%s%s", v->name,
@@ -46,7 +51,10 @@ static void print_help(const char *prog)
                         v->exercise ? "; --exercise FILE runs another copy]" : "");
     }
     snprintf(text + len, sizeof text - (size_t)len, "\nsizes: 2-D and 3-D, each axis 2^a 3^b 5^c "
-             "7^d, at most 2^31 values per rank; demo size %s x batch 1", DEMO_SHAPE);
+             "7^d; N x batch / P below 2^31 values per rank (07's passes count their lines in\n"
+             "int; every offset is 64-bit), and 4 buffers of that slab (2 at P = 1) must fit the\n"
+             "device; past either, exit 2 before any allocation. Demo size %s x batch 1",
+             DEMO_SHAPE);
     fl_print_usage(prog, text);
 }
 
@@ -54,7 +62,7 @@ static void print_help(const char *prog)
 
 /* Open MPI's "A : B" form gives each rank its own command line. Every option that shapes
  * the problem, the collectives or what rank 0 prints must be the same on every rank: a
- * different --size or --batch makes the ranks' buffers and MPI_Alltoall counts disagree
+ * different --size or --batch makes the ranks' buffers and MPI message counts disagree
  * (a crash or a hang), --natural adds a second exchange on one rank only (a hang),
  * --precision changes the MPI datatype (an abort), --inverse or --seed make the ranks
  * compute parts of different transforms (a wrong result blamed on the chapter), and
@@ -102,7 +110,7 @@ static size_t describe(char *buf, size_t used, const char *name, const char *fmt
 
 /* This rank's options as lines, every value as it takes effect (a default spelled out
  * equals the default left out). */
-static void describe_options(const struct fl_options *o, int natural, char *buf)
+static void describe_options(const struct fl_options *o, int natural, int chunks, char *buf)
 {
     size_t u = 0;
     char size[96] = DEMO_SHAPE, shapes[256] = "default", wg[32] = "default";
@@ -124,6 +132,7 @@ static void describe_options(const struct fl_options *o, int natural, char *buf)
     u = describe(buf, u, "--inverse", "%s", FLAG_VALUE(o->inverse, "--inverse"));
     u = describe(buf, u, "--precision", "%s", o->precision == FL_DOUBLE ? "double" : "single");
     u = describe(buf, u, "--natural", "%s", FLAG_VALUE(natural, "--natural"));
+    u = describe(buf, u, "--chunks", "%d%s", chunks, chunks ? "" : " (automatic)");
     u = describe(buf, u, "--seed", "%llu", (unsigned long long)o->seed);
     u = describe(buf, u, "--variant", "%s", o->variant ? o->variant : variants[0].name);
     u = describe(buf, u, "--wg", "%s", wg);
@@ -168,10 +177,10 @@ static int line_of(const char *block, int i, char *out, size_t len)
 }
 
 /* Every rank's options against rank 0's; a difference ends every rank (exit 2). */
-static void agree_options(const struct fl_options *o, int natural)
+static void agree_options(const struct fl_options *o, int natural, int chunks)
 {
     char mine[AGREE_BYTES], err[1024] = "";
-    describe_options(o, natural, mine);
+    describe_options(o, natural, chunks, mine);
     char *all = malloc((size_t)nranks * AGREE_BYTES);
     if (!all)
         fl_die(FL_EXIT_OPENCL, "out of host memory comparing the ranks' options");
@@ -221,6 +230,19 @@ void options_parse(struct ctx *c, int argc, char **argv)
             c->natural = 1;
             continue;
         }
+        if (i > 0 && (strcmp(argv[i], "--chunks") == 0 ||
+                      strncmp(argv[i], "--chunks=", 9) == 0)) {
+            const char *v = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[++i] : "";
+            char *end = NULL;
+            long n = strtol(v, &end, 10);
+            if (!rc && (!*v || *end || n < 1 || n > MAX_CHUNKS)) {
+                rc = FL_EXIT_USAGE;
+                snprintf(err, sizeof err, "--chunks takes a whole number from 1 (the exchange "
+                         "in one piece) to %d, got '%s'", MAX_CHUNKS, v);
+            }
+            c->chunks = (int)n;
+            continue;
+        }
         const char *f = strcmp(argv[i], "--format") == 0 && i + 1 < argc ? argv[i + 1]
                       : strncmp(argv[i], "--format=", 9) == 0 ? argv[i] + 9 : NULL;
         if (f && (strcmp(f, "csv") == 0 || strcmp(f, "json") == 0)) {
@@ -230,7 +252,9 @@ void options_parse(struct ctx *c, int argc, char **argv)
         args[nargs++] = argv[i];
     }
     /* (the shared parser keeps pointers into argv, not into args) */
-    if (fl_parse_options(nargs, args, &c->o, err, sizeof err) != 0) {
+    if (rc) {
+        /* --chunks' message */
+    } else if (fl_parse_options(nargs, args, &c->o, err, sizeof err) != 0) {
         rc = FL_EXIT_USAGE;
     } else if (c->o.size_list) {
         snprintf(err, sizeof err, "--size %s: 10_distributed takes one size (a list of "
@@ -239,7 +263,8 @@ void options_parse(struct ctx *c, int argc, char **argv)
     }
     free(args);
     agree(rc, err);
-    agree_options(&c->o, c->natural);   /* before anything else collective: the ranks agree or stop */
+    /* before anything else collective: the ranks agree or stop */
+    agree_options(&c->o, c->natural, c->chunks);
     report_format = c->o.format;
     fl_set_status_stream_stderr(report_format != FL_FORMAT_TEXT);
     if (c->o.help || c->o.list_devices) {

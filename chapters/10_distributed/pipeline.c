@@ -61,9 +61,49 @@ static struct fl_plan *exchange_plan(const struct slab *s, int back, int unpack,
     return p;
 }
 
+/* One rank: exchange_pack from slab SRC to slab DST is the whole transpose (P = 1: one
+ * block, X[b][u][v][i] -> Y[b][v][u][i]). */
+static struct fl_plan *transpose_plan(const struct slab *s, int back, int src, int dst,
+                                      size_t wg_items)
+{
+    struct fl_plan *p = new_plan();
+    struct exchange_shape x = slab_exchange(s, back);
+    if (x.ni == 1) {
+        /* 2-D: a plain batched matrix transpose, MU x MV -> MV x MU; chapter 07's tiled one
+         * (through local memory: rows read and rows written) instead of the pack, whose
+         * reads go down the columns */
+        size_t global[3] = {(x.mv + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE,
+                            (x.mu + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE_ROWS, x.batch};
+        size_t local[3] = {FL_AXIS_TILE, FL_AXIS_TILE_ROWS, 1};
+        struct fl_launch *l = fl_plan_add(p, "transpose_tiled", 3, global, local);
+        fl_arg_buffer(l, src);
+        fl_arg_buffer(l, dst);
+        fl_arg_int(l, (int)x.mu);
+        fl_arg_int(l, (int)x.mv);
+        fl_launch_note(l, "%zu x %zu -> %zu x %zu per array: the whole transpose on the device "
+                       "(P = 1), chapter 07's tiles; no host copy, no MPI", x.mu, x.mv, x.mv, x.mu);
+        p->result = dst;
+        return p;
+    }
+    /* 3-D: runs of NI values move whole, X[b][u][v][i] -> Y[b][v][u][i] (the pack's move
+     * at P = 1, in 32-bit index arithmetic) */
+    size_t global[1] = {(s->count + wg_items - 1) / wg_items * wg_items}, local[1] = {wg_items};
+    struct fl_launch *l = fl_plan_add(p, "transpose_slab", 1, global, local);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_int(l, (int)x.batch);
+    fl_arg_int(l, (int)x.mu);
+    fl_arg_int(l, (int)x.mv);
+    fl_arg_int(l, (int)x.ni);
+    fl_launch_note(l, "X[b][u][v][i] -> Y[b][v][u][i]: the whole transpose on the device (P = 1), "
+                   "runs of %zu values; no host copy, no MPI", x.ni);
+    p->result = dst;
+    return p;
+}
+
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
                    const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
-                   enum layout in, enum layout out)
+                   enum layout in, enum layout out, int on_device)
 {
     memset(p, 0, sizeof *p);
     p->sign = sign;
@@ -111,9 +151,19 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
             st->kind = STEP_EXCHANGE;
             st->back = order[i] == 'b';
             st->program = 0;
-            st->plan = exchange_plan(s, st->back, 0, cur, wg_items);
-            st->unpack = exchange_plan(s, st->back, 1, cur, wg_items);
-            snprintf(st->name, sizeof st->name, "%s", st->back ? "exchange back" : "exchange");
+            if (on_device) {
+                /* one rank: block 0 of the pack is the whole transposed slab, and the unpack
+                 * would copy it unchanged; so the pack writes the other slab buffer, and
+                 * nothing leaves the device */
+                int other = cur == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
+                st->plan = transpose_plan(s, st->back, cur, other, wg_items);
+                cur = other;
+            } else {
+                st->plan = exchange_plan(s, st->back, 0, cur, wg_items);
+                st->unpack = exchange_plan(s, st->back, 1, cur, wg_items);
+            }
+            snprintf(st->name, sizeof st->name, "%s%s", st->back ? "exchange back" : "exchange",
+                     on_device ? " (one rank: on the device)" : "");
         }
     }
     p->result = cur;

@@ -66,16 +66,34 @@ void report_explain(const struct ctx *c)
                : "x', y (FFTW-MPI's n1 x n0)");
     }
     print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
+    /* the link each rank's staging crosses: pinned against pageable host memory */
+    double gbs[4];
+    size_t probe = c->s.count * c->elem < BANDWIDTH_PROBE_BYTES ? c->s.count * c->elem :
+                   BANDWIDTH_PROBE_BYTES;
+    runner_bandwidth((struct runner *)&c->run, probe, gbs);
+    snprintf(line, sizeof line, "rank %-3d link device -> host / host -> device, %.4g MiB, best "
+             "of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g GB/s\n", rank,
+             (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3]);
+    print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
         return;
     struct exchange_shape x = slab_exchange(&c->s, 0);
     size_t block = x.batch * x.mu * x.mv * x.ni;
     double kib = (double)block * (double)c->elem / 1024.0;
-    printf("exchange MPI_Alltoall: every rank sends %d blocks of %zu values (%.4g KiB), block "
-           "d to rank d (its own block is a local copy), and receives %d; per rank and "
-           "exchange %.4g KiB leave for the other ranks, %.4g KiB go device -> host and "
-           "%.4g KiB host -> device\n", nranks, block, kib, nranks, kib * (nranks - 1),
-           kib * nranks, kib * nranks);
+    int C = c->run.chunks;
+    if (c->on_device)
+        printf("exchange none: one rank holds the whole array, so the transpose is one kernel, "
+               "slab to slab on the device (2-D: chapter 07's tiled transpose; 3-D: "
+               "transpose_slab, rows of x moving whole): no device -> host copy, no MPI, no "
+               "host -> device copy\n");
+    else
+        printf("exchange MPI_Isend/MPI_Irecv: every rank sends a block of %zu values (%.4g KiB) "
+               "to each other rank, block d to rank d (its own block is a copy on the device), "
+               "and receives one from each; per rank and exchange %.4g KiB go device -> host, "
+               "to the other ranks and host -> device, through pinned staging "
+               "(CL_MEM_ALLOC_HOST_PTR, mapped once), in %d chunk%s of %.4g KiB per peer, "
+               "pipelined (--chunks)\n", block, kib, kib * (nranks - 1), C, C == 1 ? "" : "s",
+               kib / C);
     const struct pipeline *ps[2] = {&c->main, &c->back};
     for (int q = 0; q < (c->o.verify ? 2 : 1); q++) {
         const struct pipeline *p = ps[q];
@@ -89,9 +107,16 @@ void report_explain(const struct ctx *c)
                 fl_plan_print(st->plan, st->program ? "program B" : "program A");
                 continue;
             }
+            if (!st->unpack) {
+                fl_plan_print(st->plan, "transpose");
+                printf("  --   one rank: no device -> host copy, no MPI, no host -> device copy\n");
+                continue;
+            }
             fl_plan_print(st->plan, "pack");
-            printf("  --   send (%.4g KiB) device -> host; MPI_Alltoall, %d blocks of %.4g KiB; "
-                   "host -> device recv\n", kib * nranks, nranks, kib);
+            printf("  --   in %d chunk%s: send -> pinned host (device -> host, %.4g KiB in all), "
+                   "MPI_Isend/MPI_Irecv with %d peer%s, pinned host -> recv (a second queue), "
+                   "each chunk overlapping the next; own block copied on the device\n", C,
+                   C == 1 ? "" : "s", kib * (nranks - 1), nranks - 1, nranks == 2 ? "" : "s");
             fl_plan_print(st->unpack, "unpack");
         }
     }
@@ -118,8 +143,9 @@ void report_rank(const struct ctx *c, const struct checks *k)
  * has no such phase. */
 static const char *phase_label(const struct pipeline *p, int ph, char *buf, size_t len)
 {
-    static const char *const sub[5] = {"pack (device)", "device -> host", "MPI_Alltoall",
-                                       "host -> device", "unpack (device)"};
+    static const char *const sub[PH_EXCHANGE_PARTS] = {"pack (device)", "exchange (wall)",
+                                                     "  device -> host", "  MPI (wait)",
+                                                     "  host -> device", "unpack (device)"};
     int nlocal = 0, nexch = 0;
     for (int i = 0; i < p->nsteps; i++) {
         const struct step *st = &p->step[i];
@@ -131,8 +157,9 @@ static const char *phase_label(const struct pipeline *p, int ph, char *buf, size
             }
         } else {
             int base = nexch++ ? PH_PACK2 : PH_PACK;
-            if (ph >= base && ph < base + 5) {
-                snprintf(buf, len, "%s%s", sub[ph - base], st->back ? " (back)" : "");
+            if (ph >= base && ph < base + PH_EXCHANGE_PARTS && (st->unpack || ph == base)) {
+                snprintf(buf, len, "%s%s", st->unpack ? sub[ph - base] : "transpose (device)",
+                         st->back ? " (back)" : "");
                 return buf;
             }
         }
@@ -143,9 +170,15 @@ static const char *phase_label(const struct pipeline *p, int ph, char *buf, size
 static const char *phase_clock(int ph)
 {
     switch (ph) {
-    case PH_D2H: case PH_D2H2: return "host clock, blocking read of the send buffer";
-    case PH_H2D: case PH_H2D2: return "host clock, blocking write of the receive buffer";
-    case PH_ALLTOALL: case PH_ALLTOALL2: return "host clock; includes waiting for the slowest rank";
+    case PH_XCHG: case PH_XCHG2:
+        return "host clock, the pack's end to the last chunk on the device";
+    case PH_D2H: case PH_D2H2:
+        return "profiling events, the reads' device time added over the chunks";
+    case PH_H2D: case PH_H2D2:
+        return "profiling events, the writes' device time added over the chunks";
+    case PH_MPI: case PH_MPI2:
+        return "host clock in MPI_Waitall, added over the chunks: the transport's copy, and "
+               "waiting for the slowest rank (the device copies go on meanwhile)";
     default: return "device, profiling events";
     }
 }
@@ -177,7 +210,7 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
     printf("%s,ranks,layout", fl_csv_header);
     for (int p = 0; p < PH_COUNT; p++)
         printf(",ph_%s_ms", phase_name[p]);
-    printf(",ph_sum_ms\n");
+    printf(",ph_sum_ms,chunks\n");
     const char *h = fl_csv_header;
     int first = 1;
     while (*h) {
@@ -231,9 +264,10 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
             printf(",");
     }
     if (timed)
-        printf(",%.6g\n", t->phase_sum);
+        printf(",%.6g", t->phase_sum);
     else
-        printf(",\n");
+        printf(",");
+    printf(",%d\n", nranks > 1 ? c->run.chunks : 0);
     fflush(stdout);
 }
 
@@ -249,7 +283,8 @@ static void report_text(const struct ctx *c, const struct timing *t)
         printf("  %-24s %10.4f  (rank %d; fastest %.4f)  %s\n", lab, t->phase_max[p],
                t->phase_max_rank[p], t->phase_min[p], phase_clock(p));
     }
-    printf("  %-24s %10.4f  (the slowest rank of each phase, added)\n", "sum", t->phase_sum);
+    printf("  %-24s %10.4f  (the slowest rank of each phase, added%s)\n", "sum", t->phase_sum,
+           nranks > 1 ? "; the indented ones are inside the exchange's wall time, not added" : "");
     printf("time     %.4f ms median per call (min %.4f, max %.4f; %d runs after %d warm-up) — the "
            "slowest rank's wall clock, from a barrier to its last clFinish\n", t->total.median,
            t->total.min, t->total.max, t->runs, t->warmup);
@@ -263,9 +298,14 @@ static void report_text(const struct ctx *c, const struct timing *t)
     int nx = 0;
     for (int i = 0; i < c->main.nsteps; i++)
         nx += c->main.step[i].kind == STEP_EXCHANGE;
-    printf("moved    per rank and exchange (%d per call): %.4g MiB device -> host, %.4g MiB to the "
-           "other ranks (%d of %d blocks), %.4g MiB host -> device\n", nx, mib,
-           mib * (nranks - 1) / nranks, nranks - 1, nranks, mib);
+    if (c->on_device)
+        printf("moved    nothing: one rank, its %d transpose%s on the device\n", nx,
+               nx == 1 ? "" : "s");
+    else
+        printf("moved    per rank and exchange (%d per call): %.4g MiB device -> host, to the "
+               "other ranks and host -> device (%d of %d blocks; its own block stays on the "
+               "device), in %d chunk%s\n", nx, mib * (nranks - 1) / nranks, nranks - 1, nranks,
+               c->run.chunks, c->run.chunks == 1 ? "" : "s");
 }
 
 void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,

@@ -87,9 +87,9 @@ int slab_make(struct slab *s, const size_t *dims, int ndims, size_t batch, int P
     s->mc = s->nc / (size_t)P;
     s->count = batch * (s->n / (size_t)P);
     if (batch > (((size_t)1 << 31) - 1) / (s->n / (size_t)P)) {
-        snprintf(why, len, "N x batch / P = %zu x %zu / %d is more than 2^31 values per rank, "
-                 "the most the kernels index with int: use more ranks or a smaller batch",
-                 s->n, batch, P);
+        snprintf(why, len, "N x batch / P = %zu x %zu / %d is 2^31 values per rank or more: "
+                 "this chapter does fewer than 2^31 per rank (chapter 07's passes count their "
+                 "lines in int): use more ranks or a smaller batch", s->n, batch, P);
         return -1;
     }
     return 0;
