@@ -14,6 +14,7 @@
 #include "chapter.h"
 
 #include "capabilities.h"
+#include "fill.h"
 #include "npy.h"
 #include "program.h"
 #include "report.h"
@@ -55,6 +56,7 @@ struct run_ctx {
     cl_mem src, a, b;             /* A and B: sub-buffers of a_all, b_all between guards */
     cl_mem a_all, b_all;          /* guard_bytes | data_bytes | guard_bytes             */
     size_t guard_bytes;
+    struct fl_fill_limits fill;   /* how poison and guards are filled (fill.h)        */
     void *staging;                /* data_bytes of device-format values */
     char kernel_file[4096];
 };
@@ -194,18 +196,20 @@ static void poison_and_guard(struct run_ctx *c, size_t in_bytes)
     static const double nan_d[2] = {NAN, NAN};
     const void *nan = c->elem == 16 ? (const void *)nan_d : (const void *)nan_f;
     const unsigned char guard = GUARD_BYTE;
-    size_t data = c->data_bytes;
-    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->b, nan, c->elem, 0, data, 0, NULL, NULL));
+    size_t data = c->data_bytes, g = c->guard_bytes;
+    /* in pieces, at offsets in the whole buffers (fill.h: past 2^31 bytes a driver's
+     * clEnqueueFillBuffer may fill the wrong bytes) */
+    cl_command_queue q = c->dev.queue;
+    fl_fill_range(q, c->b_all, nan, c->elem, g, data, &c->fill, "buffer B with NaN");
     /* A real transform's input may fill less of A than its output needs (R2C): NaN in
      * the rest, so a result left in A is checked the same way */
     if (in_bytes < data)
-        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->a, nan, c->elem, in_bytes, data - in_bytes, 0,
-                                     NULL, NULL));
-    size_t g = c->guard_bytes;
+        fl_fill_range(q, c->a_all, nan, c->elem, g + in_bytes, data - in_bytes, &c->fill,
+                      "the rest of buffer A with NaN");
     cl_mem all[2] = {c->a_all, c->b_all};
     for (int i = 0; i < 2; i++) {
-        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, all[i], &guard, 1, 0, g, 0, NULL, NULL));
-        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, all[i], &guard, 1, g + data, g, 0, NULL, NULL));
+        fl_fill_range(q, all[i], &guard, 1, 0, g, &c->fill, "a guard zone");
+        fl_fill_range(q, all[i], &guard, 1, g + data, g, &c->fill, "a guard zone");
     }
 }
 
@@ -928,6 +932,7 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
         if (row > g)
             g = row < GUARD_MAX_BYTES ? row : GUARD_MAX_BYTES;
         c.guard_bytes = (g + align - 1) / align * align; /* the sub-buffer's origin */
+        c.fill = fl_fill_limits_for(align);
     }
     size_t buf_bytes = c.data_bytes + 2 * c.guard_bytes;
     if (buf_bytes > c.dev.max_alloc)
