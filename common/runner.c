@@ -15,6 +15,7 @@
 
 #include "capabilities.h"
 #include "fill.h"
+#include "limits.h"
 #include "npy.h"
 #include "program.h"
 #include "report.h"
@@ -37,8 +38,6 @@
 #define GUARD_ELEMENTS 4096
 #define GUARD_MAX_BYTES ((size_t)256 << 20)
 #define GUARD_BYTE 0x5A
-/* Kernels index with int: keep every index below 2^31. */
-#define MAX_ELEMENTS (((size_t)1 << 31) - 1)
 
 struct run_ctx {
     const struct fl_chapter *ch;
@@ -647,8 +646,9 @@ static void print_help(const char *prog, const struct fl_chapter *ch)
     else
         snprintf(demo, sizeof demo, "%zu", ch->demo_n);
     len += snprintf(text + len, sizeof text - (size_t)len,
-                    "\nsizes: %s; demo size %s x batch %zu", fl_capability_of(ch->name) ?
-                    fl_capability_of(ch->name)->sizes : "?", demo, ch->demo_batch);
+                    "\nsizes: %s; demo size %s x batch %zu\nlargest N x batch: %s values%s",
+                    fl_capability_of(ch->name) ? fl_capability_of(ch->name)->sizes : "?", demo,
+                    ch->demo_batch, FL_MAX_VALUES_TEXT, ch->limit_note ? ch->limit_note : "");
     fl_print_usage(prog, text);
 }
 
@@ -903,9 +903,8 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
     }
     if (fl_capability_check(ch->name, c.dims, c.ndims, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
-    if (c.batch > MAX_ELEMENTS / c.n)
-        fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu is more than 2^31 elements, the most the "
-               "kernels index with int", c.n, c.batch);
+    if (fl_check_values(c.n, c.batch, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err);
     c.count = c.n * c.batch;
 
     /* --- the device */

@@ -1,0 +1,158 @@
+/* The arithmetic of large runs, with 64-bit expectations at the limit (issue 40):
+ * common/limits.c (the largest N x batch every chapter accepts) and common/fill.c (the
+ * pieces a fill of a buffer past 2^31 bytes is cut into, so that no driver call gets an
+ * offset or size of 2^31 bytes or more). The sizes here are the ones of a run at the
+ * limit; nothing is allocated. */
+#define _POSIX_C_SOURCE 200809L
+#include "../../common/fill.h"
+#include "../../common/limits.h"
+#include "../../common/npy.h"
+#include "tap.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GIB ((size_t)1 << 30)
+#define TWO31 ((size_t)1 << 31)
+
+/* Every piece of [OFFSET, OFFSET + BYTES): within the driver's safe range, its sub-buffer
+ * at an aligned origin, and the pieces one after another covering the range exactly. */
+static void check_pieces(const char *what, size_t offset, size_t bytes, const struct fl_fill_limits *lim,
+                         size_t expect_pieces)
+{
+    size_t n = fl_fill_pieces(bytes, lim);
+    is_int((long long)n, (long long)expect_pieces, "%s: %zu pieces", what, expect_pieces);
+    size_t next = offset, bad = 0;
+    for (size_t k = 0; k < n; k++) {
+        struct fl_piece p = fl_fill_piece(offset, bytes, k, lim);
+        size_t start = p.origin + p.offset; /* in the parent */
+        int ok_piece = start == next && p.bytes > 0 && p.bytes <= lim->piece &&
+                       p.origin % lim->align == 0 && p.offset < TWO31 && p.bytes < TWO31 &&
+                       (p.size == 0 ? start + p.bytes <= lim->direct_end
+                                    : p.offset < lim->align && p.size == p.offset + p.bytes &&
+                                      p.size < TWO31);
+        if (!ok_piece && bad++ == 0)
+            diag("%s: piece %zu: origin %zu size %zu offset %zu bytes %zu (expected start %zu)", what,
+                 k, p.origin, p.size, p.offset, p.bytes, next);
+        next = start + p.bytes;
+    }
+    ok(bad == 0, "%s: every piece below 2^31 bytes, aligned, in order", what);
+    is_int((long long)next, (long long)(offset + bytes), "%s: the pieces end at byte %zu", what,
+           offset + bytes);
+}
+
+/* A .npy file of SHAPE complex64 values whose data is a hole (a sparse file: no disk),
+ * so that the reader's checks of a 16 GiB file run on nothing. Returns 0 or -1. */
+static int sparse_npy(const char *path, const char *shape, size_t values)
+{
+    char dict[128];
+    int len = snprintf(dict, sizeof dict, "{'descr': '<c8', 'fortran_order': False, 'shape': %s, }",
+                       shape);
+    int total = 10 + len + 1, pad = (64 - total % 64) % 64;
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    unsigned hlen = (unsigned)(len + pad + 1);
+    fprintf(f, "\x93NUMPY%c%c%c%c%s%*s\n", 1, 0, hlen & 0xff, hlen >> 8, dict, pad, "");
+    int ok_file = fclose(f) == 0 && truncate(path, (off_t)(10 + hlen) + (off_t)(values * 8)) == 0;
+    return ok_file ? 0 : -1;
+}
+
+int main(void)
+{
+    char why[512];
+
+    /* ---- the largest N x batch */
+    is_int((long long)FL_MAX_VALUES, 2147483647LL, "FL_MAX_VALUES = 2^31 - 1");
+    is_int(fl_check_values(1, FL_MAX_VALUES, why, sizeof why), 0, "1 x (2^31 - 1): accepted");
+    is_int(fl_check_values(3, 715827882, why, sizeof why), 0, "3 x 715827882 = 2^31 - 2: accepted");
+    is_int(fl_check_values(1024, 1048576, why, sizeof why), 0, "1024 x 2^20 = 2^30 (06's failing GPU run): accepted");
+    is_int(fl_check_values((size_t)1 << 20, 2047, why, sizeof why), 0, "2^20 x 2047: accepted");
+    is_int(fl_check_values(3, 715827883, why, sizeof why), -1, "3 x 715827883 = 2^31 + 1: refused");
+    has_substr(why, "= 2147483649 values", "  the message gives the product in 64 bits");
+    is_int(fl_check_values(1024, (size_t)1 << 21, why, sizeof why), -1, "1024 x 2^21 = 2^31: refused");
+    has_substr(why, "1024 x 2097152 = 2147483648 values, more than 2^31 - 1", "  the message: %s", why);
+    is_int(fl_check_values(2, (size_t)1 << 30, why, sizeof why), -1, "2 x 2^30 = 2^31: refused");
+    /* a product past 2^32 that a 32-bit multiply would wrap to a small number: 2^32 + 1024 */
+    is_int(fl_check_values(((size_t)1 << 22) + 1, (size_t)1 << 10, why, sizeof why), -1,
+           "(2^22 + 1) x 2^10 = 2^32 + 2^10 (2^10 in 32 bits): refused");
+    has_substr(why, "= 4294968320 values", "  the product in 64 bits");
+    is_int(fl_check_values((size_t)1 << 40, (size_t)1 << 30, why, sizeof why), -1, "2^40 x 2^30: refused");
+    has_substr(why, "more than 2^64 values", "  a product past 2^64 is named so, not wrapped");
+
+    /* ---- an --input file past the limit: refused by the reader before its allocation */
+    char path[1100], err[1400];
+    const char *tmp = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    snprintf(path, sizeof path, "%.1000s/fftlab-test-limits-%ld.npy", tmp, (long)getpid());
+    if (sparse_npy(path, "(2, 1073741824)", (size_t)1 << 31) == 0) {
+        struct fl_npy in;
+        is_int(fl_npy_read(path, &in, err, sizeof err), -1, "a (2, 2^30) complex64 file (16 GiB, sparse): refused");
+        has_substr(err, "2147483648 values, more than 2^31 - 1", "  before allocating 32 GiB: %s", err);
+        fl_npy_free(&in);
+    } else {
+        skip(2, "could not make a sparse file in %s", tmp);
+    }
+    unlink(path);
+
+    /* ---- the bytes of a run at the limit: above 2^32, a size_t */
+    size_t most = FL_MAX_VALUES;
+    is_int((long long)(most * 8), 17179869176LL, "(2^31 - 1) complex floats: 17179869176 bytes");
+    is_int((long long)(most * 16), 34359738352LL, "(2^31 - 1) complex doubles: 34359738352 bytes");
+
+    /* ---- the fills of the failing GPU run: 2^30 complex floats, guard zones of 32 KiB */
+    struct fl_fill_limits lim = {FL_FILL_PIECE, FL_FILL_DIRECT_END, 512}; /* NVIDIA: 4096 bits */
+    size_t data = GIB * 8, g = 32768;
+    check_pieces("B's NaN, 2^30 complex floats", g, data, &lim, 8);
+    struct fl_piece p = fl_fill_piece(g, data, 7, &lim);
+    is_int((long long)p.origin, 7516225536LL, "  the last piece's sub-buffer starts at 7 GiB + 32 KiB");
+    is_int((long long)p.offset, 0, "  and the fill starts at its byte 0");
+    is_int((long long)p.bytes, (long long)GIB, "  for 1 GiB");
+    p = fl_fill_piece(g, data, 0, &lim);
+    ok(p.size == 0 && p.offset == g && p.bytes == GIB, "  the first piece (below 2^31) in place");
+    check_pieces("the guard after A, at byte 2^33 + 32 KiB", g + data, g, &lim, 1);
+    p = fl_fill_piece(g + data, g, 0, &lim);
+    is_int((long long)p.origin, 8589967360LL, "  its sub-buffer starts at byte 2^33 + 32768 (not 32768)");
+    is_int((long long)p.size, 32768, "  32 KiB long");
+    check_pieces("the guard before A", 0, g, &lim, 1);
+
+    /* ---- at the limit in double, guard zones of 256 MiB, an unaligned end of data */
+    size_t g2 = (size_t)256 << 20, data2 = most * 16;
+    check_pieces("B's NaN, 2^31 - 1 complex doubles", g2, data2, &lim, 32);
+    check_pieces("the guard after it (at an offset 16 bytes past a piece)", g2 + data2, g2, &lim, 1);
+    p = fl_fill_piece(g2 + data2, g2, 0, &lim);
+    is_int((long long)p.origin, 34628173312LL, "  its sub-buffer starts at the 512-byte boundary below");
+    is_int((long long)p.offset, 496, "  and the fill 496 bytes into it");
+    /* R2C: the NaN after the input, from an odd offset of 4-byte reals */
+    check_pieces("an R2C rest of A from byte 2^32 + 8", g + TWO31 * 2 + 8, GIB * 3 - 8, &lim, 3);
+
+    /* ---- a small run: one fill, in place, as before */
+    check_pieces("a small run's B", 4096, 1 << 20, &lim, 1);
+    p = fl_fill_piece(4096, 1 << 20, 0, &lim);
+    ok(p.size == 0 && p.offset == 4096 && p.bytes == (1 << 20), "  in place at its offset");
+    check_pieces("a range ending at 2^31 - 1", 1, TWO31 - 2, &lim, 2);
+    p = fl_fill_piece(1, TWO31 - 2, 1, &lim);
+    ok(p.size == 0, "  its second piece ends at 2^31 - 1: in place");
+    check_pieces("a range ending at 2^31", 0, TWO31, &lim, 2);
+    p = fl_fill_piece(0, TWO31, 1, &lim);
+    ok(p.size != 0 && p.origin == GIB && p.offset == 0, "  its second piece ends at 2^31: a sub-buffer");
+
+    /* ---- the limits a device gets, and the tests' small pieces (FFTLAB_FILL_PIECE) */
+    unsetenv("FFTLAB_FILL_PIECE");
+    struct fl_fill_limits d = fl_fill_limits_for(128);
+    ok(d.piece == FL_FILL_PIECE && d.direct_end == FL_FILL_DIRECT_END && d.align == 128,
+       "default: 1 GiB pieces, in place below 2^31");
+    setenv("FFTLAB_FILL_PIECE", "4000", 1);
+    d = fl_fill_limits_for(128);
+    ok(d.piece == 4096 && d.direct_end == 4096, "FFTLAB_FILL_PIECE=4000, align 128: 4096-byte pieces");
+    d = fl_fill_limits_for(48);
+    ok(d.piece == 4032 && d.piece % 48 == 0 && d.piece % 16 == 0, "align 48: a multiple of 48 and 16");
+    check_pieces("FFTLAB_FILL_PIECE=4000: 100 KiB from byte 4096", 4096, 102400, &d, 26);
+    setenv("FFTLAB_FILL_PIECE", "junk", 1);
+    d = fl_fill_limits_for(128);
+    ok(d.piece == FL_FILL_PIECE, "FFTLAB_FILL_PIECE=junk: ignored");
+    unsetenv("FFTLAB_FILL_PIECE");
+    return done_testing();
+}
