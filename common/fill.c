@@ -82,3 +82,36 @@ void fl_fill_range(cl_command_queue queue, cl_mem parent, const void *pattern, s
         fl_die(FL_EXIT_OPENCL, "the OpenCL driver did not fill %s (%zu bytes from byte %zu): its "
                "last value is not the pattern; a driver bug with large buffers", what, bytes, offset);
 }
+
+/* The buffer a piece is in: PARENT itself, or a new sub-buffer (*MADE, released by the
+ * caller once the command using it is enqueued). */
+static cl_mem piece_buffer(cl_mem parent, const struct fl_piece *p, cl_mem *made)
+{
+    *made = NULL;
+    if (p->size == 0)
+        return parent;
+    cl_int err;
+    cl_buffer_region region = {p->origin, p->size};
+    *made = clCreateSubBuffer(parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+    CL_CHECK_ERR(err, "clCreateSubBuffer(a piece of a copy)");
+    return *made;
+}
+
+void fl_copy_range(cl_command_queue queue, cl_mem src, size_t src_offset, cl_mem dst,
+                   size_t dst_offset, size_t bytes, const struct fl_fill_limits *lim)
+{
+    size_t n = fl_fill_pieces(bytes, lim);
+    for (size_t k = 0; k < n; k++) {
+        /* piece k of each side: the same bytes, each at its own aligned origin */
+        struct fl_piece ps = fl_fill_piece(src_offset, bytes, k, lim);
+        struct fl_piece pd = fl_fill_piece(dst_offset, bytes, k, lim);
+        cl_mem s_made, d_made;
+        cl_mem s = piece_buffer(src, &ps, &s_made), d = piece_buffer(dst, &pd, &d_made);
+        cl_int err = clEnqueueCopyBuffer(queue, s, d, ps.offset, pd.offset, ps.bytes, 0, NULL, NULL);
+        if (s_made)
+            clReleaseMemObject(s_made);
+        if (d_made)
+            clReleaseMemObject(d_made);
+        CL_CHECK_ERR(err, "clEnqueueCopyBuffer(a piece of a copy)");
+    }
+}

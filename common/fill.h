@@ -11,8 +11,9 @@
  * 2^31 is filled in place, any other through a sub-buffer whose origin is the piece's
  * start rounded down to the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN: the driver then sees
  * an offset below that alignment and a size of at most a piece plus it. The arithmetic is
- * in fl_fill_piece (tests/unit/test_fill.c checks it at the largest size the chapters
- * accept); fl_fill_range does the OpenCL calls and reads the range's last value back. */
+ * in fl_fill_piece (tests/unit/test_limits.c checks it at the largest size the chapters
+ * accept); fl_fill_range does the OpenCL calls and reads the range's last value back.
+ * Copies (fl_copy_range) are cut the same way: the timed runs' input copy of 8 GiB. */
 #ifndef FFTLAB_FILL_H
 #define FFTLAB_FILL_H
 
@@ -55,5 +56,11 @@ struct fl_piece fl_fill_piece(size_t offset, size_t bytes, size_t k, const struc
  * WHAT), never a kernel's out-of-bounds write found later. Blocks until done. */
 void fl_fill_range(cl_command_queue queue, cl_mem parent, const void *pattern, size_t psize,
                    size_t offset, size_t bytes, const struct fl_fill_limits *lim, const char *what);
+
+/* Copy BYTES from SRC at SRC_OFFSET to DST at DST_OFFSET (both whole buffers, not
+ * sub-buffers), piece by piece the same way (no verified run depends on it: the timed
+ * runs' input copy). Enqueued only; the caller waits. */
+void fl_copy_range(cl_command_queue queue, cl_mem src, size_t src_offset, cl_mem dst,
+                   size_t dst_offset, size_t bytes, const struct fl_fill_limits *lim);
 
 #endif

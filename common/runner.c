@@ -532,7 +532,7 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
         flush = make_buffer(c, flush_bytes, "the --flush-l2 buffer");
     }
     for (int done = 0, timed = 0;; done++) {
-        CL_CHECK(clEnqueueCopyBuffer(c->dev.queue, c->src, c->a, 0, 0, in_bytes, 0, NULL, NULL));
+        fl_copy_range(c->dev.queue, c->src, 0, c->a_all, c->guard_bytes, in_bytes, &c->fill);
         if (flush) {
             static const cl_uint pattern = 0;
             CL_CHECK(clEnqueueFillBuffer(c->dev.queue, flush, &pattern, sizeof pattern, 0, flush_bytes,

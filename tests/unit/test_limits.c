@@ -4,6 +4,7 @@
  * offset or size of 2^31 bytes or more). The sizes here are the ones of a run at the
  * limit; nothing is allocated. */
 #define _POSIX_C_SOURCE 200809L
+#include "../../common/device.h"
 #include "../../common/fill.h"
 #include "../../common/limits.h"
 #include "../../common/npy.h"
@@ -59,6 +60,50 @@ static int sparse_npy(const char *path, const char *shape, size_t values)
     fprintf(f, "\x93NUMPY%c%c%c%c%s%*s\n", 1, 0, hlen & 0xff, hlen >> 8, dict, pad, "");
     int ok_file = fclose(f) == 0 && truncate(path, (off_t)(10 + hlen) + (off_t)(values * 8)) == 0;
     return ok_file ? 0 : -1;
+}
+
+/* The pieces on a real device (pocl): 64 KiB in 4 KiB pieces (FFTLAB_FILL_PIECE), each
+ * past the first through a sub-buffer, as a run past 2^31 bytes fills and copies. */
+static void on_the_device(void)
+{
+    struct fl_device dev;
+    fl_device_open(NULL, &dev);
+    cl_uint bits = 0;
+    clGetDeviceInfo(dev.id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL);
+    setenv("FFTLAB_FILL_PIECE", "4096", 1);
+    struct fl_fill_limits lim = fl_fill_limits_for(bits >= 8 ? bits / 8 : 1);
+    unsetenv("FFTLAB_FILL_PIECE");
+    enum { BYTES = 65536 };
+    cl_int err;
+    cl_mem a = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, BYTES, NULL, &err);
+    cl_mem b = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, BYTES, NULL, &err);
+    static unsigned char host[BYTES], want[BYTES];
+    for (int i = 0; i < BYTES; i++)
+        host[i] = (unsigned char)(i * 7 + 3);
+    clEnqueueWriteBuffer(dev.queue, a, CL_TRUE, 0, BYTES, host, 0, NULL, NULL);
+    /* fill b: 0x5A, then doubles of 1.5 from byte 1000 (an unaligned start) for 40000 bytes */
+    const unsigned char g = 0x5A;
+    const double v = 1.5;
+    fl_fill_range(dev.queue, b, &g, 1, 0, BYTES, &lim, "b");
+    fl_fill_range(dev.queue, b, &v, 8, 1000, 40000, &lim, "b's doubles");
+    memset(want, 0x5A, BYTES);
+    for (int i = 1000; i < 41000; i += 8)
+        memcpy(want + i, &v, 8);
+    /* then a's bytes 520 .. 520 + 20000 to b at 44000 (other offsets, other alignments) */
+    fl_copy_range(dev.queue, a, 520, b, 44000, 20000, &lim);
+    memcpy(want + 44000, host + 520, 20000);
+    static unsigned char got[BYTES];
+    clEnqueueReadBuffer(dev.queue, b, CL_TRUE, 0, BYTES, got, 0, NULL, NULL);
+    size_t first = BYTES;
+    for (size_t i = 0; i < BYTES && first == BYTES; i++)
+        if (got[i] != want[i])
+            first = i;
+    if (!ok(first == BYTES, "on %s, 4 KiB pieces (align %zu): fills and a copy land on their "
+            "bytes and no others", dev.name, lim.align))
+        diag("first wrong byte: %zu", first);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    fl_device_close(&dev);
 }
 
 int main(void)
@@ -154,5 +199,6 @@ int main(void)
     d = fl_fill_limits_for(128);
     ok(d.piece == FL_FILL_PIECE, "FFTLAB_FILL_PIECE=junk: ignored");
     unsetenv("FFTLAB_FILL_PIECE");
+    on_the_device();
     return done_testing();
 }
