@@ -942,6 +942,22 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs 3 buffers of %zu MiB, more than the "
                "%llu MiB of %s: too large for this device", c.n, c.batch, buf_bytes >> 20,
                (unsigned long long)(c.dev.global_mem >> 20), c.dev.name);
+    {
+        /* the host's share, before anything is allocated: FFTW's arrays in long double
+         * (32 bytes a complex value) for runs in double, else double */
+        size_t in_count = side_in.n * c.batch, res_count = side_res.n * c.batch, part =
+               o.precision == FL_DOUBLE ? sizeof(long double) : sizeof(double);
+        size_t ref = c.real ? c.count * part + fl_half_count(c.dims, c.ndims) * c.batch * 2 * part
+                            : c.count * 2 * part;
+        size_t need = fl_host_bytes(in_count, res_count, c.data_bytes, o.verify, ref),
+               have = fl_host_memory();
+        if (have && need > have)
+            fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs %.1f GiB of host memory%s, more "
+                   "than the %.1f GiB of this machine: use a smaller batch%s", c.n, c.batch,
+                   need / 1073741824.0, o.verify ? " to verify (the input, the result, FFTW's "
+                   "reference and the checks' copies)" : "", have / 1073741824.0,
+                   o.verify ? ", or --no-verify" : "");
+    }
 
     struct fl_problem prob = {c.n, c.batch, sign, o.precision, o.wg, variant->name, &c.dev,
                               c.ndims, {0}, {{0, 0}}, 0};

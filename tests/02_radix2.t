@@ -114,11 +114,11 @@ else
     skip "--format json: valid JSON (python3 json.load)" "python3 is not installed"
 fi
 
-# The largest N x batch every chapter computes right is 2^31 - 1 values (common/limits.h):
-# N x batch = 2^31 is refused with exit 2 before the device is opened (milliseconds).
-run_case "N x batch = 1024 x 2^21 = 2^31: refused before any allocation" 2 '^FAIL \(usage, exit 2\)' \
-    --has '1024 x 2097152 = 2147483648 values, more than 2\^31 - 1' --lacks 'device|problem' \
-    -- "$R" --size 1024 --batch 2^21 --repeat 0
+# The largest N x batch every chapter computes right is 2^30 values (common/limits.h):
+# one value more is refused with exit 2 before the device is opened (milliseconds).
+run_case "N x batch = 1024 x (2^20 + 1) = 2^30 + 1024: refused before any allocation" 2 '^FAIL \(usage, exit 2\)' \
+    --has '1024 x 1048577 = 1073742848 values, more than 2\^30' --lacks 'device|problem' \
+    -- "$R" --size 1024 --batch 1048577 --repeat 0
 # Fills past 2^31 bytes go in pieces through sub-buffers (common/fill.h; on NVIDIA a fill
 # of a guard zone at byte 2^33 filled the wrong bytes). FFTLAB_FILL_PIECE=4096 cuts a small
 # run's fills the same way: B's NaN in 16 pieces, the guards through sub-buffers; the run

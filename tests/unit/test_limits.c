@@ -111,16 +111,17 @@ int main(void)
     char why[512];
 
     /* ---- the largest N x batch */
-    is_int((long long)FL_MAX_VALUES, 2147483647LL, "FL_MAX_VALUES = 2^31 - 1");
-    is_int(fl_check_values(1, FL_MAX_VALUES, why, sizeof why), 0, "1 x (2^31 - 1): accepted");
-    is_int(fl_check_values(3, 715827882, why, sizeof why), 0, "3 x 715827882 = 2^31 - 2: accepted");
+    is_int((long long)FL_MAX_VALUES, 1073741824LL, "FL_MAX_VALUES = 2^30");
+    is_int(fl_check_values(1, FL_MAX_VALUES, why, sizeof why), 0, "1 x 2^30: accepted");
     is_int(fl_check_values(1024, 1048576, why, sizeof why), 0, "1024 x 2^20 = 2^30 (06's failing GPU run): accepted");
-    is_int(fl_check_values((size_t)1 << 20, 2047, why, sizeof why), 0, "2^20 x 2047: accepted");
-    is_int(fl_check_values(3, 715827883, why, sizeof why), -1, "3 x 715827883 = 2^31 + 1: refused");
-    has_substr(why, "= 2147483649 values", "  the message gives the product in 64 bits");
-    is_int(fl_check_values(1024, (size_t)1 << 21, why, sizeof why), -1, "1024 x 2^21 = 2^31: refused");
-    has_substr(why, "1024 x 2097152 = 2147483648 values, more than 2^31 - 1", "  the message: %s", why);
-    is_int(fl_check_values(2, (size_t)1 << 30, why, sizeof why), -1, "2 x 2^30 = 2^31: refused");
+    is_int(fl_check_values((size_t)1 << 20, 1024, why, sizeof why), 0, "2^20 x 1024 (the other one): accepted");
+    is_int(fl_check_values(3, 357913941, why, sizeof why), 0, "3 x 357913941 = 2^30 - 1: accepted");
+    is_int(fl_check_values(3, 357913942, why, sizeof why), -1, "3 x 357913942 = 2^30 + 2: refused");
+    has_substr(why, "= 1073741826 values", "  the message gives the product");
+    is_int(fl_check_values(1024, 1048577, why, sizeof why), -1, "1024 x (2^20 + 1): refused");
+    has_substr(why, "1024 x 1048577 = 1073742848 values, more than 2^30 = 1073741824", "  the message: %s", why);
+    is_int(fl_check_values(2, (size_t)1 << 30, why, sizeof why), -1, "2 x 2^30 = 2^31 (negative in int): refused");
+    has_substr(why, "= 2147483648 values", "  the product in 64 bits");
     /* a product past 2^32 that a 32-bit multiply would wrap to a small number: 2^32 + 1024 */
     is_int(fl_check_values(((size_t)1 << 22) + 1, (size_t)1 << 10, why, sizeof why), -1,
            "(2^22 + 1) x 2^10 = 2^32 + 2^10 (2^10 in 32 bits): refused");
@@ -128,24 +129,39 @@ int main(void)
     is_int(fl_check_values((size_t)1 << 40, (size_t)1 << 30, why, sizeof why), -1, "2^40 x 2^30: refused");
     has_substr(why, "more than 2^64 values", "  a product past 2^64 is named so, not wrapped");
 
+    /* ---- the host memory of a run at the limit (the GPU machine has 128 GiB) */
+    size_t top = FL_MAX_VALUES;
+    is_int((long long)fl_host_bytes(top, top, top * 8, 1, top * 16), 104LL << 30,
+           "2^30 complex floats, verified: 104 GiB of host memory (FFTW in double)");
+    is_int((long long)fl_host_bytes(top, top, top * 16, 1, top * 32), 128LL << 30,
+           "2^30 complex doubles, verified: 128 GiB (FFTW in long double)");
+    is_int((long long)fl_host_bytes(top, top, top * 8, 0, top * 16), 40LL << 30,
+           "2^30 complex floats, --no-verify: 40 GiB");
+    /* R2C of 2^30 reals (rows of 2^20): half spectra of 2^29 + 2^10 complex values */
+    size_t half = ((size_t)1 << 29) + 1024;
+    is_int((long long)fl_host_bytes(top, half, half * 8, 1, top * 8 + half * 16),
+           (long long)(top * 16 + half * 16 + half * 8 + 2 * top * 16 + top * 16 + top * 8 + half * 16),
+           "R2C of 2^30 reals, verified: the larger side counts twice");
+
     /* ---- an --input file past the limit: refused by the reader before its allocation */
     char path[1100], err[1400];
     const char *tmp = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     snprintf(path, sizeof path, "%.1000s/fftlab-test-limits-%ld.npy", tmp, (long)getpid());
-    if (sparse_npy(path, "(2, 1073741824)", (size_t)1 << 31) == 0) {
+    if (sparse_npy(path, "(3, 357913942)", (size_t)1073741826) == 0) {
         struct fl_npy in;
-        is_int(fl_npy_read(path, &in, err, sizeof err), -1, "a (2, 2^30) complex64 file (16 GiB, sparse): refused");
-        has_substr(err, "2147483648 values, more than 2^31 - 1", "  before allocating 32 GiB: %s", err);
+        is_int(fl_npy_read(path, &in, err, sizeof err), -1, "a (3, 357913942) complex64 file (8 GiB, sparse): refused");
+        has_substr(err, "1073741826 values, more than 2^30", "  before allocating 16 GiB: %s", err);
         fl_npy_free(&in);
     } else {
         skip(2, "could not make a sparse file in %s", tmp);
     }
     unlink(path);
 
-    /* ---- the bytes of a run at the limit: above 2^32, a size_t */
+    /* ---- the bytes of a run at the limit: 2^33 and 2^34, a size_t (0 in 32 bits) */
     size_t most = FL_MAX_VALUES;
-    is_int((long long)(most * 8), 17179869176LL, "(2^31 - 1) complex floats: 17179869176 bytes");
-    is_int((long long)(most * 16), 34359738352LL, "(2^31 - 1) complex doubles: 34359738352 bytes");
+    is_int((long long)(most * 8), 8589934592LL, "2^30 complex floats: 2^33 bytes");
+    is_int((long long)(most * 16), 17179869184LL, "2^30 complex doubles: 2^34 bytes");
+    is_int((long long)(uint32_t)(most * 8), 0, "  (the first in 32 bits: 0, where the GPU fill went)");
 
     /* ---- the fills of the failing GPU run: 2^30 complex floats, guard zones of 32 KiB */
     struct fl_fill_limits lim = {FL_FILL_PIECE, FL_FILL_DIRECT_END, 512}; /* NVIDIA: 4096 bits */
@@ -163,12 +179,13 @@ int main(void)
     is_int((long long)p.size, 32768, "  32 KiB long");
     check_pieces("the guard before A", 0, g, &lim, 1);
 
-    /* ---- at the limit in double, guard zones of 256 MiB, an unaligned end of data */
-    size_t g2 = (size_t)256 << 20, data2 = most * 16;
-    check_pieces("B's NaN, 2^31 - 1 complex doubles", g2, data2, &lim, 32);
-    check_pieces("the guard after it (at an offset 16 bytes past a piece)", g2 + data2, g2, &lim, 1);
+    /* ---- in double with guard zones of 256 MiB, N x batch = 3 x 357913941 = 2^30 - 1:
+     * the data ends 16 bytes before a piece's end, off the alignment */
+    size_t g2 = (size_t)256 << 20, data2 = (most - 1) * 16;
+    check_pieces("B's NaN, 2^30 - 1 complex doubles", g2, data2, &lim, 16);
+    check_pieces("the guard after it (at an offset 16 bytes before a boundary)", g2 + data2, g2, &lim, 1);
     p = fl_fill_piece(g2 + data2, g2, 0, &lim);
-    is_int((long long)p.origin, 34628173312LL, "  its sub-buffer starts at the 512-byte boundary below");
+    is_int((long long)p.origin, 17448304128LL, "  its sub-buffer starts at the 512-byte boundary below");
     is_int((long long)p.offset, 496, "  and the fill 496 bytes into it");
     /* R2C: the NaN after the input, from an odd offset of 4-byte reals */
     check_pieces("an R2C rest of A from byte 2^32 + 8", g + TWO31 * 2 + 8, GIB * 3 - 8, &lim, 3);
