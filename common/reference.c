@@ -195,10 +195,22 @@ int fl_reference_dft_nd(const double *in, double *out, const size_t *dims, int n
         len[d] = (int)dims[d];
         n *= dims[d];
     }
-    if (use_long_double)
+    if (use_long_double) {
         COMPLEX_DFT(fftwl_, long double);
-    else
-        COMPLEX_DFT(fftw_, double);
+        return 0;
+    }
+    /* In double, FFTW's complex is two doubles, OUT's layout: transform in place there,
+     * without a buffer of its own (16 GiB fewer at 2^30 values). FFTW_ESTIMATE plans
+     * without touching the arrays, so OUT is filled after planning. */
+    threads_double(n * batch);
+    fftw_plan plan = fftw_plan_many_dft(ndims, len, (int)batch, (fftw_complex *)out, NULL, 1, (int)n,
+                                        (fftw_complex *)out, NULL, 1, (int)n,
+                                        sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
+    if (!plan)
+        return -1;
+    memmove(out, in, n * batch * 2 * sizeof *out);
+    fftw_execute(plan);
+    fftw_destroy_plan(plan);
     return 0;
 }
 

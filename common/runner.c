@@ -944,11 +944,12 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
                (unsigned long long)(c.dev.global_mem >> 20), c.dev.name);
     {
         /* the host's share, before anything is allocated: FFTW's arrays in long double
-         * (32 bytes a complex value) for runs in double, else double */
+         * (32 bytes a complex value) for runs in double, else double; a complex one in
+         * double is done in place in the reference's array (none) */
         size_t in_count = side_in.n * c.batch, res_count = side_res.n * c.batch, part =
                o.precision == FL_DOUBLE ? sizeof(long double) : sizeof(double);
         size_t ref = c.real ? c.count * part + fl_half_count(c.dims, c.ndims) * c.batch * 2 * part
-                            : c.count * 2 * part;
+                   : o.precision == FL_DOUBLE ? c.count * 2 * part : 0;
         size_t need = fl_host_bytes(in_count, res_count, c.data_bytes, o.verify, ref),
                have = fl_host_memory();
         if (have && need > have)
