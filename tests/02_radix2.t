@@ -119,6 +119,11 @@ fi
 run_case "N x batch = 1024 x (2^20 + 1) = 2^30 + 1024: refused before any allocation" 2 '^FAIL \(usage, exit 2\)' \
     --has '1024 x 1048577 = 1073742848 values, more than 2\^30' --lacks 'device|problem' \
     -- "$R" --size 1024 --batch 1048577 --repeat 0
+# At the limit a run needs 104 GiB of host memory to verify (its GPU note has it); the slow
+# set runs 2^20 x 16 = 2^24 values (2 GiB here), its fills in 32 MiB pieces through
+# sub-buffers, 4 of B's 128 MiB (the path: the fast FFTLAB_FILL_PIECE cases below).
+slow_case "N=2^20 x 16 (2^24 values), fills in 32 MiB pieces" 0 '^PASS$' --has 'N=1048576 batch=16' \
+    --timeout 300 -- env FFTLAB_FILL_PIECE=33554432 "$R" --size 2^20 --batch 16 --repeat 0
 # Fills past 2^31 bytes go in pieces through sub-buffers (common/fill.h; on NVIDIA a fill
 # of a guard zone at byte 2^33 filled the wrong bytes). FFTLAB_FILL_PIECE=4096 cuts a small
 # run's fills the same way: B's NaN in 16 pieces, the guards through sub-buffers; the run
