@@ -40,7 +40,10 @@ pc_cflags = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
 pc_libs = $(or $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null),$(2))
 pc_have = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
 CFLAGS += $(call pc_cflags,OpenCL) $(call pc_cflags,fftw3)
-LDLIBS := $(call pc_libs,OpenCL,-lOpenCL) $(call pc_libs,fftw3l,-lfftw3l) $(call pc_libs,fftw3,-lfftw3) -lm
+# FFTW's threads (the host reference, common/reference.c) have no .pc file of their own;
+# libfftw3-dev ships libfftw3_threads and libfftw3l_threads next to libfftw3 and libfftw3l.
+LDLIBS := $(call pc_libs,OpenCL,-lOpenCL) -lfftw3l_threads $(call pc_libs,fftw3l,-lfftw3l) \
+          -lfftw3_threads $(call pc_libs,fftw3,-lfftw3) -lm -lpthread
 
 COMMON_SRC := $(wildcard common/*.c)
 COMMON_OBJ := $(COMMON_SRC:common/%.c=$(BUILD)/common/%.o)

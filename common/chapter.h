@@ -45,6 +45,8 @@ struct fl_chapter {
                                        kernel_file (NULL-terminated; may be NULL)      */
     const char *help;               /* paragraph for --help */
     size_t demo_n, demo_batch;      /* the size the tour runs */
+    const char *limit_note;         /* --help, after "largest N x batch: 2^30 values":
+                                       what else bounds it, or NULL (limits.h)         */
     const char *demo_shape;         /* NULL, or a multi-dimensional demo size written
                                        like --size ("512x512"), used instead of demo_n */
     enum fl_bound_kind bound;

@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "npy.h"
 
+#include "limits.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
@@ -179,6 +181,12 @@ static int npy_read(const char *path, int accept_real, struct fl_npy *out, char 
                 goto done;
             }
         }
+    }
+    /* refused before the allocation of 16 bytes a value (limits.h) */
+    if (out->count > FL_MAX_VALUES) {
+        snprintf(err, errlen, "%s: %zu values, more than " FL_MAX_VALUES_TEXT ", the most a chapter "
+                 "transforms in one run", path, out->count);
+        goto done;
     }
     out->data = malloc(out->count * 2 * sizeof(double));
     unsigned char *raw = malloc(out->count * esize);

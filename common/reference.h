@@ -42,6 +42,11 @@ void fl_round_to_float(double *x, size_t count);
 void fl_reference_long_double(int on);
 int fl_reference_is_long_double(void);
 
+/* How many threads FFTW may use for a reference of VALUES complex values: 1 below 2^18,
+ * else the cores online (FFTLAB_REFERENCE_THREADS=N sets it; at most 256). The
+ * reference of 2^30 values then takes seconds, not minutes. */
+int fl_reference_threads(size_t values);
+
 /* FFTW: out = DFT_sign(in) per row of length n; sign -1 forward, +1 inverse,
  * unnormalized. Returns 0 or -1 (out of memory / plan failure). */
 int fl_reference_dft(const double *in, double *out, size_t n, size_t batch, int sign);

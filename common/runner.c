@@ -14,6 +14,8 @@
 #include "chapter.h"
 
 #include "capabilities.h"
+#include "fill.h"
+#include "limits.h"
 #include "npy.h"
 #include "program.h"
 #include "report.h"
@@ -36,8 +38,6 @@
 #define GUARD_ELEMENTS 4096
 #define GUARD_MAX_BYTES ((size_t)256 << 20)
 #define GUARD_BYTE 0x5A
-/* Kernels index with int: keep every index below 2^31. */
-#define MAX_ELEMENTS (((size_t)1 << 31) - 1)
 
 struct run_ctx {
     const struct fl_chapter *ch;
@@ -55,6 +55,7 @@ struct run_ctx {
     cl_mem src, a, b;             /* A and B: sub-buffers of a_all, b_all between guards */
     cl_mem a_all, b_all;          /* guard_bytes | data_bytes | guard_bytes             */
     size_t guard_bytes;
+    struct fl_fill_limits fill;   /* how poison and guards are filled (fill.h)        */
     void *staging;                /* data_bytes of device-format values */
     char kernel_file[4096];
 };
@@ -194,18 +195,20 @@ static void poison_and_guard(struct run_ctx *c, size_t in_bytes)
     static const double nan_d[2] = {NAN, NAN};
     const void *nan = c->elem == 16 ? (const void *)nan_d : (const void *)nan_f;
     const unsigned char guard = GUARD_BYTE;
-    size_t data = c->data_bytes;
-    CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->b, nan, c->elem, 0, data, 0, NULL, NULL));
+    size_t data = c->data_bytes, g = c->guard_bytes;
+    /* in pieces, at offsets in the whole buffers (fill.h: past 2^31 bytes a driver's
+     * clEnqueueFillBuffer may fill the wrong bytes) */
+    cl_command_queue q = c->dev.queue;
+    fl_fill_range(q, c->b_all, nan, c->elem, g, data, &c->fill, "buffer B with NaN");
     /* A real transform's input may fill less of A than its output needs (R2C): NaN in
      * the rest, so a result left in A is checked the same way */
     if (in_bytes < data)
-        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, c->a, nan, c->elem, in_bytes, data - in_bytes, 0,
-                                     NULL, NULL));
-    size_t g = c->guard_bytes;
+        fl_fill_range(q, c->a_all, nan, c->elem, g + in_bytes, data - in_bytes, &c->fill,
+                      "the rest of buffer A with NaN");
     cl_mem all[2] = {c->a_all, c->b_all};
     for (int i = 0; i < 2; i++) {
-        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, all[i], &guard, 1, 0, g, 0, NULL, NULL));
-        CL_CHECK(clEnqueueFillBuffer(c->dev.queue, all[i], &guard, 1, g + data, g, 0, NULL, NULL));
+        fl_fill_range(q, all[i], &guard, 1, 0, g, &c->fill, "a guard zone");
+        fl_fill_range(q, all[i], &guard, 1, g + data, g, &c->fill, "a guard zone");
     }
 }
 
@@ -529,7 +532,7 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
         flush = make_buffer(c, flush_bytes, "the --flush-l2 buffer");
     }
     for (int done = 0, timed = 0;; done++) {
-        CL_CHECK(clEnqueueCopyBuffer(c->dev.queue, c->src, c->a, 0, 0, in_bytes, 0, NULL, NULL));
+        fl_copy_range(c->dev.queue, c->src, 0, c->a_all, c->guard_bytes, in_bytes, &c->fill);
         if (flush) {
             static const cl_uint pattern = 0;
             CL_CHECK(clEnqueueFillBuffer(c->dev.queue, flush, &pattern, sizeof pattern, 0, flush_bytes,
@@ -643,8 +646,9 @@ static void print_help(const char *prog, const struct fl_chapter *ch)
     else
         snprintf(demo, sizeof demo, "%zu", ch->demo_n);
     len += snprintf(text + len, sizeof text - (size_t)len,
-                    "\nsizes: %s; demo size %s x batch %zu", fl_capability_of(ch->name) ?
-                    fl_capability_of(ch->name)->sizes : "?", demo, ch->demo_batch);
+                    "\nsizes: %s; demo size %s x batch %zu\nlargest N x batch: %s values%s",
+                    fl_capability_of(ch->name) ? fl_capability_of(ch->name)->sizes : "?", demo,
+                    ch->demo_batch, FL_MAX_VALUES_TEXT, ch->limit_note ? ch->limit_note : "");
     fl_print_usage(prog, text);
 }
 
@@ -899,9 +903,8 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
     }
     if (fl_capability_check(ch->name, c.dims, c.ndims, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
-    if (c.batch > MAX_ELEMENTS / c.n)
-        fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu is more than 2^31 elements, the most the "
-               "kernels index with int", c.n, c.batch);
+    if (fl_check_values(c.n, c.batch, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", err);
     c.count = c.n * c.batch;
 
     /* --- the device */
@@ -928,6 +931,7 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
         if (row > g)
             g = row < GUARD_MAX_BYTES ? row : GUARD_MAX_BYTES;
         c.guard_bytes = (g + align - 1) / align * align; /* the sub-buffer's origin */
+        c.fill = fl_fill_limits_for(align);
     }
     size_t buf_bytes = c.data_bytes + 2 * c.guard_bytes;
     if (buf_bytes > c.dev.max_alloc)
@@ -938,6 +942,23 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs 3 buffers of %zu MiB, more than the "
                "%llu MiB of %s: too large for this device", c.n, c.batch, buf_bytes >> 20,
                (unsigned long long)(c.dev.global_mem >> 20), c.dev.name);
+    {
+        /* the host's share, before anything is allocated: FFTW's arrays in long double
+         * (32 bytes a complex value) for runs in double, else double; a complex one in
+         * double is done in place in the reference's array (none) */
+        size_t in_count = side_in.n * c.batch, res_count = side_res.n * c.batch, part =
+               o.precision == FL_DOUBLE ? sizeof(long double) : sizeof(double);
+        size_t ref = c.real ? c.count * part + fl_half_count(c.dims, c.ndims) * c.batch * 2 * part
+                   : o.precision == FL_DOUBLE ? c.count * 2 * part : 0;
+        size_t need = fl_host_bytes(in_count, res_count, c.data_bytes, o.verify, ref),
+               have = fl_host_memory();
+        if (have && need > have)
+            fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs %.1f GiB of host memory%s, more "
+                   "than the %.1f GiB of this machine: use a smaller batch%s", c.n, c.batch,
+                   need / 1073741824.0, o.verify ? " to verify (the input, the result, FFTW's "
+                   "reference and the checks' copies)" : "", have / 1073741824.0,
+                   o.verify ? ", or --no-verify" : "");
+    }
 
     struct fl_problem prob = {c.n, c.batch, sign, o.precision, o.wg, variant->name, &c.dev,
                               c.ndims, {0}, {{0, 0}}, 0};

@@ -2,6 +2,7 @@
 #include "tune.h"
 
 #include "clerr.h"
+#include "fill.h"
 #include "program.h"
 #include "timing.h"
 
@@ -59,6 +60,7 @@ struct fill {
     cl_mem buf;
     const void *pattern;
     size_t elem, bytes;
+    struct fl_fill_limits lim; /* in pieces below 2^31 bytes (fill.h) */
 };
 
 /* Time PLAN on the device: per launch, the median of the timed runs into MS. Returns the
@@ -72,8 +74,8 @@ static int time_launches(const struct fl_device *dev, struct fl_exec *ex, const 
     for (int done = 0; runs < MAX_RUNS && (runs < MIN_RUNS || total < ENOUGH_MS); done++) {
         /* the same input every run (outside the launches' events), not the last run's
          * output: transforms of transforms of a constant grow until they overflow */
-        CL_CHECK(clEnqueueFillBuffer(dev->queue, in->buf, in->pattern, in->elem, 0, in->bytes, 0,
-                                     NULL, NULL));
+        fl_fill_range(dev->queue, in->buf, in->pattern, in->elem, 0, in->bytes, &in->lim,
+                      "the --tune input");
         int refused = -1;
         cl_int err = fl_exec_try_enqueue(ex, plan, evs, &refused);
         CL_CHECK(clFinish(dev->queue));
@@ -125,8 +127,12 @@ void fl_tune_run(struct fl_tune *t, const struct fl_chapter *ch, struct fl_probl
                data_bytes >> 20, dev->name, fl_cl_error_name(err));
     const float one_f[2] = {1.0f, 0.5f};
     const double one_d[2] = {1.0, 0.5};
-    const struct fill in = {a, elem == 16 ? (const void *)one_d : (const void *)one_f, elem, data_bytes};
-    CL_CHECK(clEnqueueFillBuffer(dev->queue, b, in.pattern, elem, 0, data_bytes, 0, NULL, NULL));
+    cl_uint align_bits = 0;
+    CL_CHECK(clGetDeviceInfo(dev->id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits,
+                             NULL));
+    const struct fill in = {a, elem == 16 ? (const void *)one_d : (const void *)one_f, elem, data_bytes,
+                            fl_fill_limits_for(align_bits >= 8 ? align_bits / 8 : 1)};
+    fl_fill_range(dev->queue, b, in.pattern, elem, 0, data_bytes, &in.lim, "the --tune output");
 
     /* Build every candidate first, then time them in ROUNDS interleaved rounds and keep
      * each pass's best median: a clock still ramping up, or another job, then costs every

@@ -114,6 +114,29 @@ else
     skip "--format json: valid JSON (python3 json.load)" "python3 is not installed"
 fi
 
+# The largest N x batch every chapter computes right is 2^30 values (common/limits.h):
+# one value more is refused with exit 2 before the device is opened (milliseconds).
+run_case "N x batch = 1024 x (2^20 + 1) = 2^30 + 1024: refused before any allocation" 2 '^FAIL \(usage, exit 2\)' \
+    --has '1024 x 1048577 = 1073742848 values, more than 2\^30' --lacks 'device|problem' \
+    -- "$R" --size 1024 --batch 1048577 --repeat 0
+# At the limit a run needs 104 GiB of host memory to verify (its GPU note has it); the slow
+# set runs 2^20 x 16 = 2^24 values (2 GiB here), its fills in 32 MiB pieces through
+# sub-buffers, 4 of B's 128 MiB (the path: the fast FFTLAB_FILL_PIECE cases below).
+slow_case "N=2^20 x 16 (2^24 values), fills in 32 MiB pieces" 0 '^PASS$' --has 'N=1048576 batch=16' \
+    --timeout 300 -- env FFTLAB_FILL_PIECE=33554432 "$R" --size 2^20 --batch 16 --repeat 0
+# Fills past 2^31 bytes go in pieces through sub-buffers (common/fill.h; on NVIDIA a fill
+# of a guard zone at byte 2^33 filled the wrong bytes). FFTLAB_FILL_PIECE=4096 cuts a small
+# run's fills the same way: B's NaN in 16 pieces, the guards through sub-buffers; the run
+# passes, and a write one element past the end is still found (it must be in the guard).
+run_case "fills in 4 KiB pieces (the path of a run past 2^31 bytes): N=1024 x batch 8" 0 '^PASS$' \
+    -- env FFTLAB_FILL_PIECE=4096 "$R" --size 1024 --batch 8 --repeat 0
+mkdir -p "$TMP/k"
+sed 's/^\( *\)y\[row + j + p\] = a - b;/&\n\1if (i == 0 \&\& get_global_id(1) == 0) y[get_global_size(1) * 2 * half_n] = a;/' \
+    kernels/02_radix2.cl >"$TMP/k/past-end.cl"
+run_case "fills in 4 KiB pieces: a write past the end is found in the guard zone" 1 '^FAIL: check ' \
+    --has 'past its end \(element 8192 of 8192\)' \
+    -- env FFTLAB_FILL_PIECE=4096 "$R" --kernels "$TMP/k/past-end.cl" --size 1024 --batch 8 --repeat 0
+
 # A failing run in json is still one JSON object, with the reason (the unreduced angle
 # fails from N = 8 on; 64 is the lesson's table's row, 1/1000 of 4096's O(N^2) work).
 run_case "--format json of a wrong result still gives one object" 1 '^FAIL' \

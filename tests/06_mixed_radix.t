@@ -496,4 +496,16 @@ if plant_simd 's/return cv_mulk(a, wq\[2 \* m\], wq\[2 \* m + 1\]);/return cv_mu
     run_case "simd split twiddle conjugated: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
         -- "$TMP/tree/build/06_mixed_radix" --size 1000 --batch 2 --variant simd --repeat 0
 fi
+# ---- the largest N x batch, 2^30 values (common/limits.h, issue 40). Past it: exit 2
+# before the device opens (fast, 10 ms). At it: 104 GiB of host memory to verify, more
+# than this machine has, so the slow set runs the largest that keeps a test under ~4 GiB,
+# 2^20 x 32 = 2^25 values (256 MiB buffers), with its fills and copies in 64 MiB pieces
+# through sub-buffers, as a run past 2^31 bytes does them (common/fill.h); their path is
+# in the fast set (02_radix2.t's FFTLAB_FILL_PIECE cases, test_limits on the device).
+run_case "N x batch = 3 x 357913942 = 2^30 + 2: refused before any allocation" 2 '^FAIL \(usage, exit 2\)' \
+    --has '3 x 357913942 = 1073741826 values, more than 2\^30' --lacks 'device|problem' \
+    -- "$R" --size 3 --batch 357913942 --repeat 0
+slow_case "N=2^20 x 32 (2^25 values), fills and copies in 64 MiB pieces" 0 '^PASS$' \
+    --has 'N=1048576 batch=32' --timeout 300 \
+    -- env FFTLAB_FILL_PIECE=67108864 "$R" --size 2^20 --batch 32 --warmup 0 --repeat 1
 done_testing

@@ -24,7 +24,8 @@ run_case "make -n under the prefix: compile lines carry -I$P/include" 0 '' --has
     -- env PKG_CONFIG_PATH="$P/lib/pkgconfig" PKG_CONFIG_LIBDIR="$P/lib/pkgconfig" make -n BUILD="$B" "$B/common/npy.o"
 run_case "make -n under the prefix: link lines carry -L$P/lib" 0 '' --has "-L$P/lib" \
     -- env PKG_CONFIG_PATH="$P/lib/pkgconfig" PKG_CONFIG_LIBDIR="$P/lib/pkgconfig" make -n BUILD="$B" "$B/02_radix2"
-run_case "without pkg-config: the plain -lOpenCL -lfftw3" 0 '' --has ' -lOpenCL -lfftw3l -lfftw3 -lm' \
+run_case "without pkg-config: the plain -lOpenCL -lfftw3 (and FFTW's threads)" 0 '' \
+    --has ' -lOpenCL -lfftw3l_threads -lfftw3l -lfftw3_threads -lfftw3 -lm -lpthread' \
     -- make -n PKG_CONFIG=false BUILD="$B" "$B/02_radix2"
 # Link a chapter against the prefix (the objects already built are reused: only the link).
 mkdir -p "$B" && cp -r "$BUILD/common" "$B/"

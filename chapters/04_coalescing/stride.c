@@ -12,6 +12,7 @@
  * Options: --device, --size N (elements, default 2^24), --repeat R, --format text|csv. */
 #include "../../common/clerr.h"
 #include "../../common/device.h"
+#include "../../common/fill.h"
 #include "../../common/options.h"
 #include "../../common/program.h"
 #include "../../common/timing.h"
@@ -62,7 +63,10 @@ int main(int argc, char **argv)
     cl_mem y = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL, &e);
     CL_CHECK_ERR(e, "clCreateBuffer(y)");
     const unsigned char zero = 0;
-    CL_CHECK(clEnqueueFillBuffer(dev.queue, x, &zero, 1, 0, bytes, 0, NULL, NULL));
+    cl_uint align_bits = 0;
+    CL_CHECK(clGetDeviceInfo(dev.id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits, NULL));
+    struct fl_fill_limits lim = fl_fill_limits_for(align_bits >= 8 ? align_bits / 8 : 1);
+    fl_fill_range(dev.queue, x, &zero, 1, 0, bytes, &lim, "x"); /* 2^28 values: 2^31 bytes */
     CL_CHECK(clSetKernelArg(k, 0, sizeof x, &x));
     CL_CHECK(clSetKernelArg(k, 1, sizeof y, &y));
 

@@ -10,6 +10,7 @@
 #define FFTLAB_BLUESTEIN_H
 
 #include "../../common/chapter.h"
+#include "../../common/limits.h"
 #include "../../common/axis_plan.h"
 #include "../../common/simd_plan.h"
 
@@ -19,7 +20,7 @@
 #define ONE_ROW_ITEMS 64     /* fused: a group takes one row when a row has this many   */
 #define MIDDLE_ITEMS 128     /* fused, M in two passes: the middle launch's group        */
 #define FIRST_ITEMS 128      /* ... and the first launch's (bs_forward_first)            */
-#define MAX_ELEMS (((size_t)1 << 31) - 1) /* kernels index M x batch with int offsets   */
+#define MAX_ELEMS FL_MAX_VALUES /* M x batch too: the work buffers are indexed alike    */
 #define SIMD_ITEMS_PER_CU 8  /* simd: bs_simd_rows's work-items per compute unit (NOTES.md,
                                 "simd: scratch rows in the cache") */
 

@@ -130,7 +130,8 @@ int bs_check(const struct fl_problem *p, char *why, size_t len)
     size_t elem = bs_elem_bytes(p);
     if (s.m > MAX_ELEMS / p->batch) {
         snprintf(why, len, "N x batch = %zu x %zu needs work buffers of M x batch = %zu x %zu "
-                 "values, more than 2^31, the most the kernels index with int: use a smaller batch",
+                 "values, more than " FL_MAX_VALUES_TEXT ", the most the kernels index with int: use "
+                 "a smaller batch",
                  p->n, p->batch, s.m, p->batch);
         return -1;
     }

@@ -356,6 +356,8 @@ int main(int argc, char **argv)
                 "why, and every launch.",
         .demo_n = 1009,
         .demo_batch = 256,
+        .limit_note = ";\nM x batch at most the same (the work buffers; M >= 2N - 1, --explain "
+                      "prints it):\nat N = 2^24, M = 2^25, a batch of at most 32",
         .bound = FL_BOUND_CHIRP,
         .variants = variants,
         .check = bs_check,

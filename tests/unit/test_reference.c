@@ -1,5 +1,6 @@
 /* common/reference.c and timing.c's statistics: the FFTW reference against a direct
  * long-double DFT, the test signals, the error measures, the bounds, the generator. */
+#define _POSIX_C_SOURCE 200809L
 #include "../../common/reference.h"
 #include "../../common/report.h"
 #include "../../common/timing.h"
@@ -432,8 +433,44 @@ static void multidim(void)
     is_str(fl_format_index(buf, sizeof buf, 59, d1, 1), "59", "fl_format_index 1-D");
 }
 
+/* FFTW's threads: how many, and a threaded reference gives the single-threaded one's
+ * answer (2^18 values, the smallest that takes threads; both precisions). */
+static void threads(void)
+{
+    is_int(fl_reference_threads(1000), 1, "threads: one below 2^18 values");
+    setenv("FFTLAB_REFERENCE_THREADS", "3", 1);
+    is_int(fl_reference_threads((size_t)1 << 18), 3, "threads: FFTLAB_REFERENCE_THREADS=3 at 2^18 values");
+    setenv("FFTLAB_REFERENCE_THREADS", "0", 1);
+    is_int(fl_reference_threads((size_t)1 << 30), 1, "threads: FFTLAB_REFERENCE_THREADS=0: one");
+    unsetenv("FFTLAB_REFERENCE_THREADS");
+    ok(fl_reference_threads((size_t)1 << 30) >= 1, "threads: the cores online by default (%d here)",
+       fl_reference_threads((size_t)1 << 30));
+    size_t n = 4096, batch = 64, count = n * batch;
+    double *x = malloc(count * 16), *one = malloc(count * 16), *many = malloc(count * 16);
+    if (!x || !one || !many)
+        bail_out("out of memory");
+    fl_fill_random(x, count, 7);
+    for (int ld = 0; ld < 2; ld++) {
+        fl_reference_long_double(ld);
+        setenv("FFTLAB_REFERENCE_THREADS", "1", 1);
+        int rc = fl_reference_dft(x, one, n, batch, -1);
+        setenv("FFTLAB_REFERENCE_THREADS", "4", 1);
+        rc |= fl_reference_dft(x, many, n, batch, -1);
+        struct fl_error e;
+        fl_compare(many, one, count, &e);
+        ok(rc == 0 && e.rel_l2 < 1e-15, "threads: 4 threads = 1 thread, 4096 x 64 in %s (rel L2 %.2g)",
+           ld ? "long double" : "double", e.rel_l2);
+    }
+    fl_reference_long_double(0);
+    unsetenv("FFTLAB_REFERENCE_THREADS");
+    free(x);
+    free(one);
+    free(many);
+}
+
 int main(void)
 {
+    threads();
     reference_vs_direct();
     impulses_and_tones();
     compare();
