@@ -1,6 +1,8 @@
 #define _XOPEN_SOURCE 700
 #include "program.h"
 
+#include "exercise_check.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
@@ -133,67 +135,6 @@ static long find_guard(const char *text, const char *guard)
     return -1;
 }
 
-/* Check that an exercise is only the student's text: no #include or #line, and its
- * #if/#endif balanced (an open #if would swallow the chapter's code after it). Directives
- * inside block comments are not directives. */
-static void check_exercise_text(const char *path, const char *text)
-{
-    int depth = 0, in_comment = 0, lineno = 0, open_line = 0;
-    for (const char *line = text; line && *line;) {
-        lineno++;
-        const char *end = strchr(line, '\n');
-        size_t n = end ? (size_t)(end - line) : strlen(line);
-        const char *p = line, *stop = line + n;
-        int first = 1;
-        while (p < stop) {
-            if (in_comment) {
-                if (p + 1 < stop && p[0] == '*' && p[1] == '/') {
-                    in_comment = 0;
-                    p += 2;
-                } else {
-                    p++;
-                }
-                continue;
-            }
-            if (*p == ' ' || *p == '\t' || *p == '\r') {
-                p++;
-                continue;
-            }
-            if (p + 1 < stop && p[0] == '/' && p[1] == '*') {
-                in_comment = 1;
-                p += 2;
-                continue;
-            }
-            if (first && *p == '#') {
-                const char *w = p + 1;
-                while (w < stop && (*w == ' ' || *w == '\t'))
-                    w++;
-                char word[16] = "";
-                size_t k = 0;
-                while (w < stop && k + 1 < sizeof word && isalpha((unsigned char)*w))
-                    word[k++] = *w++;
-                word[k] = '\0';
-                if (strcmp(word, "include") == 0 || strcmp(word, "line") == 0 ||
-                    strcmp(word, "import") == 0)
-                    fl_die(FL_EXIT_USAGE, "%s:%d: an exercise may not use #%s: the grader runs "
-                           "only your own text (write the function here)", path, lineno, word);
-                if (strncmp(word, "if", 2) == 0) {
-                    if (depth++ == 0)
-                        open_line = lineno;
-                } else if (strcmp(word, "endif") == 0 && --depth < 0) {
-                    fl_die(FL_EXIT_USAGE, "%s:%d: #endif without #if", path, lineno);
-                }
-            }
-            first = 0;
-            break; /* the rest of the line is not a directive's start */
-        }
-        line = end ? end + 1 : NULL;
-    }
-    if (depth > 0)
-        fl_die(FL_EXIT_USAGE, "%s:%d: #if without #endif (an exercise's #if/#endif must balance)",
-               path, open_line);
-}
-
 void fl_exercise_setup(const char *kernels_opt, const char *exercise_opt, const char *variant,
                        const char *exercise_default, const char *kernel_file_name,
                        const char *const *uses, char *kernel_out, size_t len)
@@ -224,10 +165,15 @@ void fl_exercise_setup(const char *kernels_opt, const char *exercise_opt, const 
     if (!is_file(exercise.path))
         fl_die(FL_EXIT_USAGE, "exercise file '%s' not found (variant '%s'; --exercise FILE.cl "
                "runs another copy, e.g. solutions/...)", exercise.path, variant);
-    char *text = fl_read_text_file(exercise.path, NULL);
+    size_t text_len = 0;
+    char *text = fl_read_text_file(exercise.path, &text_len);
     if (!text)
         fl_die(FL_EXIT_USAGE, "cannot read exercise file %s: %s", exercise.path, strerror(errno));
-    check_exercise_text(exercise.path, text);
+    /* Judged alone, before it goes anywhere: the rules of common/exercise_check.h. */
+    int bad_line = 0;
+    char why[512];
+    if (fl_check_exercise_text(text, text_len, &bad_line, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s:%d: %s", exercise.path, bad_line, why);
 
     int k = snprintf(exercise.macro, sizeof exercise.macro, "FL_EXERCISE_");
     for (const char *v = variant; *v && k + 1 < (int)sizeof exercise.macro; v++)
@@ -271,34 +217,109 @@ static void print_build_log(const struct fl_device *dev, cl_program prog, const 
     free(log);
 }
 
-/* Append "#line 1 "path"\n<contents>\n" to *src (growing it); where the file has the
- * running exercise's guard, the exercise goes in front of it (fl_exercise_setup).
- * Returns 1 when it spliced the exercise in. */
-static int append_file(char **src, size_t *len, const char *path)
+/* A growing program text. */
+struct text {
+    char *p;
+    size_t len, cap;
+};
+
+static void text_add(struct text *t, const char *s, size_t n)
+{
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 1 << 16;
+        while (t->len + n + 1 > cap)
+            cap *= 2;
+        char *grown = realloc(t->p, cap);
+        if (!grown)
+            fl_die(FL_EXIT_OPENCL, "out of host memory composing the kernel program");
+        t->p = grown;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = '\0';
+}
+
+/* "#line N "PATH"\n", the path's quotes and backslashes escaped. */
+static void text_line(struct text *t, long n, const char *path)
+{
+    char head[32];
+    text_add(t, head, (size_t)snprintf(head, sizeof head, "#line %ld \"", n));
+    for (const char *c = path; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            text_add(t, "\\", 1);
+        text_add(t, c, *c == '\n' ? 0 : 1);
+    }
+    text_add(t, "\"\n", 2);
+}
+
+static long line_of(const char *body, long at)
+{
+    long line = 1;
+    for (long i = 0; i < at; i++)
+        line += body[i] == '\n';
+    return line;
+}
+
+/* The region that the guard line at AT of BODY (PATH) opens ends after the line of its
+ * matching #endif: that offset. Nested #if lines count; the region may hold no #else (the
+ * chapter's text would have two readings). Kernel files are ours: a missing #endif is
+ * the kernel file's bug. */
+static long region_end(const char *body, long at, const char *path)
+{
+    int depth = 0;
+    for (const char *line = body + at; line && *line;) {
+        const char *p = line, *end = strchr(line, '\n');
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '#') {
+            p++;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (strncmp(p, "if", 2) == 0) {
+                depth++;
+            } else if (strncmp(p, "endif", 5) == 0) {
+                if (--depth == 0)
+                    return end ? (long)(end + 1 - body) : (long)strlen(body);
+            } else if (depth == 1 && (strncmp(p, "else", 4) == 0 || strncmp(p, "elif", 4) == 0)) {
+                fl_die(FL_EXIT_OPENCL, "%s:%ld: the block '%s' has an #else: an exercise "
+                       "region must be one #ifndef ... #endif", path, line_of(body, at),
+                       exercise.guard);
+            }
+        }
+        line = end ? end + 1 : NULL;
+    }
+    fl_die(FL_EXIT_OPENCL, "%s:%ld: '%s' has no matching #endif", path, line_of(body, at),
+           exercise.guard);
+}
+
+/* Append "#line 1 "path"\n<contents>\n" to T. Where the file has the running exercise's
+ * guard, its region (the guard line to the matching #endif, the chapter's own function)
+ * is cut out and the student's text goes in its place, between #lines so the compiler's
+ * messages name the student's file and, after it, the kernel file's own lines. The
+ * reference is then not in the compiled text at all, whatever the student's text does;
+ * its rules (common/exercise_check.h: no line splice, no open comment or #if) keep it
+ * from reaching into the kernel file's text after it. Returns 1 when it spliced. */
+static int append_file(struct text *t, const char *path)
 {
     size_t flen = 0;
     char *body = fl_read_text_file(path, &flen);
     if (!body)
         fl_die(FL_EXIT_USAGE, "cannot read kernel file %s: %s", path, strerror(errno));
     long at = exercise.text ? find_guard(body, exercise.guard) : -1;
-    size_t add = flen + strlen(path) + 32;
-    if (at >= 0)
-        add += strlen(exercise.text) + strlen(exercise.path) + strlen(path) + 2 * sizeof exercise.macro + 64;
-    char *grown = realloc(*src, *len + add + 1);
-    if (!grown)
-        fl_die(FL_EXIT_OPENCL, "out of host memory reading %s", path);
-    *src = grown;
+    text_line(t, 1, path);
     if (at < 0) {
-        *len += (size_t)snprintf(*src + *len, add + 1, "#line 1 \"%s\"\n%s\n", path, body);
+        text_add(t, body, flen);
     } else {
-        int guard_line = 1;
-        for (long i = 0; i < at; i++)
-            guard_line += body[i] == '\n';
-        *len += (size_t)snprintf(*src + *len, add + 1,
-                                 "#line 1 \"%s\"\n%.*s#line 1 \"%s\"\n%s\n#define %s 1\n#line %d \"%s\"\n%s\n",
-                                 path, (int)at, body, exercise.path, exercise.text, exercise.macro,
-                                 guard_line, path, body + at);
+        long end = region_end(body, at, path);
+        text_add(t, body, (size_t)at);
+        text_line(t, 1, exercise.path);
+        text_add(t, exercise.text, strlen(exercise.text));
+        text_add(t, "\n", 1);
+        text_line(t, line_of(body, end), path);
+        text_add(t, body + end, flen - (size_t)end);
     }
+    text_add(t, "\n", 1);
     free(body);
     return at >= 0;
 }
@@ -308,31 +329,40 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
 {
     char dir[4096], path[4200];
     fl_default_kernels_dir(dir, sizeof dir);
-    char *src = NULL;
-    size_t len = 0;
+    struct text src = {0};
     snprintf(path, sizeof path, "%s/%s", dir, SHARED_HEADER);
-    int spliced = append_file(&src, &len, path);
+    int spliced = append_file(&src, path);
     for (const char *const *u = uses; u && *u; u++) {
         snprintf(path, sizeof path, "%s/%s", dir, *u);
-        spliced |= append_file(&src, &len, path);
+        spliced |= append_file(&src, path);
     }
-    spliced |= append_file(&src, &len, file);
+    spliced |= append_file(&src, file);
+
+    /* The exercise's macro, for code that is built only in its runs (06's dft6 check). */
+    char with_macro[1024];
+    if (spliced) {
+        if (snprintf(with_macro, sizeof with_macro, "%s -D %s=1", options, exercise.macro) >=
+            (int)sizeof with_macro)
+            fl_die(FL_EXIT_OPENCL, "build options too long: %s", options);
+        options = with_macro;
+    }
 
     /* FFTLAB_BUILD_OPTIONS adds compiler options (e.g. -cl-nv-verbose on NVIDIA, which
      * reports registers and spills per kernel); FFTLAB_BUILD_LOG=1 prints the log of a
      * build that succeeded too. Both are for experiments; graded runs use neither. */
     const char *extra = getenv("FFTLAB_BUILD_OPTIONS");
-    char all[1024];
+    char all[2048];
     if (extra && extra[0]) {
-        snprintf(all, sizeof all, "%s %s", options, extra);
+        if (snprintf(all, sizeof all, "%s %s", options, extra) >= (int)sizeof all)
+            fl_die(FL_EXIT_USAGE, "FFTLAB_BUILD_OPTIONS too long: %s", extra);
         options = all;
     }
     cl_int err;
-    const char *srcs[1] = {src};
+    const char *srcs[1] = {src.p};
     cl_program prog = clCreateProgramWithSource(dev->context, 1, srcs, NULL, &err);
     CL_CHECK_ERR(err, "clCreateProgramWithSource");
     err = clBuildProgram(prog, 1, &dev->id, options, NULL, NULL);
-    free(src);
+    free(src.p);
     const char *want_log = getenv("FFTLAB_BUILD_LOG");
     if (err == CL_SUCCESS && want_log && strcmp(want_log, "1") == 0)
         print_build_log(dev, prog, file, options);
