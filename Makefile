@@ -10,7 +10,8 @@
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
-#   make fuzz       the .npy reader and option parser under libFuzzer (FUZZ_SECONDS=60 each)
+#   make fuzz       the .npy reader, option parser and exercise-file rules under libFuzzer
+#                   (FUZZ_SECONDS=60 each)
 
 # Every core builds, unless -j was given (GNU make 4.3 takes -j from MAKEFLAGS set here):
 # the peer program that includes VkFFT's header alone compiles for half a minute.
@@ -161,5 +162,6 @@ results:
 clean:
 	rm -rf build build-asan grade.json grade.xml
 
-# libFuzzer targets for the .npy reader and the command line: make fuzz (tests/fuzz/fuzz.mk).
+# libFuzzer targets for the .npy reader, the command line and the rules of an exercise
+# file (checked against the preprocessor): make fuzz (tests/fuzz/fuzz.mk).
 include tests/fuzz/fuzz.mk
