@@ -49,7 +49,7 @@ COMMON_HDR := $(wildcard common/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test valgrind bench grade deps stubs check-stubs results stride-plot clean $(CHAPTERS) $(EXTRAS) help
+.PHONY: all run tour test valgrind bench grade deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
 EXTRAS := 04_stride
@@ -150,6 +150,12 @@ bench: all
 
 grade: all
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick)
+
+# The repository as students get it, without the answers: make student-edition DEST=dir
+# (tools/student-edition.sh says what it leaves out and cuts).
+student-edition:
+	@[ -n "$(DEST)" ] || { echo "usage: make student-edition DEST=dir (a folder that does not exist yet)" >&2; exit 2; }
+	tools/student-edition.sh "$(DEST)"
 
 # The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
 stride-plot: $(BUILD)/04_stride

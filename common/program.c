@@ -282,15 +282,67 @@ static long region_end(const char *body, long at, const char *path)
                 if (--depth == 0)
                     return end ? (long)(end + 1 - body) : (long)strlen(body);
             } else if (depth == 1 && (strncmp(p, "else", 4) == 0 || strncmp(p, "elif", 4) == 0)) {
-                fl_die(FL_EXIT_OPENCL, "%s:%ld: the block '%s' has an #else: an exercise "
-                       "region must be one #ifndef ... #endif", path, line_of(body, at),
-                       exercise.guard);
+                fl_die(FL_EXIT_OPENCL, "%s:%ld: an #ifndef FL_EXERCISE_ block with an #else: "
+                       "an exercise region must be one #ifndef ... #endif", path,
+                       line_of(body, at));
             }
         }
         line = end ? end + 1 : NULL;
     }
-    fl_die(FL_EXIT_OPENCL, "%s:%ld: '%s' has no matching #endif", path, line_of(body, at),
-           exercise.guard);
+    fl_die(FL_EXIT_OPENCL, "%s:%ld: an #ifndef FL_EXERCISE_ block without its #endif", path,
+           line_of(body, at));
+}
+
+/* The next line of BODY from offset FROM that starts (after blanks) with PREFIX: the
+ * offset of the line, or -1. */
+static long next_line_with(const char *body, long from, const char *prefix)
+{
+    size_t plen = strlen(prefix);
+    for (const char *line = body + from; line && *line;) {
+        const char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (strncmp(p, prefix, plen) == 0)
+            return (long)(line - body);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    return -1;
+}
+
+/* The student's file that the student edition (tools/student-edition.sh) names in a region
+ * of BODY, [AT, END), with a line "//@student PATH" (PATH relative to the repository):
+ * its full path into OUT; 0 when the region has no such line. */
+static int student_file(const char *body, long at, long end, char *out, size_t len)
+{
+    long l = next_line_with(body, at, "//@student ");
+    if (l < 0 || l >= end)
+        return 0;
+    const char *p = strstr(body + l, "//@student ") + strlen("//@student ");
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t n = strcspn(p, " \t\r\n");
+    char dir[4096];
+    fl_default_kernels_dir(dir, sizeof dir);
+    if (n == 0 || snprintf(out, len, "%s/../%.*s", dir, (int)n, p) >= (int)len)
+        return 0;
+    return 1;
+}
+
+/* The student's file built in this program, for the build-failure message. */
+static char student_built[4200];
+
+/* Put FROM (its text TEXT) in T in place of a region: between #lines, so the compiler's
+ * messages name FROM's lines, then PATH's lines from END on. */
+static void splice(struct text *t, const char *from, const char *text, const char *path,
+                   const char *body, long end)
+{
+    text_line(t, 1, from);
+    text_add(t, text, strlen(text));
+    text_add(t, "\n", 1);
+    text_line(t, line_of(body, end), path);
+    snprintf(student_built, sizeof student_built, "%s", from);
 }
 
 /* Append "#line 1 "path"\n<contents>\n" to T. Where the file has the running exercise's
@@ -299,29 +351,58 @@ static long region_end(const char *body, long at, const char *path)
  * messages name the student's file and, after it, the kernel file's own lines. The
  * reference is then not in the compiled text at all, whatever the student's text does;
  * its rules (common/exercise_check.h: no line splice, no open comment or #if) keep it
- * from reaching into the kernel file's text after it. Returns 1 when it spliced. */
+ * from reaching into the kernel file's text after it. In the student edition, a region
+ * that holds "//@student PATH" instead of the chapter's function gets the student's file
+ * PATH in every run (judged by the same rules): the chapter's default path runs the
+ * student's function. Returns 1 when it spliced the running exercise. */
 static int append_file(struct text *t, const char *path)
 {
     size_t flen = 0;
     char *body = fl_read_text_file(path, &flen);
     if (!body)
         fl_die(FL_EXIT_USAGE, "cannot read kernel file %s: %s", path, strerror(errno));
-    long at = exercise.text ? find_guard(body, exercise.guard) : -1;
     text_line(t, 1, path);
-    if (at < 0) {
-        text_add(t, body, flen);
-    } else {
+    int spliced = 0;
+    long done = 0; /* body[0, done) is in T */
+    for (long at = 0; (at = next_line_with(body, at, "#ifndef FL_EXERCISE_")) >= 0;) {
         long end = region_end(body, at, path);
-        text_add(t, body, (size_t)at);
-        text_line(t, 1, exercise.path);
-        text_add(t, exercise.text, strlen(exercise.text));
-        text_add(t, "\n", 1);
-        text_line(t, line_of(body, end), path);
-        text_add(t, body + end, flen - (size_t)end);
+        char from[4200];
+        if (exercise.text && find_guard(body + at, exercise.guard) == 0) {
+            text_add(t, body + done, (size_t)(at - done));
+            splice(t, exercise.path, exercise.text, path, body, end);
+            done = end;
+            spliced = 1;
+        } else if (student_file(body, at, end, from, sizeof from)) {
+            size_t slen = 0;
+            char *text = fl_read_text_file(from, &slen), why[512];
+            int bad_line = 0;
+            if (!text)
+                fl_die(FL_EXIT_USAGE, "%s:%ld: cannot read your exercise %s: %s", path,
+                       line_of(body, at), from, strerror(errno));
+            if (fl_check_exercise_text(text, slen, &bad_line, why, sizeof why) != 0)
+                fl_die(FL_EXIT_USAGE, "%s:%d: %s", from, bad_line, why);
+            static char noted[8][4200];
+            int seen = 0;
+            for (int i = 0; i < 8 && noted[i][0] && !seen; i++)
+                seen = strcmp(noted[i], from) == 0;
+            for (int i = 0; i < 8 && !seen; i++)
+                if (!noted[i][0]) {
+                    snprintf(noted[i], sizeof noted[i], "%s", from);
+                    fprintf(stderr, "note: built with your exercise %s (student edition: "
+                            "this chapter passes once it is solved)\n", from);
+                    break;
+                }
+            text_add(t, body + done, (size_t)(at - done));
+            splice(t, from, text, path, body, end);
+            free(text);
+            done = end;
+        }
+        at = end;
     }
+    text_add(t, body + done, flen - (size_t)done);
     text_add(t, "\n", 1);
     free(body);
-    return at >= 0;
+    return spliced;
 }
 
 cl_program fl_build_program(const struct fl_device *dev, const char *file,
@@ -330,6 +411,7 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
     char dir[4096], path[4200];
     fl_default_kernels_dir(dir, sizeof dir);
     struct text src = {0};
+    student_built[0] = '\0';
     snprintf(path, sizeof path, "%s/%s", dir, SHARED_HEADER);
     int spliced = append_file(&src, path);
     for (const char *const *u = uses; u && *u; u++) {
@@ -369,10 +451,10 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
     if (err != CL_SUCCESS) {
         print_build_log(dev, prog, file, options);
         clReleaseProgram(prog);
-        if (spliced)
+        if (student_built[0])
             fl_die(FL_EXIT_OPENCL, "kernel build failed for %s with your exercise %s (%s); the "
-                   "compiler's log is above: lines of %s are your file's", file, exercise.path,
-                   fl_cl_error_name(err), exercise.path);
+                   "compiler's log is above: lines of %s are your file's", file, student_built,
+                   fl_cl_error_name(err), student_built);
         fl_die(FL_EXIT_OPENCL, "kernel build failed for %s (%s); the compiler's log is above",
                file, fl_cl_error_name(err));
     }
