@@ -92,7 +92,8 @@ waiting=$(printf '%s\n' "${cut[@]}" | sed 's/.* -> exercises\//> - /; s/\.cl$//'
 > from exercises/ instead (a \`//@student\` line in kernels/). So those chapters fail
 > until you finish their exercise, and pass once you have: \`make tour\` says which
 > chapters wait on which exercise, \`make grade EX=<id>\` grades one (ids in
-> exercises/manifest.tsv). The exercises the chapters wait on:
+> exercises/manifest.tsv). \`make test\` is the instructors' suite: it needs solutions/.
+> The exercises the chapters wait on:
 $waiting
 EOF
     sed -n '2,$p' README.md
