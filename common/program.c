@@ -327,6 +327,10 @@ static int student_file(const char *body, long at, long end, char *out, size_t l
     fl_default_kernels_dir(dir, sizeof dir);
     if (n == 0 || snprintf(out, len, "%s/../%.*s", dir, (int)n, p) >= (int)len)
         return 0;
+    char *real = realpath(out, NULL); /* /repo/exercises/..., not /repo/kernels/../ */
+    if (real && strlen(real) < len)
+        memcpy(out, real, strlen(real) + 1);
+    free(real);
     return 1;
 }
 
