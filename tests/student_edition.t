@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make student-edition DEST=dir (tools/student-edition.sh): the repository without the
 # answers. Fast set (about a second, no kernel build): the edition is made; it holds no
-# solutions/ and no hidden manifest; every composed region that held the chapter's own
+# solutions/ and no hidden manifest (also shown on a small git repository that has them); every composed region that held the chapter's own
 # function now names the student's file (//@student), and the README says so; no answer
 # text is left in any file of it (each //@exercise block of every solution, and each
 # region's body, whitespace folded, against every file), and that check finds a planted
@@ -23,6 +23,25 @@ ok $? "no solutions/, the exercises and the public manifest are there"
 hidden=$(cd "$ED" && find . -name '*.hidden.tsv' -o -path './exercises/hidden*.tsv')
 [ -z "$hidden" ]
 ok $? "no hidden manifest (exercises/hidden*.tsv, *.hidden.tsv)" || diag "$hidden"
+
+# What is left out, on a small repository of its own (this one has no hidden manifest
+# to leave out): hidden manifests and solutions/, whatever their place.
+M=$TMP/mini
+mkdir -p "$M/tools" "$M/kernels" "$M/exercises/05_register_radix" "$M/solutions/05_register_radix"
+cp tools/student-edition.sh "$M/tools/"
+cp README.md "$M/"
+cp kernels/05_register_radix.cl "$M/kernels/"
+cp exercises/05_register_radix/dft8.cl "$M/exercises/05_register_radix/"
+cp solutions/05_register_radix/dft8.cl "$M/solutions/05_register_radix/"
+printf 'id\tchapter\tvariant\tpoints\tcases\n' | tee "$M/exercises/manifest.tsv" "$M/exercises/hidden.tsv" \
+    "$M/exercises/hidden-fall.tsv" "$M/exercises/05.hidden.tsv" >"$M/course.hidden.tsv"
+(cd "$M" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm mini) ||
+    bail_out "cannot make a git repository in $M"
+run_case "a small repository's edition: made" 0 '' --has 'cut kernels/05_register_radix.cl: FL_EXERCISE_DFT8' \
+    -- "$M/tools/student-edition.sh" "$TMP/mini-edition"
+left=$(cd "$TMP/mini-edition" 2>/dev/null && find . -type f | sort | tr '\n' ' ')
+[ "$left" = "./README.md ./exercises/05_register_radix/dft8.cl ./exercises/manifest.tsv ./kernels/05_register_radix.cl ./tools/student-edition.sh " ]
+ok $? "it leaves out solutions/, exercises/hidden*.tsv and *.hidden.tsv (anywhere)" || diag "has: $left"
 
 # Every composed region of kernels/ that holds code is //@student in the edition, naming
 # its stub; regions that hold only a comment (the chapter does not solve it) stay.
