@@ -435,7 +435,14 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
 
     /* FFTLAB_BUILD_OPTIONS adds compiler options (e.g. -cl-nv-verbose on NVIDIA, which
      * reports registers and spills per kernel); FFTLAB_BUILD_LOG=1 prints the log of a
-     * build that succeeded too. Both are for experiments; graded runs use neither. */
+     * build that succeeded too; FFTLAB_BUILD_SOURCE=1 prints the program text the compiler
+     * gets (what an exercise run composed). All are for experiments; graded runs use none. */
+    const char *want_source = getenv("FFTLAB_BUILD_SOURCE");
+    if (want_source && strcmp(want_source, "1") == 0) {
+        fflush(stdout);
+        fprintf(stderr, "---- program source for %s ----\n%s---- end of program source ----\n",
+                file, src.p);
+    }
     const char *extra = getenv("FFTLAB_BUILD_OPTIONS");
     char all[2048];
     if (extra && extra[0]) {

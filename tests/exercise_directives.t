@@ -5,7 +5,8 @@
 # that once passed the grader with the solution's text, and the 4-byte "// \" file that
 # once earned every composed exercise's points, is refused here with exit 2 and its rule
 # named; the check runs before any kernel build, so each case costs milliseconds.
-# One pocl build (a student's compile error, which must name the student's file and line)
+# One pocl build (a student's compile error, which must name the student's file and line;
+# its program text, FFTLAB_BUILD_SOURCE=1, holds no line of the chapter's own function)
 # and, through tools/grade.sh, one failing run per composed exercise for the "// \" file
 # (3-4 s, 10's mpirun included); the slow set grades the open-comment file the same way.
 . "$(dirname "$0")/lib.sh"
@@ -94,10 +95,30 @@ refused nul 'NUL byte'
 
 # A compile error in the student's text names the student's file and line (the #line
 # in front of it): here line 3 of a composed exercise (05's dft8, one failing build).
-printf '/* line 1 */\nvoid dft8(real2_t *v)\n{ this is not C; }\n' >"$D/compile-error.cl"
+printf '/* line 1 */\nvoid dft8(real2_t *w)\n{ this is not C; }\n' >"$D/compile-error.cl"
 run_case "a compile error names the student's file and line" 3 '' \
     --has "$D/compile-error.cl:3:" --has 'kernel build failed .*with your exercise' \
-    -- "$BUILD/05_register_radix" --variant dft8 --exercise "$D/compile-error.cl" --size 64 --repeat 0
+    -- env FFTLAB_BUILD_SOURCE=1 "$BUILD/05_register_radix" --variant dft8 --exercise "$D/compile-error.cl" \
+    --size 64 --repeat 0
+# The same run's program text (FFTLAB_BUILD_SOURCE=1): not one line of the chapter's dft8
+# (its region in kernels/05_register_radix.cl) is in it, not even behind an #ifndef; the
+# student's file is, after its #line; the other exercise's region (twiddle_table) stays.
+region() { awk -v g="$1" '!on && $1 == "#ifndef" && $2 == g { on = 1; d = 1; print; next }
+    on && /^[ \t]*#[ \t]*if/ { d++ } on && /^[ \t]*#[ \t]*endif/ { if (--d == 0) exit } on { print }' "$2"; }
+src=$TMP/source
+sed -n '/^---- program source for/,/^---- end of program source/p' "$RC_ERR" >"$src"
+present=0 absent=0 found=
+while IFS= read -r line; do # (lines that other kernel files have too do not count)
+    [ ${#line} -ge 12 ] && ! grep -qxF -- "$line" $(ls kernels/*.cl | grep -v 05_register_radix.cl) || continue
+    if grep -qxF -- "$line" "$src"; then found="$found"$'\n'"$line"; else absent=$((absent + 1)); fi
+done < <(region FL_EXERCISE_DFT8 kernels/05_register_radix.cl)
+while IFS= read -r line; do
+    [ ${#line} -ge 12 ] && grep -qxF -- "$line" "$src" && present=$((present + 1))
+done < <(region FL_EXERCISE_TWIDDLE_TABLE kernels/05_register_radix.cl)
+[ -z "$found" ] && [ "$absent" -ge 15 ] && [ "$present" -ge 4 ] &&
+    grep -qx "#line 1 \"$D/compile-error.cl\"" "$src" && grep -qxF '{ this is not C; }' "$src"
+ok $? "the exercise run's program text holds none of the chapter's dft8 ($absent lines), the student's file, and the other region ($present lines)" ||
+    diag "in it:$found"
 
 # Through the grader: the 4-byte file and the open comment, as every composed exercise
 # (05-10), earn no point (each once earned full marks).
