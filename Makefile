@@ -10,7 +10,8 @@
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
-#   make fuzz       the .npy reader and option parser under libFuzzer (FUZZ_SECONDS=60 each)
+#   make fuzz       the .npy reader, option parser and exercise-file rules under libFuzzer
+#                   (FUZZ_SECONDS=60 each)
 
 # Every core builds, unless -j was given (GNU make 4.3 takes -j from MAKEFLAGS set here):
 # the peer program that includes VkFFT's header alone compiles for half a minute.
@@ -51,7 +52,7 @@ COMMON_HDR := $(wildcard common/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test valgrind bench grade deps stubs check-stubs results stride-plot clean $(CHAPTERS) $(EXTRAS) help
+.PHONY: all run tour test valgrind bench grade deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
 EXTRAS := 04_stride
@@ -153,6 +154,12 @@ bench: all
 grade: all
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick)
 
+# The repository as students get it, without the answers: make student-edition DEST=dir
+# (tools/student-edition.sh says what it leaves out and cuts).
+student-edition:
+	@[ -n "$(DEST)" ] || { echo "usage: make student-edition DEST=dir (a folder that does not exist yet)" >&2; exit 2; }
+	tools/student-edition.sh "$(DEST)"
+
 # The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
 stride-plot: $(BUILD)/04_stride
 	tools/plot-stride.sh $(BUILD)
@@ -164,5 +171,6 @@ results:
 clean:
 	rm -rf build build-asan grade.json grade.xml
 
-# libFuzzer targets for the .npy reader and the command line: make fuzz (tests/fuzz/fuzz.mk).
+# libFuzzer targets for the .npy reader, the command line and the rules of an exercise
+# file (checked against the preprocessor): make fuzz (tests/fuzz/fuzz.mk).
 include tests/fuzz/fuzz.mk

@@ -1,6 +1,8 @@
 #define _XOPEN_SOURCE 700
 #include "program.h"
 
+#include "exercise_check.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
@@ -133,67 +135,6 @@ static long find_guard(const char *text, const char *guard)
     return -1;
 }
 
-/* Check that an exercise is only the student's text: no #include or #line, and its
- * #if/#endif balanced (an open #if would swallow the chapter's code after it). Directives
- * inside block comments are not directives. */
-static void check_exercise_text(const char *path, const char *text)
-{
-    int depth = 0, in_comment = 0, lineno = 0, open_line = 0;
-    for (const char *line = text; line && *line;) {
-        lineno++;
-        const char *end = strchr(line, '\n');
-        size_t n = end ? (size_t)(end - line) : strlen(line);
-        const char *p = line, *stop = line + n;
-        int first = 1;
-        while (p < stop) {
-            if (in_comment) {
-                if (p + 1 < stop && p[0] == '*' && p[1] == '/') {
-                    in_comment = 0;
-                    p += 2;
-                } else {
-                    p++;
-                }
-                continue;
-            }
-            if (*p == ' ' || *p == '\t' || *p == '\r') {
-                p++;
-                continue;
-            }
-            if (p + 1 < stop && p[0] == '/' && p[1] == '*') {
-                in_comment = 1;
-                p += 2;
-                continue;
-            }
-            if (first && *p == '#') {
-                const char *w = p + 1;
-                while (w < stop && (*w == ' ' || *w == '\t'))
-                    w++;
-                char word[16] = "";
-                size_t k = 0;
-                while (w < stop && k + 1 < sizeof word && isalpha((unsigned char)*w))
-                    word[k++] = *w++;
-                word[k] = '\0';
-                if (strcmp(word, "include") == 0 || strcmp(word, "line") == 0 ||
-                    strcmp(word, "import") == 0)
-                    fl_die(FL_EXIT_USAGE, "%s:%d: an exercise may not use #%s: the grader runs "
-                           "only your own text (write the function here)", path, lineno, word);
-                if (strncmp(word, "if", 2) == 0) {
-                    if (depth++ == 0)
-                        open_line = lineno;
-                } else if (strcmp(word, "endif") == 0 && --depth < 0) {
-                    fl_die(FL_EXIT_USAGE, "%s:%d: #endif without #if", path, lineno);
-                }
-            }
-            first = 0;
-            break; /* the rest of the line is not a directive's start */
-        }
-        line = end ? end + 1 : NULL;
-    }
-    if (depth > 0)
-        fl_die(FL_EXIT_USAGE, "%s:%d: #if without #endif (an exercise's #if/#endif must balance)",
-               path, open_line);
-}
-
 void fl_exercise_setup(const char *kernels_opt, const char *exercise_opt, const char *variant,
                        const char *exercise_default, const char *kernel_file_name,
                        const char *const *uses, char *kernel_out, size_t len)
@@ -224,10 +165,15 @@ void fl_exercise_setup(const char *kernels_opt, const char *exercise_opt, const 
     if (!is_file(exercise.path))
         fl_die(FL_EXIT_USAGE, "exercise file '%s' not found (variant '%s'; --exercise FILE.cl "
                "runs another copy, e.g. solutions/...)", exercise.path, variant);
-    char *text = fl_read_text_file(exercise.path, NULL);
+    size_t text_len = 0;
+    char *text = fl_read_text_file(exercise.path, &text_len);
     if (!text)
         fl_die(FL_EXIT_USAGE, "cannot read exercise file %s: %s", exercise.path, strerror(errno));
-    check_exercise_text(exercise.path, text);
+    /* Judged alone, before it goes anywhere: the rules of common/exercise_check.h. */
+    int bad_line = 0;
+    char why[512];
+    if (fl_check_exercise_text(text, text_len, &bad_line, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s:%d: %s", exercise.path, bad_line, why);
 
     int k = snprintf(exercise.macro, sizeof exercise.macro, "FL_EXERCISE_");
     for (const char *v = variant; *v && k + 1 < (int)sizeof exercise.macro; v++)
@@ -271,36 +217,196 @@ static void print_build_log(const struct fl_device *dev, cl_program prog, const 
     free(log);
 }
 
-/* Append "#line 1 "path"\n<contents>\n" to *src (growing it); where the file has the
- * running exercise's guard, the exercise goes in front of it (fl_exercise_setup).
- * Returns 1 when it spliced the exercise in. */
-static int append_file(char **src, size_t *len, const char *path)
+/* A growing program text. */
+struct text {
+    char *p;
+    size_t len, cap;
+};
+
+static void text_add(struct text *t, const char *s, size_t n)
+{
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 1 << 16;
+        while (t->len + n + 1 > cap)
+            cap *= 2;
+        char *grown = realloc(t->p, cap);
+        if (!grown)
+            fl_die(FL_EXIT_OPENCL, "out of host memory composing the kernel program");
+        t->p = grown;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = '\0';
+}
+
+/* "#line N "PATH"\n", the path's quotes and backslashes escaped. */
+static void text_line(struct text *t, long n, const char *path)
+{
+    char head[32];
+    text_add(t, head, (size_t)snprintf(head, sizeof head, "#line %ld \"", n));
+    for (const char *c = path; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            text_add(t, "\\", 1);
+        text_add(t, c, *c == '\n' ? 0 : 1);
+    }
+    text_add(t, "\"\n", 2);
+}
+
+static long line_of(const char *body, long at)
+{
+    long line = 1;
+    for (long i = 0; i < at; i++)
+        line += body[i] == '\n';
+    return line;
+}
+
+/* The region that the guard line at AT of BODY (PATH) opens ends after the line of its
+ * matching #endif: that offset. Nested #if lines count; the region may hold no #else (the
+ * chapter's text would have two readings). Kernel files are ours: a missing #endif is
+ * the kernel file's bug. */
+static long region_end(const char *body, long at, const char *path)
+{
+    int depth = 0;
+    for (const char *line = body + at; line && *line;) {
+        const char *p = line, *end = strchr(line, '\n');
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '#') {
+            p++;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (strncmp(p, "if", 2) == 0) {
+                depth++;
+            } else if (strncmp(p, "endif", 5) == 0) {
+                if (--depth == 0)
+                    return end ? (long)(end + 1 - body) : (long)strlen(body);
+            } else if (depth == 1 && (strncmp(p, "else", 4) == 0 || strncmp(p, "elif", 4) == 0)) {
+                fl_die(FL_EXIT_OPENCL, "%s:%ld: an #ifndef FL_EXERCISE_ block with an #else: "
+                       "an exercise region must be one #ifndef ... #endif", path,
+                       line_of(body, at));
+            }
+        }
+        line = end ? end + 1 : NULL;
+    }
+    fl_die(FL_EXIT_OPENCL, "%s:%ld: an #ifndef FL_EXERCISE_ block without its #endif", path,
+           line_of(body, at));
+}
+
+/* The next line of BODY from offset FROM that starts (after blanks) with PREFIX: the
+ * offset of the line, or -1. */
+static long next_line_with(const char *body, long from, const char *prefix)
+{
+    size_t plen = strlen(prefix);
+    for (const char *line = body + from; line && *line;) {
+        const char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (strncmp(p, prefix, plen) == 0)
+            return (long)(line - body);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    return -1;
+}
+
+/* The student's file that the student edition (tools/student-edition.sh) names in a region
+ * of BODY, [AT, END), with a line "//@student PATH" (PATH relative to the repository):
+ * its full path into OUT; 0 when the region has no such line. */
+static int student_file(const char *body, long at, long end, char *out, size_t len)
+{
+    long l = next_line_with(body, at, "//@student ");
+    if (l < 0 || l >= end)
+        return 0;
+    const char *p = strstr(body + l, "//@student ") + strlen("//@student ");
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t n = strcspn(p, " \t\r\n");
+    char dir[4096];
+    fl_default_kernels_dir(dir, sizeof dir);
+    if (n == 0 || snprintf(out, len, "%s/../%.*s", dir, (int)n, p) >= (int)len)
+        return 0;
+    char *real = realpath(out, NULL); /* /repo/exercises/..., not /repo/kernels/../ */
+    if (real && strlen(real) < len)
+        memcpy(out, real, strlen(real) + 1);
+    free(real);
+    return 1;
+}
+
+/* The student's file built in this program, for the build-failure message. */
+static char student_built[4200];
+
+/* Put FROM (its text TEXT) in T in place of a region: between #lines, so the compiler's
+ * messages name FROM's lines, then PATH's lines from END on. */
+static void splice(struct text *t, const char *from, const char *text, const char *path,
+                   const char *body, long end)
+{
+    text_line(t, 1, from);
+    text_add(t, text, strlen(text));
+    text_add(t, "\n", 1);
+    text_line(t, line_of(body, end), path);
+    snprintf(student_built, sizeof student_built, "%s", from);
+}
+
+/* Append "#line 1 "path"\n<contents>\n" to T. Where the file has the running exercise's
+ * guard, its region (the guard line to the matching #endif, the chapter's own function)
+ * is cut out and the student's text goes in its place, between #lines so the compiler's
+ * messages name the student's file and, after it, the kernel file's own lines. The
+ * reference is then not in the compiled text at all, whatever the student's text does;
+ * its rules (common/exercise_check.h: no line splice, no open comment or #if) keep it
+ * from reaching into the kernel file's text after it. In the student edition, a region
+ * that holds "//@student PATH" instead of the chapter's function gets the student's file
+ * PATH in every run (judged by the same rules): the chapter's default path runs the
+ * student's function. Returns 1 when it spliced the running exercise. */
+static int append_file(struct text *t, const char *path)
 {
     size_t flen = 0;
     char *body = fl_read_text_file(path, &flen);
     if (!body)
         fl_die(FL_EXIT_USAGE, "cannot read kernel file %s: %s", path, strerror(errno));
-    long at = exercise.text ? find_guard(body, exercise.guard) : -1;
-    size_t add = flen + strlen(path) + 32;
-    if (at >= 0)
-        add += strlen(exercise.text) + strlen(exercise.path) + strlen(path) + 2 * sizeof exercise.macro + 64;
-    char *grown = realloc(*src, *len + add + 1);
-    if (!grown)
-        fl_die(FL_EXIT_OPENCL, "out of host memory reading %s", path);
-    *src = grown;
-    if (at < 0) {
-        *len += (size_t)snprintf(*src + *len, add + 1, "#line 1 \"%s\"\n%s\n", path, body);
-    } else {
-        int guard_line = 1;
-        for (long i = 0; i < at; i++)
-            guard_line += body[i] == '\n';
-        *len += (size_t)snprintf(*src + *len, add + 1,
-                                 "#line 1 \"%s\"\n%.*s#line 1 \"%s\"\n%s\n#define %s 1\n#line %d \"%s\"\n%s\n",
-                                 path, (int)at, body, exercise.path, exercise.text, exercise.macro,
-                                 guard_line, path, body + at);
+    text_line(t, 1, path);
+    int spliced = 0;
+    long done = 0; /* body[0, done) is in T */
+    for (long at = 0; (at = next_line_with(body, at, "#ifndef FL_EXERCISE_")) >= 0;) {
+        long end = region_end(body, at, path);
+        char from[4200];
+        if (exercise.text && find_guard(body + at, exercise.guard) == 0) {
+            text_add(t, body + done, (size_t)(at - done));
+            splice(t, exercise.path, exercise.text, path, body, end);
+            done = end;
+            spliced = 1;
+        } else if (student_file(body, at, end, from, sizeof from)) {
+            size_t slen = 0;
+            char *text = fl_read_text_file(from, &slen), why[512];
+            int bad_line = 0;
+            if (!text)
+                fl_die(FL_EXIT_USAGE, "%s:%ld: cannot read your exercise %s: %s", path,
+                       line_of(body, at), from, strerror(errno));
+            if (fl_check_exercise_text(text, slen, &bad_line, why, sizeof why) != 0)
+                fl_die(FL_EXIT_USAGE, "%s:%d: %s", from, bad_line, why);
+            static char noted[8][4200];
+            int seen = 0;
+            for (int i = 0; i < 8 && noted[i][0] && !seen; i++)
+                seen = strcmp(noted[i], from) == 0;
+            for (int i = 0; i < 8 && !seen; i++)
+                if (!noted[i][0]) {
+                    snprintf(noted[i], sizeof noted[i], "%s", from);
+                    fprintf(stderr, "note: built with your exercise %s (student edition: "
+                            "this chapter passes once it is solved)\n", from);
+                    break;
+                }
+            text_add(t, body + done, (size_t)(at - done));
+            splice(t, from, text, path, body, end);
+            free(text);
+            done = end;
+        }
+        at = end;
     }
+    text_add(t, body + done, flen - (size_t)done);
+    text_add(t, "\n", 1);
     free(body);
-    return at >= 0;
+    return spliced;
 }
 
 cl_program fl_build_program(const struct fl_device *dev, const char *file,
@@ -308,41 +414,58 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
 {
     char dir[4096], path[4200];
     fl_default_kernels_dir(dir, sizeof dir);
-    char *src = NULL;
-    size_t len = 0;
+    struct text src = {0};
+    student_built[0] = '\0';
     snprintf(path, sizeof path, "%s/%s", dir, SHARED_HEADER);
-    int spliced = append_file(&src, &len, path);
+    int spliced = append_file(&src, path);
     for (const char *const *u = uses; u && *u; u++) {
         snprintf(path, sizeof path, "%s/%s", dir, *u);
-        spliced |= append_file(&src, &len, path);
+        spliced |= append_file(&src, path);
     }
-    spliced |= append_file(&src, &len, file);
+    spliced |= append_file(&src, file);
+
+    /* The exercise's macro, for code that is built only in its runs (06's dft6 check). */
+    char with_macro[1024];
+    if (spliced) {
+        if (snprintf(with_macro, sizeof with_macro, "%s -D %s=1", options, exercise.macro) >=
+            (int)sizeof with_macro)
+            fl_die(FL_EXIT_OPENCL, "build options too long: %s", options);
+        options = with_macro;
+    }
 
     /* FFTLAB_BUILD_OPTIONS adds compiler options (e.g. -cl-nv-verbose on NVIDIA, which
      * reports registers and spills per kernel); FFTLAB_BUILD_LOG=1 prints the log of a
-     * build that succeeded too. Both are for experiments; graded runs use neither. */
+     * build that succeeded too; FFTLAB_BUILD_SOURCE=1 prints the program text the compiler
+     * gets (what an exercise run composed). All are for experiments; graded runs use none. */
+    const char *want_source = getenv("FFTLAB_BUILD_SOURCE");
+    if (want_source && strcmp(want_source, "1") == 0) {
+        fflush(stdout);
+        fprintf(stderr, "---- program source for %s ----\n%s---- end of program source ----\n",
+                file, src.p);
+    }
     const char *extra = getenv("FFTLAB_BUILD_OPTIONS");
-    char all[1024];
+    char all[2048];
     if (extra && extra[0]) {
-        snprintf(all, sizeof all, "%s %s", options, extra);
+        if (snprintf(all, sizeof all, "%s %s", options, extra) >= (int)sizeof all)
+            fl_die(FL_EXIT_USAGE, "FFTLAB_BUILD_OPTIONS too long: %s", extra);
         options = all;
     }
     cl_int err;
-    const char *srcs[1] = {src};
+    const char *srcs[1] = {src.p};
     cl_program prog = clCreateProgramWithSource(dev->context, 1, srcs, NULL, &err);
     CL_CHECK_ERR(err, "clCreateProgramWithSource");
     err = clBuildProgram(prog, 1, &dev->id, options, NULL, NULL);
-    free(src);
+    free(src.p);
     const char *want_log = getenv("FFTLAB_BUILD_LOG");
     if (err == CL_SUCCESS && want_log && strcmp(want_log, "1") == 0)
         print_build_log(dev, prog, file, options);
     if (err != CL_SUCCESS) {
         print_build_log(dev, prog, file, options);
         clReleaseProgram(prog);
-        if (spliced)
+        if (student_built[0])
             fl_die(FL_EXIT_OPENCL, "kernel build failed for %s with your exercise %s (%s); the "
-                   "compiler's log is above: lines of %s are your file's", file, exercise.path,
-                   fl_cl_error_name(err), exercise.path);
+                   "compiler's log is above: lines of %s are your file's", file, student_built,
+                   fl_cl_error_name(err), student_built);
         fl_die(FL_EXIT_OPENCL, "kernel build failed for %s (%s); the compiler's log is above",
                file, fl_cl_error_name(err));
     }

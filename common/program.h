@@ -23,19 +23,26 @@ void fl_resolve_kernel_file(const char *path_or_null, const char *file_name,
  *     ... the chapter's own version of the function (or only a comment) ...
  *     #endif
  *
- * and fl_build_program then builds, in place of that line, the student's file (after a
- * #line, so the compiler's errors name the student's file and lines) followed by
- * "#define FL_EXERCISE_<NAME> 1", so the chapter's version drops out ("composed"). A
- * chapter whose files have no such block runs the exercise file as its whole kernel file
- * (chapters 01-04, whose exercises are small kernels of their own: "whole file").
+ * and fl_build_program then cuts that region (the guard line to its matching #endif) out
+ * of the text it compiles and puts the student's file in its place, after a #line so the
+ * compiler's errors name the student's file and lines; the build options get
+ * -D FL_EXERCISE_<NAME>=1 for code meant only for the exercise's runs ("composed"). The
+ * chapter's own version is then not in the compiled text at all. A chapter whose files
+ * have no such block runs the exercise file as its whole kernel file (chapters 01-04,
+ * whose exercises are small kernels of their own: "whole file"). The chapter's normal
+ * run builds the files as they are, except in the student edition
+ * (tools/student-edition.sh): there a region that held the chapter's own function holds
+ * a line "//@student exercises/<chapter>/<name>.cl" instead, and every build puts that
+ * file (judged by the same rules) in its place, with a note on stderr that names it.
  *
  * fl_exercise_setup resolves the kernel file to build into KERNEL_OUT, as
  * fl_resolve_kernel_file does for --kernels, and for an exercise variant (EXERCISE_DEFAULT
  * not NULL, a path relative to the repository such as "exercises/02_radix2/dif.cl") reads
- * the exercise: --exercise FILE when given, else EXERCISE_DEFAULT. An exercise may not
- * #include or #line (it must be the student's own text) and its #if/#endif must balance;
- * a file that breaks that, is missing, or an --exercise without an exercise variant, is a
- * usage error (exit 2) that names the file and line. Call it once, before any build. */
+ * the exercise: --exercise FILE when given, else EXERCISE_DEFAULT. The file is judged
+ * alone first, as the preprocessor will see it (common/exercise_check.h): no #include,
+ * #line or line marker, no character that makes a directive ambiguous, no open comment,
+ * quote or #if; a file that breaks that, is missing, or an --exercise without an
+ * exercise variant, is a usage error (exit 2) that names the file, line and rule. Call it once, before any build. */
 void fl_exercise_setup(const char *kernels_opt, const char *exercise_opt, const char *variant,
                        const char *exercise_default, const char *kernel_file_name,
                        const char *const *uses, char *kernel_out, size_t len);

@@ -2,7 +2,8 @@
 # The fuzz targets of make fuzz (tests/fuzz/) replay the committed seed corpus once, with
 # no fuzzing: every seed, the inputs that once crashed included, runs clean under ASan +
 # UBSan, and each is read as its name says: ok-* accepted, real-* (.npy) accepted by
-# fl_npy_read_any only, bad-* and crash-* refused. Skipped without clang and its fuzzer
+# fl_npy_read_any only, bad-* and crash-* refused. fuzz_exercise runs GCC's preprocessor
+# on each seed it accepts (5 of them: 0.1 s). Skipped without clang and its fuzzer
 # runtime (Debian 12: clang-14 libclang-rt-14-dev, in tools/install-deps.sh --ci).
 . "$(dirname "$0")/lib.sh"
 
@@ -19,7 +20,7 @@ fi
 
 # Built by fuzz.mk's own rules, into $TMP (the outer make's jobserver is not ours).
 F=$TMP/fuzz
-run_case "make fuzz-build: fuzz_npy and fuzz_options with $cc, ASan + UBSan" 0 '' --timeout 300 \
+run_case "make fuzz-build: fuzz_npy, fuzz_options and fuzz_exercise with $cc, ASan + UBSan" 0 '' --timeout 300 \
     -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s fuzz-build FUZZ_DIR="$F" FUZZ_CC="$cc" ||
     { diag "cannot build the fuzz targets"; done_testing; }
 
@@ -55,7 +56,7 @@ expect_outcomes() {
         }' "$RC_ERR"
 }
 
-for t in npy options; do
+for t in npy options exercise; do
     seeds=(tests/fuzz/corpus/"$t"/*)
     [ -f "${seeds[0]}" ] || { ok 1 "tests/fuzz/corpus/$t holds seeds"; continue; }
     last=${seeds[${#seeds[@]} - 1]}
@@ -65,4 +66,13 @@ for t in npy options; do
     mismatches=$(expect_outcomes "$t")
     ok $? "fuzz_$t: every seed is accepted or refused as its name says" || diag "$mismatches"
 done
+
+# fuzz_exercise's oracle (the preprocessor) can fail: with the check skipped, a disguised
+# #include and a line marker reach it, and each is caught.
+run_case "fuzz_exercise's oracle catches #/**/include when the check is skipped" 77 '' \
+    --has 'broken invariant: accepted, but the preprocessor looked for another file' \
+    -- env FUZZ_ACCEPT_ALL=1 "$F/fuzz_exercise" tests/fuzz/corpus/exercise/bad-comment-after-hash
+run_case "fuzz_exercise's oracle catches # 1 \"/etc/passwd\" when the check is skipped" 77 '' \
+    --has 'broken invariant: .*output names another file: # 1 "/etc/passwd"' \
+    -- env FUZZ_ACCEPT_ALL=1 "$F/fuzz_exercise" tests/fuzz/corpus/exercise/bad-line-marker
 done_testing

@@ -3,6 +3,9 @@
 #   $(BUILD)/fuzz/fuzz_npy      the .npy reader: fl_npy_read, fl_npy_read_any
 #   $(BUILD)/fuzz/fuzz_options  the command line: fl_parse_options, and fl_parse_size,
 #                               fl_parse_count, fl_parse_shapes on every word
+#   $(BUILD)/fuzz/fuzz_exercise the rules of an exercise file (fl_check_exercise_text),
+#                               checked against GCC's preprocessor: what they accept
+#                               opens and names no other file there (FUZZ_CPP=clang: clang's)
 #
 #   make fuzz                   each target for FUZZ_SECONDS (default 60) in turn, on a
 #                               copy of its seed corpus tests/fuzz/corpus/<target>/
@@ -21,7 +24,7 @@
 # (tools/install-deps.sh --ci). Include from the top Makefile after BUILD is set.
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= npy options
+FUZZ_TARGETS ?= npy options exercise
 FUZZ_DIR ?= $(BUILD)/fuzz
 ifndef FUZZ_CC
 FUZZ_CC := $(firstword $(shell command -v clang clang-14 2>/dev/null) clang)
@@ -44,5 +47,9 @@ $(FUZZ_DIR)/fuzz_npy: tests/fuzz/fuzz_npy.c common/npy.c common/npy.h
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c,$^) $(fuzz_build_hint)
 
 $(FUZZ_DIR)/fuzz_options: tests/fuzz/fuzz_options.c common/options.c common/options.h common/radix_plan.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c,$^) $(fuzz_build_hint)
+
+$(FUZZ_DIR)/fuzz_exercise: tests/fuzz/fuzz_exercise.c common/exercise_check.c common/exercise_check.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c,$^) $(fuzz_build_hint)
