@@ -303,6 +303,25 @@ static int append_file(char **src, size_t *len, const char *path)
     return at >= 0;
 }
 
+/* What the last fl_build_program compiled (fl_program_files). */
+static char compiled[8192];
+
+/* Add PATH to `compiled`: by its name when it lies in DIR; SPLICED: the exercise went in. */
+static void note_compiled(const char *dir, const char *path, int spliced)
+{
+    size_t used = strlen(compiled), dlen = strlen(dir);
+    const char *shown = strncmp(path, dir, dlen) == 0 && path[dlen] == '/' ? path + dlen + 1 : path;
+    snprintf(compiled + used, sizeof compiled - used, "%s%s", used > dlen + 1 ? ", " : " ", shown);
+    used = strlen(compiled);
+    if (spliced)
+        snprintf(compiled + used, sizeof compiled - used, " (with %s in it)", exercise.path);
+}
+
+const char *fl_program_files(void)
+{
+    return compiled;
+}
+
 cl_program fl_build_program(const struct fl_device *dev, const char *file,
                             const char *const *uses, const char *options)
 {
@@ -310,13 +329,19 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
     fl_default_kernels_dir(dir, sizeof dir);
     char *src = NULL;
     size_t len = 0;
+    snprintf(compiled, sizeof compiled, "%s:", dir);
     snprintf(path, sizeof path, "%s/%s", dir, SHARED_HEADER);
     int spliced = append_file(&src, &len, path);
+    note_compiled(dir, path, spliced);
     for (const char *const *u = uses; u && *u; u++) {
         snprintf(path, sizeof path, "%s/%s", dir, *u);
-        spliced |= append_file(&src, &len, path);
+        int in = append_file(&src, &len, path);
+        note_compiled(dir, path, in);
+        spliced |= in;
     }
-    spliced |= append_file(&src, &len, file);
+    int in = append_file(&src, &len, file);
+    note_compiled(dir, file, in);
+    spliced |= in;
 
     /* FFTLAB_BUILD_OPTIONS adds compiler options (e.g. -cl-nv-verbose on NVIDIA, which
      * reports registers and spills per kernel); FFTLAB_BUILD_LOG=1 prints the log of a

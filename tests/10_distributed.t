@@ -216,5 +216,7 @@ run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-
     --lacks '^PASS' -- $R -n 2 "$M" --size 16x12 --repeat 0 --timeout 1e-9
 [ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
 ok $? "--timeout 1e-9: the watchdog's message"
-run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' -- $R -n 1 "$M" --help
+run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
+    --has '^  --format F +text \(default\) or csv$' --lacks '--input X\.npy' --lacks '--output Y\.npy' \
+    --lacks 'csv or json' -- $R -n 1 "$M" --help
 done_testing
