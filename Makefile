@@ -5,7 +5,8 @@
 #                   fast set, one case per code path (FFTLAB_SLOW_TESTS=1 adds the slow set)
 #                   (TAP on the terminal; JUnit XML in build/junit.xml, or JUNIT=path.xml)
 #   make grade      grade your exercises (EX=02_radix2/dif for one, QUICK=1 for a first look:
-#                   seed 1, two cases each); TAP + grade.json + grade.xml
+#                   seed 1, two cases each); TAP + grade.json + grade.xml. Builds only the
+#                   chapter programs it runs; an edited exercise rebuilds nothing
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
