@@ -397,6 +397,11 @@ char *fl_shapes_text(const struct fl_pass_shape *shapes, int n, char *buf, size_
 
 void fl_print_usage(const char *prog, const char *chapter_help)
 {
+    fl_print_usage_files(prog, chapter_help, 1);
+}
+
+void fl_print_usage_files(const char *prog, const char *chapter_help, int files)
+{
     printf("usage: %s [options]\n\n", prog);
     if (chapter_help)
         printf("%s\n\n", chapter_help);
@@ -410,10 +415,7 @@ void fl_print_usage(const char *prog, const char *chapter_help)
         "  --batch B           B transforms of length N, one after another in memory\n"
         "  --inverse           inverse transform exp(+2 pi i jk/N), not divided by N (FFTW's)\n"
         "  --precision P       single (default) or double (needs cl_khr_fp64)\n"
-        "  --input X.npy       transform this complex64 (complex128 for double) array,\n"
-        "                      shape (N,) or (B, N) (07_multidim: (B, Ny, Nx) or\n"
-        "                      (B, Nz, Ny, Nx) too); the FFTW reference uses it too\n"
-        "  --output Y.npy      write the result\n"
+        "%s"
         "  --seed S            seed of the random test input (default 1)\n"
         "kernels\n"
         "  --variant NAME      one of the chapter's kernel variants (listed below)\n"
@@ -438,9 +440,16 @@ void fl_print_usage(const char *prog, const char *chapter_help)
         "                      (at least 128 MiB), so the data starts cold, not in L2\n"
         "  --timeout S         give up on a kernel after S seconds (exit 3)\n"
         "output\n"
-        "  --format F          text (default), csv or json\n"
+        "%s"
         "  --explain           print build options and every enqueue of the plan\n"
         "  --help              this text\n\n"
         "exit status: 0 verified, 1 wrong result, 2 usage error or size this chapter can't do,\n"
-        "3 OpenCL/platform/build/allocation error or hang. The last line says PASS or FAIL.\n");
+        "3 OpenCL/platform/build/allocation error or hang. The last line says PASS or FAIL.\n",
+        files ? "  --input X.npy       transform this complex64 (complex128 for double) array,\n"
+                "                      shape (N,) or (B, N) (07_multidim: (B, Ny, Nx) or\n"
+                "                      (B, Nz, Ny, Nx) too); the FFTW reference uses it too\n"
+                "  --output Y.npy      write the result\n"
+              : "",
+        files ? "  --format F          text (default), csv or json\n"
+              : "  --format F          text (default) or csv\n");
 }

@@ -73,5 +73,8 @@ char *fl_shapes_text(const struct fl_pass_shape *shapes, int n, char *buf, size_
 
 /* The usage text; CHAPTER_HELP (may be NULL) is the chapter's own paragraph. */
 void fl_print_usage(const char *prog, const char *chapter_help);
+/* The same for a chapter that reads and writes no files (FILES = 0: no --input/--output,
+ * and --format text or csv, no json). */
+void fl_print_usage_files(const char *prog, const char *chapter_help, int files);
 
 #endif

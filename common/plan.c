@@ -33,8 +33,12 @@ void fl_launch_note(struct fl_launch *l, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(l->note, sizeof l->note, fmt, ap);
+    int n = vsnprintf(l->note, sizeof l->note, fmt, ap);
     va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof l->note)
+        fl_die(FL_EXIT_OPENCL, "the --explain note of kernel %s has %d characters, more than "
+               "the %zu a launch holds (chapter bug: shorten it or raise the limit in plan.h)",
+               l->kernel, n, sizeof l->note - 1);
 }
 
 static struct fl_arg *next_arg(struct fl_launch *l)
@@ -116,16 +120,98 @@ static const char *slot_name(const struct fl_plan *plan, int slot)
     return "?";
 }
 
+/* Print TEXT with "1 <plural>" made singular ("1 rows" -> "1 row", "1 passes" -> "1 pass"):
+ * the chapters' notes count with %zu and one size fits every count. */
+void fl_print_counted(const char *text)
+{
+    static const char *const plural[][2] = {
+        {"rows", "row"}, {"columns", "column"}, {"items", "item"}, {"passes", "pass"},
+        {"stages", "stage"}, {"parts", "part"}, {"groups", "group"}, {"values", "value"},
+        {"launches", "launch"}, {"blocks", "block"}, {"lines", "line"}, {"slices", "slice"},
+        {"halves", "half"}, {"arrays", "array"}, {"ranks", "rank"}, {"tiles", "tile"},
+        {"bins", "bin"}, {"points", "point"}, {"sub-FFTs", "sub-FFT"}, {"work-items", "work-item"},
+        {"transforms", "transform"}, {"exchanges", "exchange"}, {"pairs", "pair"},
+    };
+    for (const char *t = text; *t;) {
+        int one = t[0] == '1' && t[1] == ' ' &&
+                  (t == text || t[-1] == ' ' || t[-1] == '(' || t[-1] == '/' || t[-1] == ',');
+        size_t k = 0, nk = sizeof plural / sizeof plural[0];
+        if (one) {
+            for (k = 0; k < nk; k++) {
+                size_t len = strlen(plural[k][0]);
+                char after = t[2 + len];
+                if (strncmp(t + 2, plural[k][0], len) == 0 &&
+                    !(after == '-' || after == '_' || (after >= 'a' && after <= 'z') ||
+                      (after >= 'A' && after <= 'Z') || (after >= '0' && after <= '9')))
+                    break;
+            }
+        }
+        if (one && k < nk) {
+            printf("1 %s", plural[k][1]);
+            t += 2 + strlen(plural[k][0]);
+        } else {
+            putchar(*t++);
+        }
+    }
+}
+
+/* The name of KERNEL's argument A, or NULL where the device does not say. */
+static const char *arg_name(cl_kernel kernel, int a, char *buf, size_t len)
+{
+    if (!kernel)
+        return NULL;
+    size_t got = 0;
+    if (clGetKernelArgInfo(kernel, (cl_uint)a, CL_KERNEL_ARG_NAME, len, buf, &got) != CL_SUCCESS ||
+        got <= 1 || got > len)
+        return NULL;
+    buf[len - 1] = '\0';
+    return buf;
+}
+
 void fl_plan_print(const struct fl_plan *plan, const char *direction)
+{
+    fl_plan_explain(plan, direction, NULL, NULL);
+}
+
+/* Whether kernel NAME is launched before launch I of PLAN, or anywhere in OTHER. */
+static int kernel_seen(const struct fl_plan *plan, int i, const struct fl_plan *other, const char *name)
+{
+    for (int j = 0; j < i; j++)
+        if (strcmp(plan->launch[j].kernel, name) == 0)
+            return 1;
+    for (int j = 0; other && j < other->nlaunch; j++)
+        if (strcmp(other->launch[j].kernel, name) == 0)
+            return 1;
+    return 0;
+}
+
+void fl_plan_explain(const struct fl_plan *plan, const char *direction, const cl_kernel *kernels,
+                     const struct fl_plan *same_why_as)
 {
     printf("plan (%s): %d launch%s, result in buffer %s\n", direction, plan->nlaunch,
            plan->nlaunch == 1 ? "" : "es", slot_name(plan, plan->result));
-    if (plan->summary[0])
-        printf("  why: %s\n", plan->summary);
+    if (plan->summary[0] && same_why_as && strcmp(plan->summary, same_why_as->summary) == 0) {
+        printf("  why: as above\n");
+    } else if (plan->summary[0]) {
+        printf("  why: ");
+        fl_print_counted(plan->summary);
+        putchar('\n');
+    }
     for (int i = 0; i < plan->ntables; i++)
-        printf(plan->table[i].data ? "  table %s: %zu complex values, computed on the host in double\n"
-                                   : "  scratch %s: %zu complex values, device work space\n",
-               plan->table[i].name, plan->table[i].count);
+        printf(plan->table[i].data ? "  table %s: %zu complex value%s, computed on the host in double\n"
+                                   : "  scratch %s: %zu complex value%s, device work space\n",
+               plan->table[i].name, plan->table[i].count, plan->table[i].count == 1 ? "" : "s");
+    /* The legend of the launch lines' bare arguments: each kernel's parameter names, once */
+    for (int i = 0; kernels && i < plan->nlaunch; i++) {
+        const struct fl_launch *l = &plan->launch[i];
+        char name[64];
+        if (kernel_seen(plan, i, same_why_as, l->kernel) || !arg_name(kernels[i], 0, name, sizeof name))
+            continue;
+        printf("  args %s(", l->kernel);
+        for (int a = 0; a < l->nargs; a++)
+            printf("%s%s", a ? ", " : "", arg_name(kernels[i], a, name, sizeof name) ? name : "?");
+        printf(")\n");
+    }
     for (int i = 0; i < plan->nlaunch; i++) {
         const struct fl_launch *l = &plan->launch[i];
         char g[64], loc[64], args[256];
@@ -147,9 +233,38 @@ void fl_plan_print(const struct fl_plan *plan, const char *direction)
             else
                 al += snprintf(args + al, sizeof args - (size_t)al, "%slocal %zu B", a ? ", " : "", arg->bytes);
         }
-        printf("  [%2d] %s(%s)  global %s  local %s%s%s\n", i, l->kernel, args, g, loc,
-               l->note[0] ? "  ; " : "", l->note);
+        printf("  [%2d] %s(%s)  global %s  local %s%s", i, l->kernel, args, g, loc,
+               l->note[0] ? "  ; " : "");
+        fl_print_counted(l->note);
+        putchar('\n');
     }
+}
+
+void fl_print_build_legend(const char *options)
+{
+    int packed = 0, simd = 0; /* -D <name>_P<k>=... of fl_pass_option; of simd_cols.c */
+    for (const char *d = strstr(options, "-D "); d; d = strstr(d + 3, "-D ")) {
+        const char *eq = strchr(d + 3, '='), *sp = strchr(d + 3, ' ');
+        if (!eq || (sp && sp < eq) || eq - (d + 3) < 3 || !strchr(eq, ','))
+            continue;
+        const char *p = eq - 1;
+        while (p > d + 3 && *p >= '0' && *p <= '9')
+            p--;
+        if (p == eq - 1 || p[0] != 'P' || p[-1] != '_')
+            continue;
+        if (strncmp(d + 3, "SC", 2) == 0)
+            simd = 1;
+        else
+            packed = 1;
+    }
+    if (packed)
+        printf("legend   -D <name>_P<k>=Q,p,I,T,r,r,...: pass k's sub-FFTs of Q points at span p, "
+               "I items per column, T columns per group, then each stage's radix r (0: no "
+               "more stages)\n");
+    if (simd)
+        printf("legend   -D SC<axis>_P<k>=Q,p,A,B,C,BASE,TW,IN: pass k's sub-FFTs of Q points at "
+               "span p as A x B x C blocks, then the offsets of its base, twiddles and input "
+               "(kernels/06_simd.cl)\n");
 }
 
 void fl_exec_prepare(struct fl_exec *ex, const struct fl_plan *plan, const char *file,

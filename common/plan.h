@@ -36,7 +36,8 @@ struct fl_launch {
     int has_local;          /* 0: let the driver choose (local size NULL) */
     struct fl_arg args[FL_MAX_ARGS];
     int nargs;
-    char note[160];         /* stage parameters, for --explain */
+    char note[512];         /* stage parameters, for --explain (fl_launch_note checks the
+                               length: a note is never cut short)                      */
 };
 
 struct fl_table {
@@ -77,6 +78,18 @@ int fl_log2(size_t n);
 
 /* Print the plan: one line per enqueue. */
 void fl_plan_print(const struct fl_plan *plan, const char *direction);
+/* The same, for --explain: KERNELS (one per launch, as fl_exec_prepare made them; may be
+ * NULL) give the legend of the launch lines' arguments, a line "args KERNEL(name, ...)"
+ * per kernel not shown before, where the device reports parameter names (programs built
+ * with -cl-kernel-arg-info); a plan printed right after SAME_WHY_AS whose `why:` is the
+ * same text says "as above" instead of repeating it (SAME_WHY_AS may be NULL). */
+void fl_plan_explain(const struct fl_plan *plan, const char *direction, const cl_kernel *kernels,
+                     const struct fl_plan *same_why_as);
+/* Print TEXT (a note or a summary) with "1 <plural>" made singular: "1 rows" -> "1 row". */
+void fl_print_counted(const char *text);
+/* --explain's legend of the build options' packed values (-D <axis>_P<k>=Q,p,I,T,radices...
+ * and the like): one line per kind that OPTIONS holds, nothing when it holds none. */
+void fl_print_build_legend(const char *options);
 
 /* Running a plan: the harness's buffers and the kernels created from the program. */
 struct fl_exec {

@@ -409,6 +409,25 @@ static int append_file(struct text *t, const char *path)
     return spliced;
 }
 
+/* What the last fl_build_program compiled (fl_program_files). */
+static char compiled[8192];
+
+/* Add PATH to `compiled`: by its name when it lies in DIR; SPLICED: the exercise went in. */
+static void note_compiled(const char *dir, const char *path, int spliced)
+{
+    size_t used = strlen(compiled), dlen = strlen(dir);
+    const char *shown = strncmp(path, dir, dlen) == 0 && path[dlen] == '/' ? path + dlen + 1 : path;
+    snprintf(compiled + used, sizeof compiled - used, "%s%s", used > dlen + 1 ? ", " : " ", shown);
+    used = strlen(compiled);
+    if (spliced)
+        snprintf(compiled + used, sizeof compiled - used, " (with %s in it)", exercise.path);
+}
+
+const char *fl_program_files(void)
+{
+    return compiled;
+}
+
 cl_program fl_build_program(const struct fl_device *dev, const char *file,
                             const char *const *uses, const char *options)
 {
@@ -416,13 +435,19 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
     fl_default_kernels_dir(dir, sizeof dir);
     struct text src = {0};
     student_built[0] = '\0';
+    snprintf(compiled, sizeof compiled, "%s:", dir);
     snprintf(path, sizeof path, "%s/%s", dir, SHARED_HEADER);
     int spliced = append_file(&src, path);
+    note_compiled(dir, path, spliced);
     for (const char *const *u = uses; u && *u; u++) {
         snprintf(path, sizeof path, "%s/%s", dir, *u);
-        spliced |= append_file(&src, path);
+        int in = append_file(&src, path);
+        note_compiled(dir, path, in);
+        spliced |= in;
     }
-    spliced |= append_file(&src, file);
+    int in = append_file(&src, file);
+    note_compiled(dir, file, in);
+    spliced |= in;
 
     /* The exercise's macro, for code that is built only in its runs (06's dft6 check). */
     char with_macro[1024];

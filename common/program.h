@@ -61,4 +61,9 @@ char *fl_read_text_file(const char *path, size_t *len_out);
 cl_program fl_build_program(const struct fl_device *dev, const char *file,
                             const char *const *uses, const char *options);
 
+/* The files the last fl_build_program put into its program, in order, as --explain's
+ * `kernels` line names them: "DIR: fftlab.clh, 05_passes.cl, ..., FILE" (files outside
+ * DIR by their path), and where an exercise was composed in, "(with EXERCISE in FILE)". */
+const char *fl_program_files(void);
+
 #endif

@@ -12,19 +12,38 @@ const char *const fl_csv_header =
     "l2_bound,max_bound,ms_median,ms_min,ms_max,runs,gflops,gbs,copy_gbs,pct_copy,h2d_ms,d2h_ms,verdict,"
     "timing,launches,loop_ms,shape,ms_q1,ms_q3,ms_stddev,date,commit,host";
 
-/* The build's `git describe` (build/commit.h, made by the Makefile), or "unknown". */
-#if defined(__has_include)
-#if __has_include("commit.h")
-#include "commit.h"
-#endif
-#endif
-#ifndef FFTLAB_COMMIT
-#define FFTLAB_COMMIT "unknown"
-#endif
-
+/* The commit the programs were built from: the first line of commit.txt beside the
+ * executable (build/commit.txt, which the Makefile rewrites when `git describe` changes),
+ * or "unknown". Read at run time, so that a new commit string, e.g. "-dirty" after an
+ * exercise is edited, relinks no program. */
 const char *fl_build_commit(void)
 {
-    return FFTLAB_COMMIT;
+    static char commit[128];
+    if (commit[0])
+        return commit;
+    snprintf(commit, sizeof commit, "unknown");
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return commit;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash || (size_t)(slash - exe) + sizeof "/commit.txt" > sizeof exe)
+        return commit;
+    strcpy(slash, "/commit.txt");
+    FILE *f = fopen(exe, "r");
+    if (!f)
+        return commit;
+    char line[sizeof commit];
+    if (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        /* A CSV field: keep it to the characters `git describe` prints. */
+        if (line[0] && strspn(line, "0123456789abcdefghijklmnopqrstuvwxyz"
+                                    "ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.+") == strlen(line))
+            snprintf(commit, sizeof commit, "%s", line);
+    }
+    fclose(f);
+    return commit;
 }
 
 const char *fl_utc_now(char *buf, size_t len)

@@ -563,9 +563,11 @@ static void time_plan(struct run_ctx *c, struct fl_exec *ex, const struct fl_pla
     }
     if (per_launch && o->format == FL_FORMAT_TEXT) {
         printf("per launch (mean over %d timed runs, profiling events):\n", total);
-        for (int i = 0; i < nl; i++)
-            printf("  [%2d] %-20s %9.4f ms  %s\n", i, plan->launch[i].kernel, per_launch[i] / total,
-                   plan->launch[i].note);
+        for (int i = 0; i < nl; i++) {
+            printf("  [%2d] %-20s %9.4f ms  ", i, plan->launch[i].kernel, per_launch[i] / total);
+            fl_print_counted(plan->launch[i].note);
+            putchar('\n');
+        }
     }
     free(per_launch);
     if (flush)
@@ -1038,7 +1040,9 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
     char extra[1024] = "", options[1280];
     if (ch->build_options)
         ch->build_options(&prob, extra, sizeof extra);
-    snprintf(options, sizeof options, "%s%s%s", base, extra[0] ? " " : "", extra);
+    /* --explain names each kernel argument: the compiler keeps the names only when asked */
+    snprintf(options, sizeof options, "%s%s%s%s", base, extra[0] ? " " : "", extra,
+             o.explain ? " -cl-kernel-arg-info" : "");
     cl_program program = fl_build_program(&c.dev, c.kernel_file, ch->uses, options);
     char hint[4800] = "";
     if (variant->exercise)
@@ -1065,17 +1069,17 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o,
         probe_exercise_kernels(ch, &prob, program, c.kernel_file, hint);
 
     if (o.explain) {
-        printf("kernels  %s\nbuild    %s\n", c.kernel_file, options);
-        if (c.real) {
-            fl_plan_print(&plan_main, o.inverse ? "inverse, c2r" : "forward, r2c");
-            if (o.verify)
-                fl_plan_print(&plan_back, o.inverse ? "forward, r2c, for the round trip"
-                                                    : "inverse, c2r, for the round trip");
-        } else {
-            fl_plan_print(&plan_main, o.inverse ? "inverse" : "forward");
-            if (o.verify)
-                fl_plan_print(&plan_back, o.inverse ? "forward, for the round trip" : "inverse, for the round trip");
-        }
+        printf("kernels  %s\nbuild    %s\n", fl_program_files(), options);
+        fl_print_build_legend(options);
+        const char *dir_main = c.real ? (o.inverse ? "inverse, c2r" : "forward, r2c")
+                                      : (o.inverse ? "inverse" : "forward");
+        const char *dir_back = c.real ? (o.inverse ? "forward, r2c, for the round trip"
+                                                   : "inverse, c2r, for the round trip")
+                                      : (o.inverse ? "forward, for the round trip"
+                                                   : "inverse, for the round trip");
+        fl_plan_explain(&plan_main, dir_main, ex_main.kernel, NULL);
+        if (o.verify)
+            fl_plan_explain(&plan_back, dir_back, ex_back.kernel, &plan_main);
     }
 
     /* --- buffers */

@@ -86,7 +86,12 @@ slow_case "2048x6 x batch 2: two column passes of the y axis" 0 '^PASS$' \
 # slow set adds the other part counts, across arrays, fp64, 48 values, z in parts.
 run_case "4096x4 inverse: y in one pass, 4 parts of 1 column" 0 '^PASS$' \
     --has 'fft_parts_y_p0' --has 'axis y \(N=4096\) by columns at stride 4, 1 pass in parts' \
-    --has '4 neighbouring columns x 64 items per group \(64 values each\), exchanged in 4 parts of 1 columns' \
+    --has '4 neighbouring columns x 64 items per group \(64 values each\), exchanged in 4 parts of 1 column, ' \
+    --has 'in 4 parts of 1 column, a column.s values 4 apart$' --has '256 rows x 1 item per group' \
+    --lacks '(^|[ (/,])1 (rows|columns|items|passes|parts|stages|values)\b' \
+    --has '^kernels +/.*: fftlab\.clh, 06_passes\.cl, .*, 07_multidim\.cl$' \
+    --has '^legend +-D <name>_P<k>=Q,p,I,T,r,r,\.\.\.: ' \
+    --has '^  args fft_parts_y_p0\(x, y, u, tw, lines, flags\)$' --has '^  why: as above$' \
     -- "$M" --size 4096x4 --inverse --explain --repeat 0
 slow_case "2048x8 x batch 3: 2 parts of 2 columns, groups across arrays" 0 '^PASS$' \
     --has 'exchanged in 2 parts of 2 columns' -- "$M" --size 2048x8 --batch 3 --explain --repeat 0
@@ -99,7 +104,7 @@ slow_case "3072x4: 48 values per item" 0 '^PASS$' --has '\(48 values each\)' \
     -- "$M" --size 3072x4 --explain --repeat 0
 slow_case "2048x2x4: z at stride 8 in parts, y one small pass" 0 '^PASS$' --has 'fft_parts_z_p0' \
     -- "$M" --size 2048x2x4 --batch 2 --explain --repeat 0
-slow_case "4096x2: 2 columns in all, 2 parts of 1" 0 '^PASS$' --has 'exchanged in 2 parts of 1 columns' \
+slow_case "4096x2: 2 columns in all, 2 parts of 1" 0 '^PASS$' --has 'exchanged in 2 parts of 1 column, ' \
     -- "$M" --size 4096x2 --explain --repeat 0
 # A row in parts (lesson 06, "A row in parts"; lesson 07, "Rows in parts"): the x axis (and
 # with --variant transpose every axis, done as rows) of 8192 .. 16384 points in one pass.

@@ -245,7 +245,9 @@ run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-
 [ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
 ok $? "--timeout 1e-9: the watchdog's message"
 run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
-    --has '--chunks C' --has 'below 2\^31 values per rank' -- $R -n 1 "$M" --help
+    --has '--chunks C' --has 'below 2\^31 values per rank' \
+    --has '^  --format F +text \(default\) or csv$' --lacks '--input X\.npy' --lacks '--output Y\.npy' \
+    --lacks 'csv or json' -- $R -n 1 "$M" --help
 run_case "--chunks 0: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has '--chunks takes a whole number from 1' -- $R -n 2 "$M" --size 16x12 --chunks 0
 # The limit: N x batch / P below 2^31 values per rank, refused before any allocation (a

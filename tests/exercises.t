@@ -18,6 +18,23 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 run_case "stubs match their solutions (make-stubs check)" 0 '.*' -- tools/make-stubs.sh check
+
+# Every exercise's README section gives its hints in steps with the formula last, under
+# "#### Stuck?" after "### Hints", and no README or stub points to a solution: the
+# student works from the contract and the hints, never from the answer.
+why=
+for id in $(awk -F'\t' '!/^#/ && $1 != "id" && $1 != "" { print $1 }' exercises/manifest.tsv); do
+    readme=exercises/${id%%/*}/README.md name=${id#*/}
+    awk -v name="$name" '
+        /^## / { on = ($2 == name); next }
+        on && /^### Hints/ { hints = 1 }
+        on && /^#### Stuck\?/ && hints { stuck = 1 }
+        END { exit !stuck }' "$readme" || why+=" $id"
+done
+[[ -z $why ]]
+ok $? "every exercise's README section has Hints, then a Stuck? section" || diag "missing in:$why"
+! grep -n 'solutions/' exercises/[0-9]*/README.md exercises/[0-9]*/*.cl
+ok $? "no exercise file or exercise README names a solution"
 run_case "every solution passes the grader (--quick)" 0 '^# wrote ' --has '^# score: ([0-9]+)/\1 points' \
     --has '^# quick: ' --lacks '^not ok' --timeout 600 \
     -- env BUILD="$BUILD" tools/grade.sh --quick --from solutions --json "$tmp/solutions.json"

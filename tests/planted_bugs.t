@@ -205,10 +205,10 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
     cp "$MR" "$TMP/tree/build/06_mixed_radix"
     TR=$TMP/tree/build/06_mixed_radix
     run_case "control: 06_mixed_radix copied into a tree of its own passes (a row in parts)" 0 '^PASS$' \
-        --has "^kernels +$TMP/tree/kernels/06_mixed_radix.cl" --has 'fft_row_parts_p0.*row of 64 = 4 parts' \
+        --has "^kernels +$TMP/tree/kernels: fftlab.clh, 06_passes.cl, .*, 06_mixed_radix.cl$" --has 'fft_row_parts_p0.*row of 64 = 4 parts' \
         -- "$TR" --size 64 --wg 1 --batch 2 --explain --repeat 0
     slow_case "control: 06_mixed_radix copied into a tree of its own passes (a row of 16384 in parts)" 0 '^PASS$' \
-        --has "^kernels +$TMP/tree/kernels/06_mixed_radix.cl" -- "$TR" --size 16384 --batch 2 --explain --repeat 0
+        --has "^kernels +$TMP/tree/kernels: fftlab.clh, 06_passes.cl, .*, 06_mixed_radix.cl$" -- "$TR" --size 16384 --batch 2 --explain --repeat 0
     P6=$TMP/tree/kernels/06_passes.cl
     if plant parts-as-blocks kernels/06_passes.cl 's/real2_t a = in\[(size_t)j \* PARTS + (k)\];/real2_t a = in[(size_t)(k) * Q + j];/'; then
         cp "$TMP/k/parts-as-blocks.cl" "$P6"

@@ -20,7 +20,10 @@
 # a bare "//@stub" gives an empty line), and the solution lines are dropped. Lines outside
 # regions are copied verbatim. A file may have several regions; markers must start their
 # line (after indentation), regions do not nest, and "//@stub" is only allowed inside one.
-# The stub starts with one generated header line.
+# The stub carries no generated header: its first line is the solution's, which opens with
+# what the exercise is, "/* Exercise NN_slug/name — ..." (a student's file names no
+# maintainer and no solution). `check` fails a stub whose line 1 says otherwise, and one
+# that names a solutions/ path, since that would send the student to the answer.
 #
 # Exit status: 0 fine, 1 check failed or a solution is malformed, 2 usage error.
 set -euo pipefail
@@ -45,10 +48,7 @@ generate() {
             bad = 1
             exit 1
         }
-        BEGIN {
-            bad = 0; inreg = 0; nreg = 0
-            printf "/* GENERATED from %s by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */\n", src
-        }
+        BEGIN { bad = 0; inreg = 0; nreg = 0 }
         {
             line = $0
             if (match(line, /^[ \t]*\/\/@/)) {
@@ -170,6 +170,19 @@ cmd_check() {
         if ! cmp -s "$gen" "$stub"; then
             echo "FAIL  $stub differs from what $sol generates (edit the solution, never the stub; then run 'make stubs'):"
             diff -u --label "$stub (committed)" --label "$stub (generated from $sol)" "$stub" "$gen" || true
+            problems=$((problems + 1))
+            continue
+        fi
+        id=${stub#"$EX_DIR"/}
+        id=${id%.cl}
+        if [[ $(head -n 1 "$stub") != "/* Exercise $id "* ]]; then
+            echo "FAIL  $stub: its line 1 must say what the exercise is: \"/* Exercise $id — ...\""
+            problems=$((problems + 1))
+            continue
+        fi
+        if grep -n 'solutions/' "$stub" >"$tmp/names"; then
+            echo "FAIL  $stub names a solution (a student's file must not point to the answer):"
+            sed 's/^/      /' "$tmp/names"
             problems=$((problems + 1))
             continue
         fi

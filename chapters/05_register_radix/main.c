@@ -1,30 +1,35 @@
-/* 05_register_radix — radix 4/8/16 in registers, a plan of few passes.
+/* 05_register_radix — radix 4, 8 and 16 in registers: a plan of few passes.
  *
- * What changed since 04_coalescing: in 04 every radix-2 stage of a pass went through
- * local memory with a barrier, two values per work-item. Now each work-item holds R = 16
- * (or 8, or 4) values in registers and does a whole radix-R butterfly there (dft16 is
- * four dft4s, twiddles, four dft4s); local memory only carries values from one item to
- * another between such stages. A pass is a work-group finishing Q-point sub-FFTs
- * ("columns", Q up to 4096) this way, and the plan needs few of them: one pass for
- * N <= 4096 (16384 when the row is held in registers and exchanged in parts), two up to
- * 2^20, three up to 2^26. Every pass reads and writes the data once, so fewer passes is
- * less memory traffic, and memory traffic is the cost. Twiddles come three ways, side by
- * side: a two-level table (the default), sincos, native_sin/cos.
+ * What changed since 04_coalescing:
+ *   - In 04 every radix-2 stage went through local memory, with a barrier. Now each
+ *     work-item holds R = 16 (or 8, or 4) values in registers and does a whole radix-R
+ *     butterfly there (dft16 is four dft4s, twiddles, four dft4s); local memory only
+ *     carries values between such stages.
+ *   - A pass is a work-group finishing sub-FFTs of Q points (Q up to 4096) this way, so
+ *     the plan needs few passes: one for N <= 4096 (16384 with the row in parts), two up
+ *     to 2^20, three up to 2^26.
  *
- * Build and run:
+ * Variants (--variant; --help says more): radix16 (the default), radix8 and radix4 (the
+ * register radix R); sincos and native (twiddles computed, not read from the two-level
+ * table); simd (for a CPU: float8 vectors, no local memory); dft8 and twiddle_table (the
+ * exercises, exercises/05_register_radix/).
+ *
+ * The idea: every pass reads and writes all the data once, so fewer passes means less
+ * memory traffic, and memory traffic is the cost.
+ *
+ * Run it:
  *   make 05_register_radix
  *   ./build/05_register_radix --size 2^20 --batch 16 --explain
  *   ./build/05_register_radix --size 4096 --batch 4096 --variant sincos
- *   ./build/05_register_radix --size 16384 --batch 8 --explain      (a row in parts)
+ *   ./build/05_register_radix --size 16384 --batch 8 --explain         (a row in parts)
  *   FFTLAB_LOCAL_VALUES=64 ./build/05_register_radix --size 256 --explain
- *                      (pretend local memory holds 64 values: parts at small N)
- *   ./build/05_register_radix --size 2^20 --variant simd --explain   (on a CPU)
+ *                                      (pretend local memory holds 64 values)
+ *   ./build/05_register_radix --size 2^20 --variant simd --explain     (on a CPU)
  *
  * Files: this one (the variants; plan(): the twiddle table and one launch per pass),
- * layout.c (how many passes, and each one's shape), simd.c (--variant simd). Kernels:
- * kernels/05_register_radix.cl (the DFT blocks and twiddles), kernels/05_passes.cl (the
- * pass kernels), kernels/simd_cv.cl and kernels/05_simd.cl (--variant simd only).
- * Lesson: README.md here; the experiments behind it: NOTES.md. */
+ * layout.c (how many passes, and each one's shape), simd.c (--variant simd). --explain's
+ * `kernels` line names every kernel file compiled. Lesson: README.md here; the
+ * experiments behind it: NOTES.md. */
 #include "register_radix.h"
 
 #include <math.h>

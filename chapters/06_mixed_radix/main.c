@@ -1,43 +1,41 @@
-/* 06_mixed_radix — N = 2^a 3^b 5^c 7^d: digit reversal, then self-sorting mixed-radix passes.
+/* 06_mixed_radix — N = 2^a 3^b 5^c 7^d: self-sorting passes with mixed radices.
  *
- * What changed since 05_register_radix: 05 did powers of two only. Now N may have the
- * factors 3, 5 and 7 too. Two ways, side by side:
- *   three_blocks  ARM's mixed-radix pipeline as the article teaches it: put the input in
- *                 digit-reversed order once, then per stage one kernel for the twiddles and
- *                 one for the radix-S butterflies, in place. Correct, and slow: two passes
- *                 over memory per stage.
- *   stockham      (default) 05's self-sorting passes with mixed radices: dft3, dft5, dft7,
- *                 dft9 (3 x 3) and dft10 (a 2 and a 5 in one stage) join dft2/4/8/16 in
- *                 registers (whole rows of 3^a and 5^a: blocks of 27 and 25 too, plan.c),
- *                 no reordering pass at all, one pass over memory whenever a
- *                 row fits a work-group (or up to 8 local memories, in parts, by a group
- *                 of up to 1024 items: fft_row_parts_p0, its parts exchanged in halves,
- *                 real then imaginary, where none fits local memory whole; --variant
- *                 no_parts takes two passes there),
- *                 at most three up to 2^26. Each size gets its own kernels:
- *                 the radices, Q, p and the group shape are -D constants, so the stages
- *                 unroll and v[] stays in registers.
- *   simd          for a CPU (simd.c, kernels/06_simd.cl, README "On a CPU: mixed radices
- *                 as SIMD lanes"): chapter 05's simd shape, a work-item does 8 neighbouring
- *                 columns of a pass as planar float8/double8 vectors, a whole radix-Q
- *                 column in registers; N < 64 and sizes without a fitting plan fall back.
- * The factorization — which radices, in which order, how many passes, which group shape —
- * is common/radix_plan.c, a plain planner later chapters reuse; plan.c holds the limits
- * this chapter plans with and its group rules. --tune (common/tune.c)
- * measures each pass's group shape on the device and keeps the fastest; --shapes gives
- * them by hand (README "Measuring the shapes instead of guessing").
+ * What changed since 05_register_radix: 05 did powers of two only; now N may have the
+ * factors 3, 5 and 7 too.
  *
- * Build and run:
+ * The idea: factor N into radices (2, 3, 4, 5, 7, 8, 9, 10, 16), group them into as few
+ * passes as fit a work-group, and run each pass as in 05, so the output is in order with
+ * no reordering pass.
+ *
+ * Variants (--variant):
+ *   stockham      (default) 05's self-sorting passes with dft3, dft5, dft7, dft9 and
+ *                 dft10 beside dft2/4/8/16; one pass whenever a row fits a work-group
+ *                 (whole rows of 3^a and 5^a: blocks of 25 and 27 too), at most three up
+ *                 to 2^26. The radices, Q, p and the group shape are -D constants, so the
+ *                 stages unroll and the values stay in registers.
+ *   no_parts, primes, no_radix10, no_radix9   stockham without one of its tricks (rows
+ *                 in parts, the composite radices): the lesson's comparisons.
+ *   three_blocks  ARM's pipeline as the article teaches it: digit-reverse the input
+ *                 once, then per stage a twiddle kernel and a butterfly kernel, in
+ *                 place. Correct, and slow: two passes over memory per stage.
+ *   simd          for a CPU (simd.c): 8 neighbouring columns as the lanes of float8 or
+ *                 double8 vectors, a whole column in registers.
+ *   dft6, digit_reverse   the exercises (exercises/06_mixed_radix/).
+ *
+ * The planner (which radices, in which order, how many passes, which group shape) is
+ * common/radix_plan.c, reused by 07-10; plan.c holds this chapter's limits and group
+ * rules. --tune measures each pass's group shape on the device and keeps the fastest;
+ * --shapes gives them by hand.
+ *
+ * Run it:
  *   make 06_mixed_radix
  *   ./build/06_mixed_radix --size 1000 --batch 16 --explain
  *   ./build/06_mixed_radix --size 48 --variant three_blocks --explain    (the permutation)
  *   ./build/06_mixed_radix --size 3^10 --inverse --precision double
- *   ./build/06_mixed_radix --size 2^18 --batch 64 --tune        (per-pass shapes, measured)
- * Kernels: kernels/06_mixed_radix.cl (dft3/5/7/9/10, the three blocks; --kernels replaces
- * this one; the exercises dft6 and digit_reverse are built into it at their
- * #ifndef FL_EXERCISE_ blocks), kernels/06_passes.cl (the Stockham pass),
- * kernels/05_register_radix.cl (dft2..dft16, the twiddle table lookup). Lesson: README.md
- * here; measurements and experiments: NOTES.md. */
+ *   ./build/06_mixed_radix --size 2^18 --batch 64 --tune       (per-pass shapes, measured)
+ *
+ * --explain's `kernels` line names every kernel file compiled. Lesson: README.md here;
+ * measurements and experiments: NOTES.md. */
 #include "mixed_radix.h"
 
 #include "../../common/radix_plan.h"

@@ -2,45 +2,36 @@
  *
  * What changed since 06_mixed_radix: 06 transforms rows. Now the input is a batch of
  * row-major arrays, Ny x Nx or Nz x Ny x Nx (the last axis contiguous, as in NumPy), and
- * the transform runs along every axis. Each axis is a 1-D transform of all its lines,
- * planned by the same planner as 06 (common/radix_plan.c). The lines along x are rows:
- * 06's pass does them as it is. The lines along y and z are columns, their values Nx or
- * Ny*Nx elements apart. Two ways, side by side:
- *   strided    (default) read the columns where they are: a work-group takes T
- *              neighbouring columns, so its lanes read T consecutive addresses for every
- *              value (05's coalescing, one level up); no transposes, one pass per axis
- *              while an axis fits a group with >= 4 columns (N <= 1024 in fp32), so
- *              1024 x 1024 is two passes over memory; up to N = 4096 the group keeps
- *              its columns in registers and exchanges them a part at a time
- *              (fft_parts_*, README "Columns in parts"), so 4096 x 4096 is two as well.
- *              Rows of 8192 to 16384 points are one pass in parts too (06's
- *              row_parts_pass, fft_rowparts_*, README "rows in parts").
- *   no_parts   strided without the parts: 4096-point columns and 16384-point rows in two
- *              passes, to compare.
- *   transpose  the Apple OpenCL_FFT sample's way: transform rows, transpose the array so
- *              the next axis becomes the rows (a padded tile in local memory, as in 04),
- *              repeat; one more read and write of the data per axis.
- *   simd       for a CPU (kernels/07_simd.cl, README "On a CPU, columns are SIMD lanes"):
- *              rows by 06's simd rows; an outer axis by a work-item that takes 8
- *              neighbouring columns as the 8 lanes of its vectors and runs their whole
- *              FFT itself, one launch per axis, or one for every axis when the arrays are
- *              small (a work-item per array); common/simd_cols.c plans it.
- * --explain prints, per axis, its length, stride, passes and group shapes. The axis
- * planning is common/axis_plan.c, shared with chapters 08-10.
+ * the transform runs along every axis, each planned by 06's planner.
  *
- * Build and run:
+ * The idea: the lines along x are rows, which 06's pass does as it is; the lines along y
+ * and z are columns, their values Nx or Ny*Nx apart, and a work-group that takes T
+ * neighbouring columns reads T consecutive addresses for every value (04's coalescing,
+ * one level up), so no transpose is needed.
+ *
+ * Variants (--variant):
+ *   strided    (default) the columns read where they are; one pass per axis while an
+ *              axis fits a group with >= 4 columns (N <= 1024 in fp32), and up to
+ *              N = 4096 with the columns exchanged a part at a time (README "Columns in
+ *              parts"), so 4096 x 4096 is two passes over memory.
+ *   no_parts   strided without the parts, to compare.
+ *   transpose  the Apple OpenCL_FFT sample's way: transform rows, transpose so the next
+ *              axis becomes the rows (a padded tile, as in 04), repeat.
+ *   simd       for a CPU: 8 neighbouring columns as the lanes of one work-item's vectors
+ *              (common/simd_cols.c plans it).
+ *   column_load, transpose_tile   the exercises (exercises/07_multidim/).
+ *
+ * --explain prints each axis's length, stride, passes and group shapes, and names every
+ * kernel file compiled. The axis planning is common/axis_plan.c, shared with 08-10.
+ *
+ * Run it:
  *   make 07_multidim
  *   ./build/07_multidim --size 512x512 --explain
  *   ./build/07_multidim --size 256x256x256 --variant transpose
  *   ./build/07_multidim --size 512x512x64 --batch 4 --inverse
  *   ./build/07_multidim --input x.npy --output y.npy      (complex64, shape (B, Ny, Nx))
- * Kernels: kernels/07_multidim.cl (the column pass and the transpose; --kernels replaces
- * this one), kernels/06_passes.cl (the row pass and the stages), kernels/05_register_radix.cl
- * and kernels/06_mixed_radix.cl (the dft blocks); for --variant simd kernels/06_simd.cl
- * (06's simd rows and the vector blocks) and kernels/07_simd.cl (columns as lanes).
- * Exercises: --variant column_load and transpose_tile build exercises/07_multidim/<name>.cl
- * in place of the guarded function of kernels/07_multidim.cl (column_addresses,
- * transpose_store). Lesson: README.md here; runs and experiments: NOTES.md. */
+ *
+ * Lesson: README.md here; runs and experiments: NOTES.md. */
 #include "../../common/chapter.h"
 #include "../../common/axis_plan.h"
 #include "../../common/simd_cols.h"

@@ -1,49 +1,41 @@
-/* 08_bluestein — any N up to 2^24, primes too: the DFT as a convolution of length M,
- * a 2^a 3^b 5^c 7^d size that chapter 06's passes can do (Bluestein's chirp-z algorithm).
+/* 08_bluestein — any N up to 2^24, primes too: the DFT as a convolution.
  *
- * What changed since 07_multidim: 06 and 07 take lengths made of 2, 3, 5 and 7 only. With
- * jk = (j^2 + k^2 - (k - j)^2) / 2 the DFT of any length N becomes a chirp
- * c_n = exp(sign*pi*i*n^2/N) times a convolution with the conjugate chirp:
- *     X[k] = c_k * sum_j (x[j]*c_j) * conj(c_(k-j))
- * A convolution is a pointwise product between two FFTs of a length M >= 2N - 1 of our
- * choosing, so the work is done by 06's passes, planned for the axis of M points by
- * common/axis_plan.c as 07 plans its axes:
+ * What changed since 07_multidim: 06 and 07 take lengths made of 2, 3, 5 and 7 only.
+ *
+ * The idea (Bluestein's chirp-z algorithm): with jk = (j^2 + k^2 - (k - j)^2) / 2 the
+ * DFT of any length N is a chirp c_n = exp(sign*pi*i*n^2/N) times a convolution with the
+ * conjugate chirp,
+ *     X[k] = c_k * sum_j (x[j]*c_j) * conj(c_(k-j)),
+ * and a convolution is a pointwise product between two FFTs of a length M >= 2N - 1 that
+ * we choose, so 06's passes do the work:
  *     A = FFT_M(x*c, zero-padded),  Z = A * Bh,  conv = conj(FFT_M(conj Z)),  X = c * conv
- * The chirp c and Bh = FFT_M(b) / M (b = the conjugate chirp, wrapped to M) are tables
- * computed once on the host, in double: fill_chirp and fill_bhat below. The planner picks M
- * (length.c: fewest passes, then least work, not just the smallest 7-smooth M).
+ * with Bh = FFT_M(b) / M, b the conjugate chirp wrapped to M. The tables c and Bh are
+ * computed once on the host, in double (fill_chirp, fill_bhat below); length.c picks M
+ * (fewest passes, then least work).
  *
- * This file: the tables, then the three ways to run the convolution (variants):
- *   (Rader)       the default for a prime N whose N - 1 is 7-smooth and one group's where
- *                 Bluestein's M is not: rader.c, one launch of rader_fused
- *   fused         (default) one launch when M fits a work-group (N <= 2048 in fp32): each
- *                 group takes rows through x*c, FFT_M, *Bh, FFT_M, *c without leaving
- *                 local memory; M in two passes: fused_passes with the forward's last pass
- *                 and the inverse's first in one launch (bs_middle), 3 launches; else
- *                 fused_passes
- *   fused_passes  the passes of both FFTs, the three multiplies inside the first and last
- *                 passes (06's pass hooks): 2 x passes launches
- *   plain         separate kernels: premultiply and pad, the forward passes, the pointwise
- *                 product, the inverse passes, postmultiply and truncate: 2 x passes + 3
- *   simd          for a CPU: plain's steps with 06's simd passes (plan.c, kernels/08_simd.cl)
- *   chirp_table   the exercise: fused, with the chirp computed on the device by your chirp()
- * --explain shows N, M and why that M, the tables and every launch.
+ * Variants (--variant):
+ *   fused         (default) one launch when M fits a work-group (N <= 2048 in fp32): a
+ *                 group takes rows through x*c, FFT_M, *Bh, FFT_M, *c in local memory;
+ *                 larger M: the passes with the multiplies in their loads and stores.
+ *                 For a prime N whose N - 1 is 7-smooth (where Bluestein's M is not one
+ *                 group's) it uses Rader's algorithm instead: rader.c, one launch.
+ *   no_rader      fused by Bluestein for every N (the lesson's comparison).
+ *   fused_passes  the passes of both FFTs, the multiplies inside the first and last.
+ *   plain         separate kernels for every step: 2 x passes + 3 launches.
+ *   simd          for a CPU: plain's steps with 06's simd passes.
+ *   chirp_table   the exercise: fused, with the chirp from your chirp().
  *
- * Build and run:
+ * Run it:
  *   make 08_bluestein
  *   ./build/08_bluestein --size 1009 --batch 64 --explain
  *   ./build/08_bluestein --size 65521 --variant plain --explain
  *   ./build/08_bluestein --size 1048583 --inverse --precision double
- *   ./build/08_bluestein --size 1009 --batch 16384 --format csv          (the bench case)
- *   ./build/08_bluestein --size 1009 --batch 1024 --variant simd --explain   (on a CPU)
- *   ./build/08_bluestein --size 1009 --variant chirp_table   (runs exercises/08_bluestein/
- *                                      chirp_table.cl; --exercise FILE runs another copy)
- * Files: bluestein.h (what the host files share), length.c (the choice of M, the checks,
- * -D options), plan.c (launch helpers, --variant simd). Kernels: kernels/08_bluestein.cl
- * (the multiplies, the fused kernel, the hooks, chirp()), kernels/07_multidim.cl
- * (fft_rows_x_p<k>), kernels/06_passes.cl (the pass and its hooks), 05_register_radix.cl
- * and 06_mixed_radix.cl (the blocks), 06_simd.cl and 08_simd.cl (--variant simd).
- * Lesson: README.md here; measurements: NOTES.md. */
+ *   ./build/08_bluestein --size 1009 --variant chirp_table      (the exercise)
+ *
+ * Files: bluestein.h (what the files share), length.c (the choice of M, the checks, -D
+ * options), plan.c (launch helpers, --variant simd), rader.c. --explain shows N, M and
+ * why that M, the tables, every launch, and names every kernel file compiled. Lesson:
+ * README.md here; measurements: NOTES.md. */
 #include "bluestein.h"
 
 #include <math.h>

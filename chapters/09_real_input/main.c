@@ -1,40 +1,31 @@
 /* 09_real_input — real input: R2C by a half-length complex FFT and a twist, C2R back.
  *
- * What changed since 07_multidim: the data is real. A real array's spectrum is
- * Hermitian, X(-k) = conj X(k), so half of it is enough: forward is R2C, N reals in and
- * N/2 + 1 complex values out along the last axis (FFTW's r2c layout, numpy.fft.rfft and
- * rfftn's); --inverse is C2R, that half spectrum back to N reals (not divided by N).
+ * What changed since 07_multidim: the data is real. Its spectrum is Hermitian,
+ * X(-k) = conj X(k), so half of it is enough: forward is R2C, N reals in and N/2 + 1
+ * complex values out along the last axis (FFTW's r2c layout, numpy.fft.rfft's);
+ * --inverse is C2R, that half spectrum back to N reals (not divided by N).
  *
- * The idea (this file): the work halves too, and not by giving a complex FFT zero
- * imaginary parts. N reals are read as M = N/2 complex values z_j = x_2j + i x_2j+1 (the
- * same bytes), an M-point complex FFT does them with 06's passes (planned by
- * common/axis_plan.c like 07's axes), and one more kernel, the twist (rfft_post), splits
- * the result into the spectra of the even and the odd samples and joins them into X_k
- * (the last radix-2 step). C2R runs the steps backwards: the inverse twist (irfft_pre),
- * then the inverse M-point FFT, whose output read as reals is the row. 2-D and 3-D arrays
- * halve the last axis only: the rows and the twist, then the outer axes by 07's column
- * passes on the (..., Nx/2 + 1) half spectrum. That is --variant twist.
+ * The idea: read the N reals as M = N/2 complex values z_j = x_2j + i x_2j+1 (the same
+ * bytes), do an M-point complex FFT with 06's passes, then one more kernel, the twist,
+ * splits the result into the spectra of the even and the odd samples and joins them into
+ * X_k (the last radix-2 step). C2R runs the steps backwards. In 2-D and 3-D only the
+ * last axis halves: the rows and the twist, then 07's column passes on the half spectrum.
  *
- * The other variants move the twist, whose pass costs as much memory traffic as a pass of
- * the FFT: fused.c puts it inside a row pass (--variant fused), pairs.c into the first of
- * two passes over the real columns (--variant column_pairs, the default for 1-D R2C of
- * long rows), and simd.c does the rows and the twist as CPU vectors (--variant simd).
- * real.h says what the files share. The harness (common/runner.c, fl_chapter.real_input)
- * reads real .npy files, checks against FFTW's r2c and c2r plans, and counts
- * 2.5 N log2 N flops per transform.
+ * Variants (--variant): twist (the idea above, as separate launches), fused (the twist
+ * inside a row pass: fused.c), column_pairs (the default for long 1-D rows: the twist in
+ * the first of two passes, pairs.c), simd (a CPU's vectors: simd.c), post_twist (the
+ * exercise). real.h says what the files share.
  *
- * Build and run:
+ * Run it:
  *   make 09_real_input
  *   ./build/09_real_input --size 16 --variant twist --explain
  *   ./build/09_real_input --size 2^20 --batch 16
  *   ./build/09_real_input --size 512x512 --inverse --precision double
- *   ./build/09_real_input --input x.npy --output X.npy     (float32 (B, N) -> complex64 (B, N/2+1))
- *   ./build/09_real_input --input X.npy --inverse --size 1000 --output x.npy   (and back)
- *   ./build/09_real_input --variant post_twist --size 16   (the exercise: your post_twist_pair)
- * Kernels: kernels/09_real_input.cl (the twist and its inverse, the fused and paired row
- * passes, the column pairs; --kernels replaces this one), built after kernels/06_passes.cl,
- * 05_register_radix.cl, 06_mixed_radix.cl, 07_multidim.cl, and for --variant simd
- * 06_simd.cl, 07_simd.cl and 09_simd.cl. Lesson: README.md; measurements: NOTES.md. */
+ *   ./build/09_real_input --input x.npy --output X.npy   (float32 (B, N) -> complex64 (B, N/2+1))
+ *   ./build/09_real_input --variant post_twist --size 16      (the exercise)
+ *
+ * --explain names every kernel file compiled. Lesson: README.md here; measurements:
+ * NOTES.md. */
 #include "real.h"
 
 #include <math.h>

@@ -4,40 +4,33 @@
  * What changed since 07_multidim: 07 transforms an array on one device. Here the array is
  * cut into P slabs, one per MPI process (rank), each on its own OpenCL device: rank r owns
  * the rows [r*Ny/P, (r+1)*Ny/P) of Ny x Nx (of the planes of Nz, in 3-D), as FFTW-MPI lays
- * data out. Every axis inside a slab is transformed locally with 07's passes (planned by
- * common/axis_plan.c, as in 07); the outermost axis is spread over all the ranks, so the
- * data are transposed globally first: each rank packs its slab into P blocks on the device
- * (kernels/10_distributed.cl), the blocks go through host memory and MPI_Alltoall (block
- * d to rank d), and each rank unpacks what arrived into a slab of the next axis — now
- * holding the outermost axis whole, which it transforms. The result stays in that
- * transposed layout (FFTW_MPI_TRANSPOSED_OUT: rank r owns x [r*Nx/P, ...) of y[x][y]), or
- * with --natural goes back to the input's layout (a second all-to-all).
+ * data out. Every axis inside a slab is transformed locally with 07's passes.
  *
- * The idea, 2-D on P = 2 ranks. Rank 0 holds the blocks a b (its rows, cut at the column
- * where rank 1's part of x begins), rank 1 holds c d:
+ * The idea: the outermost axis is spread over the ranks, so transpose the array globally
+ * first. Each rank packs its slab into P blocks on the device, MPI_Alltoall sends block d
+ * to rank d (through host memory), and each rank unpacks what arrived into a slab of the
+ * next axis, which now holds the outermost axis whole. 2-D on P = 2 ranks, rank 0 holding
+ * the blocks a b (its rows, cut where rank 1's part of x begins), rank 1 holding c d:
  *
  *     natural slabs       x passes      pack, MPI_Alltoall, unpack      y passes
  *     rank 0: [a b]   ->  program A  ->  rank 0: [aT cT]            ->  program B
  *     rank 1: [c d]                      rank 1: [bT dT]
  *
- *   Block d of each rank goes to rank d, transposed on the way (in the pack): rank 0 ends
- *   with x [0, Nx/2) of every y, stored x' then y, rank 1 with the rest, and y, the axis
- *   no rank held whole before, is now whole on every rank.
+ * The result stays in that transposed layout (FFTW_MPI_TRANSPOSED_OUT: rank r owns
+ * x [r*Nx/P, ...) of y[x][y]), or with --natural goes back to the input's layout (a
+ * second all-to-all).
  *
- * Build and run (Open MPI: make deps installs it; tools/mpirun.sh adds --oversubscribe,
+ * Run it (Open MPI: make deps installs it; tools/mpirun.sh adds --oversubscribe,
  * --allow-run-as-root when you are root, and --bind-to none):
  *   make 10_distributed
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 1024x1024
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 64x48 --explain --repeat 0
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 256x256x256 --natural
- *   tools/mpirun.sh -n 4 ./build/10_distributed --size 512x512 --batch 4 --inverse --precision double
  *   tools/mpirun.sh -n 2 ./build/10_distributed --variant exchange_map --size 8x6   (the exercise)
  *   FFTLAB_DEVICE=nvidia mpirun -n 2 ./build/10_distributed --size 4096x4096   (a GPU per rank)
- * Kernels: kernels/10_distributed.cl (pack, unpack; --kernels replaces this one, and
- * --variant exchange_map builds exercises/10_distributed/exchange_map.cl, or --exercise
- * FILE, in place of its pack_source/unpack_source), after 07's kernels/07_multidim.cl,
- * 06_passes.cl, 05_register_radix.cl, 06_mixed_radix.cl for the local passes. Lesson:
- * README.md here; distributed.h says what the other files of this folder do. */
+ *
+ * --explain names every kernel file compiled. Lesson: README.md here; distributed.h says
+ * what the other files of this folder do. */
 #include "distributed.h"
 
 #include <stdio.h>

@@ -32,11 +32,12 @@ static void print_help(const char *prog)
         "the second axis, the first two axes swapped), or with --natural the input's layout.\n"
         "Devices: rank r (counted on its node) takes device r mod count among the GPUs (else\n"
         "the CPU devices), or among those --device/FFTLAB_DEVICE matches. --explain prints\n"
-        "each rank's slabs, the exchange sizes and the plan. Not here: --input/--output and\n"
-        "--format json (text or csv). Checked against FFTW-MPI on the same slabs and, up to\n"
-        "2^22 values, against serial FFTW on the array gathered on rank 0. Every rank must\n"
-        "get the same options (Open MPI's A : B form can give them different ones: that is\n"
-        "exit 2, naming the option); only --device, --kernels and --exercise may differ.\n"
+        "each rank's slabs, the exchange sizes and the plan. Each rank makes its own seeded\n"
+        "input (no --input or --output files; --format text or csv). Checked against FFTW-MPI\n"
+        "on the same slabs and, up to 2^22 values, against serial FFTW on the array gathered\n"
+        "on rank 0. Every rank must get the same options (Open MPI's A : B form can give them\n"
+        "different ones: that is exit 2, naming the option); only --device, --kernels and\n"
+        "--exercise may differ.\n"
         "  --natural           output in the input's layout (one more exchange)\n"
         "  --chunks C          cut each exchange into C chunks, pipelined: device -> host of\n"
         "                      one while the one before is in MPI and the one before that goes\n"
@@ -55,7 +56,7 @@ static void print_help(const char *prog)
              "int; every offset is 64-bit), and 4 buffers of that slab (2 at P = 1) must fit the\n"
              "device; past either, exit 2 before any allocation. Demo size %s x batch 1",
              DEMO_SHAPE);
-    fl_print_usage(prog, text);
+    fl_print_usage_files(prog, text, 0);
 }
 
 /* ---------------------------------------------------------------- ranks that agree */

@@ -54,8 +54,7 @@ void report_explain(const struct ctx *c)
              slab_describe(&c->s, rank, c->out, b, sizeof b), c->s.count, c->elem);
     if (rank == 0 && report_format == FL_FORMAT_TEXT) {
         const char *ex = fl_exercise_path();
-        printf("kernels  %s (after %s, %s, %s, %s)\n", c->kernel_file, kernel_uses[0],
-               kernel_uses[1], kernel_uses[2], kernel_uses[3]);
+        printf("kernels  %s\n", fl_program_files()); /* what the programs compiled */
         if (ex[0] && strcmp(ex, c->kernel_file) != 0)
             printf("exercise %s, built in place of the file's #ifndef FL_EXERCISE_EXCHANGE_MAP "
                    "block\n", ex);

@@ -1,17 +1,11 @@
-/* GENERATED from solutions/01_dft/bin_per_group.cl by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */
 /* Exercise 01_dft/bin_per_group — one work-group per output bin, reduced in local memory.
  *
- * In the chapter kernel one work-item walks all N inputs for its bin: N work-items in
- * all, each with a serial loop of length N. When N is small compared with the machine
- * (a GPU wants tens of thousands of work-items) most of it sits idle. Here a work-group
- * of W items shares one bin: item l sums every W-th input (j = l, l+W, l+2W, ...), then
- * the W partial sums are added in a tree of log2 W steps in __local memory, with a
- * barrier between steps. This is the pattern to learn — split a long sum across a
- * group, reduce in local memory — which every later reduction (and every FFT that
- * exchanges data inside a work-group) uses.
- *
- * The angle index stays exact: item l starts at m = (l*k) mod n and steps by
- * (W*k) mod n, both computed in 64-bit integers; no j*k is ever formed in floating point.
+ * Compute the chapter's DFT of each row,
+ *     y[k] = sum over j = 0 .. n-1 of x[j] * exp(sign * 2*pi*i * j*k / n),
+ * with a whole work-group of W items per bin k instead of one item: item l adds the terms
+ * j = l, l+W, l+2W, ... < n, and the group then adds its W partial sums in __local memory
+ * in log2 W steps. That gives the device n*W work-items with loops of n/W terms, where the
+ * chapter had n work-items with loops of n.
  *
  * Contract
  *   work-items : global (n*W, batch), local (W, 1), W = --wg (default 64), a power of
@@ -19,7 +13,12 @@
  *   local      : partial[0 .. W-1], one complex partial sum per work-item
  *   reads      : x[row*n + j] for j = l, l+W, ... < n (item l); the group reads the row
  *   writes     : y[row*n + k], once, by work-item 0 of the group
- *   host calls : once per transform (one launch); x and y are different buffers */
+ *   host calls : once per transform (one launch); x and y are different buffers
+ *
+ * Yours to work out: the exact angle index of item l's first term and how much it grows
+ * from one of its terms to the next (no j*k in an int or in floating point), and the
+ * order of adds and barriers that leaves the sum in partial[0]. Hints, one step at a
+ * time: exercises/01_dft/README.md. */
 __kernel void dft_group(__global const real2_t *x, __global real2_t *y,
                         __local real2_t *partial, int n, int sign)
 {
@@ -31,13 +30,13 @@ __kernel void dft_group(__global const real2_t *x, __global real2_t *y,
 
     /* 1. this item's share of the sum: j = l, l + W, l + 2W, ... */
     real2_t acc = (real2_t)(0, 0);
-    // TODO(exercise): Sum x[base + j] * exp(i*step*m) for j = l, l+W, ... < n, with m = (j*k) mod n: start at (l*k) mod n, step by (W*k) mod n (64-bit products), subtract n when m >= n.
+    // TODO(exercise): Item l's share of the sum: the terms j = l, l+W, ... < n, each x[base + j] times its twiddle (angle step * m, m exact), into acc.
     /* acc stays 0 */
     partial[l] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    /* 2. tree reduction: after the step with stride s, partial[0 .. s-1] hold the sums */
-    // TODO(exercise): Add the W partial sums into partial[0]: halve the stride s from W/2 to 1; items l < s add partial[l + s]; every item reaches the barrier after each step.
+    /* 2. the W partial sums, added into partial[0] */
+    // TODO(exercise): Add the W values of partial[] into partial[0], with every work-item at every barrier.
     /* only item 0's own share reaches partial[0] */
 
     if (l == 0)

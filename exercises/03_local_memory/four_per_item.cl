@@ -1,35 +1,38 @@
-/* GENERATED from solutions/03_local_memory/four_per_item.cl by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */
 /* Exercise 03_local_memory/four_per_item — a radix-R pass with four values per work-item.
  *
  * Chapter 03's fft_local gives each work-item 2 of the group's R values, so R = 2 x the
  * work-group size. Here each work-item holds 4: a group of r items does a radix-R
- * butterfly with R = 4r. Same arithmetic as the chapter (kernels/03_local_memory.cl):
+ * butterfly with R = 4r. The arithmetic is the chapter's:
  *
  *     v[m]  = x[t + m*(n/R)] * exp(sign*2*pi*i * m*k / (R*p))      m = 0 .. R-1
- *     V     = the R-point DFT of v (log2 R in-place radix-2 stages, decimation in
- *             frequency, which leaves V[m] at position reverse_bits(m) of u)
+ *     V     = the R-point DFT of v, in u: log2 R in-place radix-2 stages of half-width
+ *             h = R/2, R/4, ..., 1 (decimation in frequency, which leaves V[m] at
+ *             position reverse_bits(m) of u). A stage is R/2 pairs; the chapter's pair
+ *             number j is: d = j mod h, i0 = 2(j - d) + d, a = u[i0], b = u[i0 + h],
+ *             u[i0] = a + b, u[i0 + h] = (a - b) * roots[d << shift], where
+ *             roots[q] = exp(sign*2*pi*i * q/R) and shift = 0, 1, 2, ... counts stages
  *     y[(t-k)*R + k + m*p] = V[m],                                 k = t mod p
  *
- * What changes is who does what inside the group:
- *   load   item i loads m = i, i + r, i + 2r, i + 3r (neighbouring items, neighbouring m,
- *          as in the chapter) and computes 2 of the R/2 roots: roots[i], roots[i + r]
- *   stage  a stage has R/2 = 2r pairs: item i does pair number j = i and j = i + r, each
- *          exactly as the chapter's item j would (d = j mod h, i0 = j with a 0 bit
- *          inserted at position log2 h, twiddle roots[d * (R/2)/h])
- *   store  item i writes m = i, i + r, i + 2r, i + 3r
- * A group of r items now does the work of 2r, and a pass combines twice as many
- * sub-DFTs: at the same --wg, one stage more per launch and fewer launches.
+ * What changes is who does what inside the group: with r items for R values, R/2
+ * roots and R/2 pairs per stage, each item loads four values and two roots, does two
+ * pairs per stage, and stores four outputs. A group of r items now does the work of 2r,
+ * and a pass combines twice as many sub-DFTs: at the same --wg, one stage more per
+ * launch and fewer launches.
  *
  * Contract
  *   work-items : global (n/4, batch), local (r, 1), r a power of two, R = 4r <= n.
  *                Group t = get_group_id(0) (0 <= t < n/R) does butterfly t of row
- *                get_global_id(1); item i handles m = i + s*r for s = 0, 1, 2, 3.
+ *                get_global_id(1); each item handles four of the R values.
  *   local      : u, R complex values; roots, R/2 complex values
  *   reads      : x[row*n + t + m*(n/R)] for the item's four m
  *   writes     : y[row*n + (t-k)*R + k + m*p] for the item's four m, with k = t mod p
  *   host calls : fft_radix2 (chapter 02) for p = 1, 2, ... while log2(n/p) is not a
  *                multiple of log2 R, then this kernel for p, p*R, p*R^2, ... < n; swap x
- *                and y after each. */
+ *                and y after each.
+ *
+ * Yours to work out: which four values, which two roots and which two pairs item i
+ * takes, so that every value, root and pair is done exactly once. Hints, one step at a
+ * time: exercises/03_local_memory/README.md. */
 
 __kernel void fft_local4(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                          __local real2_t *roots, int p, int sign)
@@ -45,17 +48,16 @@ __kernel void fft_local4(__global const real2_t *x, __global real2_t *y, __local
     const real_t scale = (real_t)(sign * 2.0 * FFTLAB_PI) / (real_t)(R * p);
     const real_t root_step = (real_t)(sign * 2.0 * FFTLAB_PI) / (real_t)R;
 
-    // TODO(exercise): Load: item i twiddles and stores its four values m = i + s*r (s = 0..3) in u[m], and computes roots[i] and roots[i + r].
+    // TODO(exercise): Load: this item's four values of u, twiddled, and its two entries of roots.
     /* placeholder: the chapter's two values per item, so half of u and roots stays unset */
     u[i] = cmul(x[row + t + (size_t)i * stride], cexpi(scale * (real_t)(i * k)));
     u[i + r] = cmul(x[row + t + (size_t)(i + r) * stride], cexpi(scale * (real_t)((i + r) * k)));
     roots[i] = cexpi(root_step * (real_t)i);
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    /* log2 R stages, half-width h = R/2, R/4, ..., 1; the twiddle exp(sign*pi*i*d/h) is
-     * root number d*(R/2)/h = d << shift. */
+    /* log2 R stages, half-width h = R/2, R/4, ..., 1 */
     for (int h = 2 * r, shift = 0; h >= 1; h >>= 1, shift++) {
-        // TODO(exercise): This item's two butterflies of the stage: pair number j = i and j = i + r, each done as the chapter's item j does its one pair.
+        // TODO(exercise): This item's two butterfly pairs of the stage, each done as the chapter does one pair.
         /* placeholder: the chapter's one pair per item, so half the pairs are skipped */
         int d = i & (h - 1);
         int i0 = ((i - d) << 1) + d;
@@ -67,7 +69,7 @@ __kernel void fft_local4(__global const real2_t *x, __global real2_t *y, __local
     }
 
     size_t out = row + (size_t)(t - k) * R + k;
-    // TODO(exercise): Store: item i writes its four outputs m = i + s*r to y[out + m*p], reading V[m] from u[reverse_bits(m, log2R)].
+    // TODO(exercise): Store: this item's four outputs, V[m] read from u[reverse_bits(m, log2R)].
     /* placeholder: the chapter's two outputs per item, so half of y is never written */
     y[out + (size_t)i * p] = u[reverse_bits(i, log2R)];
     y[out + (size_t)(i + r) * p] = u[reverse_bits(i + r, log2R)];

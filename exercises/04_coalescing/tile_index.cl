@@ -1,8 +1,7 @@
-/* GENERATED from solutions/04_coalescing/tile_index.cl by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */
 /* Exercise 04_coalescing/tile_index — the tile's addresses and the block store.
  *
- * fft_tile is chapter 04's tiled radix-R pass (kernels/04_coalescing.cl, fft_coalesced)
- * with the tile always padded, and two pieces of index arithmetic left to you:
+ * fft_tile is chapter 04's tiled radix-R pass (the chapter's fft_coalesced) with the
+ * tile always padded, and two pieces of index arithmetic left to you:
  *
  *   1. tile_at(m, c, T): where entry (row m, column c) of the R x T tile lives in u.
  *      Column c holds butterfly t0 + c, row m its value m. The rows are T + 1 values
@@ -24,12 +23,15 @@
  *   writes     : y[row*n + (t-k)*R + k + m*p] for the group's T butterflies: runs of T
  *                consecutive values (p >= T) or one contiguous block of T*R (p < T)
  *   host calls : p = 1, then p *= R after each launch (R may differ per launch), swapping
- *                x and y, until p = n. */
+ *                x and y, until p = n.
+ *
+ * Yours to work out: the inverse of the output map for the block store, in shifts and
+ * masks. Hints, one step at a time: exercises/04_coalescing/README.md. */
 
 /* Position of tile entry (row m, column c) in u. */
 int tile_at(int m, int c, int T)
 {
-    // TODO(exercise): Rows of T + 1 values (one column of padding): the address of (m, c).
+    // TODO(exercise): The address of tile entry (row m, column c) in u, rows T + 1 values apart.
     return m * T + c; /* placeholder: no padding (right answer, but see the README) */
 }
 
@@ -81,7 +83,7 @@ __kernel void fft_tile(__global const real2_t *x, __global real2_t *y, __local r
          * position e of that block and looks up which (m, c2) belongs there. */
         size_t out = row + (size_t)t0 * R;
         for (int e = l; e < T * R; e += items) {
-            // TODO(exercise): Invert the map: for block position e, the output number m and the tile column c2 (use shifts and masks: R, T, p are powers of two).
+            // TODO(exercise): For block position e: the output number m and the tile column c2 whose value belongs there.
             int m = e >> log2T, c2 = e & (T - 1); /* placeholder: the p >= T map, wrong here */
             y[out + e] = u[tile_at(reverse_bits(m, log2R), c2, T)];
         }

@@ -1,4 +1,3 @@
-/* GENERATED from solutions/05_register_radix/twiddle_table.cl by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */
 /* Exercise 05_register_radix/twiddle_table — read a twiddle from a two-level table.
  *
  * What you write: the body of twiddle_lookup(x, hi, lo, lo_bits). It returns
@@ -6,15 +5,13 @@
  * from two tables the host filled in double precision and converted to real2_t:
  *     lo[z] = w_N^z                 for z < 2^lo_bits,
  *     hi[y] = w_N^(y * 2^lo_bits)   for y < N / 2^lo_bits,
- * lo_bits = ceil(log2 N / 2) (plan() in chapters/05_register_radix/main.c fills them).
+ * lo_bits = ceil(log2 N / 2). For N = 2^20 that is 1024 + 1024 values instead of a
+ * table of every w_N^x (a million).
  *
- * Where it goes: the chapter's program builds kernels/05_register_radix.cl with this file
- * in place of the block "#ifndef FL_EXERCISE_TWIDDLE_TABLE" (the chapter's own lookup).
- * Above that place you have real_t, real2_t, cmul and FFTLAB_PI (kernels/fftlab.clh),
- * the DFT blocks and twiddle_angle; below it twiddle(), which turns the w_M^a a pass needs
- * into w_N^x with x = a*N/M and calls your function. With --variant twiddle_table every
- * twiddle of the table kernels (register radix 16) comes through it; twiddle_powers in
- * kernels/05_passes.cl looks up w^a, w^4a and w^8a and multiplies the rest together.
+ * What you may use (defined before your function): real_t, real2_t, cmul(a, b) (the
+ * complex product). Below your function, twiddle() turns the w_M^a a pass needs into
+ * w_N^x with x = a*N/M and calls yours: with --variant twiddle_table every twiddle of
+ * the table kernels (register radix 16) comes through it.
  *
  * Run:    ./build/05_register_radix --size 32 --variant twiddle_table      (this file)
  *         ./build/05_register_radix --size 32 --variant twiddle_table --exercise FILE
@@ -25,16 +22,12 @@
  * The placeholder returns 1 for every twiddle: N <= 16 needs none and passes; from
  * N = 32 on every case fails.
  *
- * Hints (exercises/05_register_radix/README.md has them in full)
- * - Split the exponent's bits: x = y * 2^lo_bits + z, y = x >> lo_bits (the high bits),
- *   z = x & (2^lo_bits - 1) (the low bits).
- * - Exponents add when powers multiply: w^(a + b) = w^a * w^b, a complex product (cmul).
+ * Yours to work out: which entry of each table, and how to combine the two. Hints, one
+ * step at a time: exercises/05_register_radix/README.md.
  * ------------------------------------------------------------------------------------- */
-/* w_N^x from the two-level table: x = hi_index * 2^lo_bits + lo_index, and
- * w^(a + b) = w^a * w^b, so one small table per half of x's bits is enough:
- *     hi[y] = w_N^(y * 2^lo_bits),  lo[z] = w_N^z. */
+// TODO(exercise): twiddle_lookup returns w_N^x from one entry of hi and one of lo
+/* w_N^x, 0 <= x < N, from the tables hi and lo (see the header). */
 real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t *lo, int lo_bits)
 {
-    // TODO(exercise): w_N^x = hi[...] * lo[...] (see the hints above)
-    return (real2_t)(1, 0);
+    return (real2_t)(1, 0); /* placeholder */
 }

@@ -1,4 +1,3 @@
-/* GENERATED from solutions/08_bluestein/chirp_table.cl by tools/make-stubs.sh. Edit this file only at the TODO(exercise) places; maintainers edit the solution and run make stubs. */
 /* Exercise 08_bluestein/chirp_table — the chirp, computed on the device.
  *
  * What you write: the body of chirp(n, sign). It returns
@@ -7,12 +6,11 @@
  * in the last place of fp32 at every N: the whole transform must stay within the
  * chapter's bound (4x the FFT's, about 3-10e-6 in fp32). N is the constant BS_N.
  *
- * Where it goes: the chapter's program builds kernels/08_bluestein.cl with this file in
- * place of the block "#ifndef FL_EXERCISE_CHIRP_TABLE" (the chapter's own chirp). Above
- * that place you have real_t, real2_t, cmul, cexpi and FFTLAB_PI (kernels/fftlab.clh),
- * BS_N and the passes; below it the kernel chirp_table calls your chirp(n, sign) once per
- * n < N into a device buffer, and the fused plan (one kernel up to N = 2048, the passes
- * with hooks above) reads the chirp from there instead of from the host's table.
+ * What you may use (defined before your function): real_t, real2_t, cmul, cexpi(angle)
+ * (exp(i*angle)), FFTLAB_PI, BS_N, and OpenCL C's built-ins (64-bit ulong and long,
+ * cospi(f) and sinpi(f): cos(pi*f) and sin(pi*f) without rounding pi first). Below your
+ * function the kernel chirp_table calls chirp(n, sign) once per n < N into a device
+ * buffer, and the fused plan reads the chirp from there instead of from the host's table.
  *
  * Run:    ./build/08_bluestein --size 1009 --variant chirp_table      (this file)
  *         ./build/08_bluestein --size 1009 --variant chirp_table --exercise FILE
@@ -21,28 +19,14 @@
  *
  * The placeholder computes the angle pi*n^2/N as the formula is written: --size 17
  * passes, --size 100 fails (rel L2 7.8e-6 against a bound of 3.2e-6), --size 65521 is
- * wrong in the third digit. Work out why from the size of the angle, then:
+ * wrong in the third digit.
  *
- * Hints
- * - exp(sign*pi*i*(n^2 + 2N)/N) = exp(sign*pi*i*n^2/N) * exp(sign*2*pi*i): c_n depends
- *   on n^2 only modulo 2N. With r = n^2 mod 2N the angle pi*r/N is below 2*pi, whatever
- *   N is. Reduce first, in exact integer arithmetic; then compute the angle.
- * - n < 2^24, so n^2 < 2^48: compute it as (ulong)n * n (64-bit integers are part of
- *   OpenCL C). n * n in int wraps from n = 46341 on, (ulong)(n * n) too (the cast comes
- *   after the overflow), and a float holds integers exactly only up to 2^24.
- * - r is exact; the angle is not. A float holds r exactly while r <= 2^24, and r goes up
- *   to 2N - 1 <= 2^25 - 1: fold r >= N to r - 2N (the same chirp, the angle now in
- *   [-pi, pi)), and |r| <= 2^24. Then r / N rounds once.
- * - cospi(f) and sinpi(f) are cos(pi*f) and sin(pi*f) without rounding pi first; cexpi
- *   of (real_t)FFTLAB_PI * f is nearly as good.
- * - Test smallest first: --size 17, --size 1009 --batch 3 (one kernel), --size 1009
- *   --inverse (the sign), --size 4099 --batch 2 --explain (two passes per FFT: your chirp
- *   is read by the first pass's load hook and the last pass's store hook), --size 65521
- *   --inverse (n^2 > 2^31), --size 1048583 (2^20 + 7: n^2 near 2^40).
+ * Yours to work out: why, from the size of the angle, and an angle that stays small and
+ * exact at every n. Hints, one step at a time: exercises/08_bluestein/README.md.
  * ------------------------------------------------------------------------------------- */
 real2_t chirp(int n, int sign)
 {
-    // TODO(exercise): c_n = exp(sign*pi*i*n^2/N), the angle kept small and exact (see the hints)
+    // TODO(exercise): c_n = exp(sign*pi*i*n^2/N), accurate at every n < N <= 2^24
     /* placeholder: the angle pi*n^2/N as it stands, in real_t (not reduced) */
     real_t angle = (real_t)FFTLAB_PI * ((real_t)n * (real_t)n / (real_t)BS_N);
     return cexpi(sign * angle);

@@ -1,7 +1,7 @@
 /* Exercise 03_local_memory/missing_barrier — put the barriers back.
  *
- * fft_local_sync is chapter 03's radix-R pass (kernels/03_local_memory.cl, fft_local)
- * with two changes in how the local R-point DFT is written:
+ * fft_local_sync is chapter 03's radix-R pass (the chapter's fft_local) with two changes
+ * in how the local R-point DFT is written:
  *   - the last stage (half-width h = 1) is taken out of the stage loop: its twiddle is
  *     always roots[0] = 1, so it is a bare butterfly, a + b and a - b;
  *   - the barriers are yours. The file you start from has one barrier, right after the
@@ -28,7 +28,10 @@
  *   writes     : y[row*n + (t-k)*R + k + m*p] for m = i, i + r, with k = t mod p
  *   host calls : fft_radix2 (chapter 02) for p = 1, 2, ... while log2(n/p) is not a
  *                multiple of log2 R, then this kernel for p, p*R, p*R^2, ... < n; swap x
- *                and y after each. */
+ *                and y after each.
+ *
+ * Yours to work out: which reads of u and roots need a barrier before them, and which
+ * barriers would do nothing. Hints, one step at a time: exercises/03_local_memory/README.md. */
 
 __kernel void fft_local_sync(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                              __local real2_t *roots, int p, int sign)
@@ -49,7 +52,7 @@ __kernel void fft_local_sync(__global const real2_t *x, __global real2_t *y, __l
     u[i + r] = cmul(x[row + t + (size_t)(i + r) * stride], cexpi(scale * (real_t)((i + r) * k)));
     roots[i] = cexpi((real_t)(sign * 2.0 * FFTLAB_PI) * (real_t)i / (real_t)R);
 
-    //@exercise begin: Make the local DFT race-free: a barrier(CLK_LOCAL_MEM_FENCE) wherever an item reads what another item wrote (see the table in the comment above).
+    //@exercise begin: Make the local DFT race-free: a barrier(CLK_LOCAL_MEM_FENCE) wherever an item may read what another item wrote, and none that is not needed.
     //@stub barrier(CLK_LOCAL_MEM_FENCE);
     //@stub
     //@stub for (int h = r, shift = 0; h >= 2; h >>= 1, shift++) {

@@ -1,20 +1,19 @@
 /* Exercise 04_coalescing/register_store — store straight from registers where that is
  * already coalesced.
  *
- * fft_tile_regs is chapter 04's tiled radix-R pass (kernels/04_coalescing.cl,
- * fft_coalesced, always padded) with its last stage taken out of the stage loop. In that
- * stage (half-width h = 1, twiddle roots[0] = 1) item l = q*T + c combines rows 2q and
- * 2q + 1 of column c, and the two results are outputs number
- *     m0 = reverse_bits(2q, log2 R)   and   m1 = reverse_bits(2q + 1, log2 R) = m0 + R/2
- * of butterfly t = t0 + c (the stages leave V[m] at row reverse_bits(m)).
+ * fft_tile_regs is chapter 04's tiled radix-R pass (the chapter's fft_coalesced, always
+ * padded) with its last stage taken out of the stage loop. In that stage (half-width
+ * h = 1, twiddle roots[0] = 1) item l = q*T + c combines tile rows 2q and 2q + 1 of
+ * column c into v0 and v1, two outputs of butterfly t = t0 + c. The stages leave output
+ * V[m] of a butterfly at tile row reverse_bits(m, log2 R).
  *
  * The chapter writes them back to the tile, passes a barrier, and then lets every item
  * read the tile again in output order. When p >= T that detour is not needed: output m
- * of butterfly t0 + c goes to y[(t0 + c - k)*R + k + m*p], and the T items with the same
- * q have T consecutive c and, because p >= T, T consecutive k = (t0 + c) mod p. So they
- * write T consecutive addresses straight from their registers: still runs of T, one
- * barrier and one tile round trip fewer. When p < T the same writes would be only p
- * long, so that case keeps the tile (given below, as in the chapter).
+ * of butterfly t goes to y[(t - k)*R + k + m*p], k = t mod p, and the T items with the
+ * same q have T consecutive c and, because p >= T, T consecutive k. So they write T
+ * consecutive addresses straight from their registers: still runs of T, one barrier and
+ * one tile round trip fewer. When p < T the same writes would be only p long, so that
+ * case keeps the tile (given below, as in the chapter).
  *
  * Contract
  *   work-items : global (n/2, batch), local (T*R/2, 1); R and T powers of two, T divides
@@ -22,10 +21,13 @@
  *   local      : u, R*(T+1) complex values; roots, R/2 complex values
  *   reads      : x[row*n + t0 + c + m*(n/R)] for all m < R, c < T (runs of T)
  *   writes     : y[row*n + (t-k)*R + k + m*p] for the group's T butterflies, k = t mod p:
- *                p >= T: item (q, c) writes outputs m0, m1 of butterfly t0 + c;
+ *                p >= T: item (q, c) writes its two outputs of butterfly t0 + c;
  *                p <  T: item e writes y[row*n + t0*R + e] (one contiguous block)
  *   host calls : p = 1, then p *= R after each launch (R may differ per launch), swapping
- *                x and y, until p = n. */
+ *                x and y, until p = n.
+ *
+ * Yours to work out: which outputs m0 and m1 the registers v0 and v1 hold, and where
+ * they go in y. Hints, one step at a time: exercises/04_coalescing/README.md. */
 
 __kernel void fft_tile_regs(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                             __local real2_t *roots, int p, int R, int T, int sign)
@@ -64,11 +66,11 @@ __kernel void fft_tile_regs(__global const real2_t *x, __global real2_t *y, __lo
     /* The last stage, in registers: rows 2q and 2q + 1 of column c. */
     real2_t a = u[2 * q * pitch + c];
     real2_t b = u[(2 * q + 1) * pitch + c];
-    real2_t v0 = a + b;     /* output m0 = reverse_bits(2q, log2R) of butterfly t0 + c */
-    real2_t v1 = a - b;     /* output m1 = reverse_bits(2q + 1, log2R) = m0 + R/2 */
+    real2_t v0 = a + b;     /* output m0 of butterfly t0 + c (from tile row 2q's pair) */
+    real2_t v1 = a - b;     /* output m1 of butterfly t0 + c */
 
     if (p >= T) {
-        //@exercise begin: Write v0 and v1 straight to y: outputs m0 and m1 of butterfly t = t0 + c (k = t mod p) go to y[row + (t - k)*R + k + m*p].
+        //@exercise begin: Write v0 and v1 straight to y, where the pass puts those two outputs of butterfly t0 + c.
         //@stub /* nothing written yet: y keeps what the harness put there */
         int k = (t0 + c) & (p - 1);
         size_t out = row + (size_t)(t0 + c - k) * R + k;

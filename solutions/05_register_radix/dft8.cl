@@ -1,17 +1,19 @@
 /* Exercise 05_register_radix/dft8 — a DFT of 8 values in registers, from two DFT4s.
  *
  * What you write: the body of dft8(v). It replaces v[0..7] by their DFT,
- *     X[k] = sum_j v[j] * w8^(j*k),   w8 = exp(-2*pi*i/8),
- * in place, in natural order, forward only (an inverse run conjugates around it).
+ *     X[k] = sum over j = 0..7 of v[j] * w8^(j*k),   w8 = exp(-2*pi*i/8),
+ * in place, in natural order, forward only (an inverse run conjugates around it), with
+ * two calls of dft4 doing the heavy lifting and no sincos.
  *
- * Where it goes: the chapter's program builds kernels/05_register_radix.cl with this file
- * in place of the block "#ifndef FL_EXERCISE_DFT8" (the chapter's own dft8). Above that
- * place you have real_t, real2_t, cmul and FFTLAB_PI (kernels/fftlab.clh), and
- * mul_minus_i(v) (v * -i, a swap), dft2(v) and dft4(v) (the same contract for 2 and 4
- * values); below it dft16 and the twiddles. With --variant dft8 every pass of
- * kernels/05_passes.cl runs at register radix R = 8: each work-item calls your dft8 once
- * per stage, on values it holds in a private array. Sizes whose log2 is not a multiple
- * of 3 first do a smaller stage with dft2 or dft4.
+ * What you may use (defined before your function):
+ *     real_t, real2_t    float and float2 (double and double2 with --precision double)
+ *     cmul(a, b)         the complex product
+ *     mul_minus_i(v)     v * -i, a swap and a sign: (real2_t)(v.y, -v.x)
+ *     dft2(v), dft4(v)   the same contract for 2 and 4 values: v[0..3] becomes
+ *                        X[k] = sum_j v[j] * w4^(j*k), w4 = exp(-2*pi*i/4), in place
+ * With --variant dft8 every pass runs at register radix R = 8: each work-item calls your
+ * dft8 once per stage, on values it holds in a private array. Sizes whose log2 is not a
+ * multiple of 3 first do a smaller stage with dft2 or dft4.
  *
  * Run:    ./build/05_register_radix --size 8 --variant dft8          (this file)
  *         ./build/05_register_radix --size 8 --variant dft8 --exercise FILE
@@ -22,20 +24,15 @@
  * The placeholder leaves its eight values as they are: N = 1, 2 and 4 never call dft8
  * (the plan uses R = N there) and pass; from N = 8 on every case fails.
  *
- * Hints (exercises/05_register_radix/README.md has them in full)
- * - Split the inputs by parity: E = DFT4(v0, v2, v4, v6), O = DFT4(v1, v3, v5, v7), two
- *   calls of dft4 on copies (the outputs overwrite the inputs).
- * - w8^2 = w4 and w8^(k+4) = -w8^k, so X[k] = E[k] + w8^k O[k], X[k+4] = E[k] - w8^k O[k].
- * - The three twiddles are constants: w8 = (1 - i)/sqrt 2, w8^2 = -i (mul_minus_i),
- *   w8^3 = (-1 - i)/sqrt 2. Keep 1/sqrt 2 a real_t constant, right in fp64 too.
- * - Index every array with constants or loop counters the compiler unrolls, so that the
- *   values stay in registers.
+ * Yours to work out: how the eight outputs come from the two 4-point DFTs of the even
+ * and the odd inputs, and the three twiddles as constants. Hints, one step at a time:
+ * exercises/05_register_radix/README.md.
  * ------------------------------------------------------------------------------------- */
 /* DFT of 8 values in place, natural order, forward:
  *     X[k] = sum_j v[j] * w8^(j*k),   w8 = exp(-2*pi*i/8),   k = 0..7 */
 void dft8(real2_t *v)
 {
-    //@exercise begin: dft8 from two dft4 calls and the w8^k twiddles (see the hints above)
+    //@exercise begin: the body of dft8: two dft4 calls and their combination, in place
     //@stub /* placeholder: leaves v[0..7] as they are */
     /* from two DFT4s (decimation in time): E = DFT4(v0, v2, v4, v6), O = DFT4(v1, v3, v5,
      * v7), X[k] = E[k] + w8^k O[k] and X[k+4] = E[k] - w8^k O[k] for k = 0..3, with
