@@ -5,7 +5,10 @@
 #                   fast set, one case per code path (FFTLAB_SLOW_TESTS=1 adds the slow set)
 #                   (TAP on the terminal; JUnit XML in build/junit.xml, or JUNIT=path.xml)
 #   make grade      grade your exercises (EX=02_radix2/dif for one, QUICK=1 for a first look:
-#                   seed 1, two cases each); TAP + grade.json + grade.xml
+#                   seed 1, two cases each); TAP + grade.json + grade.xml + progress
+#                   (HIDDEN=exercises/hidden.tsv adds an instructor's cases)
+#   make classroom  regenerate .github/workflows/classroom.yml and .gitlab-ci.yml from
+#                   exercises/manifest.tsv (GitHub Classroom / GitLab CI autograding)
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
@@ -48,7 +51,7 @@ COMMON_HDR := $(wildcard common/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test valgrind bench grade deps stubs check-stubs results stride-plot clean $(CHAPTERS) $(EXTRAS) help
+.PHONY: all run tour test valgrind bench grade classroom deps stubs check-stubs results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
 EXTRAS := 04_stride
@@ -148,7 +151,10 @@ bench: all
 	BUILD=$(BUILD) tools/bench.sh $(BENCH_ARGS)
 
 grade: all
-	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick)
+	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick) $(if $(HIDDEN),--hidden $(HIDDEN))
+
+classroom:
+	tools/make-classroom.sh
 
 # The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
 stride-plot: $(BUILD)/04_stride
@@ -159,7 +165,7 @@ results:
 	tools/results-table.sh
 
 clean:
-	rm -rf build build-asan grade.json grade.xml
+	rm -rf build build-asan grade.json grade.xml grade-progress.tsv
 
 # libFuzzer targets for the .npy reader and the command line: make fuzz (tests/fuzz/fuzz.mk).
 include tests/fuzz/fuzz.mk
