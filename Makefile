@@ -54,7 +54,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/t
 .PHONY: all run tour test valgrind bench grade classroom deps stubs check-stubs results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
-EXTRAS := 04_stride
+EXTRAS := 04_stride 04_tile_probe
 
 # Peer libraries for make bench (FFTW always; clFFT and VkFFT when libclfft-dev and
 # libvkfft-dev are installed). PEERS_FIRST: the slowest compile, started first.
@@ -93,6 +93,8 @@ $(BUILD)/10_distributed: $(wildcard chapters/10_distributed/*.c chapters/10_dist
 
 $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR)
 	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
+$(BUILD)/04_tile_probe: chapters/04_coalescing/tile_probe.c $(COMMON_OBJ) $(COMMON_HDR)
+	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common
 	$(CC) $(CFLAGS) -c -o $@ $<
@@ -111,7 +113,7 @@ FORCE:
 # A chapter program is every .c of its folder (main.c first: the idea; the rest are named
 # parts of the host side, e.g. chapters/05_register_radix/plan.c), except the sources of
 # EXTRAS, which are programs of their own.
-EXTRA_SRC := chapters/04_coalescing/stride.c
+EXTRA_SRC := chapters/04_coalescing/stride.c chapters/04_coalescing/tile_probe.c
 .SECONDEXPANSION:
 $(BUILD)/%: chapters/%/main.c $$(filter-out $(EXTRA_SRC),$$(wildcard chapters/$$*/*.c chapters/$$*/*.h)) $(COMMON_OBJ) $(COMMON_HDR)
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)

@@ -199,7 +199,9 @@ read_manifest() {
                 local shape=${parts[0]} size batch=''
                 size=${shape%%x*}
                 [[ $shape == *x* ]] && batch=${shape#*x}
-                if [[ $size == \~* ]]; then
+                if [[ $size == @* ]]; then
+                    [[ $spec =~ ^@[0-9][0-9]_[A-Za-z0-9_]+$ ]] || manifest_error $lineno "case '$spec': a property check is @PROGRAM alone (a program in \$BUILD, like @04_tile_probe)"
+                elif [[ $size == \~* ]]; then
                     [[ $size =~ $drawn_re ]] || manifest_error $lineno "case '$spec': a drawn size looks like ~pow2[2..2^16] or ~smooth[1..64],even[2..64] (kinds: any, pow2, smooth, even)"
                 else
                     [[ $size =~ $shape_re ]] || manifest_error $lineno "case '$spec': N must look like 1024, 2^10 or 16,32 (a 2-D shape)"
@@ -280,7 +282,7 @@ for ((r = 0; r < ${#R_ID[@]}; r++)); do
         read -r -a specs <<<"${groups[g]}"
         for spec in "${specs[@]}"; do
             # --quick: a deterministic quick look, no drawn case
-            ((QUICK)) && [[ $spec == \~* ]] && continue
+            ((QUICK)) && [[ $spec == \~* || $spec == @* ]] && continue
             IFS=: read -r -a parts <<<"$spec"
             shape=${parts[0]} size=${parts[0]%%x*} batch='' inverse=0 wg='' ranks='' seeds=''
             [[ $shape == *x* ]] && batch=${shape#*x}
@@ -306,6 +308,7 @@ for ((r = 0; r < ${#R_ID[@]}; r++)); do
                 seed=*) seeds=$((10#${opt#seed=})) ;;
                 esac
             done
+            [[ $size == @* ]] && seeds=-
             [[ -z $seeds ]] && { if ((QUICK)); then seeds=1; else seeds="1 $drawn_seed"; fi; }
             parsed+=("$spec|$size|$batch|$inverse|$wg|$ranks|$g|$seeds")
         done
@@ -341,6 +344,12 @@ for o in "${ONLY[@]}"; do
 done
 ((${#EX_ID[@]})) || usage_error "no exercises to grade"
 
+for ((i = 0; i < ${#C_SIZE[@]}; i++)); do
+    if [[ ${C_SIZE[i]} == @* && ! -x $BUILD/${C_SIZE[i]#@} ]]; then
+        echo "$PROG: $BUILD/${C_SIZE[i]#@} is missing (a property check of ${EX_ID[${C_EX[i]}]}): build it with 'make all'" >&2
+        exit 2
+    fi
+done
 for chapter in "${EX_CHAPTER[@]}"; do
     if [[ ! -x $BUILD/$chapter ]]; then
         echo "$PROG: $BUILD/$chapter is missing: build the chapters first with 'make' (or 'make all'), or set BUILD to their folder" >&2
@@ -390,6 +399,11 @@ kernel_file() { printf '%s/%s.cl\n' "$FROM" "${EX_ID[$1]}"; }
 # case_argv I: sets the array ARGV to the command line of case I.
 case_argv() {
     local i=$1 e=${C_EX[$1]}
+    if [[ ${C_SIZE[$i]} == @* ]]; then
+        # a property check: its own program, given the exercise file
+        ARGV=("$BUILD/${C_SIZE[$i]#@}" --exercise "$(kernel_file "$e")" --timeout "$CASE_TIMEOUT")
+        return 0
+    fi
     ARGV=("$BUILD/${EX_CHAPTER[$e]}" --exercise "$(kernel_file "$e")" --variant "${EX_VARIANT[$e]}"
         --size "${C_SIZE[$i]//,/x}")
     [[ -n ${C_BATCH[$i]} ]] && ARGV+=(--batch "${C_BATCH[$i]}")
@@ -545,7 +559,7 @@ report_exercise() {
             runs_txt+="${C_SPEC[$i]} seed ${C_SEED[$i]}: $(cat "$WORK/$i.skip")"$'\n'
             nskip=$((nskip + 1))
             gskip[g]=1
-            cases_json+="{\"case\": $(json_str "${C_SPEC[$i]}"), \"seed\": ${C_SEED[$i]}, \"group\": $((g + 1)), \"exit\": null, \"ok\": false, \"skipped\": true, \"reason\": $(json_str "$(cat "$WORK/$i.skip")")}"
+            cases_json+="{\"case\": $(json_str "${C_SPEC[$i]}"), \"seed\": ${C_SEED[$i]/#-/null}, \"group\": $((g + 1)), \"exit\": null, \"ok\": false, \"skipped\": true, \"reason\": $(json_str "$(cat "$WORK/$i.skip")")}"
             continue
         fi
         read_result "$i"
@@ -554,13 +568,13 @@ report_exercise() {
         runs_txt+="${C_SPEC[$i]} seed ${C_SEED[$i]}: $R_VERDICT ($R_SECS s)"$'\n'
         if [[ $R_VERDICT == OK ]]; then
             npass=$((npass + 1))
-            cases_json+="{\"case\": $(json_str "${C_SPEC[$i]}"), \"seed\": ${C_SEED[$i]}, \"group\": $((g + 1)), \"exit\": $R_RC, \"ok\": true, \"seconds\": $R_SECS}"
+            cases_json+="{\"case\": $(json_str "${C_SPEC[$i]}"), \"seed\": ${C_SEED[$i]/#-/null}, \"group\": $((g + 1)), \"exit\": $R_RC, \"ok\": true, \"seconds\": $R_SECS}"
         else
             gbad[g]=1
             [[ -z $first_bad ]] && first_bad=$i
             [[ $R_RC == 2 && -z $usage_bad ]] && usage_bad=$i
             [[ -z $hang_bad && ($R_VERDICT == *timed\ out* || $R_RC -ge 124) ]] && hang_bad=$i
-            cases_json+="{\"case\": $(json_str "${C_SPEC[$i]}"), \"seed\": ${C_SEED[$i]}, \"group\": $((g + 1)), \"exit\": $R_RC, \"ok\": false, \"seconds\": $R_SECS, \"reason\": $(json_str "$R_VERDICT")}"
+            cases_json+="{\"case\": $(json_str "${C_SPEC[$i]}"), \"seed\": ${C_SEED[$i]/#-/null}, \"group\": $((g + 1)), \"exit\": $R_RC, \"ok\": false, \"seconds\": $R_SECS, \"reason\": $(json_str "$R_VERDICT")}"
         fi
     done
     # Points: a group whose runs all ran and passed earns its points (--quick: the
