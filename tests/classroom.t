@@ -47,7 +47,7 @@ PY
     # command for every step's exercise at once, with --dry-run, lists their runs in the
     # steps' order
     bad=""
-    while IFS=$'\t' read -r sid name command timeout score; do
+    while IFS=$'\t' read -r sid name command _; do
         [ "$command" = "make grade EX=$name" ] || bad+=" $sid (command '$command')"
     done <"$TMP/steps.txt"
     first=$(head -n 1 "$TMP/steps.txt" | cut -f 2)

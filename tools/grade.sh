@@ -287,7 +287,7 @@ for ((r = 0; r < ${#R_ID[@]}; r++)); do
             shape=${parts[0]} size=${parts[0]%%x*} batch='' inverse=0 wg='' ranks='' seeds=''
             [[ $shape == *x* ]] && batch=${shape#*x}
             if [[ $size == \~* ]]; then
-                axes=() label=
+                axes=()
                 IFS=, read -r -a ax <<<"${size#\~}"
                 for a in "${ax[@]}"; do
                     [[ $a =~ ^([a-z0-9]+)\[(.*)\.\.(.*)\]$ ]]
@@ -705,7 +705,8 @@ report_exercise() {
     # JUnit: one testcase per exercise, as in the TAP; a failure carries the diagnostics
     # above (the command to rerun, its exit status, the output's first failing check and
     # tail); every run's verdict goes to system-out.
-    local body="    <testcase classname=\"$(xml_str "${EX_CHAPTER[$e]}")\" name=\"$(xml_str "$id")\" time=\"$secs\">"$'\n'
+    local body
+    body="    <testcase classname=\"$(xml_str "${EX_CHAPTER[$e]}")\" name=\"$(xml_str "$id")\" time=\"$secs\">"$'\n'
     if [[ $passed != true ]]; then
         local tag=failure
         [[ -z $first_bad ]] && tag=skipped
@@ -870,10 +871,10 @@ if ((!EXPECT_FAIL && !QUICK)); then
         if ((${#ONLY[@]})) && [[ -f $PROGRESS ]]; then
             while IFS=$'\t' read -r pid ppts pmax ppass psrc pwhen; do
                 [[ $pid == \#* || -z $pid || $psrc != "$src_name" ]] && continue
-                keep=0
-                for id in "${all_ids[@]}"; do [[ $id == "$pid" ]] && keep=1; done
-                for id in "${EX_ID[@]}"; do [[ $id == "$pid" ]] && keep=0; done
-                ((keep)) && printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$pid" "$ppts" "$pmax" "$ppass" "$psrc" "$pwhen"
+                keep_it=0
+                for id in "${all_ids[@]}"; do [[ $id == "$pid" ]] && keep_it=1; done
+                for id in "${EX_ID[@]}"; do [[ $id == "$pid" ]] && keep_it=0; done
+                ((keep_it)) && printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$pid" "$ppts" "$pmax" "$ppass" "$psrc" "$pwhen"
             done <"$PROGRESS"
         fi
         for l in "${PROG_LINES[@]}"; do printf '%s\t%s\t%s\n' "$l" "$src_name" "$when"; done

@@ -31,7 +31,7 @@ while (($#)); do
 done
 
 ids=() points=() runs=()
-while IFS=$'\t' read -r id chapter variant pts cases; do
+while IFS=$'\t' read -r id _ _ pts cases; do
     [[ -z $id || $id == \#* || $id == id ]] && continue
     total=0
     IFS=+ read -r -a p <<<"$pts"
