@@ -108,6 +108,16 @@ run_case "--json onto a pipe (as a device node)" 2 '' --has 'not a plain file' -
 ok $? "the pipe is still there"
 [ -z "$(find "$TMP" -maxdepth 1 -name '.*.json.*' -o -maxdepth 1 -name '*.tmp.*')" ]
 ok $? "no temporary file left beside the reports"
+# A program that writes more than the 64 MiB cap is stopped (a fake chapter: a script).
+mkdir -p "$TMP/fake"
+printf '#!/bin/sh\nhead -c 70000000 /dev/zero\necho PASS\n' >"$TMP/fake/02_radix2"
+chmod +x "$TMP/fake/02_radix2"
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t4:seed=1\n' >"$TMP/one.tsv"
+run_case "a run's output over 64 MiB stops it" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 153 stopped: its output passed the 64 MiB cap' \
+    -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/big.json"
+[ "$(stat -c %s "$TMP/big.xml")" -lt 65536 ]
+ok $? "... and its report stays small" || diag "$(stat -c %s "$TMP/big.xml")"
 
 # 4. make test's JUnit: TAP with a pass, a failure with diagnostics (and its stderr block,
 #    as tests/lib.sh writes it), a skip, a repeated name, times from tap-tee.sh's files,
@@ -134,4 +144,7 @@ else
     skip "JUnit parsed" "python3 is not installed"
 fi
 valid "tap2junit's JUnit validates against junit-10.xsd" "$TMP/junit.xml"
+mkdir -p "$TMP/jdir.xml"
+run_case "tap2junit refuses a folder as its output" 2 '' --has 'is not a plain file' \
+    -- perl tools/tap2junit.pl "$TMP/jdir.xml" "$TMP/a.tap"
 done_testing

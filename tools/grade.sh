@@ -473,7 +473,7 @@ run_case() {
     local i=$1 t0 t1 rc verdict
     case_argv "$i"
     # a run may write 64 MiB to each stream (then SIGXFSZ stops it), not the disk full
-    ulimit -f 131072
+    ulimit -f 65536 # (KiB in bash)
     t0=$(now)
     timeout -k 5 "$OUTER_TIMEOUT" "${ARGV[@]}" >"$WORK/$i.out" 2>"$WORK/$i.err" </dev/null &
     echo $! >"$WORK/$i.pid"

@@ -116,6 +116,9 @@ for my $file (@files) {
     }
     push @suites, $xml . "  </testsuite>\n";
 }
+# (never onto a folder, a link, a device or a pipe: a rename would replace it)
+fail("$out is a symbolic link; give the path of a plain file") if -l $out;
+fail("$out exists and is not a plain file (a folder, device or pipe)") if -e $out && !-f $out;
 my ($o, $tmp) = eval { tempfile('.tap2junit.XXXXXX', DIR => dirname($out)) };
 $o or fail("cannot write into the folder of $out: " . ($@ =~ s/ at .*//sr));
 print $o qq{<?xml version="1.0" encoding="UTF-8"?>\n};
