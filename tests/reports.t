@@ -118,6 +118,17 @@ run_case "a run's output over 64 MiB stops it" 1 '' \
     -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/big.json"
 [ "$(stat -c %s "$TMP/big.xml")" -lt 65536 ]
 ok $? "... and its report stays small" || diag "$(stat -c %s "$TMP/big.xml")"
+# An access out of bounds: the verdict and the excerpt name it and the launch that did it,
+# however the chapter words it (fake chapters printing what the chapters print).
+printf '#!/bin/sh\necho "verify   random   ok"\necho "launch 3: fft_radix2_dif (p = 4)"\necho "error: a kernel wrote 8 bytes past the end of buffer B (launch 3)" >&2\necho FAIL\nexit 1\n' >"$TMP/fake/02_radix2"
+run_case "out of bounds, named with its launch" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 1 out of bounds: wrote 8 bytes past the end of buffer B \(launch 3\)' \
+    --has '^# out of bounds \(the launch that did it\):' --has '^#   launch 3: fft_radix2_dif' \
+    -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
+printf '#!/bin/sh\necho "error: wrote out of bounds: buffer B, before its start" >&2\necho FAIL\nexit 1\n' >"$TMP/fake/02_radix2"
+run_case "out of bounds, the guard zones' words" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, before its start' \
+    -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
 
 # 4. make test's JUnit: TAP with a pass, a failure with diagnostics (and its stderr block,
 #    as tests/lib.sh writes it), a skip, a repeated name, times from tap-tee.sh's files,

@@ -415,6 +415,10 @@ case_argv() {
     return 0
 }
 
+# An access outside a buffer, however the chapter words it ("wrote out of bounds", "read 8
+# bytes past the end of buffer B (launch 2: fft_radix2)", "before the start of")
+OOB_RE='out of bounds|past the end of|before the start of|outside (its|the) buffer'
+
 # classify RC OUT ERR: prints "OK" or why the case failed.
 classify() {
     local rc=$1 out=$2 err=$3 last
@@ -427,6 +431,8 @@ classify() {
     1)
         if grep -q 'wrote out of bounds' "$out" "$err"; then
             echo "exit 1 wrote out of bounds: $(grep -o -m1 'buffer [A-Za-z]*, [a-z ]*its [a-z]*' "$out" "$err" | head -n 1 | sed 's/^[^:]*://')"
+        elif grep -Eq "$OOB_RE" "$out" "$err"; then
+            echo "exit 1 out of bounds: $(grep -Eho -m1 '(read|wrote|wrote into|changed) [^:;]*(past the end|before the start|outside)[^:;]*' "$out" "$err" | head -n 1 | cut -c1-160)"
         else echo "exit 1 wrong result"; fi ;;
     2)
         if grep -q 'an exercise may not use #' "$out" "$err"; then
@@ -666,9 +672,9 @@ report_exercise() {
                 awk '/WRONG/ && !n { n = 1; print; next } n == 1 && /^    / { if (++k <= 6) print; next } n == 1 { exit }' \
                     "$WORK/$show.out" | cut -c1-300 | diag
             fi
-            if grep -qh 'out of bounds' "$WORK/$show.out" "$WORK/$show.err" 2>/dev/null; then
-                echo "# out of bounds:"
-                grep -h -m 2 -B 1 'out of bounds' "$WORK/$show.out" "$WORK/$show.err" | grep -v '^--$' | cut -c1-300 | diag
+            if grep -Eqh "$OOB_RE" "$WORK/$show.out" "$WORK/$show.err" 2>/dev/null; then
+                echo "# out of bounds (the launch that did it):"
+                grep -Eh -m 2 -B 1 "$OOB_RE|^launch [0-9]+:" "$WORK/$show.out" "$WORK/$show.err" | grep -v '^--$' | cut -c1-300 | diag
             fi
             for f in out err; do
                 left=$(grep -a -m1 -o '^\[\.\.\. [0-9]* bytes of output left out \.\.\.\]$' "$WORK/$show.$f" 2>/dev/null)
