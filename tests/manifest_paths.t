@@ -4,8 +4,9 @@
 # case of an exercise and a grep -E pattern that the chapter's --explain output for that
 # case (run with the solution, --no-verify: the plan, not the numbers) must match. The
 # command is the one tools/grade.sh runs for the case (its --dry-run listing, seed 1).
-# Set fast: in make test (new paths: a plan with no launch; 07's axis in parts, which a
-# stale comment once called two passes); slow: FFTLAB_SLOW_TESTS=1.
+# Set fast: in make test (02 at N = 1, a plan with no launch: the mechanism, cheaply); slow:
+# FFTLAB_SLOW_TESTS=1, every other claim (07's 4096,4, one pass in parts, which a stale
+# comment once called two passes, costs a cold build of 8 CPU-s).
 # Also, with no run at all: the real manifest parses, every exercise and point counts.
 . "$(dirname "$0")/lib.sh"
 M=exercises/manifest.tsv
