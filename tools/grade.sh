@@ -8,7 +8,7 @@
 #   --json PATH       where to write the score file (default: grade.json in the repository)
 #   --expect-fail     stub mode: an exercise is "ok" when it FAILS because its answer is
 #                     wrong (exit 1) or it does not build (exit 3); exit 0 when all do
-#   --all-cases       run every case even after one of the exercise's cases failed
+#   --all-cases       run every case even after a case of its group failed
 #   --quick           a quick look: --seed 1 only, and two of each exercise's cases (its
 #                     first and its middle one, not the largest); not the full grade
 #                     (make test grades this way, CI's slow set and `make grade` the full way)
@@ -36,9 +36,11 @@
 # and passes only when it exits 0 and its last line of stdout is exactly PASS. The chapter
 # program always verifies against FFTW; the grader never passes --no-verify. Cases run
 # J at a time, round by round (every exercise's first case, then every one's second...);
-# once a case of an exercise has failed, its later cases are not started (--all-cases
-# starts them). Results are printed in manifest order: a TAP line per
-# exercise, why each failing case failed, and the first failure's command and output.
+# once a case of an exercise's group has failed, that group's later cases are not started
+# (--all-cases starts them; --quick: the exercise's). Results are printed in manifest
+# order: a TAP line per exercise, why each failing case failed, and the first failure's
+# command, its first failing check (the WRONG line with got/expected), any out-of-bounds
+# line with its launch, and its output's tail.
 #
 # Points: an exercise's cases come in groups (the manifest's cases separated by '|'), each
 # with its points; a group earns them when every one of its runs passes (--quick: all the
