@@ -5,8 +5,12 @@
 #                   fast set, one case per code path (FFTLAB_SLOW_TESTS=1 adds the slow set)
 #                   (TAP on the terminal; JUnit XML in build/junit.xml, or JUNIT=path.xml)
 #   make grade      grade your exercises (EX=02_radix2/dif for one, QUICK=1 for a first look:
-#                   seed 1, two cases each); TAP + grade.json + grade.xml. Builds only the
+#                   seed 1, two cases each); TAP + grade.json + grade.xml + progress
+#                   (HIDDEN=exercises/hidden.tsv adds an instructor's cases). Builds only the
 #                   chapter programs it runs; an edited exercise rebuilds nothing
+#   make classroom  regenerate .github/workflows/classroom.yml and .gitlab-ci.yml from
+#                   exercises/manifest.tsv (GitHub Classroom / GitLab CI autograding)
+#   make student-edition DEST=dir   the repository as students get it, without the answers
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
@@ -53,10 +57,10 @@ COMMON_HDR := $(wildcard common/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test valgrind bench grade deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
+.PHONY: all run tour test valgrind bench grade classroom deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
-EXTRAS := 04_stride
+EXTRAS := 04_stride 04_tile_probe
 
 # Peer libraries for make bench (FFTW always; clFFT and VkFFT when libclfft-dev and
 # libvkfft-dev are installed). PEERS_FIRST: the slowest compile, started first.
@@ -95,6 +99,8 @@ $(BUILD)/10_distributed: $(wildcard chapters/10_distributed/*.c chapters/10_dist
 
 $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
+$(BUILD)/04_tile_probe: chapters/04_coalescing/tile_probe.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
+	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common
 	$(CC) $(CFLAGS) -c -o $@ $<
@@ -111,7 +117,7 @@ FORCE:
 # A chapter program is every .c of its folder (main.c first: the idea; the rest are named
 # parts of the host side, e.g. chapters/05_register_radix/plan.c), except the sources of
 # EXTRAS, which are programs of their own.
-EXTRA_SRC := chapters/04_coalescing/stride.c
+EXTRA_SRC := chapters/04_coalescing/stride.c chapters/04_coalescing/tile_probe.c
 .SECONDEXPANSION:
 $(BUILD)/%: chapters/%/main.c $$(filter-out $(EXTRA_SRC),$$(wildcard chapters/$$*/*.c chapters/$$*/*.h)) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
@@ -155,8 +161,12 @@ bench: all
 # only `git describe`'s build/commit.txt changes, and nothing is rebuilt.
 comma := ,
 GRADE_CHAPTERS := $(if $(EX),$(filter $(CHAPTERS) $(MPI_CHAPTERS),$(sort $(foreach e,$(subst $(comma), ,$(EX)),$(firstword $(subst /, ,$(e)))))),$(CHAPTERS) $(if $(HAVE_MPICC),$(MPI_CHAPTERS)))
-grade: $(GRADE_CHAPTERS:%=$(BUILD)/%) $(BUILD)/commit.txt
-	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick)
+# 04's tile_index is also graded on its access pattern, by build/04_tile_probe.
+grade: $(GRADE_CHAPTERS:%=$(BUILD)/%) $(if $(filter 04_coalescing,$(GRADE_CHAPTERS)),$(BUILD)/04_tile_probe) $(BUILD)/commit.txt
+	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick) $(if $(HIDDEN),--hidden $(HIDDEN))
+
+classroom:
+	tools/make-classroom.sh
 
 # The repository as students get it, without the answers: make student-edition DEST=dir
 # (tools/student-edition.sh says what it leaves out and cuts).
@@ -173,7 +183,7 @@ results:
 	tools/results-table.sh
 
 clean:
-	rm -rf build build-asan grade.json grade.xml
+	rm -rf build build-asan grade.json grade.xml grade-progress.tsv
 
 # libFuzzer targets for the .npy reader, the command line and the rules of an exercise
 # file (checked against the preprocessor): make fuzz (tests/fuzz/fuzz.mk).

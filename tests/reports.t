@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # The machine-readable reports parse with real parsers (jq for JSON, python3's
-# xml.etree for JUnit XML), not only grep: make grade's grade.json and grade.xml, and
-# the JUnit XML that tools/tap2junit.pl makes of make test's TAP.
+# xml.etree for JUnit XML, xmllint against Jenkins' junit-10.xsd kept in tests/), not only
+# grep: make grade's grade.json and grade.xml, and the JUnit XML that tools/tap2junit.pl
+# makes of make test's TAP. Also what make grade reports beyond pass/fail: partial credit
+# per case group, drawn sizes and seeds, hidden cases, the progress file, the first failing
+# check in the excerpt, the cap on a run's output, and where it refuses to write.
+# Every grade here runs through a small manifest at sizes <= 64 (a run is ~0.3 s).
 . "$(dirname "$0")/lib.sh"
 need_binary 02_radix2
-have_jq=$(command -v jq) have_py=$(command -v python3)
+have_jq=$(command -v jq) have_py=$(command -v python3) have_xmllint=$(command -v xmllint)
+XSD=tests/junit-10.xsd
 
 # xml_summary FILE: "suites tests failures" of a JUnit file, or nothing when it does not parse.
 xml_summary() {
@@ -12,45 +17,145 @@ xml_summary() {
 import sys, xml.etree.ElementTree as E
 r = E.parse(sys.argv[1]).getroot()
 s = list(r)
-print(len(s), sum(len(list(x)) for x in s), sum(1 for x in s for c in x if c.find("failure") is not None))
+print(len(s), sum(1 for x in s for c in x if c.tag == "testcase"),
+      sum(1 for x in s for c in x if c.tag == "testcase" and c.find("failure") is not None))
 PY
 }
+# valid NAME FILE: one TAP line, FILE validates against junit-10.xsd
+valid() {
+    if [ -z "$have_xmllint" ]; then skip "$1" "xmllint is not installed (Debian: libxml2-utils)"; return; fi
+    xmllint --noout --schema "$XSD" "$2" >"$TMP/xmllint.log" 2>&1
+    ok $? "$1" || diag "$(head -n 5 "$TMP/xmllint.log")"
+}
 
-# 1. make grade: one exercise, a passing and a failing source, through a small manifest.
-printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t2\t4 64x3:inverse\n' >"$TMP/m.tsv"
-run_case "grade the solution" 0 '' --has '^# wrote .*sol\.xml' \
-    -- env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/m.tsv" --from solutions --json "$TMP/sol.json"
-run_case "grade the stub" 1 '' -- env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/m.tsv" --json "$TMP/stub.json"
+# The manifest: 02_radix2/dif in two case groups of 1 point each, twiddle_table in one;
+# the hidden manifest adds a group to dif (a case with its own seed, and a drawn size).
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1+1\t4 16:inverse | 64x3:inverse\n02_radix2/twiddle_table\t02_radix2\ttwiddle_table\t1\t8\n' >"$TMP/m.tsv"
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t8:seed=7 ~pow2[2..2^4]\n' >"$TMP/hidden.tsv"
+G=(env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/m.tsv")
+
+# 1. The solution, one exercise at a time into one progress file (make grade EX=...), the
+#    first with the hidden cases (--hidden), the second through GRADE_HIDDEN.
+run_case "grade the solution: dif with hidden cases" 0 '' --has '^# wrote .*sol\.xml' \
+    --has '^#   02_radix2/dif: seed [0-9]+, size (2|4|8|16) \(drawn from ~pow2\[2\.\.2\^4\]\)' \
+    --has '^#   8/8 runs passed, 3/3 points \(groups: 1/1 1/1 1/1\)' \
+    --has '^# progress: 1 of 2 exercises, 3/4 points' \
+    -- "${G[@]}" --hidden "$TMP/hidden.tsv" --only 02_radix2/dif --from solutions --json "$TMP/sol.json" --draw 5
+drawn=$(grep -o '^#   02_radix2/dif: seed [0-9]*, size [0-9]*' "$RC_OUT" | sed 's/^#   02_radix2\/dif: //')
+run_case "grade the solution: twiddle_table (merged into the progress file)" 0 '' \
+    --has '^# progress: 2 of 2 exercises, 4/4 points' \
+    -- env GRADE_HIDDEN="$TMP/hidden.tsv" "${G[@]}" --only 02_radix2/twiddle_table --from solutions --json "$TMP/sol.json"
+[ "$(cut -f 1-4 "$TMP/sol-progress.tsv" | grep -v '^#' | sort | tr '\t\n' ' |')" = "02_radix2/dif 3 3 true|02_radix2/twiddle_table 1 1 true|" ]
+ok $? "the progress file holds both exercises" || diag "$(cat "$TMP/sol-progress.tsv")"
+run_case "--draw draws the same sizes and seeds again (--dry-run: nothing runs)" 0 '' \
+    --has "^#   02_radix2/dif: ${drawn:-no draw} \\(drawn" --has '^# run 02_radix2/dif group 3: .*--size 8 --seed 7 ' \
+    --lacks '^# wrote' \
+    -- "${G[@]}" --hidden "$TMP/hidden.tsv" --only 02_radix2/dif --from solutions --json "$TMP/redraw.json" --draw 5 --dry-run
+run_case "grade the stub" 1 '' --has '^# the first failing check:' \
+    --has '^#   verify   random .*WRONG' --has '^#       row 0, index 0: got .*, expected ' \
+    -- "${G[@]}" --json "$TMP/stub.json"
 if [ -n "$have_jq" ]; then
-    [ "$(jq -r '.score, .max, .exercises[0].passed, (.exercises[0].cases | length)' "$TMP/sol.json" | tr '\n' ' ')" = "2 2 true 4 " ]
-    ok $? "grade.json of the solution: score 2 of 2, passed, 4 cases (jq)"
-    [ "$(jq -r '.score, .exercises[0].passed, .exercises[0].cases[0].ok' "$TMP/stub.json" | tr '\n' ' ')" = "0 false false " ]
+    [ "$(jq -r '.score, .max, .exercises[0].passed, (.exercises[0].cases | length), (.exercises[0].groups | length)' "$TMP/sol.json" | tr '\n' ' ')" = "1 1 true 2 1 " ]
+    ok $? "grade.json of the last solution run: score 1 of 1, passed, 2 runs, 1 group (jq)"
+    [ "$(jq -r '.score, .exercises[0].passed, .exercises[0].cases[0].ok, .exercises[0].groups[1].passed' "$TMP/stub.json" | tr '\n' ' ')" = "0 false false false " ]
     ok $? "grade.json of the stub: score 0, failed (jq)"
 else
     skip "grade.json parsed by jq" "jq is not installed"
 fi
 if [ -n "$have_py" ]; then
-    [ "$(xml_summary "$TMP/sol.xml")" = "1 4 0" ]
-    ok $? "grade.xml of the solution: 1 suite, 4 testcases, no failure" || diag "got: $(xml_summary "$TMP/sol.xml")"
-    [ "$(xml_summary "$TMP/stub.xml" | awk '{ print $1, ($3 >= 1) }')" = "1 1" ]
-    ok $? "grade.xml of the stub: a failure with its message" || diag "got: $(xml_summary "$TMP/stub.xml")"
-    grep -q '<failure message="exit 1 wrong result"' "$TMP/stub.xml"
-    ok $? "grade.xml says why the case failed"
+    [ "$(xml_summary "$TMP/sol.xml")" = "1 1 0" ]
+    ok $? "grade.xml of the solution: 1 suite, 1 testcase (one per exercise, as the TAP), no failure" || diag "got: $(xml_summary "$TMP/sol.xml")"
+    [ "$(xml_summary "$TMP/stub.xml")" = "1 2 2" ]
+    ok $? "grade.xml of the stub: 2 exercises, both failed" || diag "got: $(xml_summary "$TMP/stub.xml")"
+    grep -q '<failure message="0/2 points: case 4 seed 1: exit 1 wrong result"' "$TMP/stub.xml"
+    ok $? "grade.xml says why the exercise failed"
+    grep -q '^# rerun: .*02_radix2 --exercise' "$TMP/stub.xml" && grep -q 'WRONG' "$TMP/stub.xml"
+    ok $? "grade.xml's failure carries the rerun command and the first failing check"
 else
     skip "grade.xml parsed" "python3 is not installed"
 fi
+valid "grade.xml of the solution validates against junit-10.xsd" "$TMP/sol.xml"
+valid "grade.xml of the stub validates against junit-10.xsd" "$TMP/stub.xml"
 
-# 2. make test's JUnit: TAP with a pass, a failure with diagnostics, a skip, and a stream
-#    that stopped before its plan.
-printf 'ok 1 - fine\nnot ok 2 - wrong & <odd>\n# got 3, want 4\nok 3 - skipped # SKIP no device\n1..3\n' >"$TMP/a.tap"
+# 2. Partial credit: a kernel right at n = 4 and 16, wrong from n = 64 on, where it also
+#    prints 96 KB of kernel printf, with bytes that are not UTF-8.
+mkdir -p "$TMP/partial/02_radix2"
+pad=$(printf '%0990d' 0)
+sed -e "s|    y\[base + j + p\] = cmul(a - b, tw);|    y[base + j + p] = half_n >= 32 ? a - b : cmul(a - b, tw);\n    if (half_n >= 32) if (p == 1) printf(\"\\\\xff\\\\xfe $pad\\\\n\");|" \
+    solutions/02_radix2/dif.cl >"$TMP/partial/02_radix2/dif.cl"
+run_case "partial credit: right at small n only" 1 '' \
+    --has '^not ok 1 - 02_radix2/dif' --has '^#   4/6 runs passed, 1/2 points \(groups: 1/1 0/1\)' \
+    --has '^# stdout was over 64 KiB: \[\.\.\. [0-9]+ bytes of output left out' \
+    --has '^# score: 1/2 points' \
+    -- "${G[@]}" --only 02_radix2/dif --from "$TMP/partial" --json "$TMP/partial.json" --all-cases
+[ "$(stat -c %s "$TMP/partial.xml")" -lt 65536 ] && grep -q 'bytes of output left out' "$TMP/partial.xml"
+ok $? "a run's output is capped in the report (64 KiB, its first and last 32 KiB)" || diag "$(stat -c %s "$TMP/partial.xml")"
+valid "grade.xml with a kernel's bytes that are not UTF-8 validates" "$TMP/partial.xml"
+
+# 3. Where the reports go: never onto a folder, a link or a device/pipe (checked before
+#    anything runs), and the temporary files are gone afterwards.
+mkdir -p "$TMP/out/d.xml"
+run_case "the JUnit path beside --json is a folder" 2 '' --has 'is not a plain file' \
+    -- "${G[@]}" --json "$TMP/out/d.json"
+echo keep >"$TMP/out/target"
+ln -s "$TMP/out/target" "$TMP/out/l.xml"
+run_case "the JUnit path is a symbolic link" 2 '' --has 'symbolic link' -- "${G[@]}" --json "$TMP/out/l.json"
+[ "$(cat "$TMP/out/target")" = keep ]
+ok $? "the link's target is untouched"
+mkfifo "$TMP/out/f.json"
+run_case "--json onto a pipe (as a device node)" 2 '' --has 'not a plain file' -- "${G[@]}" --json "$TMP/out/f.json"
+[ -p "$TMP/out/f.json" ]
+ok $? "the pipe is still there"
+[ -z "$(find "$TMP" -maxdepth 1 -name '.*.json.*' -o -maxdepth 1 -name '*.tmp.*')" ]
+ok $? "no temporary file left beside the reports"
+# A program that writes more than the 64 MiB cap is stopped (a fake chapter: a script).
+mkdir -p "$TMP/fake"
+printf '#!/bin/sh\nhead -c 70000000 /dev/zero\necho PASS\n' >"$TMP/fake/02_radix2"
+chmod +x "$TMP/fake/02_radix2"
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t4:seed=1\n' >"$TMP/one.tsv"
+run_case "a run's output over 64 MiB stops it" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 153 stopped: its output passed the 64 MiB cap' \
+    -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/big.json"
+[ "$(stat -c %s "$TMP/big.xml")" -lt 65536 ]
+ok $? "... and its report stays small" || diag "$(stat -c %s "$TMP/big.xml")"
+# An access out of bounds: the verdict and the excerpt name it and the launch that did it,
+# however the chapter words it (fake chapters printing what the chapters print).
+printf '#!/bin/sh\necho "verify   random   ok"\necho "launch 3: fft_radix2_dif (p = 4)"\necho "error: a kernel wrote 8 bytes past the end of buffer B (launch 3)" >&2\necho FAIL\nexit 1\n' >"$TMP/fake/02_radix2"
+run_case "out of bounds, named with its launch" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 1 out of bounds: wrote 8 bytes past the end of buffer B \(launch 3\)' \
+    --has '^# out of bounds \(the launch that did it\):' --has '^#   launch 3: fft_radix2_dif' \
+    -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
+printf '#!/bin/sh\necho "error: wrote out of bounds: buffer B, before its start" >&2\necho FAIL\nexit 1\n' >"$TMP/fake/02_radix2"
+run_case "out of bounds, the guard zones' words" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, before its start' \
+    -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
+
+# 4. make test's JUnit: TAP with a pass, a failure with diagnostics (and its stderr block,
+#    as tests/lib.sh writes it), a skip, a repeated name, times from tap-tee.sh's files,
+#    and a stream that stopped before its plan.
+printf 'ok 1 - fine\nnot ok 2 - wrong & <odd>\n# got 3, want 4\nok 3 - skipped # SKIP no device\nok 4 - fine\n1..4\n' >"$TMP/a.tap"
+printf "#   Failed test 2: 'wrong'\n#   command: build/02_radix2 --size 3\n#   exit status 2, expected 0\n" >"$TMP/a.err"
+printf 'tests/a.t 3.5 1.0\n' >"$TMP/a.time"
+printf '100\n100.5\n101.25\n101.5\n102\n' >"$TMP/a.stamps"
 printf 'ok 1 - first\n1..4\n' >"$TMP/short.tap"
 run_case "tap2junit writes the report" 0 '' -- perl tools/tap2junit.pl "$TMP/junit.xml" "$TMP/a.tap" "$TMP/short.tap"
 if [ -n "$have_py" ]; then
-    [ "$(xml_summary "$TMP/junit.xml")" = "2 5 2" ]
-    ok $? "JUnit: 2 suites, 5 testcases (one is the short file's plan), 2 failures" || diag "got: $(xml_summary "$TMP/junit.xml")"
+    [ "$(xml_summary "$TMP/junit.xml")" = "2 6 2" ]
+    ok $? "JUnit: 2 suites, 6 testcases (one is the short file's plan), 2 failures" || diag "got: $(xml_summary "$TMP/junit.xml")"
     grep -q 'got 3, want 4' "$TMP/junit.xml"
     ok $? "JUnit: a failure carries its diagnostics"
+    grep -q 'command: build/02_radix2 --size 3' "$TMP/junit.xml" && grep -q 'exit status 2, expected 0' "$TMP/junit.xml"
+    ok $? "JUnit: a failure carries its stderr block (command, exit status)"
+    grep -q '<testcase classname="a" name="fine" time="0.500"/>' "$TMP/junit.xml" &&
+        grep -q 'name="fine (2)"' "$TMP/junit.xml" && ! grep -q 'name="[0-9]' "$TMP/junit.xml"
+    ok $? "JUnit: names without the TAP ordinal (a repeated one numbered), times from the stamps"
+    grep -q '<testsuite name="a" tests="4" failures="1" errors="0" skipped="1" time="3.500">' "$TMP/junit.xml"
+    ok $? "JUnit: a suite's errors, skipped and time (the file's wall time)"
 else
     skip "JUnit parsed" "python3 is not installed"
 fi
+valid "tap2junit's JUnit validates against junit-10.xsd" "$TMP/junit.xml"
+mkdir -p "$TMP/jdir.xml"
+run_case "tap2junit refuses a folder as its output" 2 '' --has 'is not a plain file' \
+    -- perl tools/tap2junit.pl "$TMP/jdir.xml" "$TMP/a.tap"
 done_testing

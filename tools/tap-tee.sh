@@ -2,14 +2,21 @@
 # tap-tee.sh TEST — run one test file for prove (prove --exec) and keep its raw TAP in
 # $TAP_DIR/<name>.tap, for tools/tap2junit.pl, and its wall and CPU seconds (the test's
 # processes: user + system) in $TAP_DIR/<name>.time, for tools/test-times.sh. The
-# test's exit status is passed on.
+# test's exit status is passed on. $TAP_DIR/<name>.stamps: the start time, then the time each
+# test line ("ok"/"not ok") arrived, one a line: tap2junit.pl's per-test times.
 t=$1
 name=${t#./}
 name=${name//\//_}
 start=${EPOCHREALTIME:-$(date +%s.%N)}
 # stderr (the diagnostics of failed tests) goes to the terminal as it comes, and to
 # NAME.err, which run-tests.sh prints again at the end when something failed
-"$t" 2> >(tee "$TAP_DIR/$name.err" >&2) | tee "$TAP_DIR/$name.tap"
+echo "$start" >"$TAP_DIR/$name.stamps"
+"$t" 2> >(tee "$TAP_DIR/$name.err" >&2) | while IFS= read -r line || [ -n "$line" ]; do
+    printf '%s\n' "$line"
+    case $line in
+        "ok "* | "not ok "*) echo "${EPOCHREALTIME:-$(date +%s.%N)}" >>"$TAP_DIR/$name.stamps" ;;
+    esac
+done | tee "$TAP_DIR/$name.tap"
 status=${PIPESTATUS[0]}
 wait $! 2>/dev/null
 end=${EPOCHREALTIME:-$(date +%s.%N)}
