@@ -49,4 +49,19 @@ grade include 1 --has 'not ok 1 - 02_radix2/dif .*refused: an exercise may not u
 # The control: the solution itself earns its points through the same manifest.
 run_case "control: the solution passes" 0 '' --has '^ok 1 - 02_radix2/dif' --has '2/2 points' \
     -- env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/manifest.tsv" --json "$TMP/grade.json" --jobs 1 --from solutions
+# 10's watchdog on 2 ranks (issue 41): rank 1's kernel never ends and its alarm is blocked
+# (so that it cannot speak first); rank 0, waiting in a collective, marks itself overdue at
+# the first alarm and exits at the second, 5 s later, with its own message. With signal()
+# (SA_RESETHAND) that second alarm killed it: exit 142, "signal 14 (Alarm clock)". Slow set:
+# the grace makes it ~8 s.
+K10=kernels/10_distributed.cl
+mkdir -p "$TMP/k10"
+sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    while (P > 0) { if (B < 0) break; }\n&/' "$K10" >"$TMP/k10/hang.cl"
+grep -q 'while (P > 0)' "$TMP/k10/hang.cl" || bail_out "could not plant the endless kernel in $K10"
+BLOCK_ALRM='import signal, os, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM]); os.execv(sys.argv[1], sys.argv[1:])'
+slow_case "10: the watchdog's second alarm (2 ranks): exit 3, its own message" 3 '' --timeout 60 --max-seconds 30 \
+    --has 'rank 0 of 2: no result before the --timeout, which found this rank outside its kernels' \
+    --lacks 'signal 14|Alarm clock' \
+    -- tools/mpirun.sh -n 1 "$BUILD/10_distributed" --size 16x12 --repeat 0 --timeout 1 \
+    : -n 1 python3 -c "$BLOCK_ALRM" "$BUILD/10_distributed" --size 16x12 --repeat 0 --timeout 1 --kernels "$TMP/k10/hang.cl"
 done_testing
