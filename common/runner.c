@@ -109,6 +109,7 @@ static void watchdog_fired(int sig)
         "error: no result before the --timeout: a kernel is probably stuck in a loop (or the "
         "size is too big for the time allowed)\n";
     static const char status[] = "FAIL (opencl, exit 3): timed out (--timeout)\n";
+    fl_npy_forget_temp(); /* an --output being written: no temporary file left behind */
     ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
     ignored = write(watchdog_status_fd, status, sizeof status - 1);
     (void)ignored;
