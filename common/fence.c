@@ -240,15 +240,10 @@ static void put_num(struct text *t, uintptr_t v, int base)
         t->buf[t->len++] = digits[--n];
 }
 
+/* "(launch 0 of 10: fft_radix2_dif" (the caller closes it) */
 static void put_running(struct text *t)
 {
-    put(t, "; ");
-    if (run_check) {
-        put(t, "check ");
-        put(t, run_check);
-        put(t, ", ");
-    }
-    put(t, "launch ");
+    put(t, " (launch ");
     put_num(t, (uintptr_t)run_index, 10);
     put(t, " of ");
     put_num(t, (uintptr_t)run_count, 10);
@@ -256,16 +251,31 @@ static void put_running(struct text *t)
     put(t, run_kernel);
 }
 
+/* The check's verify line (text output: stdout, as the report prints it), then the FAIL
+ * line, as a run that goes on to its end would print them, and exit 1. */
 static void say_and_exit(struct text *what, const char *hint)
 {
     struct text line = {{0}, 0};
-    put(&line, "error: ");
-    put(&line, what->buf);
-    put(&line, hint);
-    put(&line, "\n");
-    ssize_t ignored = write(STDERR_FILENO, line.buf, line.len);
-    line.len = 0;
+    const char *check = run_index >= 0 ? run_check : NULL;
+    ssize_t ignored = 0;
+    if (status_fd == STDOUT_FILENO && check) {
+        put(&line, "verify   ");
+        put(&line, check);
+        for (size_t n = strlen(check); n < 12; n++)
+            put(&line, " ");
+        put(&line, " WRONG: ");
+        put(&line, what->buf);
+        put(&line, hint);
+        put(&line, "\n");
+        ignored = write(STDOUT_FILENO, line.buf, line.len);
+        line.len = 0;
+    }
     put(&line, "FAIL: ");
+    if (check) {
+        put(&line, "check ");
+        put(&line, check);
+        put(&line, ": ");
+    }
     put(&line, what->buf);
     put(&line, "\n");
     ignored = write(status_fd, line.buf, line.len);
@@ -273,6 +283,11 @@ static void say_and_exit(struct text *what, const char *hint)
     _exit(FL_EXIT_MISMATCH);
 }
 
+/* The message reads as the runner's guard-zone message does, then says more:
+ *   verify   random       WRONG: a kernel wrote out of bounds: buffer B, past its end
+ *   (element 101024 of 1024) (launch 0 of 10: fft_radix2_dif; 800000 bytes past the end)
+ *   (an index outside the data, even if every value is right)
+ *   FAIL: check random: a kernel wrote out of bounds: ... (the same, without the hint) */
 static void on_fault(int sig, siginfo_t *si, void *ctx)
 {
     uintptr_t a = (uintptr_t)si->si_addr;
@@ -287,15 +302,18 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
         if (!f || a < (uintptr_t)f->map || a >= (uintptr_t)f->map + f->map_bytes)
             continue;
         uintptr_t start = (uintptr_t)f->data, end = start + f->data_bytes;
+        size_t count = f->data_bytes / f->elem;
+        int inside = a >= start && a < end;
         put(&t, "a kernel ");
-        if (a >= start && a < end) {
+        if (inside) {
             /* inside the data: only a write into a read-only (const) input faults there */
             put(&t, "wrote into its read-only input: buffer ");
             put(&t, f->name);
             put(&t, " (element ");
             put_num(&t, (a - start) / f->elem, 10);
             put(&t, " of ");
-            put_num(&t, f->data_bytes / f->elem, 10);
+            put_num(&t, count, 10);
+            put(&t, ")");
         } else {
             put(&t, verb);
             put(&t, " out of bounds: buffer ");
@@ -303,25 +321,31 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
             if (a < start) {
                 put(&t, ", before its start (element -");
                 put_num(&t, (start - a + f->elem - 1) / f->elem, 10);
-                put(&t, ", ");
-                put_num(&t, start - a, 10);
-                put(&t, " bytes before it");
+                put(&t, ")");
             } else {
                 put(&t, ", past its end (element ");
-                put_num(&t, f->data_bytes / f->elem + (a - end) / f->elem, 10);
+                put_num(&t, count + (a - end) / f->elem, 10);
                 put(&t, " of ");
-                put_num(&t, f->data_bytes / f->elem, 10);
-                put(&t, ", ");
-                put_num(&t, a - end, 10);
-                put(&t, " bytes after it");
+                put_num(&t, count, 10);
+                put(&t, ")");
             }
         }
-        if (run_index >= 0)
+        if (run_index >= 0) {
             put_running(&t);
-        put(&t, ")");
-        say_and_exit(&t, a >= start && a < end ? " (a buffer the kernel takes as const: it may "
-                     "read it, never write it)" : " (an index outside the data, even if every "
-                     "value is right)");
+            if (!inside)
+                put(&t, "; ");
+        } else if (!inside) {
+            put(&t, " (");
+        }
+        if (!inside) {
+            put_num(&t, a < start ? start - a : a - end, 10);
+            put(&t, a < start ? " bytes before the start" : " bytes past the end");
+        }
+        if (run_index >= 0 || !inside)
+            put(&t, ")");
+        say_and_exit(&t, inside ? " (a buffer the kernel takes as const: it may read it, "
+                     "never write it)" : " (an index outside the data, even if every value is "
+                     "right)");
     }
     if (run_index >= 0) {
         /* a kernel runs: far outside every buffer (past the fences) is the kernel's too */
@@ -329,6 +353,7 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
         put(&t, verb);
         put(&t, " out of bounds: outside every buffer of the run (address 0x");
         put_num(&t, a, 16);
+        put(&t, ")");
         put_running(&t);
         put(&t, ")");
         say_and_exit(&t, " (an address outside the data, even if every value is right)");

@@ -5,8 +5,8 @@
  * maps the address to the buffer and its side and exits 1 naming them and the launch
  * that was running:
  *
- *   FAIL: a kernel wrote out of bounds: buffer B, past its end (800000 bytes after it;
- *   check random, launch 0 of 10: dif)
+ *   FAIL: check random: a kernel wrote out of bounds: buffer B, past its end (element
+ *   101024 of 1024) (launch 0 of 10: fft_radix2_dif; 800000 bytes past the end)
  *
  * The data's pages may hold a few bytes more than the data (a page is the finest fence):
  * those are filled with a byte pattern and checked after every launch, so a write there is

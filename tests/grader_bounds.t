@@ -61,15 +61,15 @@ run_case "a write a row past the end at batch 1" 1 '' --has 'wrote out of bounds
 FFTLAB_DEVICE=pthread grade fenced 1 --has "not ok 1 - 02_radix2/dif .*wrote out of bounds" --has '0/2 points'
 EX=(env FFTLAB_DEVICE=pthread "$BUILD/02_radix2" --variant dif --repeat 0 --exercise "$TMP/fenced/02_radix2/dif.cl" --size)
 run_case "far past the end (800 KB): named, with its launch" 1 \
-    '^FAIL: a kernel wrote out of bounds: buffer B, past its end \(element 101024 of 1024, 800000 bytes after it; check random, launch 0 of 10: fft_radix2_dif\)$' \
+    '^FAIL: check random: a kernel wrote out of bounds: buffer B, past its end \(element 101024 of 1024\) \(launch 0 of 10: fft_radix2_dif; 800000 bytes past the end\)$' \
     -- "${EX[@]}" 1024
-run_case "a read far past the end" 1 '^FAIL: a kernel read out of bounds: buffer A, past its end \(element 100512 of 512' \
+run_case "a read far past the end" 1 '^FAIL: check random: a kernel read out of bounds: buffer A, past its end \(element 100512 of 512\)' \
     -- "${EX[@]}" 512
-run_case "a write far before the start" 1 '^FAIL: a kernel wrote out of bounds: buffer B, before its start \(element -100000,' \
+run_case "a write far before the start" 1 '^FAIL: check random: a kernel wrote out of bounds: buffer B, before its start \(element -100000\)' \
     -- "${EX[@]}" 256
-run_case "a read just before the start" 1 '^FAIL: a kernel read out of bounds: buffer A, before its start \(element -1,' \
+run_case "a read just before the start" 1 '^FAIL: check impulse@0: a kernel read out of bounds: buffer A, before its start \(element -1\)' \
     -- "${EX[@]}" 128
-run_case "a write into the read-only input" 1 '^FAIL: a kernel wrote into its read-only input: buffer A \(element 0 of 64; check random, launch 0 of 6' \
+run_case "a write into the read-only input" 1 '^FAIL: check random: a kernel wrote into its read-only input: buffer A \(element 0 of 64\) \(launch 0 of 6: fft_radix2_dif\)$' \
     --has 'takes as const: it may read it, never write it' -- "${EX[@]}" 64
 run_case "the guard zones still catch it without the fences (the GPU path)" 1 '' \
     --has 'wrote out of bounds: buffer [AB], past its end \(element 3024 of 1024\)' \
