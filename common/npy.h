@@ -40,4 +40,9 @@ int fl_npy_write_kind(const char *path, const double *data, const size_t *shape,
 
 void fl_npy_free(struct fl_npy *npy);
 
+/* The writers write a temporary file beside the target and rename it over the target
+ * (whole or not at all). A process that must end while one is written (the --timeout
+ * watchdog, before its _exit) calls this first: it removes that file (async-signal-safe). */
+void fl_npy_forget_temp(void);
+
 #endif

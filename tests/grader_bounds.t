@@ -8,7 +8,12 @@
 #     pass and only the guard check catches it;
 #   - a write a whole row past the end of row 0 (into row 1 of a batch: caught as a wrong
 #     value; at batch 1 into the guard);
-#   - a file that only #includes the solution.
+#   - a file that only #includes the solution;
+#   - (issue 41) one file of five plants, each firing at its own size: a write 800 KB past
+#     the end (graded, and run alone: the message names buffer, side and launch), a read as
+#     far, a write 800 KB before the start, a read just before the start, a write into the
+#     read-only (const) input. On the CPU device they fault in the PROT_NONE regions around
+#     each buffer (common/fence.c); FFTLAB_FENCE=0 runs the GPU path (guard zones) once.
 # Fast set (make test): all of these and the control; there is no slow set. The manifest's
 # big case is 2^13 (half_n = 4096 > 2048: the "some" plant's write stays inside there, as
 # at 2^16 before), and grade.sh runs with --jobs 1: a planted file's first case fails and
@@ -32,6 +37,15 @@ plant before '    if (i == 0) y[base - 4] = a + b; /* before the start */'
 plant far '    if (i == 0) y[base + 2 * half_n + 2000] = a + b; /* far past the end */'
 plant some '    if (i == 0 && half_n <= 2048) y[(size_t)get_global_size(1) * 2 * half_n + 3] = a + b;'
 plant row '    if (i == 0) y[base + 2 * half_n + 2 * half_n - 1 + 1] = a + b; /* a row past */'
+# Far from the data, reads, and the read-only input (issue 41): on the CPU device every
+# buffer lies between large PROT_NONE regions (common/fence.c), so these fault and are
+# named, launch included. One file, one build: each plant fires in the first launch of
+# its own size (every launch of size N has half_n = N/2).
+plant fenced '    if (i == 0 && half_n == 512) y[2 * half_n + 100000] = a + b; /* N 1024: far past the end */
+    if (i == 0 && half_n == 256) y[base + j] = a + b + 0.0f * x[2 * half_n + 100000]; /* N 512: a far read */
+    if (i == 0 && half_n == 128) y[base - 100000] = a + b; /* N 256: far before the start */
+    if (i == 0 && half_n == 64) y[base + j] = a + b + 0.0f * x[base - 1]; /* N 128: a read just before */
+    if (i == 0 && half_n == 32) ((__global real2_t *)x)[base] = a; /* N 64: into the read-only input */'
 
 grade() { run_case "$1" "$2" '' "${@:3}" -- env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/manifest.tsv" --json "$TMP/grade.json" --jobs 1 --from "$TMP/$1"; }
 for name in before far some; do
@@ -43,10 +57,43 @@ run_case "the side is named: past the end" 1 '' --has 'buffer [AB], past its end
     -- "$BUILD/02_radix2" --variant dif --exercise "$TMP/far/02_radix2/dif.cl" --size 1024 --repeat 0
 run_case "a write a row past the end at batch 1" 1 '' --has 'wrote out of bounds' \
     -- "$BUILD/02_radix2" --variant dif --exercise "$TMP/row/02_radix2/dif.cl" --size 1024 --repeat 0
+# (pocl's CPU device, where the fences are, even on a machine whose first device is a GPU)
+FFTLAB_DEVICE=pthread grade fenced 1 --has "not ok 1 - 02_radix2/dif .*wrote out of bounds" --has '0/2 points'
+EX=(env FFTLAB_DEVICE=pthread "$BUILD/02_radix2" --variant dif --repeat 0 --exercise "$TMP/fenced/02_radix2/dif.cl" --size)
+run_case "far past the end (800 KB): named, with its launch" 1 \
+    '^FAIL: check random: a kernel wrote out of bounds: buffer B, past its end \(element 101024 of 1024\) \(launch 0 of 10: fft_radix2_dif; 800000 bytes past the end\)$' \
+    -- "${EX[@]}" 1024
+run_case "a read far past the end" 1 '^FAIL: check random: a kernel read out of bounds: buffer A, past its end \(element 100512 of 512\)' \
+    -- "${EX[@]}" 512
+run_case "a write far before the start" 1 '^FAIL: check random: a kernel wrote out of bounds: buffer B, before its start \(element -100000\)' \
+    -- "${EX[@]}" 256
+run_case "a read just before the start" 1 '^FAIL: check impulse@0: a kernel read out of bounds: buffer A, before its start \(element -1\)' \
+    -- "${EX[@]}" 128
+run_case "a write into the read-only input" 1 '^FAIL: check random: a kernel wrote into its read-only input: buffer A \(element 0 of 64\) \(launch 0 of 6: fft_radix2_dif\)$' \
+    --has 'takes as const: it may read it, never write it' -- "${EX[@]}" 64
+run_case "the guard zones still catch it without the fences (the GPU path)" 1 '' \
+    --has 'wrote out of bounds: buffer [AB], past its end \(element 3024 of 1024\)' \
+    -- env FFTLAB_FENCE=0 "$BUILD/02_radix2" --variant dif --exercise "$TMP/far/02_radix2/dif.cl" --size 1024 --repeat 0
 mkdir -p "$TMP/include/02_radix2"
 printf '#include "%s/%s"\n' "$PWD" "$sol" >"$TMP/include/02_radix2/dif.cl"
 grade include 1 --has 'not ok 1 - 02_radix2/dif .*refused: an exercise may not use #include'
 # The control: the solution itself earns its points through the same manifest.
 run_case "control: the solution passes" 0 '' --has '^ok 1 - 02_radix2/dif' --has '2/2 points' \
     -- env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/manifest.tsv" --json "$TMP/grade.json" --jobs 1 --from solutions
+
+# 10's watchdog on 2 ranks (issue 41): rank 1's kernel never ends and its alarm is blocked
+# (so that it cannot speak first); rank 0, waiting in a collective, marks itself overdue at
+# the first alarm and exits at the second, 5 s later, with its own message. With signal()
+# (SA_RESETHAND) that second alarm killed it: exit 142, "signal 14 (Alarm clock)". Slow set:
+# the grace makes it ~8 s.
+K10=kernels/10_distributed.cl
+mkdir -p "$TMP/k10"
+sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    while (P > 0) { if (B < 0) break; }\n&/' "$K10" >"$TMP/k10/hang.cl"
+grep -q 'while (P > 0)' "$TMP/k10/hang.cl" || bail_out "could not plant the endless kernel in $K10"
+BLOCK_ALRM='import signal, os, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM]); os.execv(sys.argv[1], sys.argv[1:])'
+slow_case "10: the watchdog's second alarm (2 ranks): exit 3, its own message" 3 '' --timeout 60 --max-seconds 30 \
+    --has 'rank 0 of 2: no result before the --timeout, which found this rank outside its kernels' \
+    --lacks 'signal 14|Alarm clock' \
+    -- tools/mpirun.sh -n 1 "$BUILD/10_distributed" --size 16x12 --repeat 0 --timeout 1 \
+    : -n 1 python3 -c "$BLOCK_ALRM" "$BUILD/10_distributed" --size 16x12 --repeat 0 --timeout 1 --kernels "$TMP/k10/hang.cl"
 done_testing
