@@ -398,7 +398,8 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 int main(int argc, char **argv)
 {
     /* simd_cv.cl and 06_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
-    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "simd_cv.cl",
+    static const char *const uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row_parts.cl",
+                                       "06_column_parts.cl", "05_register_radix.cl", "simd_cv.cl",
                                        "06_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "06_mixed_radix",

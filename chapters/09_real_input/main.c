@@ -391,9 +391,12 @@ static void build_options(const struct fl_problem *p0, char *opts, size_t len)
 int main(int argc, char **argv)
 {
     /* 06_simd.cl and 09_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
-    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "simd_cv.cl", "06_simd.cl", "07_simd.cl",
-                                       "09_simd.cl", NULL};
+    static const char *const uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row_parts.cl",
+                                       "06_column_parts.cl", "05_register_radix.cl",
+                                       "06_mixed_radix.cl", "07_multidim.cl", "simd_cv.cl",
+                                       "06_simd.cl", "07_simd.cl", "09_simd.cl",
+                                       "09_fused_rows.cl", "09_paired_pass.cl",
+                                       "09_column_pairs.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "09_real_input",
         .title = "real input: R2C by a half-length FFT and a twist, C2R back",
