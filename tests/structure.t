@@ -5,6 +5,7 @@
 #   - kernels/06_passes.cl names no later chapter, hook, chirp or R2C: later chapters fill
 #     its extension points from their own files;
 #   - calls between the files of a chapter go one way: no circle (main.c is the top);
+#   - results/ holds data: no experiment scripts (exp*.sh) or patches (*.patch);
 #   - every file and function name a lesson (chapters/*/README.md) cites in backquotes
 #     exists in the tree.
 # Each check also runs on a planted case, to show that it can fail.
@@ -102,6 +103,15 @@ printf 'int top(void)\n{\n    return helper() + 1;\n}\n' >"$TMP/circle/main.c"
 printf 'static int unused(void)\n{\n    return 0;\n}\nint helper(void)\n{\n    return top(); /* back up */\n}\n' >"$TMP/circle/plan.c"
 [ -n "$(circles "$TMP/circle")" ]
 ok $? "the check finds a planted circle (main.c -> plan.c -> main.c)"
+
+# ---- results/ holds data
+hits=$(find results -name '*.patch' -o -name 'exp*.sh' | sort)
+[ -z "$hits" ]
+ok $? "no experiment scripts (exp*.sh) or patches (*.patch) under results/" || note "$hits"
+mkdir -p "$TMP/results/x"
+: >"$TMP/results/x/exp1.sh"
+[ -n "$(cd "$TMP" && find results -name '*.patch' -o -name 'exp*.sh')" ]
+ok $? "the check finds a planted results/x/exp1.sh"
 
 # ---- names a lesson cites exist
 # A backquoted word is a file when it has a file's extension or starts with a top folder
