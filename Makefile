@@ -10,6 +10,7 @@
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
+#                   (FLUSH_L2=1: each timed call from a cold cache)
 #   make fuzz       the .npy reader and option parser under libFuzzer (FUZZ_SECONDS=60 each)
 
 # Every core builds, unless -j was given (GNU make 4.3 takes -j from MAKEFLAGS set here):
@@ -143,9 +144,10 @@ test: all
 valgrind: all
 	BUILD=$(BUILD) tools/run-valgrind.sh
 
-# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh.
+# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh;
+# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench.sh --flush-l2).
 bench: all
-	BUILD=$(BUILD) tools/bench.sh $(BENCH_ARGS)
+	BUILD=$(BUILD) tools/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
 
 grade: all
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick)
