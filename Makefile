@@ -15,6 +15,7 @@
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
+#                   (FLUSH_L2=1: each timed call from a cold cache)
 #   make fuzz       the .npy reader, option parser and exercise-file rules under libFuzzer
 #                   (FUZZ_SECONDS=60 each)
 
@@ -152,9 +153,10 @@ test: all
 valgrind: all
 	BUILD=$(BUILD) tools/run-valgrind.sh
 
-# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh.
+# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh;
+# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench.sh --flush-l2).
 bench: all
-	BUILD=$(BUILD) tools/bench.sh $(BENCH_ARGS)
+	BUILD=$(BUILD) tools/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
 
 # Grading builds only the chapter programs it runs: EX=02_radix2/dif (or ID,ID) needs
 # build/02_radix2, no EX every chapter. An edited exercise is read at run time, so after one

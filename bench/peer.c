@@ -82,6 +82,9 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
                "  --warmup W          untimed calls first (default 2)\n"
                "  --repeat R          timed calls (default: enough for ~0.2 s, 5..1000; 0 = don't time)\n"
                "  --no-verify         skip the FFTW comparison (the row says UNVERIFIED)\n"
+               "  --flush-l2          before each timed call, write a buffer twice the device's\n"
+               "                      cache (a host library: 256 MiB on the host), so each call\n"
+               "                      starts cold (timing ...-cold)\n"
                "  --real              real input: R2C forward, C2R with --inverse (the last axis\n"
                "                      has Nx/2+1 complex bins: FFTW's r2c layout, NumPy's rfftn)\n"
                "  --device SPEC       OpenCL peers: P:D or part of a name (env FFTLAB_DEVICE)\n"
@@ -382,11 +385,54 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
 
 /* ---------------------------------------------------------------- timing */
 
+/* --flush-l2, the chapters' option (common/runner.c): before each timed call, after the
+ * input is back in place, a buffer of twice the device's global memory cache (at least
+ * 128 MiB) is written, so that the call starts with a cold cache; on the OpenCL queue for
+ * an OpenCL peer (outside its events), on the host for a host library (outside its clock).
+ * The loop measure is never flushed, as the chapters'. */
+static struct {
+    cl_mem buffer;       /* an OpenCL peer's */
+    unsigned char *host; /* a host library's */
+    size_t bytes;
+} flush;
+
+static void flush_setup(const struct peer_timer *t)
+{
+    if (t->queue) {
+        cl_context context;
+        cl_device_id device;
+        cl_ulong cache = 0;
+        CL_CHECK(clGetCommandQueueInfo(t->queue, CL_QUEUE_CONTEXT, sizeof context, &context, NULL));
+        CL_CHECK(clGetCommandQueueInfo(t->queue, CL_QUEUE_DEVICE, sizeof device, &device, NULL));
+        clGetDeviceInfo(device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof cache, &cache, NULL);
+        flush.bytes = 2 * (size_t)cache > ((size_t)128 << 20) ? 2 * (size_t)cache : (size_t)128 << 20;
+        cl_int err;
+        flush.buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, flush.bytes, NULL, &err);
+        if (err != CL_SUCCESS)
+            fl_die(FL_EXIT_OPENCL, "clCreateBuffer for the --flush-l2 buffer (%zu MiB): %s",
+                   flush.bytes >> 20, fl_cl_error_name(err));
+    } else {
+        flush.bytes = (size_t)256 << 20; /* more than a CPU's last-level cache */
+        flush.host = peer_xmalloc(flush.bytes, "the --flush-l2 buffer");
+    }
+}
+
+static void flush_cache(const struct peer_timer *t)
+{
+    static const cl_uint pattern = 0;
+    if (flush.buffer)
+        CL_CHECK(clEnqueueFillBuffer(t->queue, flush.buffer, &pattern, sizeof pattern, 0, flush.bytes,
+                                     0, NULL, NULL));
+    else if (flush.host)
+        memset(flush.host, (int)(flush.bytes & 0x7f), flush.bytes);
+}
+
 /* One call's time in ms, and in *LAUNCHES what it enqueued (0 for a host library). */
 static double time_call(const struct peer_timer *t, void *ctx, int *launches)
 {
     if (t->reset)
         t->reset(ctx);
+    flush_cache(t);
     if (!t->queue) {
         double t0 = fl_wall_ms();
         t->call(ctx);
@@ -420,6 +466,8 @@ void peer_time(const struct peer_problem *p, const struct peer_timer *t, void *c
 {
     const struct fl_options *o = &p->o;
     int launches = 0;
+    if (o->flush_l2)
+        flush_setup(t);
     for (int i = 0; i < o->warmup; i++)
         time_call(t, ctx, &launches);
     int runs = o->repeat;
@@ -440,9 +488,15 @@ void peer_time(const struct peer_problem *p, const struct peer_timer *t, void *c
     r->ms = fl_stats_of(ms, runs);
     free(ms);
     r->warmup = o->warmup;
-    r->timing = t->queue ? "events-interposed" : "wall";
+    r->timing = t->queue ? (o->flush_l2 ? "events-interposed-cold" : "events-interposed")
+                         : (o->flush_l2 ? "wall-cold" : "wall");
     r->launches = launches;
     r->loop_ms = time_loop(t, ctx, runs);
+    if (flush.buffer)
+        clReleaseMemObject(flush.buffer);
+    free(flush.host);
+    flush.buffer = NULL;
+    flush.host = NULL;
 
     double secs = r->ms.median * 1e-3;
     double flops = (p->real ? 2.5 : 5.0) * (double)p->n * (p->n > 1 ? log2((double)p->n) : 0.0) *

@@ -21,7 +21,7 @@
 #define FL_RADIX_MAX_PASSES 8       /* passes over global memory                           */
 #define FL_RADIX_MAX_VALUES 24      /* values one work-item may hold in a stage (the
                                        kernels' register array; the planner keeps below)   */
-#define FL_RADIX_MAX_PART_VALUES 64 /* ... in a pass in parts (06_passes.cl's FL_PART_VMAX):
+#define FL_RADIX_MAX_PART_VALUES 64 /* ... in a pass in parts (06_column_parts.cl's FL_PART_VMAX):
                                        512 bytes of fp32 values, 128 registers             */
 
 /* The shape a multi-pass plan gives one pass, as caps: at most ITEMS work-items per group,
@@ -53,7 +53,7 @@ struct fl_radix_limits {
                                 registers): 512 bytes' worth, 64 fp32 or 32 fp64 values  */
     size_t max_row_parts;    /* a row longer than local memory holds may be one pass of
                                 up to this many parts (below); 0 or 1 = never (the
-                                default: only 06_passes.cl's row_parts_pass can; chapter
+                                default: only 06_row_parts.cl's row_parts_pass can; chapter
                                 06 turns it on, and 07 through axis_plan's row_parts)    */
     size_t max_row_items;    /* work-items of such a row's group: 0 = max_items. A row
                                 in parts is the only pass, so a larger group costs no
@@ -65,7 +65,7 @@ struct fl_radix_limits {
                                 of up to twice local_values may exchange its real and
                                 imaginary parts apart (2B rounds per exchange), if an
                                 item then holds at most this many values: 0 = never
-                                (the default; only 06_passes.cl's row_parts_pass can,
+                                (the default; only 06_row_parts.cl's row_parts_pass can,
                                 with FL_PASS_HALVES) ...                               */
     size_t row_halves_items; /* ... or else with a group of at most this many items
                                 (0: not at all) ...                                   */
@@ -74,7 +74,7 @@ struct fl_radix_limits {
                                 multi_pass_max_q may take two of Q up to local_values,
                                 a pass of more than that max with its min_columns
                                 columns in up to this many parts (the first in 2; below);
-                                0 or 1 = never (the default: only 06_passes.cl's
+                                0 or 1 = never (the default: only 06_column_parts.cl's
                                 fft_mixed_parts_p<k> can; chapter 06 turns it on)      */
     size_t long_first;       /* N = 2^a in two passes: the longer pass first, the last
                                 of at least this many points (below); 0 = never (the
@@ -91,7 +91,7 @@ extern const unsigned fl_radix_no10[];
  * dft9, in 06's and 08's programs): chapter 06's stockham and 08's Rader lengths. */
 extern const unsigned fl_radix_with9[];
 /* {16, 10, 9, 8, 4, 2, 3, 5, 7, 25, 27, 0}: with9 and the two-level blocks of 25 and 27
- * points (kernels/06_passes.cl, dft_two_level): chapter 06's whole rows of 3^a and 5^a.
+ * points (kernels/06_blocks_25_27.cl, dft_two_level): chapter 06's whole rows of 3^a and 5^a.
  * An item of a stage of radix r > FL_RADIX_MAX_VALUES holds r values: its kernels need
  * FL_VMAX = FL_RADIX_MAX_BLOCK. */
 extern const unsigned fl_radix_with25[];

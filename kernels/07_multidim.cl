@@ -22,7 +22,8 @@
  *              its writes are coalesced (chapter 04's padding). One extra read and write
  *              of all the data per axis.
  *
- * Built after kernels/06_passes.cl (mixed_pass, stage, exchange, FOR_M, strided_load/store),
+ * Built after kernels/06_passes.cl (mixed_pass, stage, exchange, FOR_M), 06_column_parts.cl
+ * (strided_load/store, the exchanges in parts) and 06_row_parts.cl (row_parts_pass),
  * kernels/05_register_radix.cl (dft2..dft16, twiddle_lookup) and kernels/06_mixed_radix.cl
  * (dft3, dft5, dft7); --kernels FILE replaces this file only. Two functions are guarded
  * by #ifndef FL_EXERCISE_<NAME>: with --variant column_load or transpose_tile the host
@@ -131,7 +132,7 @@ static INLINE void padded_addresses(size_t col, int flags, const int N, const in
 }
 
 /* strided_load and strided_store, the loads and stores of a column pass, are in
- * kernels/06_passes.cl: chapter 06's passes in parts use them too. */
+ * kernels/06_column_parts.cl: chapter 06's passes in parts use them too. */
 
 /* One pass along an outer axis, in place of chapter 06's mixed_pass: the same stages in
  * registers and the same exchanges through local memory (stage, exchange, PASS_STAGES of
@@ -177,8 +178,8 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
  * each j the group's lanes read T consecutive values. One read and one write of the axis
  * instead of two. */
 
-/* The exchanges in parts or in slices and FL_PART_VMAX are in kernels/06_passes.cl ("columns
- * in parts"): 06's last pass of two uses them too. */
+/* The exchanges in parts or in slices and FL_PART_VMAX are in kernels/06_column_parts.cl:
+ * 06's last pass of two uses them too. */
 
 /* One pass along an outer axis in PARTS parts; see fft_parts_<a>_p0. The loads and stores
  * of strided_pass; the stages with PARTED_NEXT_STAGE between them. */
@@ -233,7 +234,7 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
  *                whole plan and PASS_CONJ_OUT on the last one for an inverse. */
 
 /* Contract (fft_rowparts_<a>_p0: the only pass along an axis a done as rows, in parts)
- *   chapter 06's fft_row_parts_p0 (kernels/06_passes.cl) for rows of N = A<a>_N points:
+ *   chapter 06's fft_row_parts_p0 (kernels/06_row_parts.cl) for rows of N = A<a>_N points:
  *   LINES rows, one per group of A<a>_WG items; the row's A<a>_PARTS columns x[k + B j]
  *   in registers, each exchange a part at a time, the radix-B stage across them last
  *   reads      : x[row*N + e], every e < N, once

@@ -24,7 +24,7 @@
  *                 again with conj in and out, bs_postmul: 2 x passes + 3 launches, each
  *                 multiply one more read and write of M x batch values
  *   fused_passes  the three multiplies inside the passes, through the hooks of
- *                 kernels/06_passes.cl (-D FL_PASS_HOOKS): bs_forward_first reads x*c
+ *                 kernels/08_pass_hooks.cl (-D FL_PASS_HOOKS): bs_forward_first reads x*c
  *                 zero-padded straight from the input, bs_forward_last stores A*Bh,
  *                 bs_inverse_last stores c*conv, truncated to N: 2 x passes launches
  *   fused         (default) where M fits one work-group, bluestein_fused: one launch,
@@ -33,9 +33,11 @@
  *
  * -D constants: BS_N (N) and BS_M (M; Rader's L with BS_RADER), chapter 07's for the axis of M points (Ax_N = M,
  * Ax_LB, Ax_S = 1, Ax_KIND = ROWS, Ax_P<k> = Q,P,I,T,radices; TILE), FL_PASS_HOOKS when a
- * plan uses the hooks. Built after kernels/06_passes.cl (mixed_pass, stage, exchange,
- * NEXT_STAGE, FOR_M), 05_register_radix.cl and 06_mixed_radix.cl (the blocks, the twiddle
- * lookup) and 07_multidim.cl (fft_rows_x_p<k>); --kernels FILE replaces this file only.
+ * plan uses the hooks. Built after kernels/08_pass_hooks.cl (the hooks' declarations, in
+ * front of 06's pass), kernels/06_passes.cl and the 06_*.cl after it (mixed_pass, stage,
+ * exchange, NEXT_STAGE, FOR_M), 05_register_radix.cl and 06_mixed_radix.cl (the blocks,
+ * the twiddle lookup) and 07_multidim.cl (fft_rows_x_p<k>); --kernels FILE replaces this
+ * file only.
  *
  * Sources: L. I. Bluestein, "A linear filtering approach to the computation of the
  * discrete Fourier transform" (1970); L. R. Rabiner, R. W. Schafer, C. M. Rader, "The
@@ -273,7 +275,7 @@ __kernel void bs_inverse_last(__global const real2_t *x, __global real2_t *y, __
  *   args       : as bs_forward_last
  *   bs_middle  : reads the forward's pass-0 output (rows of M), writes rows of M: the
  *                forward's last pass, *Bh, conj, and the inverse's first pass (Q1, p = 1)
- *                in one (PASS_HOOK_MIDDLE in kernels/06_passes.cl)
+ *                in one (PASS_HOOK_MIDDLE in kernels/08_pass_hooks.cl)
  *   bs_inverse_after_middle : the inverse's second pass (Q0, p = Q1): reads rows of M,
  *                writes y = the output, rows of N: c_k * conj(V_k) for k < N only
  *   host calls : bs_forward_first, bs_middle, bs_inverse_after_middle: 3 launches, where

@@ -389,13 +389,22 @@ if plant_simd 's/zr\[1\] = x0 - xm;/zr[1] = xm - x0;/' "C2R pair 0 sign"; then
         -- "$SR" --size 1000 --variant simd --inverse --repeat 0
 fi
 
-# ---- planted bugs in the twist (--kernels replaces kernels/09_real_input.cl)
+# ---- planted bugs in the twist (--kernels replaces kernels/09_real_input.cl; the twist in
+# the passes: the scratch tree)
 mkdir -p "$TMP/k"
 K=kernels/09_real_input.cl
 plant() {
     sed -e "$2" "$K" >"$TMP/k/$1.cl"
     ! cmp -s "$K" "$TMP/k/$1.cl"
     ok $? "planted '$1' into $(basename "$K")" || { diag "sed script matched nothing: $2"; return 1; }
+}
+# The twist inside the passes lives in files built in front of 09_real_input.cl, which
+# --kernels does not replace: those plants go into the scratch tree above (the binary's
+# ../kernels), each starting from the repository's files.
+plant_moved() {
+    cp "$ROOT/kernels/09_fused_rows.cl" "$ROOT/kernels/09_paired_pass.cl" \
+        "$ROOT/kernels/09_column_pairs.cl" "$ROOT/kernels/09_simd.cl" "$TMP/tree/kernels/"
+    plant_kernel "$1" "$3" "$2"
 }
 if plant conj-twiddle 's/cmul(w, (real2_t)(d\.y, -d\.x))/cmul(rh_conj(w), (real2_t)(d.y, -d.x))/'; then
     run_case "twist with conj(w^k): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
@@ -412,33 +421,33 @@ if plant no-wrap 's/zr\[k ? M - k : 0\]/zr[M - k]/'; then
     run_case "Z_(M-k) read without the wrap at k = 0: FAIL at batch 2" 1 '^FAIL: check ' --has 'WRONG' \
         -- "$R" --kernels "$TMP/k/no-wrap.cl" --size 32 --batch 2 --variant twist --repeat 0
 fi
-if plant fused-no-barrier '/^    barrier(CLK_LOCAL_MEM_FENCE);$/d'; then
+if plant_moved 09_fused_rows.cl fused-no-barrier '/^    barrier(CLK_LOCAL_MEM_FENCE);$/d'; then
     run_case "fused R2C without the barrier before the twist: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$R" --kernels "$TMP/k/fused-no-barrier.cl" --size 4096 --variant fused --repeat 0
+        -- "$SR" --size 4096 --variant fused --repeat 0
 fi
-if plant paired-no-mid 's/tc ? C - tc : mid;/tc ? C - tc : 0;/'; then
+if plant_moved 09_paired_pass.cl paired-no-mid 's/tc ? C - tc : mid;/tc ? C - tc : 0;/'; then
     run_case "one-sweep paired pass without column C/2 (column 0 twice): FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- env FFTLAB_PAIR_SWEEPS=1 "$R" --kernels "$TMP/k/paired-no-mid.cl" --size 2^14 --variant fused --repeat 0
+        -- env FFTLAB_PAIR_SWEEPS=1 "$SR" --size 2^14 --variant fused --repeat 0
 fi
-if plant sweeps-no-u0 's/^        u0\[b + m \* B\] = v\[jb \* rl + m\];/        ;/'; then
+if plant_moved 09_paired_pass.cl sweeps-no-u0 's/^        u0\[b + m \* B\] = v\[jb \* rl + m\];/        ;/'; then
     run_case "two-sweep pass without column 0 in u0: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$R" --kernels "$TMP/k/sweeps-no-u0.cl" --size 2^14 --variant fused --repeat 0
+        -- "$SR" --size 2^14 --variant fused --repeat 0
 fi
-if plant sweeps-no-mid 's/s == 0 ? ta : zero ? mid : C - ta;/s == 0 ? ta : zero ? 0 : C - ta;/'; then
+if plant_moved 09_paired_pass.cl sweeps-no-mid 's/s == 0 ? ta : zero ? mid : C - ta;/s == 0 ? ta : zero ? 0 : C - ta;/'; then
     run_case "two-sweep pass with column 0 for C/2: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$R" --kernels "$TMP/k/sweeps-no-mid.cl" --size 2^14 --variant fused --repeat 0
+        -- "$SR" --size 2^14 --variant fused --repeat 0
 fi
-if plant pairs-nyquist 's/^        const int kz = k1 ? Q - k1 : H;/        const int kz = k1 ? Q - k1 : 0;/'; then
+if plant_moved 09_column_pairs.cl pairs-nyquist 's/^        const int kz = k1 ? Q - k1 : H;/        const int kz = k1 ? Q - k1 : 0;/'; then
     run_case "column pairs packing Z_0 where Z_(A/2) goes: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-        -- "$R" --kernels "$TMP/k/pairs-nyquist.cl" --size 2^14 --repeat 0
+        -- "$SR" --size 2^14 --repeat 0
 fi
-if plant pairs-mirror 's/(P - k1)\] = rh_conj(X);/(P - k1)] = X;/'; then
+if plant_moved 09_column_pairs.cl pairs-mirror 's/(P - k1)\] = rh_conj(X);/(P - k1)] = X;/'; then
     run_case "column pairs storing a mirror bin without the conjugate: FAIL" 1 '^FAIL: check ' \
-        --has 'WRONG' -- "$R" --kernels "$TMP/k/pairs-mirror.cl" --size 2^14 --repeat 0
+        --has 'WRONG' -- "$SR" --size 2^14 --repeat 0
 fi
-if plant pairs-half 's/^            a = (real2_t)(a\.y, 0);/            a = (real2_t)(a.x, 0);/'; then
+if plant_moved 09_column_pairs.cl pairs-half 's/^            a = (real2_t)(a\.y, 0);/            a = (real2_t)(a.x, 0);/'; then
     run_case "column pairs reading column A/2 from the real parts: FAIL" 1 '^FAIL: check ' \
-        --has 'WRONG' -- "$R" --kernels "$TMP/k/pairs-half.cl" --size 2^14 --repeat 0
+        --has 'WRONG' -- "$SR" --size 2^14 --repeat 0
 fi
 if plant dc-imag 's/^        a\.y = 0;$//; s/^        b\.y = 0;$//'; then
     run_case "C2R keeping DC's imaginary part: right on a real array's spectrum" 0 '^PASS$' \

@@ -106,6 +106,21 @@ ok $? "pocl, default variants: all $cpu_rows rows verified, every OpenCL row tim
     [ "$(count_rows "$tmp/cpu/cpu.csv" 06_mixed_radix simd)" = 2 ] &&
     [ "$(count_rows "$tmp/cpu/cpu.csv" 05_register_radix radix16)" = 1 ]
 ok $? "pocl, default variants: simd rows of 05 (64) and 06 (64, 12), and 05's default row"
+# --flush-l2 (make bench FLUSH_L2=1 passes it to every chapter and peer): a peer flushes
+# too and says so in its timing column (two timed calls: each flush is 256 MiB on the
+# host for FFTW, 128 MiB on the device for an OpenCL peer, and a sweep's default repeats
+# would take minutes on pocl).
+run_case "peer_fftw --flush-l2: timed from a cold cache, timing wall-cold" 0 '^PASS$' \
+    --status-stream stderr --stdout-has ',"wall-cold",' \
+    -- "$BUILD/peer_fftw" --size 64 --batch 2 --repeat 2 --warmup 0 --flush-l2
+if [ -x "$BUILD/peer_vkfft" ]; then
+    run_case "peer_vkfft --flush-l2: timing events-interposed-cold" 0 '^PASS$' \
+        --status-stream stderr --stdout-has ',"events-interposed-cold",' \
+        -- env FFTLAB_DEVICE=pthread "$BUILD/peer_vkfft" --size 64 --batch 2 --repeat 2 --warmup 0 \
+        --flush-l2
+else
+    skip "peer_vkfft --flush-l2" "peer_vkfft not built"
+fi
 run_case "bench-table --print of that CSV: 05_register_radix simd has a row of its own" 0 '' \
     --stdout-has '^\| 05_register_radix \| [0-9]' --stdout-has '^\| 05_register_radix simd \| [0-9]' \
     --stdout-has '^\| 06_mixed_radix simd \| [0-9]' -- tools/bench-table.sh --print "$tmp/cpu/cpu.csv"

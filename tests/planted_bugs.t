@@ -11,10 +11,10 @@
 # exponent and last bin; 05's dft16 (N=16), dft8 (radix8 at N=8), the twiddle table's
 # lookup and the sincos angle (N=64 --wg 1, radix-4 passes with inter-pass twiddles); 06's
 # dft5/dft10/dft7 (N=5/10/7, one pass), the three_blocks digit reversal (N=6, 720 inverse
-# and 256 share one build), the row in parts of 06_passes.cl in a tree of its own (N=64
+# and 256 share one build), the row in parts of 06_row_parts.cl in a tree of its own (N=64
 # --wg 1: 4 parts) and its block of 25 (N=625); 07's column pass stores, twiddles, conjugation and direction (16x16
 # and 64x2 --wg 1), the columns in parts (2000x4: parts a round at a time) and in slices
-# (4096x2: written in place; both in 06_passes.cl, through a tree), the rows
+# (4096x2: written in place; both in 06_column_parts.cl, through a tree), the rows
 # in parts (1x64 --wg 1), the transpose (40x24, 16x16); 08's one-kernel pad and
 # conjugation (N=17) and the hooked passes' load hook (N=17 --wg 1: two passes per FFT).
 # Controls in the fast set: a copy of 01/02/05/06/07/08's file (07's strided; its transpose
@@ -194,7 +194,7 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
             '^PASS$' -- "$MR" --kernels "$TMP/k/digit-order.cl" --size 256 --variant three_blocks --repeat 0
     fi
 
-    # The row in parts lives in 06_passes.cl, which --kernels does not replace: a copy of
+    # The row in parts lives in 06_row_parts.cl, which --kernels does not replace: a copy of
     # the binary in a tree of its own finds the planted file in that tree's kernels/ (the
     # kernels folder is the binary's ../kernels). The parts read as blocks x[k*Q + j], not
     # as the columns x[k + B*j]; the last stage across the parts without its twiddles.
@@ -209,8 +209,9 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
         -- "$TR" --size 64 --wg 1 --batch 2 --explain --repeat 0
     slow_case "control: 06_mixed_radix copied into a tree of its own passes (a row of 16384 in parts)" 0 '^PASS$' \
         --has "^kernels +$TMP/tree/kernels: fftlab.clh, 06_passes.cl, .*, 06_mixed_radix.cl$" -- "$TR" --size 16384 --batch 2 --explain --repeat 0
-    P6=$TMP/tree/kernels/06_passes.cl
-    if plant parts-as-blocks kernels/06_passes.cl 's/real2_t a = in\[(size_t)j \* PARTS + (k)\];/real2_t a = in[(size_t)(k) * Q + j];/'; then
+    RP=kernels/06_row_parts.cl B27=kernels/06_blocks_25_27.cl
+    P6=$TMP/tree/$RP
+    if plant parts-as-blocks $RP 's/real2_t a = in\[(size_t)j \* PARTS + (k)\];/real2_t a = in[(size_t)(k) * Q + j];/'; then
         cp "$TMP/k/parts-as-blocks.cl" "$P6"
         run_case "row in parts, parts read as blocks: FAIL at N=64 (--wg 1: 4 parts)" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$TR" --size 64 --wg 1 --batch 2 --repeat 0
@@ -219,7 +220,7 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
         slow_case "row in parts, parts read as blocks: --variant no_parts still passes" 0 '^PASS$' \
             -- "$TR" --size 8192 --batch 2 --variant no_parts --repeat 0
     fi
-    if plant parts-no-twiddle kernels/06_passes.cl 's/^#define ROW_TWIDDLE_K(k) if (k > 0) a\[k\] = cmul(a\[k\], w\[k\]);/#define ROW_TWIDDLE_K(k)/'; then
+    if plant parts-no-twiddle $RP 's/^#define ROW_TWIDDLE_K(k) if (k > 0) a\[k\] = cmul(a\[k\], w\[k\]);/#define ROW_TWIDDLE_K(k)/'; then
         cp "$TMP/k/parts-no-twiddle.cl" "$P6"
         run_case "row in parts without the twiddles across the parts: FAIL at N=64 inverse (--wg 1: 4 parts)" 1 \
             '^FAIL: check ' --has 'WRONG' -- "$TR" --size 64 --wg 1 --inverse --repeat 0
@@ -228,16 +229,17 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
     fi
     # the blocks of 25 and 27 (dft_two_level): w_25^1 in its table with its 3rd and 4th
     # digits swapped (a swap past the 8th is below fp32's precision and passes)
-    if plant block25-twiddle kernels/06_passes.cl 's/(real_t)-0\.24868988716485479,/(real_t)-0.24688988716485479,/'; then
-        cp "$TMP/k/block25-twiddle.cl" "$P6"
+    if plant block25-twiddle $B27 's/(real_t)-0\.24868988716485479,/(real_t)-0.24688988716485479,/'; then
+        cp "$TMP/k/block25-twiddle.cl" "$TMP/tree/$B27"
         run_case "block of 25 with w_25 mistyped: FAIL at N=625 (25 x 25)" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$TR" --size 625 --repeat 0
     fi
-    cp kernels/06_passes.cl "$P6"
+    cp $RP "$P6"
+    cp $B27 "$TMP/tree/$B27"
 fi
 
 # 10. 07_multidim's column pass and transpose (--kernels replaces kernels/07_multidim.cl;
-# the row passes come from 06_passes.cl in front): a column pass that forgets the stride
+# the row passes come from 06's pass files in front): a column pass that forgets the stride
 # on its store, or gets the pass twiddle's exponent wrong, or the conjugation of an
 # inverse's last pass (each plant keeps every address inside the buffers);
 # a column pass that runs backwards (the tone lands at the mirrored grid point); a
@@ -263,7 +265,7 @@ if [ -x "$BUILD/07_multidim" ]; then
             -- "$MD" --kernels "$TMP/k/cols-no-stride.cl" --size 16x16 --repeat 0
     fi
     # A column pass's loads and stores (strided_load, strided_store) and the columns in
-    # parts' exchanges (parted_exchange, sliced_exchange) are in 06_passes.cl (06's passes
+    # parts' exchanges (parted_exchange, sliced_exchange) are in 06_column_parts.cl (06's passes
     # in parts use them too), which --kernels does not replace: 07_multidim copied into a
     # tree of its own, as 06's row in parts above; each plant edits only the function named
     # (sed's address range), not mixed_pass's loads and stores of the same shape.
@@ -271,10 +273,11 @@ if [ -x "$BUILD/07_multidim" ]; then
     [ -d "$TMP/tree/kernels" ] || cp -r kernels "$TMP/tree/kernels"
     cp "$MD" "$TMP/tree/build/07_multidim"
     TM=$TMP/tree/build/07_multidim
-    P6=$TMP/tree/kernels/06_passes.cl
+    CP=kernels/06_column_parts.cl
+    P6=$TMP/tree/$CP
     LOADS='/^static INLINE void strided_load(/,/^}/'
     STORES='/^static INLINE void strided_store(/,/^}/'
-    if plant cols-twiddle-j1 kernels/06_passes.cl "$LOADS"' s/twiddle_lookup(j \* k \* (N \/ (Q \* P))/twiddle_lookup((j + 1) * k * (N \/ (Q * P))/'; then
+    if plant cols-twiddle-j1 $CP "$LOADS"' s/twiddle_lookup(j \* k \* (N \/ (Q \* P))/twiddle_lookup((j + 1) * k * (N \/ (Q * P))/'; then
         cp "$TMP/k/cols-twiddle-j1.cl" "$P6"
         run_case "column pass twiddle w^((j+1)k): FAIL where a column takes two passes" 1 '^FAIL: check ' \
             --has 'WRONG' -- "$TM" --size 64x2 --wg 1 --repeat 0
@@ -283,14 +286,14 @@ if [ -x "$BUILD/07_multidim" ]; then
         slow_case "column pass twiddle w^((j+1)k): still right in one pass (P = 1, no twiddle)" 0 '^PASS$' \
             -- "$TM" --size 64x64 --repeat 0
     fi
-    if plant cols-no-conj-out kernels/06_passes.cl "$STORES"' s/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = 1;/'; then
+    if plant cols-no-conj-out $CP "$STORES"' s/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = 1;/'; then
         cp "$TMP/k/cols-no-conj-out.cl" "$P6"
         run_case "inverse without the last conjugation: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$TM" --size 16x16 --wg 1 --inverse --repeat 0
         slow_case "inverse without the last conjugation: FAIL with groups of 16" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$TM" --size 16x16 --inverse --repeat 0
     fi
-    if plant cols-backwards kernels/06_passes.cl "$LOADS"' s/if (flags & PASS_CONJ_IN)/if (1)/; '"$STORES"' s/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = -1;/'; then
+    if plant cols-backwards $CP "$LOADS"' s/if (flags & PASS_CONJ_IN)/if (1)/; '"$STORES"' s/const real_t conj = flags & PASS_CONJ_OUT ? -1 : 1;/const real_t conj = -1;/'; then
         cp "$TMP/k/cols-backwards.cl" "$P6"
         run_case "column pass transforms backwards: the tone lands at (N_y - k_y, k_x)" 1 '^FAIL: check ' \
             --has 'verify +tone@\(5,5\) .*WRONG: row 0: peak at \(11, 5\), expected \(5, 5\)' \
@@ -301,14 +304,14 @@ if [ -x "$BUILD/07_multidim" ]; then
     fi
     # (4096 and 2048 exchange in slices; 2000 = 10 x 10 x 10 x 2 by 63 items a column
     # cannot, and exchanges a part at a time.)
-    if plant parts-one-round kernels/06_passes.cl 's/const int part = c \/ Tp, cp = c % Tp;/const int part = 0, cp = c % Tp;/'; then
+    if plant parts-one-round $CP 's/const int part = c \/ Tp, cp = c % Tp;/const int part = 0, cp = c % Tp;/'; then
         cp "$TMP/k/parts-one-round.cl" "$P6"
         run_case "columns in parts, every part exchanged in round 0: FAIL at 2000x4" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$TM" --size 2000x4 --repeat 0
         slow_case "columns in parts, every part in round 0: no_parts (two passes) still passes" 0 '^PASS$' \
             -- "$TM" --size 2000x4 --variant no_parts --repeat 0
     fi
-    if plant slices-in-place kernels/06_passes.cl 's/w\[jb \* rn + m\] = u\[/v[jb * rn + m] = u[/; s/^#define COPY_M(m) .*/#define COPY_M(m)/'; then
+    if plant slices-in-place $CP 's/w\[jb \* rn + m\] = u\[/v[jb * rn + m] = u[/; s/^#define COPY_M(m) .*/#define COPY_M(m)/'; then
         cp "$TMP/k/slices-in-place.cl" "$P6"
         run_case "columns in slices, the values got written over those not put yet: FAIL at 4096x2" 1 \
             '^FAIL: check ' --has 'WRONG' -- "$TM" --size 4096x2 --repeat 0
@@ -319,7 +322,7 @@ if [ -x "$BUILD/07_multidim" ]; then
             slow_case "06's last pass in parts, slices written in place: FAIL at 2^21" 1 '^FAIL: check ' \
                 --has 'WRONG' -- "$TMP/tree/build/06_mixed_radix" --size 2^21 --repeat 0
     fi
-    cp kernels/06_passes.cl "$P6"
+    cp $CP "$P6"
     if plant rowparts-tables-swapped "$K7" 's/row_parts_packed(x, y, u, tw + (1 << A##L##_LB), tw,/row_parts_packed(x, y, u, tw, tw + (1 << A##L##_LB),/'; then
         run_case "rows in parts with the twiddle tables swapped: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
             -- "$MD" --kernels "$TMP/k/rowparts-tables-swapped.cl" --size 1x64 --wg 1 --repeat 0

@@ -62,12 +62,12 @@ table=$(for f in "${csvs[@]}"; do
           for (j = 1; j <= nc[g]; j++) { line = line cols[g, j] " | "; sep = sep "---|" }
           print line; print sep
           for (i = 1; i <= nr; i++) {
-              line = "| " rows[i] (t == 1 && timing[rows[i]] == "wall" ? " (host clock)" : "") " | "
+              line = "| " rows[i] (t == 1 && timing[rows[i]] ~ /^wall/ ? " (host clock)" : "") " | "
               for (j = 1; j <= nc[g]; j++) {
                   k = cols[g, j]
                   if ((t, rows[i], k) in ms && ms[t, rows[i], k] != "") {
                       cell = sprintf("%.4g", ms[t, rows[i], k])
-                      if ((t, k) in best && ms[t, rows[i], k] > 0 && !(t == 1 && timing[rows[i]] == "wall"))
+                      if ((t, k) in best && ms[t, rows[i], k] > 0 && !(t == 1 && timing[rows[i]] ~ /^wall/))
                           cell = cell sprintf(" (%.2f)", best[t, k] / ms[t, rows[i], k])
                   } else cell = "—"
                   line = line cell " | "

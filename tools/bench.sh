@@ -38,10 +38,16 @@
 #   tools/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
 #                  [--shapes "512x512:4 ..."] [--real "2^20:16 ..."] [--out DIR] [--no-readme]
 #                  [--variants "05_register_radix:simd ..."] [--build DIR] [--replot]
-#                  [--only "06_mixed_radix peer_vkfft ..."]
+#                  [--only "06_mixed_radix peer_vkfft ..."] [--flush-l2]
 # --sizes "", --cases "", --shapes "" and --real "" leave that part of the sweep out.
 # --only runs only the chapters and peers it names (and the default variants of those
 # chapters); a name that is neither is refused.
+# --flush-l2 passes the chapters' --flush-l2 to every chapter and peer (the peers' own
+# equivalent: bench/peer.c, bench/peer_cufft.py): before each timed call a buffer of twice
+# the device's cache is written, so each call starts cold; the rows' timing column then
+# ends in "-cold" ("events-cold", "events-interposed-cold", "events-cuda-cold"). Give such
+# a run a label of its own (--label h100-cold), so that warm and cold rows stay apart.
+# `make bench BENCH_ARGS=--flush-l2` or `make bench FLUSH_L2=1` runs it.
 # --replot redraws the plots (and bench/README.md's tables) from an existing <label>.csv, e.g.
 # one measured on a machine without gnuplot.
 # 01_dft is not in the sweep: its O(N^2) work at 2^24 points would take hours on a CPU.
@@ -66,7 +72,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${BUILD:-build}
 label="" sizes=default total="" out=results/bench readme=1 replot=0 fails=0 cases=default shapes=default
-real=default variants=default only=""
+real=default variants=default only="" flush=()
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
@@ -80,6 +86,7 @@ while [ $# -gt 0 ]; do
         --out) out=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --no-readme) readme=0; shift ;;
+        --flush-l2) flush=(--flush-l2); shift ;;
         --replot) replot=1; shift ;;
         *) echo "bench: unknown option $1" >&2; exit 2 ;;
     esac
@@ -226,7 +233,7 @@ run_prog() {
         # --size takes a shape as the chapters do (4096x4096); the copy bandwidth is the
         # sweep's, for the % copy column
         timeout -k 5 900 python3 bench/peer_cufft.py --size "$n" --batch "$b" $more \
-            --copy-gbs "$FFTLAB_COPY_GBS" </dev/null >"$tmp/row" 2>"$tmp/err" ;;
+            ${flush[@]+"${flush[@]}"} --copy-gbs "$FFTLAB_COPY_GBS" </dev/null >"$tmp/row" 2>"$tmp/err" ;;
     peer_*)
         # Peers run with at least a 64 MiB stack: VkFFT 1.2.26 on pocl 3.1 plans 2^18 as one
         # kernel with 4096-wide work-groups, whose work-group code overflows the default 8 MiB
@@ -239,12 +246,14 @@ run_prog() {
             if [ "$cur" != unlimited ] && [ "$cur" -lt 65536 ]; then
                 ulimit -s 65536 2>/dev/null || ulimit -s "$(ulimit -H -s)" 2>/dev/null
             fi
-            timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" $more --format csv </dev/null
+            timeout -k 5 900 "$build/$prog" --size "$n" --batch "$b" $more ${flush[@]+"${flush[@]}"} \
+                --format csv </dev/null
             st=$?
             exit $st
         ) >"$tmp/row" 2>"$tmp/err" ;;
     *)
-        timeout -k 5 900 "$build/${prog%%:*}" ${var[@]+"${var[@]}"} --size "$n" --batch "$b" --format csv \
+        timeout -k 5 900 "$build/${prog%%:*}" ${var[@]+"${var[@]}"} ${flush[@]+"${flush[@]}"} \
+            --size "$n" --batch "$b" --format csv \
             </dev/null >"$tmp/row" 2>"$tmp/err" ;;
     esac
 }

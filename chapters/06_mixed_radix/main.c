@@ -73,43 +73,6 @@ static const struct fl_variant variants[] = {
 #define BLOCKS_WG 64     /* group size of the three_blocks kernels          */
 #define SHOW_PERMUTATION 64 /* --explain prints the digit reversal up to this N */
 
-static const unsigned radices_primes[] = {2, 3, 5, 7, 0};
-static const unsigned radices_dft6[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
-
-static int is_blocks(const struct fl_problem *p);
-
-/* The radices the Stockham variants plan with (NULL: the planner's defaults). */
-const unsigned *mr_variant_radices(const struct fl_problem *p)
-{
-    if (strcmp(p->variant, "primes") == 0)
-        return radices_primes;
-    if (strcmp(p->variant, "dft6") == 0)
-        return radices_dft6;
-    if (strcmp(p->variant, "no_radix10") == 0)
-        return fl_radix_no10;
-    if (strcmp(p->variant, "no_radix9") == 0 || is_blocks(p))
-        return NULL;
-    /* the planner's and the radix-9 block, which this chapter's kernels have
-     * (kernels/06_mixed_radix.cl, dft9) and three_blocks has not */
-    return fl_radix_with9;
-}
-
-static int is_blocks(const struct fl_problem *p)
-{
-    return strcmp(p->variant, "three_blocks") == 0 || strcmp(p->variant, "digit_reverse") == 0;
-}
-
-size_t mr_elem_bytes(const struct fl_problem *p)
-{
-    return p->precision == FL_DOUBLE ? 16 : 8;
-}
-
-size_t mr_group_items(const struct fl_problem *p, size_t dflt)
-{
-    size_t wg = p->wg ? p->wg : dflt;
-    return wg < p->dev->max_wg ? wg : p->dev->max_wg;
-}
-
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
     if (mr_is_simd(p) && fl_simd_qmax() == 0) {
@@ -119,7 +82,7 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     }
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
-    if (is_blocks(p)) {
+    if (mr_is_blocks(p)) {
         unsigned r[FL_RADIX_MAX_STAGES];
         if (fl_radix_factor(p->n, NULL, r, FL_RADIX_MAX_STAGES) < 0) {
             snprintf(why, len, "N = %zu needs more than %d stages", p->n, FL_RADIX_MAX_STAGES);
@@ -138,7 +101,7 @@ static int shaped_passes(const struct fl_problem *p)
     static struct fl_radix_plan rp;
     static struct fl_simd_plan sp;
     char why[256];
-    if (p->n < 2 || is_blocks(p) || (mr_is_simd(p) && fl_simd_make(p->n, &sp)) ||
+    if (p->n < 2 || mr_is_blocks(p) || (mr_is_simd(p) && fl_simd_make(p->n, &sp)) ||
         mr_make_plan(p, &rp, why, sizeof why) != 0)
         return 0;
     return rp.npasses > 1 ? rp.npasses : 0;
@@ -161,7 +124,7 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     }
     if (strcmp(p->variant, "digit_reverse") == 0)
         snprintf(opts, len, "-D FL_DIGIT_REVERSE_INDEX=1"); /* the exercise's kernel */
-    if (is_blocks(p) || mr_make_plan(p, &rp, why, sizeof why) != 0)
+    if (mr_is_blocks(p) || mr_make_plan(p, &rp, why, sizeof why) != 0)
         return;
     used += (size_t)snprintf(opts + used, len - used, "-D FL_N=%zu -D FL_LO_BITS=%d%s", p->n,
                              fl_twiddle_lo_bits(p->n), strcmp(p->variant, "dft6") == 0 ? " -D FL_RADIX6=1" : "");
@@ -376,7 +339,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         return;
     }
     static struct fl_simd_plan sp;
-    if (is_blocks(p)) {
+    if (mr_is_blocks(p)) {
         plan_blocks(p, plan);
     } else if (mr_is_simd(p) && fl_simd_make(p->n, &sp)) {
         mr_plan_simd(p, plan, &sp);
@@ -396,7 +359,8 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 int main(int argc, char **argv)
 {
     /* simd_cv.cl and 06_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
-    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "simd_cv.cl",
+    static const char *const uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row_parts.cl",
+                                       "06_column_parts.cl", "05_register_radix.cl", "simd_cv.cl",
                                        "06_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "06_mixed_radix",

@@ -1,7 +1,9 @@
 /* 06_mixed_radix: what the chapter's files share.
  *
  *   main.c    the variants, the Stockham launches and their -D constants, the three blocks
- *   plan.c    the limits the Stockham plan is made with, and its default group sizes
+ *   plan.c    the limits the Stockham plan is made with, its default group sizes, and
+ *             what main.c shares with it (the variants' radices, element and group sizes)
+ * main.c calls plan.c and simd.c; they never call main.c.
  *   simd.c    --variant simd, the passes shaped for a CPU's vector unit */
 #ifndef FFTLAB_MIXED_RADIX_H
 #define FFTLAB_MIXED_RADIX_H
@@ -13,7 +15,10 @@
 /* The Stockham plan of problem P (plan.c), or -1 with WHY. */
 int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why, size_t len);
 
-/* The radices P's Stockham variant plans with (NULL: the planner's defaults). */
+/* --variant three_blocks or digit_reverse (plan.c)? */
+int mr_is_blocks(const struct fl_problem *p);
+
+/* The radices P's Stockham variant plans with (NULL: the planner's defaults; plan.c). */
 const unsigned *mr_variant_radices(const struct fl_problem *p);
 
 /* ... and those P's plan is made with (plan.c): the variant's, or with the blocks of 25
@@ -28,10 +33,10 @@ const unsigned *mr_radices(const struct fl_problem *p);
  * rule (plan.c). */
 int mr_long_first(const struct fl_problem *p, const struct fl_radix_plan *rp);
 
-/* Bytes of one complex value in P's precision. */
+/* Bytes of one complex value in P's precision (plan.c). */
 size_t mr_elem_bytes(const struct fl_problem *p);
 
-/* --wg, or else DFLT, at most the device's largest group. */
+/* --wg, or else DFLT, at most the device's largest group (plan.c). */
 size_t mr_group_items(const struct fl_problem *p, size_t dflt);
 
 /* --variant simd? */

@@ -81,7 +81,7 @@ static void base_limits(const struct fl_problem *p, size_t items, struct fl_radi
     for (int k = 0; k < p->nshapes; k++)
         lim->shape[k] = p->shape[k];
     /* a row that does not fit local memory, but fits ROW_PARTS of them: one pass in parts
-     * (kernels/06_passes.cl, fft_row_parts_p0; README "A row in parts") */
+     * (kernels/06_row_parts.cl, fft_row_parts_p0; README "A row in parts") */
     if (strcmp(p->variant, "no_parts") != 0) {
         lim->max_row_parts = ROW_PARTS;
         /* its one group per row may be as large as the device allows (--wg still caps
@@ -100,7 +100,8 @@ static void base_limits(const struct fl_problem *p, size_t items, struct fl_radi
         lim->row_halves_items = ROW_HALVES_ITEMS;
         lim->row_halves_values = ROW_HALVES_ITEMS_VALUES;
         /* rows that would take three passes take two where they can, with a pass's columns
-         * in parts (kernels/06_passes.cl, fft_mixed_parts_p<k>; README "Passes in parts") */
+         * in parts (kernels/06_column_parts.cl, fft_mixed_parts_p<k>; README "Passes in
+         * parts") */
         lim->last_parts = LAST_PARTS;
         /* and N = 2^a takes its two passes with the longer first, the last of at least
          * MR_LONG_FIRST_MIN_LAST points (README "The longer pass first") */
@@ -144,8 +145,8 @@ const unsigned *mr_radices(const struct fl_problem *p)
     return r;
 }
 
-/* 1 when every exchange of PS, a pass in parts, goes in slices (kernels/06_passes.cl,
- * sliced_ok: no item waits while another part exchanges) */
+/* 1 when every exchange of PS, a pass in parts, goes in slices
+ * (kernels/06_column_parts.cl, sliced_ok: no item waits while another part exchanges) */
 static int all_sliced(const struct fl_radix_pass *ps)
 {
     size_t sp = 1;
@@ -237,4 +238,42 @@ int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why
         shaped.npasses == rp->npasses)
         *rp = shaped;
     return 0;
+}
+
+/* The variants' radices, the problem's element size and group size: what main.c and
+ * this file share (here, below main.c: calls go one way). */
+static const unsigned radices_primes[] = {2, 3, 5, 7, 0};
+static const unsigned radices_dft6[] = {6, 16, 8, 4, 2, 3, 5, 7, 0};
+
+/* --variant three_blocks or digit_reverse: the three blocks, not a Stockham plan. */
+int mr_is_blocks(const struct fl_problem *p)
+{
+    return strcmp(p->variant, "three_blocks") == 0 || strcmp(p->variant, "digit_reverse") == 0;
+}
+
+/* The radices the Stockham variants plan with (NULL: the planner's defaults). */
+const unsigned *mr_variant_radices(const struct fl_problem *p)
+{
+    if (strcmp(p->variant, "primes") == 0)
+        return radices_primes;
+    if (strcmp(p->variant, "dft6") == 0)
+        return radices_dft6;
+    if (strcmp(p->variant, "no_radix10") == 0)
+        return fl_radix_no10;
+    if (strcmp(p->variant, "no_radix9") == 0 || mr_is_blocks(p))
+        return NULL;
+    /* the planner's and the radix-9 block, which this chapter's kernels have
+     * (kernels/06_mixed_radix.cl, dft9) and three_blocks has not */
+    return fl_radix_with9;
+}
+
+size_t mr_elem_bytes(const struct fl_problem *p)
+{
+    return p->precision == FL_DOUBLE ? 16 : 8;
+}
+
+size_t mr_group_items(const struct fl_problem *p, size_t dflt)
+{
+    size_t wg = p->wg ? p->wg : dflt;
+    return wg < p->dev->max_wg ? wg : p->dev->max_wg;
 }

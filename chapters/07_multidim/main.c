@@ -306,8 +306,10 @@ int main(int argc, char **argv)
 {
     /* 06_simd.cl and 07_simd.cl compile to nothing without -D FFT_SIMD / FFT_SIMD_COLS
      * (--variant simd) */
-    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "simd_cv.cl", "06_simd.cl", "07_simd.cl", NULL};
+    static const char *const uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row_parts.cl",
+                                       "06_column_parts.cl", "05_register_radix.cl",
+                                       "06_mixed_radix.cl", "simd_cv.cl", "06_simd.cl",
+                                       "07_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "07_multidim",
         .title = "2-D and 3-D transforms: column passes in place, or transposes",

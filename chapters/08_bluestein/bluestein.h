@@ -4,8 +4,10 @@
  *             convolution (plain, fused_passes, fused)
  *   length.c  the choice of M (the planner's, or a larger one for --variant simd), the
  *             shape of the plan (setup), the checks, the -D options, the words for --explain
- *   plan.c    launches: one pass of the M-point plan, a 2-D multiply, --variant simd's plan
- *   rader.c   Rader's way for a prime N whose N - 1 is 7-smooth: the check, the tables, the plan */
+ *   plan.c    launches: one pass of the M-point plan, a 2-D multiply, --variant simd's plan;
+ *             the element and group sizes
+ *   rader.c   Rader's way for a prime N whose N - 1 is 7-smooth: the check, the tables, the plan
+ * Calls go one way: main.c > length.c > rader.c > plan.c. */
 #ifndef FFTLAB_BLUESTEIN_H
 #define FFTLAB_BLUESTEIN_H
 
@@ -45,12 +47,8 @@ struct setup {
 };
 
 /* ---------------------------------------------------------------- length.c */
-size_t bs_elem_bytes(const struct fl_problem *p);
-size_t bs_group_items(const struct fl_problem *p);
 /* M and the plan's shape for P; -1 with WHY when it cannot be done */
 int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len);
-/* --variant simd: the rows of M each scratch buffer holds; ITEMS: bs_simd_rows's items */
-size_t bs_simd_scratch_rows(const struct fl_problem *p, const struct setup *s, size_t *items);
 int bs_check(const struct fl_problem *p, char *why, size_t len);
 void bs_build_options(const struct fl_problem *p, char *opts, size_t len);
 /* "1009 (prime)", "1000 (7-smooth: ...)", "2049 (the factor 683 ...)" */
@@ -70,6 +68,12 @@ void bs_plan_rader(const struct fl_problem *p, struct fl_plan *plan, const struc
                    const char *ndesc);
 
 /* ---------------------------------------------------------------- plan.c */
+/* bytes of one complex value in P's precision */
+size_t bs_elem_bytes(const struct fl_problem *p);
+/* --wg, or else DEFAULT_WG, at most the device's largest group */
+size_t bs_group_items(const struct fl_problem *p);
+/* --variant simd: the rows of M each scratch buffer holds; ITEMS: bs_simd_rows's items */
+size_t bs_simd_scratch_rows(const struct fl_problem *p, const struct setup *s, size_t *items);
 /* the shape of pass K of the M-point plan as KERNEL runs it: BS_FIRST's for
  * bs_forward_first where it has its own (s->first_own), else the plan's */
 const struct fl_radix_pass *bs_pass_shape(const struct setup *s, int k, const char *kernel);

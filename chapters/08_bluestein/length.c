@@ -13,17 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t bs_elem_bytes(const struct fl_problem *p)
-{
-    return p->precision == FL_DOUBLE ? 16 : 8;
-}
-
-size_t bs_group_items(const struct fl_problem *p)
-{
-    size_t wg = p->wg ? p->wg : DEFAULT_WG;
-    return wg < p->dev->max_wg ? wg : p->dev->max_wg;
-}
-
 /* --variant simd: a simd plan (common/simd_plan.c) for the planner's M, else for the next
  * 7-smooth M that has one, up to twice the planner's (any M >= 2N - 1 gives the same
  * convolution; M < 64, N <= 32, has too few columns for 8 lanes: M = 64 then). 0 when none. */
@@ -103,16 +92,6 @@ int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
     s->hooks = passes > 0 && !s->one_kernel && strcmp(p->variant, "plain") != 0;
     s->scratch = passes == 0 || s->one_kernel ? 0 : s->hooks && passes == 1 ? 1 : 2;
     return 0;
-}
-
-/* --variant simd: bs_simd_rows (where 06 takes a row per work-item) runs
- * W = SIMD_ITEMS_PER_CU x compute units items (at most batch), each through its own scratch
- * row; the per-pass plan needs all batch rows. */
-size_t bs_simd_scratch_rows(const struct fl_problem *p, const struct setup *s, size_t *items)
-{
-    size_t w = SIMD_ITEMS_PER_CU * p->dev->compute_units;
-    *items = w < p->batch ? w : p->batch;
-    return fl_simd_fused(&s->sp, p->batch, p->dev) ? *items : p->batch;
 }
 
 int bs_check(const struct fl_problem *p, char *why, size_t len)

@@ -329,8 +329,11 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 int main(int argc, char **argv)
 {
     /* 06_simd.cl and 08_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
-    static const char *const uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "simd_cv.cl", "06_simd.cl", "08_simd.cl", NULL};
+    static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
+                                       "06_row_parts.cl", "06_column_parts.cl",
+                                       "05_register_radix.cl", "06_mixed_radix.cl",
+                                       "07_multidim.cl", "simd_cv.cl", "06_simd.cl", "08_simd.cl",
+                                       NULL};
     static const struct fl_chapter chapter = {
         .name = "08_bluestein",
         .title = "any N: the DFT as a convolution of 7-smooth length (Bluestein's chirp-z)",

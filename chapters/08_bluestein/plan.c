@@ -12,6 +12,30 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The element and group sizes, and --variant simd's scratch rows: the lowest helpers,
+ * here so that length.c, rader.c and plan.c call one way (main.c > length.c > rader.c >
+ * plan.c). */
+size_t bs_elem_bytes(const struct fl_problem *p)
+{
+    return p->precision == FL_DOUBLE ? 16 : 8;
+}
+
+size_t bs_group_items(const struct fl_problem *p)
+{
+    size_t wg = p->wg ? p->wg : DEFAULT_WG;
+    return wg < p->dev->max_wg ? wg : p->dev->max_wg;
+}
+
+/* --variant simd: bs_simd_rows (where 06 takes a row per work-item) runs
+ * W = SIMD_ITEMS_PER_CU x compute units items (at most batch), each through its own scratch
+ * row; the per-pass plan needs all batch rows. */
+size_t bs_simd_scratch_rows(const struct fl_problem *p, const struct setup *s, size_t *items)
+{
+    size_t w = SIMD_ITEMS_PER_CU * p->dev->compute_units;
+    *items = w < p->batch ? w : p->batch;
+    return fl_simd_fused(&s->sp, p->batch, p->dev) ? *items : p->batch;
+}
+
 const struct fl_radix_pass *bs_pass_shape(const struct setup *s, int k, const char *kernel)
 {
     if (k == 0 && s->first_own && strcmp(kernel, "bs_forward_first") == 0)

@@ -11,19 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The row pass and the twist in one launch, when the x axis is one pass. */
-int fused_rows(const struct fl_problem *p, const struct real_plan *R)
-{
-    return strcmp(p->variant, "fused") == 0 && R->x.naxes == 1 && R->x.ax[0].rp.npasses == 1;
-}
-
 int last_x_pass(const struct real_plan *R)
 {
     return R->x.ax[0].rp.npasses - 1;
 }
 
 /* Rows of several passes: can pass K of the x axis pair its columns (a group takes columns
- * t and C - t, C = M/Q; kernels/09_real_input.cl, paired_pass)? It needs C even and 2
+ * t and C - t, C = M/Q; kernels/09_paired_pass.cl, paired_pass)? It needs C even and 2
  * columns per group at least. R2C pairs the last pass, C2R the first. */
 int pass_pairs(const struct fl_problem *p, const struct real_plan *R, int k)
 {
@@ -33,8 +27,8 @@ int pass_pairs(const struct fl_problem *p, const struct real_plan *R, int k)
     return ps->columns >= 2 && (R->m / ps->q) % 2 == 0;
 }
 
-/* R2C's paired pass in two sweeps (kernels/09_real_input.cl, paired_sweeps): a group takes
- * T columns and their T mirrors, one sweep each, so it stores runs of T bins, not T/2.
+/* R2C's paired pass in two sweeps (kernels/09_paired_pass.cl, paired_sweeps): a group
+ * takes T columns and their T mirrors, one sweep each, so it stores runs of T bins, not T/2.
  * It needs local memory for Q values more than the pass's T columns (column 0's outputs),
  * and few values per item: an item keeps sweep A's outputs in registers through sweep B
  * (on the H100 at 2^20 x 16, 32 items x 16 values were slower than one sweep, 64 x 8

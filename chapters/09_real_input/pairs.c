@@ -1,5 +1,5 @@
 /* 09_real_input, --variant column_pairs (the default; lesson, "The twist in the first
- * pass"): the real rows of N = A x B points as two passes (kernels/09_real_input.cl,
+ * pass"): the real rows of N = A x B points as two passes (kernels/09_column_pairs.cl,
  * rfft_pairs_first and rfft_pairs_last). The first does A-point FFTs of complex columns,
  * each two real columns side by side (B/2 of them per row), and splits their spectra in
  * the group that holds them; the second does B-point FFTs of the A/2 + 1 columns of the

@@ -3,12 +3,16 @@
  *   main.c   the idea: the rows of M = N/2 complex values by 06's passes, then the twist
  *            (rfft_post; C2R: irfft_pre, then the inverse rows); the variants, the checks
  *            and the build options
+ *   plan.c   the real plan every variant starts from (make_real_plan), and the helpers
+ *            the files share (elem_bytes, other, twist_table)
  *   fused.c  --variant fused: the twist inside a row pass (the single pass, or the paired
  *            last pass of R2C / first pass of C2R when the rows take several)
  *   pairs.c  --variant column_pairs (the default): 1-D R2C as N = A x B, the twist's
  *            pairs inside the first pass's columns
  *   simd.c   --variant simd: for a CPU, 06's simd passes, the twist 8 pairs per item,
- *            07's column kernel for the outer axes */
+ *            07's column kernel for the outer axes
+ * Calls go one way: main.c calls the others, fused.c, pairs.c and simd.c call plan.c, and
+ * plan.c calls only common/. */
 #ifndef FFTLAB_REAL_INPUT_H
 #define FFTLAB_REAL_INPUT_H
 
@@ -47,14 +51,14 @@ struct pairs_plan {
     struct fl_radix_plan first, last;
 };
 
-/* main.c */
+/* plan.c */
 size_t elem_bytes(const struct fl_problem *p);
 int other(int slot);
 int twist_table(struct fl_plan *plan, size_t nx);
 int make_real_plan(const struct fl_problem *p, struct real_plan *R, char *why, size_t len);
+int fused_rows(const struct fl_problem *p, const struct real_plan *R);
 
 /* fused.c */
-int fused_rows(const struct fl_problem *p, const struct real_plan *R);
 int last_x_pass(const struct real_plan *R);
 int pass_pairs(const struct fl_problem *p, const struct real_plan *R, int k);
 int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, char *why, size_t len);

@@ -11,8 +11,9 @@
 
 /* Earlier chapters' kernel files built in front of kernels/10_distributed.cl: 07's passes
  * and what they use. */
-const char *const kernel_uses[] = {"06_passes.cl", "05_register_radix.cl", "06_mixed_radix.cl",
-                                   "07_multidim.cl", NULL};
+const char *const kernel_uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row_parts.cl",
+                                   "06_column_parts.cl", "05_register_radix.cl",
+                                   "06_mixed_radix.cl", "07_multidim.cl", NULL};
 
 void build_programs(struct ctx *c)
 {

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# The shape of the code a learner opens, checked as text (no build, no device; ~1 s):
+#   - no kernel file over MAX_KERNEL_LINES lines (a chapter's idea stays readable; the tuned
+#     paths go in files of their own);
+#   - kernels/06_passes.cl names no later chapter, hook, chirp or R2C: later chapters fill
+#     its extension points from their own files;
+#   - calls between the files of a chapter go one way: no circle (main.c is the top);
+#   - results/ holds data: no experiment scripts (exp*.sh) or patches (*.patch);
+#   - every file and function name a lesson (chapters/*/README.md) cites in backquotes
+#     exists in the tree.
+# Each check also runs on a planted case, to show that it can fail.
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT" || exit 2
+
+MAX_KERNEL_LINES=500
+
+# ---- kernel files <= MAX_KERNEL_LINES lines
+# long_kernels FILE...: the files over the limit, "file: lines" each.
+long_kernels() {
+    local f n
+    for f in "$@"; do
+        n=$(wc -l <"$f")
+        [ "$n" -le $MAX_KERNEL_LINES ] || echo "$f: $n"
+    done
+}
+hits=$(long_kernels kernels/*.cl kernels/*.clh)
+[ -z "$hits" ]
+ok $? "every kernel file has at most $MAX_KERNEL_LINES lines" || note "$hits"
+seq 1 $((MAX_KERNEL_LINES + 1)) >"$TMP/long.cl"
+[ -n "$(long_kernels "$TMP/long.cl")" ]
+ok $? "the check finds a planted kernel file of $((MAX_KERNEL_LINES + 1)) lines"
+
+# ---- 06_passes.cl names no later chapter
+# later_names FILE: lines naming a later chapter (07-10 by number or file), a hook, the
+# chirp, Bluestein, Rader or real-input transforms.
+later_names() {
+    grep -niE 'hook|chirp|bluestein|rader|\b(r2c|c2r)\b|real input|\b(0?[789]|10)_[a-z]|(chapter|lesson)s? (0?[789]|10)\b|chapters? (0?[789]|10)(,| and)' "$1"
+}
+hits=$(later_names kernels/06_passes.cl)
+[ -z "$hits" ]
+ok $? "kernels/06_passes.cl names no later chapter, hook, chirp or R2C" || note "$hits"
+printf '/* the hook of chapter 08 */\n' >"$TMP/hooked.cl"
+[ -n "$(later_names "$TMP/hooked.cl")" ]
+ok $? "the check finds a planted mention of a later chapter's hook"
+
+# ---- one direction of calls in each chapter
+# circles DIR: the functions each .c of DIR defines (not static) and calls from another
+# .c of DIR, as a graph of files; prints every circle found ("a.c -> b.c -> a.c") and the
+# calls that make it. Comments and strings are dropped first; a definition is a name at
+# the start of a line followed by its parameters and a body.
+circles() {
+    perl -e '
+        my %text;
+        for my $f (@ARGV) {
+            local $/; open(my $fh, "<", $f) or die "$f: $!"; my $t = <$fh>;
+            $t =~ s{/\*.*?\*/}{ }gs; $t =~ s{//[^\n]*}{}g; $t =~ s{"(\\.|[^"\\])*"}{""}g;
+            $text{$f} = $t;
+        }
+        my (%def, %edge, %why);
+        for my $f (keys %text) {
+            while ($text{$f} =~ /^(?!static\b)[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;{}()]*(?:\([^()]*\)[^;{}()]*)*\)\s*\{/mg) {
+                $def{$1} = $f unless $1 eq "main";
+            }
+        }
+        for my $f (keys %text) {
+            for my $name (keys %def) {
+                my $g = $def{$name};
+                next if $g eq $f;
+                if ($text{$f} =~ /\b\Q$name\E\s*\(/) { $edge{$f}{$g} = 1; push @{$why{"$f $g"}}, $name; }
+            }
+        }
+        # a circle: a path from a file back to itself
+        my %seen_circle;
+        for my $start (sort keys %edge) {
+            my @stack = ([$start, [$start]]);
+            while (@stack) {
+                my ($at, $path) = @{pop @stack};
+                for my $next (sort keys %{$edge{$at} || {}}) {
+                    if ($next eq $start) {
+                        my @c = (@$path, $start);
+                        my $key = join " ", sort @$path;
+                        next if $seen_circle{$key}++;
+                        my @calls = map { "$c[$_] calls " . join(", ", sort @{$why{"$c[$_] $c[$_+1]"}}) } 0 .. $#c - 1;
+                        print join(" -> ", @c), " (", join("; ", @calls), ")\n";
+                    } elsif (!grep { $_ eq $next } @$path) {
+                        push @stack, [$next, [@$path, $next]];
+                    }
+                }
+            }
+        }
+    ' "$1"/*.c
+}
+for dir in chapters/*/; do
+    dir=${dir%/}
+    set -- "$dir"/*.c
+    [ $# -gt 1 ] || continue
+    hits=$(circles "$dir")
+    [ -z "$hits" ]
+    ok $? "$(basename "$dir"): calls between its files go one way (no circle)" || note "$hits"
+done
+mkdir -p "$TMP/circle"
+printf 'int top(void)\n{\n    return helper() + 1;\n}\n' >"$TMP/circle/main.c"
+printf 'static int unused(void)\n{\n    return 0;\n}\nint helper(void)\n{\n    return top(); /* back up */\n}\n' >"$TMP/circle/plan.c"
+[ -n "$(circles "$TMP/circle")" ]
+ok $? "the check finds a planted circle (main.c -> plan.c -> main.c)"
+
+# ---- results/ holds data
+hits=$(find results -name '*.patch' -o -name 'exp*.sh' | sort)
+[ -z "$hits" ]
+ok $? "no experiment scripts (exp*.sh) or patches (*.patch) under results/" || note "$hits"
+mkdir -p "$TMP/results/x"
+: >"$TMP/results/x/exp1.sh"
+[ -n "$(cd "$TMP" && find results -name '*.patch' -o -name 'exp*.sh')" ]
+ok $? "the check finds a planted results/x/exp1.sh"
+
+# ---- names a lesson cites exist
+# A backquoted word is a file when it has a file's extension or starts with a top folder
+# (kernels/..., results/...), and a function when it is a lower-case name with an
+# underscore whose first part has two letters or more (mixed_pass, post_twist_pair; not
+# the notation's x_j) or a name followed by "()". A file must exist: as a path from the
+# top, or by its name anywhere in the tree; a function must appear as a word in the code
+# (a definition, a kernel or a variant's name) or be one that the code makes by pasting
+# or printing (fft_rows_r##R##_table, "ph_%s_ms"). Names from outside the
+# project (a peer library's header) and variants the notebooks record that are gone from the
+# code (lesson 05's dead ends) are listed in KNOWN.
+KNOWN=' vkFFT.h runtime_radix '
+CODE_DIRS=(chapters common kernels bench tools tests exercises solutions Makefile)
+words_in_code=$TMP/words
+code_grep() {
+    grep -rhoE "$1" "${CODE_DIRS[@]}" --include='*.c' --include='*.h' --include='*.cl' \
+        --include='*.clh' --include='*.sh' --include='*.mk' --include='*.tsv' \
+        --include=Makefile 2>/dev/null | sort -u
+}
+code_grep '[A-Za-z_][A-Za-z0-9_]*' >"$words_in_code"
+# names made by pasting (fft_rows_r##R##_table) or printing ("ph_%s_ms"), as regexes
+made_names=$TMP/made
+code_grep '[a-z][A-Za-z0-9_]*(##[A-Za-z_][A-Za-z0-9_]*(##)?|%z?[sdu])[A-Za-z0-9_#%]*' |
+    sed -E 's/##[A-Za-z_][A-Za-z0-9_]*(##)?/[A-Za-z0-9]+/g; s/%z?[sdu]/[A-Za-z0-9]+/g; s/.*/^&$/' \
+    >"$made_names"
+all_files=$TMP/files
+find . -path ./.git -prune -o -path './build*' -prune -o -type f -print | sed 's|^\./||' >"$all_files"
+# missing_names README...: "README: `name`" for each cited name not found.
+missing_names() {
+    local readme word name
+    for readme in "$@"; do
+        grep -oE '`[^`]+`' "$readme" | tr -d '`' | sort -u | while IFS= read -r word; do
+            case " $KNOWN " in *" $word "*) continue ;; esac
+            if [[ $word =~ ^(kernels|common|chapters|results|tests|tools|bench|exercises|solutions|docs)/[A-Za-z0-9_./-]*$ ]] ||
+                [[ $word =~ ^[A-Za-z0-9_./-]+\.(c|h|cl|clh|t|sh|md|csv|tsv|mk|py)$ ]]; then
+                name=${word%/}
+                if [ -e "$name" ]; then
+                    :
+                elif [[ $name == */* ]]; then
+                    grep -qxF "$name" "$all_files" || echo "$readme: \`$word\`"
+                else
+                    grep -qE "(^|/)$(printf '%s' "$name" | sed 's/[.]/\\./g')\$" "$all_files" ||
+                        echo "$readme: \`$word\`"
+                fi
+            elif [[ $word =~ ^([a-z][a-z0-9]+(_[a-z0-9]+)+)(\(\))?$ ]] ||
+                [[ $word =~ ^([A-Za-z_][A-Za-z0-9_]*)\(\)$ ]]; then
+                name=${BASH_REMATCH[1]}
+                grep -qxF "$name" "$words_in_code" || printf '%s\n' "$name" | grep -qEf "$made_names" ||
+                    echo "$readme: \`$word\`"
+            fi
+        done
+    done
+}
+hits=$(missing_names chapters/*/README.md)
+[ -z "$hits" ]
+ok $? "every file and function name the lessons cite exists" || note "$hits"
+printf 'See `kernels/06_gone.cl`, `no_such_pass` and `mixed_pass`.\n' >"$TMP/README.md"
+hits=$(missing_names "$TMP/README.md")
+[ "$hits" = "$TMP/README.md: \`kernels/06_gone.cl\`
+$TMP/README.md: \`no_such_pass\`" ]
+ok $? "the check finds a planted lesson's missing file and function, not the one that exists" ||
+    note "$hits"
+
+done_testing
