@@ -2,16 +2,16 @@
 # 10_distributed under MPI (tools/mpirun.sh: --oversubscribe, --bind-to none, root allowed;
 # one pocl thread per rank on this 2-core machine): P = 1, 2, 3, 4 ranks, 2-D and 3-D,
 # batches, both directions, double, --natural; --explain's slabs, exchange sizes and plan;
-# timing phases and the CSV row; two pocl devices (rank r -> device r); wrong kernels
+# timing phases and the CSV row; the transports (shm, mpi) bit for bit; two pocl devices (rank r -> device r); wrong kernels
 # caught (unwritten values, writes before and past the send buffer, a bug on one rank
 # only); ranks given different options (the A : B form) refused at once; the
 # exercise composed into the kernel file (--variant exchange_map --exercise); and the
 # failures: a size P does not divide, 1-D, no platform on every rank or on one, a device
 # that matches nothing, a build error on one rank — all ranks stop with one message and the
 # same exit status, well within the timeout (never a hang).
-# The slow set (FFTLAB_SLOW_TESTS=1) adds P=2 64x48 x batch 3, P=3 12x12 --natural and (since
-# 2026-11-26 (night)) P=1 64x48 under mpirun; each case there names the fast case that
-# takes its path (tests/NOTES.md too).
+# The slow set (FFTLAB_SLOW_TESTS=1) adds P=2 64x48 x batch 3, P=3 12x12 --natural (shm and
+# mpi, bit for bit) and (since 2026-11-26 (night)) P=1 64x48 under mpirun; each case there
+# names the fast case that takes its path (tests/NOTES.md too).
 . "$(dirname "$0")/lib.sh"
 if [ ! -x "$BUILD/10_distributed" ]; then
     if ! command -v mpicc >/dev/null 2>&1 && [ "${CI:-}" != true ]; then
@@ -52,6 +52,22 @@ run_case "P=2 16x12x20 in 3 chunks: the same bits as unchunked" 0 '^PASS$' --tim
 digest3=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 [ -n "$digest1" ] && [ "$digest1" = "$digest3" ]
 ok $? "chunked and unchunked exchanges agree bit for bit ($digest1 = $digest3)"
+# The transports (--transport): the runs above went through the shared window (shm, the
+# default on one node); MPI_Isend/MPI_Irecv must give the same bits, and so must the window
+# with the host -> device writes straight from the sender's slots and 2 copy threads, in 9
+# chunks (the ring of 4 slots wraps twice; the round trip's exchange continues the count).
+run_case "P=2 16x12x20 --transport mpi: the same bits as shm" 0 '^PASS$' --timeout $T \
+    --has '^transport mpi: MPI_Isend/MPI_Irecv' --has '^    MPI \(wait\) +[0-9.]+' --has '^digest ' \
+    -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 3 --transport mpi --explain
+digestm=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+run_case "P=2 16x12x20 shm, --shm-h2d window, 2 copy threads, 9 chunks" 0 '^PASS$' --timeout $T \
+    --has '^transport shm: an MPI-3 shared window .*the device straight from the window .* on 2 threads' \
+    --has '^digest ' --has '^    shm copies +[0-9.]+' \
+    -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 9 --transport shm \
+       --shm-h2d window --copy-threads 2 --explain
+digestw=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+[ -n "$digestm" ] && [ "$digest1" = "$digestm" ] && [ "$digest1" = "$digestw" ]
+ok $? "shm and mpi transports agree bit for bit ($digest1 = $digestm = $digestw)"
 slow_case "P=2 64x48 x batch 3" 0 '^PASS$' --timeout $T --has 'batch=3' \
     -- $R -n 2 "$M" --size 64x48 --batch 3 --repeat 0
 run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse double layout=transposed-out' \
@@ -59,8 +75,20 @@ run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse doubl
 run_case "P=2 16x12x20 --natural --inverse x batch 2" 0 '^PASS$' --timeout $T \
     --has 'layout=natural' --has 'rank 0 +z \[0, 8\) of 16, y, x whole -> z \[0, 8\) of 16, y, x whole' \
     -- $R -n 2 "$M" --size 16x12x20 --natural --inverse --batch 2 --repeat 0
-slow_case "P=3 12x12 --natural, in 5 chunks" 0 '^PASS$' --timeout $T --has 'rank 2 +y \[8, 12\) of 12' \
-    -- $R -n 3 "$M" --size 12x12 --natural --repeat 0 --chunks 5
+slow_case "P=3 12x12 --natural, in 5 chunks (shm)" 0 '^PASS$' --timeout $T --has 'rank 2 +y \[8, 12\) of 12' \
+    --has '^transport shm' --has '^digest ' \
+    -- $R -n 3 "$M" --size 12x12 --natural --repeat 0 --chunks 5 --explain
+digest3s=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+slow_case "P=3 12x12 --natural, in 5 chunks (--transport mpi)" 0 '^PASS$' --timeout $T \
+    --has '^transport mpi' --has '^digest ' \
+    -- $R -n 3 "$M" --size 12x12 --natural --repeat 0 --chunks 5 --explain --transport mpi
+digest3m=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+if [ -n "${FFTLAB_SLOW_TESTS:-}" ]; then
+    [ -n "$digest3s" ] && [ "$digest3s" = "$digest3m" ]
+    ok $? "P=3: shm and mpi transports agree bit for bit ($digest3s = $digest3m)"
+else
+    skip "P=3: shm and mpi transports agree bit for bit" "slow set (FFTLAB_SLOW_TESTS=1)"
+fi
 run_case "P=4 8x12x6 x batch 2 (more ranks than cores)" 0 '^PASS$' --timeout $T --has 'rank 3 ' \
     -- $R -n 4 "$M" --size 8x12x6 --batch 2 --repeat 0
 # One rank has no exchange: the transpose is one kernel on the device, no host copy, no MPI
@@ -76,7 +104,8 @@ run_case "no mpirun: one rank (MPI singleton), the transpose on the device" 0 '^
 run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
     --has 'rank 0 +in +y \[0, 32\) of 64, x whole +-> out x \[0, 24\) of 48, y whole +\(1536 values' \
     --has 'rank 1 +in +y \[32, 64\) of 64' \
-    --has 'exchange MPI_Isend/MPI_Irecv: every rank sends a block of 768 values \(6 KiB\) to each other rank' \
+    --has '^exchange every rank sends a block of 768 values \(6 KiB\) to each other rank' \
+    --has '^transport shm \(the default: every rank on one node\): an MPI-3 shared window .* -> the receiver.s pinned recv .* on [0-9]+ threads? \(--copy-threads\)' \
     --has 'rank 1 +link device -> host / host -> device, 0.01172 MiB, best of 3: pinned [0-9.e+]+ / [0-9.e+]+ GB/s, pageable' \
     --has 'pipeline \(forward, natural in, transposed out\): 3 steps' \
     --has 'step 2: exchange$' --has 'exchange_pack\(B, send, 1, 32, 24, 1, 2\)' \
@@ -91,12 +120,13 @@ run_case "--explain --natural 3-D: the exchange back, z as program B's middle ax
 # Timing: phases, max over ranks; the CSV row.
 run_case "timed: the phases, the slowest rank's" 0 '^PASS$' --timeout $T \
     --has '^  x passes +[0-9.]+ +\(rank [01]; fastest' --has '^  exchange \(wall\) +[0-9.]+' \
-    --has '^    MPI \(wait\) +[0-9.]+' --has '^    device -> host +[0-9.]+' \
+    --has '^    shm copies +[0-9.]+' --has '^    device -> host +[0-9.]+' \
     --has '^    host -> device +[0-9.]+' --has '^  y passes +[0-9.]+' --has '^  sum +[0-9.]+' \
     --has 'time +[0-9.]+ ms median per call .*3 runs after 1 warm-up' --has 'moved +per rank' \
     -- $R -n 2 "$M" --size 64x48 --repeat 3 --warmup 1
 run_case "--format csv: the common columns, then ranks, layout, phases" 0 '^PASS$' --timeout $T \
-    --stdout-has ',shape,ms_q1,ms_q3,ms_stddev,date,commit,host,ranks,layout,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,.*,ph_sum_ms,chunks$' \
+    --stdout-has ',shape,ms_q1,ms_q3,ms_stddev,date,commit,host,ranks,layout,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,.*,ph_sum_ms,chunks,transport,copy_threads,shm_h2d$' \
+    --stdout-has ',[0-9.e-]+,1,shm,[0-9]+,pinned$' \
     --stdout-has '^"10_distributed","slab",.*,3072,1,forward,single,1,.*,PASS,"wall",4,,64x48,[0-9.e-]+,[0-9.e-]+,[0-9.e-]+,20[0-9-]+T[0-9:]+Z,"[^"]+","[^"]+",2,transposed,[0-9.e-]+,' \
     -- $R -n 2 "$M" --size 64x48 --repeat 2 --warmup 1 --format csv
 [ "$(wc -l <"$RC_OUT")" -eq 2 ]
@@ -245,9 +275,12 @@ run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-
 [ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
 ok $? "--timeout 1e-9: the watchdog's message"
 run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
-    --has '--chunks C' --has 'below 2\^31 values per rank' -- $R -n 1 "$M" --help
+    --has '--chunks C' --has '--transport mpi[|]shm' --has '--shm-h2d pinned[|]window' \
+    --has '--copy-threads T' --has 'below 2\^31 values per rank' -- $R -n 1 "$M" --help
 run_case "--chunks 0: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has '--chunks takes a whole number from 1' -- $R -n 2 "$M" --size 16x12 --chunks 0
+run_case "--transport tcp: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
+    --has "--transport takes mpi or shm, got 'tcp'" -- $R -n 2 "$M" --size 16x12 --transport tcp
 # The limit: N x batch / P below 2^31 values per rank, refused before any allocation (a
 # slab of 2^31 fp32 values would be 16 GiB per buffer: exit 2 at once, nothing allocated).
 run_case "2^31 values on one rank: refused (exit 2) before any allocation" 2 "$USAGE" --timeout $T \

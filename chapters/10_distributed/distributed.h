@@ -139,6 +139,24 @@ int phase_inside(int ph);
 #define AUTO_CHUNKS 8
 #define BANDWIDTH_PROBE_BYTES ((size_t)64 << 20)   /* --explain's link probe, at most */
 #define MAX_CHUNKS 4096     /* --chunks' largest value                                   */
+#define SHM_DEFAULT_THREADS 8   /* --copy-threads 0: the node's cores / its ranks, at most this */
+
+/* How the exchange's chunks go from rank to rank (--transport). */
+enum transport {
+    TRANSPORT_AUTO,             /* the option's default: shm when every rank is on one node */
+    TRANSPORT_MPI,              /* MPI_Isend/MPI_Irecv between the pinned host buffers      */
+    TRANSPORT_SHM,              /* an MPI-3 shared window, copied by a few threads (shm.c)  */
+    TRANSPORT_NONE              /* one rank: no exchange                                    */
+};
+extern const char *const transport_name[4];   /* "auto", "mpi", "shm", "none"             */
+
+/* What the options ask of the exchange's transport (runner_open decides). */
+struct transport_want {
+    enum transport transport;   /* --transport: AUTO, MPI or SHM                            */
+    int h2d_window;             /* --shm-h2d window: host -> device from the shared window */
+    int threads;                /* --copy-threads (0: automatic)                            */
+};
+struct shm;                     /* shm.c */
 
 struct runner {
     const struct fl_device *dev;
@@ -161,6 +179,12 @@ struct runner {
     cl_mem guard_copy;          /* one guard zone, read back from offset 0               */
     cl_kernel k_nan, k_fill, k_copy;   /* the fills (kernels/10_distributed.cl's end)     */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
+    enum transport transport;   /* MPI, SHM, or NONE (P = 1)                             */
+    int shm_h2d_window;         /* SHM: host -> device straight from the peers' slots     */
+    int copy_threads;           /* SHM: threads per host copy                             */
+    size_t shm_bytes;           /* SHM: this rank's part of the shared window             */
+    struct shm *shm;            /* SHM: the window, its counters and the copy threads     */
+    char transport_note[192];   /* why AUTO chose as it did ("" when asked by name)        */
 };
 
 /* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
@@ -173,7 +197,7 @@ size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, siz
  * rank's transposes need no exchange buffers); pinned staging for CHUNKS chunks when
  * P > 1. Exits 3 (through fl_die) if they do not fit. */
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
-                 int chunks, int on_device);
+                 int chunks, int on_device, const struct transport_want *want);
 void runner_close(struct runner *r);
 
 /* Create the kernels of P's steps (and upload their twiddle tables). */
@@ -197,6 +221,23 @@ void runner_download(struct runner *r, int slot, double *out);
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
  * after a poisoned call (runner_call with POISON). */
 const char *runner_guard_damage(struct runner *r);
+
+/* The device time of E (START to END), in ms; E released. */
+double runner_event_ms(cl_event e);
+
+/* ---------------------------------------------------------------- shm.c */
+
+/* Threads per host copy when --copy-threads is 0: the node's cores shared by its ranks. */
+int window_default_threads(int ranks_on_node);
+/* R's shared window (the ring of chunk slots of every rank of the node) and THREADS copy
+ * threads. Collective over MPI_COMM_WORLD; every rank must be on one node. Returns 0, or
+ * -1 with WHY on every rank when a rank could not allocate its part (nothing kept). */
+int window_open(struct runner *r, int threads, char *why, size_t len);
+void window_close(struct runner *r);
+/* The exchange between the pack and the unpack through the window (exchange.c's
+ * exchange_staged with the MPI messages replaced by the window's copies): PH as there, its
+ * PH_MPI the host copies and the waits for the peers' chunks. */
+void window_exchange(struct runner *r, double *ph);
 
 /* ---------------------------------------------------------------- verify.c */
 
@@ -248,6 +289,7 @@ struct ctx {
     const struct fl_variant *variant;
     int natural;                /* --natural: the output back in the input's layout       */
     int chunks;                 /* --chunks C: the exchange in C chunks (0 = automatic)    */
+    struct transport_want xport;/* --transport, --shm-h2d, --copy-threads                  */
     int on_device;              /* one rank, not an exercise run: transposes on the device
                                    (an exercise run keeps pack + unpack at P = 1: the
                                    grader's P = 1 case must go through the student's maps) */

@@ -28,6 +28,8 @@ const char *const phase_name[PH_COUNT] = {
     "pack2", "exchange2", "d2h2", "mpi2", "h2d2", "unpack2",
 };
 
+const char *const transport_name[4] = {"auto", "mpi", "shm", "none"};
+
 int phase_inside(int ph)
 {
     int k = ph >= PH_PACK2 ? ph - PH_PER_EXCHANGE : ph;
@@ -111,8 +113,47 @@ static void *pinned(const struct runner *r, size_t bytes, cl_mem *m, const char 
     return p;
 }
 
+/* The transport for P > 1: shm when every rank is on one node (unless --transport mpi),
+ * MPI_Isend/MPI_Irecv otherwise. Collective; --transport shm across nodes is exit 2. */
+static void choose_transport(struct runner *r, const struct transport_want *want)
+{
+    MPI_Comm node;
+    int on_node, fewest, rc = 0;
+    char why[256] = "";
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, r->s->rank, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &on_node);
+    MPI_Comm_free(&node);
+    MPI_Allreduce(&on_node, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (want->transport == TRANSPORT_SHM && fewest < r->s->P) {
+        rc = FL_EXIT_USAGE;
+        snprintf(why, sizeof why, "--transport shm needs every rank on one node (a shared "
+                 "window is memory of one node); here a node holds only %d of the %d ranks: "
+                 "use --transport mpi", fewest, r->s->P);
+    }
+    agree(rc, why);
+    r->transport = TRANSPORT_MPI;
+    if (want->transport == TRANSPORT_MPI)
+        return;
+    if (fewest < r->s->P) {
+        snprintf(r->transport_note, sizeof r->transport_note, "the ranks are on more than one "
+                 "node");
+        return;
+    }
+    int threads = want->threads ? want->threads : window_default_threads(on_node);
+    r->shm_h2d_window = want->h2d_window;
+    if (window_open(r, threads, why, sizeof why) == 0) {
+        r->transport = TRANSPORT_SHM;
+        if (want->transport == TRANSPORT_AUTO)
+            snprintf(r->transport_note, sizeof r->transport_note, "every rank on one node");
+        return;
+    }
+    if (want->transport == TRANSPORT_SHM)   /* (every rank has the same WHY) */
+        agree(FL_EXIT_OPENCL, why);
+    snprintf(r->transport_note, sizeof r->transport_note, "%s", why);
+}
+
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
-                 int chunks, int on_device)
+                 int chunks, int on_device, const struct transport_want *want)
 {
     memset(r, 0, sizeof *r);
     r->dev = dev;
@@ -137,6 +178,9 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
         CL_CHECK_ERR(err, "clCreateCommandQueue(the host -> device queue)");
         r->host_send = pinned(r, r->data_bytes, &r->pin_send, "the host send buffer");
         r->host_recv = pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
+        choose_transport(r, want);
+    } else {
+        r->transport = TRANSPORT_NONE;
     }
     r->staging = xmalloc(s->count * elem, "the staging buffer");
 }
@@ -157,6 +201,7 @@ void runner_close(struct runner *r)
         clReleaseMemObject(r->pin_recv);
         clReleaseCommandQueue(r->q_in);
     }
+    window_close(r);
     if (r->k_nan) {
         clReleaseKernel(r->k_nan);
         clReleaseKernel(r->k_fill);
@@ -281,8 +326,7 @@ static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
     return ms;
 }
 
-/* The device time of E (START to END), in ms; E released. */
-static double event_ms(cl_event e)
+double runner_event_ms(cl_event e)
 {
     cl_ulong t0 = 0, t1 = 0;
     CL_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
@@ -376,9 +420,9 @@ static void exchange_staged(struct runner *r, double *ph)
     ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
     for (size_t i = 0; i < n; i++) {
         if (rd[i])
-            d2h += event_ms(rd[i]);
+            d2h += runner_event_ms(rd[i]);
         if (wr[i])
-            h2d += event_ms(wr[i]);
+            h2d += runner_event_ms(wr[i]);
     }
     free(rq);
     free(ev);
@@ -419,7 +463,10 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
         ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
         /* the staging a GPU-aware MPI would skip: device -> host, the messages between
          * host buffers, host -> device, chunk by chunk and overlapped */
-        exchange_staged(r, ph + k);
+        if (r->transport == TRANSPORT_SHM)
+            window_exchange(r, ph + k);
+        else
+            exchange_staged(r, ph + k);
         /* the unpack overwrites the slab it came from: poisoned first, so a value it does
          * not write shows as NaN */
         if (do_poison)
