@@ -2,7 +2,8 @@
 # 10_distributed under MPI (tools/mpirun.sh: --oversubscribe, --bind-to none, root allowed;
 # one pocl thread per rank on this 2-core machine): P = 1, 2, 3, 4 ranks, 2-D and 3-D,
 # batches, both directions, double, --natural; --explain's slabs, exchange sizes and plan;
-# timing phases and the CSV row; the transports (shm, mpi) bit for bit; two pocl devices (rank r -> device r); wrong kernels
+# timing phases and the CSV row; the transports (shm, mpi) bit for bit; two pocl devices
+# (rank r -> device r); wrong kernels
 # caught (unwritten values, writes before and past the send buffer, a bug on one rank
 # only); ranks given different options (the A : B form) refused at once; the
 # exercise composed into the kernel file (--variant exchange_map --exercise); and the
@@ -57,11 +58,13 @@ ok $? "chunked and unchunked exchanges agree bit for bit ($digest1 = $digest3)"
 # with the host -> device writes straight from the sender's slots and 2 copy threads, in 9
 # chunks (the ring of 4 slots wraps twice; the round trip's exchange continues the count).
 run_case "P=2 16x12x20 --transport mpi: the same bits as shm" 0 '^PASS$' --timeout $T \
-    --has '^transport mpi: MPI_Isend/MPI_Irecv' --has '^    MPI \(wait\) +[0-9.]+' --has '^digest ' \
+    --has '^transport mpi: MPI_Isend/MPI_Irecv' --has '^    MPI \(wait\) +[0-9.]+' \
+    --has '^digest ' \
     -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 3 --transport mpi --explain
 digestm=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 run_case "P=2 16x12x20 shm, --shm-h2d window, 2 copy threads, 9 chunks" 0 '^PASS$' --timeout $T \
-    --has '^transport shm: an MPI-3 shared window .*the device straight from the window .* on 2 threads' \
+    --has '^transport shm: an MPI-3 shared window .*the device straight from the window' \
+    --has ' on 2 threads \(--copy-threads\)' \
     --has '^digest ' --has '^    shm copies +[0-9.]+' \
     -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 9 --transport shm \
        --shm-h2d window --copy-threads 2 --explain
@@ -75,8 +78,8 @@ run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse doubl
 run_case "P=2 16x12x20 --natural --inverse x batch 2" 0 '^PASS$' --timeout $T \
     --has 'layout=natural' --has 'rank 0 +z \[0, 8\) of 16, y, x whole -> z \[0, 8\) of 16, y, x whole' \
     -- $R -n 2 "$M" --size 16x12x20 --natural --inverse --batch 2 --repeat 0
-slow_case "P=3 12x12 --natural, in 5 chunks (shm)" 0 '^PASS$' --timeout $T --has 'rank 2 +y \[8, 12\) of 12' \
-    --has '^transport shm' --has '^digest ' \
+slow_case "P=3 12x12 --natural, in 5 chunks (shm)" 0 '^PASS$' --timeout $T \
+    --has 'rank 2 +y \[8, 12\) of 12' --has '^transport shm' --has '^digest ' \
     -- $R -n 3 "$M" --size 12x12 --natural --repeat 0 --chunks 5 --explain
 digest3s=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 slow_case "P=3 12x12 --natural, in 5 chunks (--transport mpi)" 0 '^PASS$' --timeout $T \
@@ -105,7 +108,8 @@ run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
     --has 'rank 0 +in +y \[0, 32\) of 64, x whole +-> out x \[0, 24\) of 48, y whole +\(1536 values' \
     --has 'rank 1 +in +y \[32, 64\) of 64' \
     --has '^exchange every rank sends a block of 768 values \(6 KiB\) to each other rank' \
-    --has '^transport shm \(the default: every rank on one node\): an MPI-3 shared window .* -> the receiver.s pinned recv .* on [0-9]+ threads? \(--copy-threads\)' \
+    --has '^transport shm \(the default: every rank on one node\): an MPI-3 shared window' \
+    --has '-> the receiver.s pinned recv \(--shm-h2d pinned\), each copy on [0-9]+ threads? ' \
     --has 'rank 1 +link device -> host / host -> device, 0.01172 MiB, best of 3: pinned [0-9.e+]+ / [0-9.e+]+ GB/s, pageable' \
     --has 'pipeline \(forward, natural in, transposed out\): 3 steps' \
     --has 'step 2: exchange$' --has 'exchange_pack\(B, send, 1, 32, 24, 1, 2\)' \
@@ -286,20 +290,24 @@ run_case "--transport tcp: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
 run_case "2^31 values on one rank: refused (exit 2) before any allocation" 2 "$USAGE" --timeout $T \
     --max-seconds 20 --has '2\^31 values per rank or more' -- "$M" --size 65536x32768 --repeat 0
 # The lesson's GPU table is generated (chapters/10_distributed/gpu-table.sh) from one run's
-# CSV files: before (no chunks column, ph_alltoall), after, 07; here from rows made up for
+# CSV files: before (no chunks column, ph_alltoall), after, 07, transport; here from rows made up for
 # the test (no GPU here): each figure lands in its column, the ratios are computed.
 G=$TMP/gpu
 mkdir -p "$G"
 H='chapter,variant,device,driver,n,batch,precision,ms_median,verdict,shape,date,ranks'
 { echo "$H,ph_d2h_ms,ph_alltoall_ms"; echo '"10_distributed","slab","G",d,16777216,1,single,29.2,UNVERIFIED,4096x4096,2026,2,1,2'
   echo "$H,ph_d2h_ms,ph_alltoall_ms"; echo '"10_distributed","slab","G",d,16777216,1,single,48.6,UNVERIFIED,4096x4096,2026,1,,'; } >"$G/before.csv"
-HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_unpack_ms,ph_local2_ms,chunks"
-{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2.5,PASS,4096x4096,2026,2,0.1,0.05,2.2,0.6,1.1,0.6,0.05,0.1,8'
-  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,0.3,PASS,4096x4096,2026,1,0.1,,,,,,,0.1,0'; } >"$G/after.csv"
+HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_unpack_ms,ph_local2_ms,chunks,transport,copy_threads,shm_h2d"
+{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2.5,PASS,4096x4096,2026,2,0.1,0.05,2.2,0.6,1.1,0.6,0.05,0.1,8,shm,8,pinned'
+  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,0.3,PASS,4096x4096,2026,1,0.1,,,,,,,0.1,0,none,0,'; } >"$G/after.csv"
+{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,9,UNVERIFIED,4096x4096,2026,2,0.1,0.05,8.5,0.6,8.1,0.6,0.05,0.1,8,mpi,0,'
+  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,3,UNVERIFIED,4096x4096,2026,2,0.1,0.05,2.7,0.6,1.6,0.6,0.05,0.1,8,shm,8,window'; } >"$G/transport.csv"
 { echo "$H"; echo '"07_multidim","strided","G",d,16777216,1,single,0.22,PASS,4096x4096,2026,'; } >"$G/07.csv"
 echo 'rank 0   link device -> host / host -> device, 64 MiB, best of 3: pinned 55 / 54 GB/s, pageable (malloc) 15 / 8.5 GB/s' >"$G/explain-gpu.txt"
 chapters/10_distributed/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
-    grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 | 1.36× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks) | 1.79× | PASS PASS |$' "$G/table" &&
+    grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 | 1.36× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks, shm on 8 threads) | 1.79× | PASS PASS |$' "$G/table" &&
+    grep -q '^| 4096x4096 | mpi | pinned recv | — | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | shm | the window | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× |$' "$G/table" &&
     grep -q 'pinned 55 / 54 GB/s' "$G/table"
 ok $? "the lesson's GPU table from a run's CSV files (gpu-table.sh)" || sed 's/^/# /' "$G/table"
 done_testing

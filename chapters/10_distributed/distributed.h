@@ -140,6 +140,7 @@ int phase_inside(int ph);
 #define BANDWIDTH_PROBE_BYTES ((size_t)64 << 20)   /* --explain's link probe, at most */
 #define MAX_CHUNKS 4096     /* --chunks' largest value                                   */
 #define SHM_DEFAULT_THREADS 8   /* --copy-threads 0: the node's cores / its ranks, at most this */
+#define SHM_CHUNK_BYTES ((size_t)8 << 20)   /* shm, --chunks 0: chunks at most this per peer */
 
 /* How the exchange's chunks go from rank to rank (--transport). */
 enum transport {

@@ -114,8 +114,9 @@ static void *pinned(const struct runner *r, size_t bytes, cl_mem *m, const char 
 }
 
 /* The transport for P > 1: shm when every rank is on one node (unless --transport mpi),
- * MPI_Isend/MPI_Irecv otherwise. Collective; --transport shm across nodes is exit 2. */
-static void choose_transport(struct runner *r, const struct transport_want *want)
+ * MPI_Isend/MPI_Irecv otherwise. Collective; --transport shm across nodes is exit 2.
+ * CHUNKS: --chunks (0: automatic). */
+static void choose_transport(struct runner *r, int chunks, const struct transport_want *want)
 {
     MPI_Comm node;
     int on_node, fewest, rc = 0;
@@ -141,6 +142,12 @@ static void choose_transport(struct runner *r, const struct transport_want *want
     }
     int threads = want->threads ? want->threads : window_default_threads(on_node);
     r->shm_h2d_window = want->h2d_window;
+    /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4 slots)
+     * stays small whatever the slab (shared memory may be a small tmpfs) */
+    size_t bytes = r->s->count / (size_t)r->s->P * r->elem;
+    size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
+    if (!chunks && least > (size_t)r->chunks)
+        r->chunks = runner_chunks(r->s, r->elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
     if (window_open(r, threads, why, sizeof why) == 0) {
         r->transport = TRANSPORT_SHM;
         if (want->transport == TRANSPORT_AUTO)
@@ -178,7 +185,7 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
         CL_CHECK_ERR(err, "clCreateCommandQueue(the host -> device queue)");
         r->host_send = pinned(r, r->data_bytes, &r->pin_send, "the host send buffer");
         r->host_recv = pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
-        choose_transport(r, want);
+        choose_transport(r, chunks, want);
     } else {
         r->transport = TRANSPORT_NONE;
     }

@@ -98,10 +98,10 @@ void report_explain(const struct ctx *c)
     if (r->transport_note[0])
         snprintf(note, sizeof note, " (the default: %s)", r->transport_note);
     if (r->transport == TRANSPORT_SHM)
-        printf("transport shm%s: an MPI-3 shared window (MPI_Win_allocate_shared, %.4g KiB per "
+        printf("transport shm%s: an MPI-3 shared window (MPI_Win_allocate_shared, %.4g MiB per "
                "rank: a ring of 4 chunk slots); each chunk copied pinned send -> this rank's slot "
                "-> %s, each copy on %d thread%s (--copy-threads)\n", note,
-               (double)r->shm_bytes / 1024.0, r->shm_h2d_window ? "the device straight from "
+               (double)r->shm_bytes / 1048576.0, r->shm_h2d_window ? "the device straight from "
                "the window (--shm-h2d window: one host copy, unpinned for the driver)" :
                "the receiver's pinned recv (--shm-h2d pinned)", r->copy_threads,
                r->copy_threads == 1 ? "" : "s");
