@@ -53,24 +53,32 @@ run_case "P=2 16x12x20 in 3 chunks: the same bits as unchunked" 0 '^PASS$' --tim
 digest3=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 [ -n "$digest1" ] && [ "$digest1" = "$digest3" ]
 ok $? "chunked and unchunked exchanges agree bit for bit ($digest1 = $digest3)"
-# The transports (--transport): the runs above went through the shared window (shm, the
-# default on one node); MPI_Isend/MPI_Irecv must give the same bits, and so must the window
-# with the host -> device writes straight from the sender's slots and 2 copy threads, in 9
-# chunks (the ring of 4 slots wraps twice; the round trip's exchange continues the count).
+# The transports (--transport): the runs above went through shm (the default on one node;
+# --shm-copy cma, one copy by process_vm_readv, or window where the kernel refuses it);
+# MPI_Isend/MPI_Irecv must give the same bits, and so must shm's two other ways: window (two
+# copies through the shared window's slots; here by the fallback a refused cma takes) and
+# direct (host -> device straight from the sender's slot), on 2 copy threads, in 9 chunks
+# (the ring of 4 slots wraps twice; the round trip's exchange continues the count).
 run_case "P=2 16x12x20 --transport mpi: the same bits as shm" 0 '^PASS$' --timeout $T \
     --has '^transport mpi: MPI_Isend/MPI_Irecv' --has '^    MPI \(wait\) +[0-9.]+' \
     --has '^digest ' \
     -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 3 --transport mpi --explain
 digestm=$(sed -n 's/^digest .*: //p' "$RC_OUT")
-run_case "P=2 16x12x20 shm, --shm-h2d window, 2 copy threads, 9 chunks" 0 '^PASS$' --timeout $T \
-    --has '^transport shm: an MPI-3 shared window .*the device straight from the window' \
-    --has ' on 2 threads \(--copy-threads\)' \
-    --has '^digest ' --has '^    shm copies +[0-9.]+' \
-    -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 9 --transport shm \
-       --shm-h2d window --copy-threads 2 --explain
+run_case "P=2 16x12x20 shm, cma refused: window, 2 copy threads, 9 chunks" 0 '^PASS$' \
+    --timeout $T --has '^transport shm: an MPI-3 shared window .* a ring of 4 chunk slots' \
+    --has '--shm-copy window \(--shm-copy cma: process_vm_readv refused \(Operation not permitted\), so window\): pinned send -> the sender.s slot' \
+    --has ' on 2 threads \(--copy-threads\)' --has '^digest ' --has '^    shm copies +[0-9.]+' \
+    -- env FFTLAB_SHM_NO_CMA=1 $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 9 \
+       --transport shm --copy-threads 2 --explain
 digestw=$(sed -n 's/^digest .*: //p' "$RC_OUT")
-[ -n "$digestm" ] && [ "$digest1" = "$digestm" ] && [ "$digest1" = "$digestw" ]
-ok $? "shm and mpi transports agree bit for bit ($digest1 = $digestm = $digestw)"
+run_case "P=2 16x12x20 shm --shm-copy direct, 2 copy threads, 9 chunks" 0 '^PASS$' --timeout $T \
+    --has '--shm-copy direct: pinned send -> the sender.s slot in the window, the receiver.s device reads the slot' \
+    --has '^digest ' -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 9 \
+       --shm-copy direct --copy-threads 2 --explain
+digestd=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+[ -n "$digestm" ] && [ "$digest1" = "$digestm" ] && [ "$digest1" = "$digestw" ] &&
+    [ "$digest1" = "$digestd" ]
+ok $? "shm (cma or window, window, direct) and mpi agree bit for bit ($digest1 = $digestm = $digestw = $digestd)"
 slow_case "P=2 64x48 x batch 3" 0 '^PASS$' --timeout $T --has 'batch=3' \
     -- $R -n 2 "$M" --size 64x48 --batch 3 --repeat 0
 run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse double layout=transposed-out' \
@@ -109,7 +117,7 @@ run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
     --has 'rank 1 +in +y \[32, 64\) of 64' \
     --has '^exchange every rank sends a block of 768 values \(6 KiB\) to each other rank' \
     --has '^transport shm \(the default: every rank on one node\): an MPI-3 shared window' \
-    --has '-> the receiver.s pinned recv \(--shm-h2d pinned\), each copy on [0-9]+ threads? ' \
+    --has '; --shm-copy (cma|window)[ :].* one host copy|two host copies); each copy on [0-9]+ threads? ' \
     --has 'rank 1 +link device -> host / host -> device, 0.01172 MiB, best of 3: pinned [0-9.e+]+ / [0-9.e+]+ GB/s, pageable' \
     --has 'pipeline \(forward, natural in, transposed out\): 3 steps' \
     --has 'step 2: exchange$' --has 'exchange_pack\(B, send, 1, 32, 24, 1, 2\)' \
@@ -129,8 +137,8 @@ run_case "timed: the phases, the slowest rank's" 0 '^PASS$' --timeout $T \
     --has 'time +[0-9.]+ ms median per call .*3 runs after 1 warm-up' --has 'moved +per rank' \
     -- $R -n 2 "$M" --size 64x48 --repeat 3 --warmup 1
 run_case "--format csv: the common columns, then ranks, layout, phases" 0 '^PASS$' --timeout $T \
-    --stdout-has ',shape,ms_q1,ms_q3,ms_stddev,date,commit,host,ranks,layout,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,.*,ph_sum_ms,chunks,transport,copy_threads,shm_h2d$' \
-    --stdout-has ',[0-9.e-]+,1,shm,[0-9]+,pinned$' \
+    --stdout-has ',shape,ms_q1,ms_q3,ms_stddev,date,commit,host,ranks,layout,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,.*,ph_sum_ms,chunks,transport,copy_threads,shm_copy$' \
+    --stdout-has ',[0-9.e-]+,1,shm,[0-9]+,(cma|window)$' \
     --stdout-has '^"10_distributed","slab",.*,3072,1,forward,single,1,.*,PASS,"wall",4,,64x48,[0-9.e-]+,[0-9.e-]+,[0-9.e-]+,20[0-9-]+T[0-9:]+Z,"[^"]+","[^"]+",2,transposed,[0-9.e-]+,' \
     -- $R -n 2 "$M" --size 64x48 --repeat 2 --warmup 1 --format csv
 [ "$(wc -l <"$RC_OUT")" -eq 2 ]
@@ -279,7 +287,7 @@ run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-
 [ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
 ok $? "--timeout 1e-9: the watchdog's message"
 run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
-    --has '--chunks C' --has '--transport mpi[|]shm' --has '--shm-h2d pinned[|]window' \
+    --has '--chunks C' --has '--transport mpi[|]shm' --has '--shm-copy cma[|]window[|]direct' \
     --has '--copy-threads T' --has 'below 2\^31 values per rank' -- $R -n 1 "$M" --help
 run_case "--chunks 0: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has '--chunks takes a whole number from 1' -- $R -n 2 "$M" --size 16x12 --chunks 0
@@ -297,17 +305,17 @@ mkdir -p "$G"
 H='chapter,variant,device,driver,n,batch,precision,ms_median,verdict,shape,date,ranks'
 { echo "$H,ph_d2h_ms,ph_alltoall_ms"; echo '"10_distributed","slab","G",d,16777216,1,single,29.2,UNVERIFIED,4096x4096,2026,2,1,2'
   echo "$H,ph_d2h_ms,ph_alltoall_ms"; echo '"10_distributed","slab","G",d,16777216,1,single,48.6,UNVERIFIED,4096x4096,2026,1,,'; } >"$G/before.csv"
-HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_unpack_ms,ph_local2_ms,chunks,transport,copy_threads,shm_h2d"
-{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2.5,PASS,4096x4096,2026,2,0.1,0.05,2.2,0.6,1.1,0.6,0.05,0.1,8,shm,8,pinned'
+HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_unpack_ms,ph_local2_ms,chunks,transport,copy_threads,shm_copy"
+{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2.5,PASS,4096x4096,2026,2,0.1,0.05,2.2,0.6,1.1,0.6,0.05,0.1,8,shm,8,cma'
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,0.3,PASS,4096x4096,2026,1,0.1,,,,,,,0.1,0,none,0,'; } >"$G/after.csv"
 { echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,9,UNVERIFIED,4096x4096,2026,2,0.1,0.05,8.5,0.6,8.1,0.6,0.05,0.1,8,mpi,0,'
-  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,3,UNVERIFIED,4096x4096,2026,2,0.1,0.05,2.7,0.6,1.6,0.6,0.05,0.1,8,shm,8,window'; } >"$G/transport.csv"
+  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,3,UNVERIFIED,4096x4096,2026,2,0.1,0.05,2.7,0.6,1.6,0.6,0.05,0.1,8,shm,8,direct'; } >"$G/transport.csv"
 { echo "$H"; echo '"07_multidim","strided","G",d,16777216,1,single,0.22,PASS,4096x4096,2026,'; } >"$G/07.csv"
 echo 'rank 0   link device -> host / host -> device, 64 MiB, best of 3: pinned 55 / 54 GB/s, pageable (malloc) 15 / 8.5 GB/s' >"$G/explain-gpu.txt"
 chapters/10_distributed/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
-    grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 | 1.36× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks, shm on 8 threads) | 1.79× | PASS PASS |$' "$G/table" &&
-    grep -q '^| 4096x4096 | mpi | pinned recv | — | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× |$' "$G/table" &&
-    grep -q '^| 4096x4096 | shm | the window | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 | 1.36× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks, shm cma on 8 threads) | 1.79× | PASS PASS |$' "$G/table" &&
+    grep -q '^| 4096x4096 | mpi | — | — | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | shm | direct | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× |$' "$G/table" &&
     grep -q 'pinned 55 / 54 GB/s' "$G/table"
 ok $? "the lesson's GPU table from a run's CSV files (gpu-table.sh)" || sed 's/^/# /' "$G/table"
 done_testing

@@ -151,10 +151,19 @@ enum transport {
 };
 extern const char *const transport_name[4];   /* "auto", "mpi", "shm", "none"             */
 
+/* How shm moves a chunk between the pinned buffers of two ranks (--shm-copy). */
+enum shm_copy {
+    SHM_CMA,        /* one copy: the receiver's threads read the sender's pinned send buffer
+                       (process_vm_readv, Linux's cross-memory attach); else SHM_WINDOW    */
+    SHM_WINDOW,     /* two copies: pinned send -> the sender's window slot -> pinned recv   */
+    SHM_DIRECT      /* one copy: pinned send -> the window slot; host -> device from there  */
+};
+extern const char *const shm_copy_name[3];    /* "cma", "window", "direct"                */
+
 /* What the options ask of the exchange's transport (runner_open decides). */
 struct transport_want {
     enum transport transport;   /* --transport: AUTO, MPI or SHM                            */
-    int h2d_window;             /* --shm-h2d window: host -> device from the shared window */
+    enum shm_copy copy;         /* --shm-copy                                               */
     int threads;                /* --copy-threads (0: automatic)                            */
 };
 struct shm;                     /* shm.c */
@@ -181,11 +190,12 @@ struct runner {
     cl_kernel k_nan, k_fill, k_copy;   /* the fills (kernels/10_distributed.cl's end)     */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
     enum transport transport;   /* MPI, SHM, or NONE (P = 1)                             */
-    int shm_h2d_window;         /* SHM: host -> device straight from the peers' slots     */
+    enum shm_copy shm_copy;     /* SHM: how a chunk crosses (CMA may fall back to WINDOW) */
     int copy_threads;           /* SHM: threads per host copy                             */
     size_t shm_bytes;           /* SHM: this rank's part of the shared window             */
     struct shm *shm;            /* SHM: the window, its counters and the copy threads     */
     char transport_note[192];   /* why AUTO chose as it did ("" when asked by name)        */
+    char shm_note[192];         /* SHM: why cma fell back to window ("" when it did not)   */
 };
 
 /* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
@@ -230,10 +240,12 @@ double runner_event_ms(cl_event e);
 
 /* Threads per host copy when --copy-threads is 0: the node's cores shared by its ranks. */
 int window_default_threads(int ranks_on_node);
-/* R's shared window (the ring of chunk slots of every rank of the node) and THREADS copy
- * threads. Collective over MPI_COMM_WORLD; every rank must be on one node. Returns 0, or
- * -1 with WHY on every rank when a rank could not allocate its part (nothing kept). */
-int window_open(struct runner *r, int threads, char *why, size_t len);
+/* R's shared window (its counters, and for COPY window or direct the ring of chunk slots of
+ * every rank of the node) and THREADS copy threads. Collective over MPI_COMM_WORLD; every
+ * rank must be on one node. COPY cma falls back to window where a rank may not read
+ * another's memory (R's transport_note says why). Returns 0, or -1 with WHY on every rank
+ * when a rank could not allocate its part (nothing kept). */
+int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len);
 void window_close(struct runner *r);
 /* The exchange between the pack and the unpack through the window (exchange.c's
  * exchange_staged with the MPI messages replaced by the window's copies): PH as there, its
@@ -290,7 +302,7 @@ struct ctx {
     const struct fl_variant *variant;
     int natural;                /* --natural: the output back in the input's layout       */
     int chunks;                 /* --chunks C: the exchange in C chunks (0 = automatic)    */
-    struct transport_want xport;/* --transport, --shm-h2d, --copy-threads                  */
+    struct transport_want xport;/* --transport, --shm-copy, --copy-threads                 */
     int on_device;              /* one rank, not an exercise run: transposes on the device
                                    (an exercise run keeps pack + unpack at P = 1: the
                                    grader's P = 1 case must go through the student's maps) */

@@ -29,6 +29,7 @@ const char *const phase_name[PH_COUNT] = {
 };
 
 const char *const transport_name[4] = {"auto", "mpi", "shm", "none"};
+const char *const shm_copy_name[3] = {"cma", "window", "direct"};
 
 int phase_inside(int ph)
 {
@@ -141,14 +142,14 @@ static void choose_transport(struct runner *r, int chunks, const struct transpor
         return;
     }
     int threads = want->threads ? want->threads : window_default_threads(on_node);
-    r->shm_h2d_window = want->h2d_window;
+
     /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4 slots)
      * stays small whatever the slab (shared memory may be a small tmpfs) */
     size_t bytes = r->s->count / (size_t)r->s->P * r->elem;
     size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
     if (!chunks && least > (size_t)r->chunks)
         r->chunks = runner_chunks(r->s, r->elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
-    if (window_open(r, threads, why, sizeof why) == 0) {
+    if (window_open(r, threads, want->copy, why, sizeof why) == 0) {
         r->transport = TRANSPORT_SHM;
         if (want->transport == TRANSPORT_AUTO)
             snprintf(r->transport_note, sizeof r->transport_note, "every rank on one node");

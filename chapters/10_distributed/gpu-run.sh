@@ -44,12 +44,13 @@ for s in $shapes; do
         run "$out/after.csv" 150 $R -n $p "$after/10_distributed" --size $s --repeat 5 --format csv
     done
 done
-# 2. the transports at P = 2, timed: MPI_Isend/Irecv against the shared window (pinned
-#    receive: after.csv's P = 2 rows; host -> device straight from the window), and the
-#    window's copy threads (default: the cores / 2, at most 8)
+# 2. the transports at P = 2, timed: MPI_Isend/Irecv against shm (the default: one copy by
+#    process_vm_readv where the kernel lets a rank read another's memory; window: two
+#    copies through the shared window; direct: host -> device straight from the window),
+#    and shm's copy threads (default: the cores / 2, at most 8)
 for s in $explain; do
-    for t in "--transport mpi" "--transport shm" "--transport shm --shm-h2d window" \
-             "--transport shm --copy-threads 1" "--transport shm --copy-threads 16"; do
+    for t in "--transport mpi" "--transport shm" "--shm-copy window" "--shm-copy direct" \
+             "--copy-threads 1" "--copy-threads 16"; do
         run "$out/transport.csv" 60 $R -n 2 "$after/10_distributed" --size $s $t --repeat 5 --no-verify --format csv
     done
 done

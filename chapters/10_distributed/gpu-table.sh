@@ -5,7 +5,7 @@
 #   DIR/before.csv   10_distributed rows of the build before issue 45 (no "chunks" column)
 #   DIR/after.csv    10_distributed rows of this build (with "chunks")
 #   DIR/07.csv       07_multidim rows on the same shapes (one GPU)
-#   DIR/transport.csv  (if there) P = 2 rows of this build, one per --transport/--shm-h2d/
+#   DIR/transport.csv  (if there) P = 2 rows of this build, one per --transport/--shm-copy/
 #                    --copy-threads setting: a second table
 #   DIR/explain-*.txt  --explain output; its "link" lines give the pinned and pageable rates
 # A CSV may hold a header line before each row (one run's output appended after another).
@@ -39,7 +39,7 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
           ex[s] = v[c["ph_exchange_ms"]]; d2h[s] = v[c["ph_d2h_ms"]]; mpi[s] = v[c["ph_mpi_ms"]]
           h2d[s] = v[c["ph_h2d_ms"]]; chunks[s] = v[c["chunks"]]
           how[s] = ""     # the transport (after issue 45 round 2: a "transport" column)
-          if ("transport" in c && v[c["transport"]] == "shm") how[s] = ", shm on " v[c["copy_threads"]] " threads"
+          if ("transport" in c && v[c["transport"]] == "shm") how[s] = ", shm " v[c["shm_copy"]] " on " v[c["copy_threads"]] " threads"
           else if ("transport" in c && v[c["transport"]] != "") how[s] = ", " v[c["transport"]]
           kern[s] = v[c["ph_local1_ms"]] + v[c["ph_pack_ms"]] + v[c["ph_unpack_ms"]] + v[c["ph_local2_ms"]]
           # bytes each rank moves per exchange, each way: (P-1)/P of its slab
@@ -88,7 +88,7 @@ if [ -f "$dir/transport.csv" ]; then
       ideal = (pd > 0 && ph > 0) ? (moved / (pd * 1e9) + moved / (ph * 1e9)) * 1e3 : 0
       ex = v[c["ph_exchange_ms"]]
       line[nr] = sprintf("| %s | %s | %s | %s | %s | %s (%s, %s, %s) | %s |", s, t,
-          shm ? (v[c["shm_h2d"]] == "window" ? "the window" : "pinned recv") : "pinned recv",
+          shm ? v[c["shm_copy"]] : "—",
           shm ? v[c["copy_threads"]] : "—", f(v[c["ms_median"]]), f(ex), f(v[c["ph_d2h_ms"]]),
           f(v[c["ph_mpi_ms"]]), f(v[c["ph_h2d_ms"]]),
           (ideal > 0 && ex != "") ? sprintf("%.2f×", ex / ideal) : "—")
@@ -98,8 +98,8 @@ if [ -f "$dir/transport.csv" ]; then
           split(substr(link, RSTART + 7, RLENGTH - 7), r, " / "); pd = r[1]; ph = r[2]
       } }
     END {
-      printf "The exchange'"'"'s transports at P = 2 (`--transport`, `--shm-h2d`, `--copy-threads`; timed only):\n\n"
-      printf "| shape | transport | host -> device from | copy threads | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link |\n"
+      printf "The exchange'"'"'s transports at P = 2 (`--transport`, `--shm-copy`, `--copy-threads`; timed only):\n\n"
+      printf "| shape | transport | --shm-copy | copy threads | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link |\n"
       printf "|---|---|---|---|---|---|---|\n"
       for (i = 1; i <= nr; i++) print line[i]
     }' "$dir/transport.csv")

@@ -47,10 +47,12 @@ static void print_help(const char *prog)
         "                      is on one node) copies them through an MPI-3 shared window on\n"
         "                      a few threads; mpi sends them with MPI_Isend/MPI_Irecv (the\n"
         "                      default across nodes)\n"
-        "  --shm-h2d pinned|window  shm only: host -> device from this rank's pinned receive\n"
-        "                      buffer after a copy (pinned, the default), or straight from the\n"
-        "                      sender's slot of the window (no copy; memory the driver has not\n"
-        "                      pinned)\n"
+        "  --shm-copy cma|window|direct  shm only, how a chunk crosses between the pinned\n"
+        "                      buffers: cma (the default) one copy, the receiver reading the\n"
+        "                      sender's buffer (Linux cross-memory attach; where the kernel\n"
+        "                      forbids it, window); window two copies through the sender's\n"
+        "                      window slot; direct one copy into the slot, then host -> device\n"
+        "                      straight from it (memory the driver has not pinned)\n"
         "  --copy-threads T    shm only: threads per host copy (1 to 64; default the node's\n"
         "                      cores / its ranks, at most %d)\n\n"
         "variants (--variant):", prog, MAX_CHUNKS, SHM_DEFAULT_THREADS);
@@ -145,7 +147,7 @@ static void describe_options(const struct fl_options *o, int natural, int chunks
     u = describe(buf, u, "--natural", "%s", FLAG_VALUE(natural, "--natural"));
     u = describe(buf, u, "--chunks", "%d%s", chunks, chunks ? "" : " (automatic)");
     u = describe(buf, u, "--transport", "%s", transport_name[x->transport]);
-    u = describe(buf, u, "--shm-h2d", "%s", x->h2d_window ? "window" : "pinned");
+    u = describe(buf, u, "--shm-copy", "%s", shm_copy_name[x->copy]);
     u = describe(buf, u, "--copy-threads", "%d%s", x->threads, x->threads ? "" : " (automatic)");
     u = describe(buf, u, "--seed", "%llu", (unsigned long long)o->seed);
     u = describe(buf, u, "--variant", "%s", o->variant ? o->variant : variants[0].name);
@@ -258,8 +260,8 @@ void options_parse(struct ctx *c, int argc, char **argv)
             c->chunks = (int)n;
             continue;
         }
-        /* --transport, --shm-h2d: a word; --copy-threads: a number */
-        static const char *const word_opt[3] = {"--transport", "--shm-h2d", "--copy-threads"};
+        /* --transport, --shm-copy: a word; --copy-threads: a number */
+        static const char *const word_opt[3] = {"--transport", "--shm-copy", "--copy-threads"};
         int which = -1;
         size_t ol = 0;
         for (int k = 0; k < 3 && which < 0; k++) {
@@ -274,14 +276,15 @@ void options_parse(struct ctx *c, int argc, char **argv)
             long n = 0;
             if (which == 0 && (strcmp(v, "mpi") == 0 || strcmp(v, "shm") == 0))
                 c->xport.transport = v[0] == 'm' ? TRANSPORT_MPI : TRANSPORT_SHM;
-            else if (which == 1 && (strcmp(v, "pinned") == 0 || strcmp(v, "window") == 0))
-                c->xport.h2d_window = v[0] == 'w';
+            else if (which == 1 && (strcmp(v, "cma") == 0 || strcmp(v, "window") == 0 ||
+                                    strcmp(v, "direct") == 0))
+                c->xport.copy = v[0] == 'c' ? SHM_CMA : v[0] == 'w' ? SHM_WINDOW : SHM_DIRECT;
             else if (which == 2 && (n = strtol(v, &end, 10), *v && !*end && n >= 1 && n <= 64))
                 c->xport.threads = (int)n;
             else if (!rc) {
                 rc = FL_EXIT_USAGE;
                 snprintf(err, sizeof err, "%s takes %s, got '%s'", word_opt[which],
-                         which == 0 ? "mpi or shm" : which == 1 ? "pinned or window" :
+                         which == 0 ? "mpi or shm" : which == 1 ? "cma, window or direct" :
                          "a whole number from 1 to 64", v);
             }
             continue;
@@ -296,7 +299,7 @@ void options_parse(struct ctx *c, int argc, char **argv)
     }
     /* (the shared parser keeps pointers into argv, not into args) */
     if (rc) {
-        /* --chunks', --transport's, --shm-h2d's or --copy-threads' message */
+        /* --chunks', --transport's, --shm-copy's or --copy-threads' message */
     } else if (fl_parse_options(nargs, args, &c->o, err, sizeof err) != 0) {
         rc = FL_EXIT_USAGE;
     } else if (c->o.size_list) {

@@ -97,13 +97,20 @@ void report_explain(const struct ctx *c)
     char note[256] = "";
     if (r->transport_note[0])
         snprintf(note, sizeof note, " (the default: %s)", r->transport_note);
+    static const char *const how[3] = {
+        "the receiver reads the sender's pinned send buffer into its pinned recv "
+        "(process_vm_readv): one host copy",
+        "pinned send -> the sender's slot in the window -> the receiver's pinned recv: two host "
+        "copies",
+        "pinned send -> the sender's slot in the window, the receiver's device reads the slot "
+        "(host -> device from memory the driver has not pinned): one host copy"};
     if (r->transport == TRANSPORT_SHM)
         printf("transport shm%s: an MPI-3 shared window (MPI_Win_allocate_shared, %.4g MiB per "
-               "rank: a ring of 4 chunk slots); each chunk copied pinned send -> this rank's slot "
-               "-> %s, each copy on %d thread%s (--copy-threads)\n", note,
-               (double)r->shm_bytes / 1048576.0, r->shm_h2d_window ? "the device straight from "
-               "the window (--shm-h2d window: one host copy, unpinned for the driver)" :
-               "the receiver's pinned recv (--shm-h2d pinned)", r->copy_threads,
+               "rank: counters%s); --shm-copy %s%s%s%s: %s; each copy on %d thread%s "
+               "(--copy-threads)\n", note, (double)r->shm_bytes / 1048576.0,
+               r->shm_copy == SHM_CMA ? "" : " and a ring of 4 chunk slots",
+               shm_copy_name[r->shm_copy], r->shm_note[0] ? " (" : "", r->shm_note,
+               r->shm_note[0] ? ")" : "", how[r->shm_copy], r->copy_threads,
                r->copy_threads == 1 ? "" : "s");
     else if (r->transport == TRANSPORT_MPI)
         printf("transport mpi%s: MPI_Isend/MPI_Irecv between the pinned host buffers (the MPI "
@@ -132,7 +139,7 @@ void report_explain(const struct ctx *c)
                    "next; own block copied on the device\n", C, C == 1 ? "" : "s",
                    kib * (nranks - 1), c->run.transport == TRANSPORT_SHM ? "the shared window"
                    : "MPI_Isend/MPI_Irecv", nranks - 1, nranks == 2 ? "" : "s",
-                   c->run.transport == TRANSPORT_SHM && c->run.shm_h2d_window ?
+                   c->run.transport == TRANSPORT_SHM && c->run.shm_copy == SHM_DIRECT ?
                    "the sender's slot" : "pinned host");
             fl_plan_print(st->unpack, "unpack");
         }
@@ -190,8 +197,8 @@ static const char *phase_label(const struct pipeline *p, int shm, int ph, char *
 static const char *phase_clock(int shm, int ph)
 {
     if (shm && (ph == PH_MPI || ph == PH_MPI2))
-        return "host clock, added over the chunks: the copies into this rank's window slot and "
-               "out of the peers', on --copy-threads threads, and waiting for the peers' chunks";
+        return "host clock, added over the chunks: the host copies between the pinned buffers "
+               "(--shm-copy), on --copy-threads threads, and waiting for the peers' chunks";
     switch (ph) {
     case PH_XCHG: case PH_XCHG2:
         return "host clock, the pack's end to the last chunk on the device";
@@ -235,7 +242,7 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
     printf("%s,ranks,layout", fl_csv_header);
     for (int p = 0; p < PH_COUNT; p++)
         printf(",ph_%s_ms", phase_name[p]);
-    printf(",ph_sum_ms,chunks,transport,copy_threads,shm_h2d\n");
+    printf(",ph_sum_ms,chunks,transport,copy_threads,shm_copy\n");
     const char *h = fl_csv_header;
     int first = 1;
     while (*h) {
@@ -293,7 +300,7 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
     else
         printf(",");
     printf(",%d,%s,%d,%s\n", nranks > 1 ? r->chunks : 0, transport_name[r->transport],
-           shm ? r->copy_threads : 0, shm ? (r->shm_h2d_window ? "window" : "pinned") : "");
+           shm ? r->copy_threads : 0, shm ? shm_copy_name[r->shm_copy] : "");
     fflush(stdout);
 }
 

@@ -1,40 +1,51 @@
-/* The exchange between ranks of one node through an MPI-3 shared window (--transport shm):
- * every rank's slice of host memory that the other ranks of its node can read, so that a
- * chunk crosses the host's memory as plain memcpy's, each spread over a few threads,
- * instead of through the MPI library's own shared-memory transport (one thread, its own
- * bounce segments: 4 GB/s on the GPU host of issue 45).
+/* The exchange between ranks of one node (--transport shm): the chunks cross the host's
+ * memory as copies spread over a few threads, instead of through the MPI library's own
+ * shared-memory transport (one thread, its own bounce segments: 4 GB/s on the GPU host of
+ * issue 45). Every chunk still goes device -> pinned send (DMA) on the sender and pinned
+ * recv -> device (DMA) on the receiver; between the two pinned buffers (--shm-copy):
  *
- *   sender:   device -> pinned send (DMA)  --memcpy, T threads-->  its window slot
- *   receiver: the sender's window slot  --memcpy, T threads-->  pinned recv -> device (DMA)
- *             (--shm-h2d window: host -> device straight from the sender's slot, no copy;
- *             the driver then reads memory it has not pinned)
+ *   cma     one copy: the receiver's threads read the sender's pinned send buffer with
+ *           process_vm_readv (Linux's cross-memory attach: one process reads another's
+ *           memory, what Open MPI's single-copy transport uses, on one thread). Needs the
+ *           kernel's leave (ptrace rules); tried once at the start, else window.
+ *   window  two copies through an MPI-3 shared window (MPI_Win_allocate_shared: memory every
+ *           rank of the node maps): pinned send -> the sender's slot -> pinned recv.
+ *   direct  one copy: pinned send -> the sender's slot; the receiver's host -> device reads
+ *           the slot itself (memory the driver has not pinned: its slower path).
  *
- * The window is a ring of SHM_SLOTS chunk slots per rank (each slot: one chunk for each
- * peer), not a whole slab: a slot is reused once every peer says it is done with it. Two
- * counters per pair make the protocol, in each rank's window header, one cache line each:
- *   ready        chunks this rank has published (written to its slots), over all exchanges
- *   consumed[q]  chunks of rank q's this rank no longer needs (copied out, or, with
- *                --shm-h2d window, their host -> device writes complete)
- * A sender writes chunk g into slot g mod SHM_SLOTS after every peer's consumed[me]
- * reaches g + 1 - SHM_SLOTS, then sets ready = g + 1 (a release store: the memcpy's land
- * first); a receiver reads it after ready reaches g + 1 (an acquire load). The counters are
- * C11 atomics in the shared window (lock-free 64-bit atomics work across processes). */
+ * The window holds, per rank, a header of counters and (window, direct) a ring of SHM_SLOTS
+ * chunk slots (each: one chunk for each peer), not a whole slab: a slot is reused once
+ * every peer is done with it. Two kinds of counter, one cache line each, make the protocol:
+ *   ready        chunks this rank has published (read to pinned send, and in its slot for
+ *                window and direct), counted over all exchanges
+ *   consumed[q]  chunks of rank q's this rank no longer needs (copied, or for direct their
+ *                host -> device writes complete)
+ * A sender publishes chunk g (into slot g mod SHM_SLOTS) once every peer's consumed[me]
+ * reaches g + 1 - SHM_SLOTS (cma: its pinned send buffer is rewritten only by the next
+ * exchange, after every peer's consumed[me] reaches the chunks sent so far), then sets
+ * ready = g + 1 (a release store: the data land first); a receiver copies after ready
+ * reaches g + 1 (an acquire load). The counters are C11 atomics in the shared window
+ * (lock-free 64-bit atomics work across processes). */
 #define _GNU_SOURCE
 #include "distributed.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #define SHM_SLOTS 4
 #define LINE 64                 /* one counter per cache line: no false sharing           */
 #define MAX_COPY_THREADS 64
 
-struct seg { char *dst; const char *src; size_t n; };
+/* One copy: N bytes from SRC to DST; SRC in process PID's memory (0: this process's). */
+struct seg { char *dst; const char *src; size_t n; pid_t pid; };
 
 /* A pool of T - 1 threads (the caller is the T-th) that copy one list of segments, split
  * into T equal byte ranges. */
@@ -57,12 +68,30 @@ struct shm {
     char **base;                /* every rank's segment: header, then its slots           */
     size_t hdr, cb;             /* header bytes; bytes of one chunk for one peer (largest) */
     uint64_t seq;               /* chunks published before this exchange                   */
-    int marked;                 /* --shm-h2d window: chunks of this exchange marked done   */
+    int marked;                 /* direct: chunks of this exchange marked done             */
     int issued;                 /* ... and those whose writes are enqueued                 */
     cl_event *wr;               /* ... their writes, [c * P + q]                           */
     struct seg *seg;            /* P segments, reused                                      */
+    pid_t *pid;                 /* cma: every rank's process ...                           */
+    char **send;                /* ... and its pinned send buffer, in its address space    */
     struct copier cp;
 };
+
+/* N bytes from process PID's SRC to this process's DST (cross-memory attach); -1 and errno
+ * on failure. */
+static int read_peer(char *dst, pid_t pid, const char *src, size_t n)
+{
+    while (n > 0) {
+        struct iovec local = {dst, n}, remote = {(void *)src, n};
+        ssize_t got = process_vm_readv(pid, &local, 1, &remote, 1, 0);
+        if (got <= 0)
+            return -1;
+        dst += got;
+        src += got;
+        n -= (size_t)got;
+    }
+    return 0;
+}
 
 /* Thread T's share of the segments: bytes [total*t/T, total*(t+1)/T) of their concatenation. */
 static void copy_part(const struct seg *seg, int nseg, size_t total, int t, int T)
@@ -70,8 +99,11 @@ static void copy_part(const struct seg *seg, int nseg, size_t total, int t, int 
     size_t lo = total * (size_t)t / (size_t)T, hi = total * (size_t)(t + 1) / (size_t)T, at = 0;
     for (int i = 0; i < nseg && at < hi; at += seg[i].n, i++) {
         size_t a = lo > at ? lo - at : 0, b = hi - at < seg[i].n ? hi - at : seg[i].n;
-        if (a < b)
+        if (a < b && !seg[i].pid)
             memcpy(seg[i].dst + a, seg[i].src + a, b - a);
+        else if (a < b && read_peer(seg[i].dst + a, seg[i].pid, seg[i].src + a, b - a) != 0)
+            fl_die(FL_EXIT_OPENCL, "process_vm_readv from rank process %ld failed: %s",
+                   (long)seg[i].pid, strerror(errno));
     }
 }
 
@@ -156,17 +188,59 @@ int window_default_threads(int ranks_on_node)
     return t < 1 ? 1 : t > SHM_DEFAULT_THREADS ? SHM_DEFAULT_THREADS : (int)t;
 }
 
-int window_open(struct runner *r, int threads, char *why, size_t len)
+/* Whether every rank may read every other's pinned send buffer (cma): each rank lets any
+ * process of its user read it (Yama's ptrace_scope 1 would allow only its ancestors), then
+ * reads 64 bytes of each peer's. Collective; on failure WHY says the first rank's errno. */
+static int cma_works(struct runner *r, struct shm *m, char *why, size_t len)
+{
+    const int P = r->s->P;
+    long me[2] = {(long)getpid(), (long)(intptr_t)r->host_send};
+    long *all = calloc(2 * (size_t)P, sizeof *all);
+    m->pid = calloc((size_t)P, sizeof *m->pid);
+    m->send = calloc((size_t)P, sizeof *m->send);
+    if (!all || !m->pid || !m->send)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the cross-memory attach");
+#ifdef PR_SET_PTRACER
+    prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+#endif
+    MPI_Allgather(me, 2, MPI_LONG, all, 2, MPI_LONG, MPI_COMM_WORLD);
+    for (int q = 0; q < P; q++) {
+        m->pid[q] = (pid_t)all[2 * q];
+        m->send[q] = (char *)(intptr_t)all[2 * q + 1];
+    }
+    free(all);
+    MPI_Barrier(MPI_COMM_WORLD);    /* every rank's prctl done */
+    int err = 0, first = 0;
+    char probe[64];
+    size_t n = r->data_bytes < sizeof probe ? r->data_bytes : sizeof probe;
+    for (int q = 0; q < P && !err; q++)
+        if (q != r->s->rank && read_peer(probe, m->pid[q], m->send[q], n) != 0)
+            err = errno ? errno : EIO;
+    /* FFTLAB_SHM_NO_CMA=1: as if the kernel refused (the tests take the fallback this way) */
+    const char *no = getenv("FFTLAB_SHM_NO_CMA");
+    if (no && *no && strcmp(no, "0") != 0)
+        err = EPERM;
+    MPI_Allreduce(&err, &first, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (first)
+        snprintf(why, len, "--shm-copy cma: process_vm_readv refused (%s), so window",
+                 strerror(first));
+    return !first;
+}
+
+int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len)
 {
     const struct slab *s = r->s;
     const int P = s->P;
     struct shm *m = calloc(1, sizeof *m);
     if (!m)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the shared window");
+    if (copy == SHM_CMA && !cma_works(r, m, r->shm_note, sizeof r->shm_note))
+        copy = SHM_WINDOW;
+    r->shm_copy = copy;
     size_t blk = s->count / (size_t)P, most = (blk + (size_t)r->chunks - 1) / (size_t)r->chunks;
     m->cb = (most * r->elem + LINE - 1) / LINE * LINE;
     m->hdr = ((size_t)LINE * (size_t)(P + 1) + 4095) / 4096 * 4096;
-    size_t bytes = m->hdr + (size_t)SHM_SLOTS * (size_t)(P - 1) * m->cb;
+    size_t bytes = m->hdr + (copy == SHM_CMA ? 0 : (size_t)SHM_SLOTS * (size_t)(P - 1) * m->cb);
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s->rank, MPI_INFO_NULL, &m->node);
     MPI_Comm_set_errhandler(m->node, MPI_ERRORS_RETURN);
     MPI_Info info;
@@ -183,6 +257,8 @@ int window_open(struct runner *r, int threads, char *why, size_t len)
         if (ok)
             MPI_Win_free(&m->win);
         MPI_Comm_free(&m->node);
+        free(m->pid);
+        free(m->send);
         free(m);
         return -1;
     }
@@ -216,6 +292,8 @@ void window_close(struct runner *r)
     free(m->base);
     free(m->seg);
     free(m->wr);
+    free(m->pid);
+    free(m->send);
     free(m);
     r->shm = NULL;
 }
@@ -233,13 +311,13 @@ static char *slot_of(const struct shm *m, int P, int owner, int slot, int dest)
     return m->base[owner] + m->hdr + ((size_t)slot * (size_t)(P - 1) + (size_t)k) * m->cb;
 }
 
-/* --shm-h2d window: chunks whose host -> device writes are complete no longer need the
- * peers' slots; say so, in order. */
+/* direct: chunks whose host -> device writes are complete no longer need the peers'
+ * slots; say so, in order. */
 static void progress(struct runner *r)
 {
     struct shm *m = r->shm;
     const int P = r->s->P, me = r->s->rank;
-    if (!r->shm_h2d_window)
+    if (r->shm_copy != SHM_DIRECT)
         return;
     while (m->marked < m->issued) {
         for (int q = 0; q < P; q++) {
@@ -284,8 +362,15 @@ void window_exchange(struct runner *r, double *ph)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the exchange's events");
     memset(wr, 0, n * sizeof *wr);
     m->marked = m->issued = 0;
+    const int cma = r->shm_copy == SHM_CMA, direct = r->shm_copy == SHM_DIRECT;
 #define CHUNK(c, lo, len)                                                                  \
     size_t lo = blk * (size_t)(c) / (size_t)C, len = blk * (size_t)((c) + 1) / (size_t)C - lo
+    /* cma: the peers read this rank's pinned send buffer itself; the reads below rewrite it
+     * once every peer has all of the last exchange's chunks */
+    for (int q = 0; q < P && cma; q++)
+        if (q != me)
+            wait_for(r, ctr(m, q, 1 + me), m->seq);
+    host += MPI_Wtime() - t0;
     /* device -> pinned host, every chunk in order, on the kernels' in-order queue */
     int last_rd[MAX_CHUNKS];
     for (int c = 0; c < C; c++) {
@@ -307,25 +392,31 @@ void window_exchange(struct runner *r, double *ph)
         int slot = (int)(g % SHM_SLOTS), ns = 0;
         CL_CHECK(clWaitForEvents(1, &rd[(size_t)c * P + last_rd[c]]));
         double h0 = MPI_Wtime();
-        /* into this rank's slot, once every peer is done with what it held */
-        for (int q = 0; q < P; q++)
-            if (q != me && g >= SHM_SLOTS)
-                wait_for(r, ctr(m, q, 1 + me), g + 1 - SHM_SLOTS);
-        for (int q = 0; q < P; q++)
-            if (q != me)
-                m->seg[ns++] = (struct seg){slot_of(m, P, me, slot, q),
-                                            hs + ((size_t)q * blk + lo) * elem, len * elem};
-        copier_run(&m->cp, m->seg, ns);
+        if (!cma) {
+            /* into this rank's slot, once every peer is done with what it held */
+            for (int q = 0; q < P; q++)
+                if (q != me && g >= SHM_SLOTS)
+                    wait_for(r, ctr(m, q, 1 + me), g + 1 - SHM_SLOTS);
+            for (int q = 0; q < P; q++)
+                if (q != me)
+                    m->seg[ns++] = (struct seg){slot_of(m, P, me, slot, q),
+                                                hs + ((size_t)q * blk + lo) * elem, len * elem,
+                                                0};
+            copier_run(&m->cp, m->seg, ns);
+        }
         atomic_store_explicit(ctr(m, me, 0), g + 1, memory_order_release);
-        /* out of the peers' slots */
+        /* out of the peers' slots (cma: out of their pinned send buffers) */
         ns = 0;
         for (int q = 0; q < P; q++)
             if (q != me) {
                 wait_for(r, ctr(m, q, 0), g + 1);
-                m->seg[ns++] = (struct seg){hr + ((size_t)q * blk + lo) * elem,
-                                            slot_of(m, P, q, slot, me), len * elem};
+                m->seg[ns++] = cma ? (struct seg){hr + ((size_t)q * blk + lo) * elem,
+                                                  m->send[q] + ((size_t)me * blk + lo) * elem,
+                                                  len * elem, m->pid[q]}
+                                   : (struct seg){hr + ((size_t)q * blk + lo) * elem,
+                                                  slot_of(m, P, q, slot, me), len * elem, 0};
             }
-        if (!r->shm_h2d_window) {
+        if (!direct) {
             copier_run(&m->cp, m->seg, ns);
             for (int q = 0; q < P; q++)
                 if (q != me)
@@ -335,7 +426,7 @@ void window_exchange(struct runner *r, double *ph)
         for (int q = 0; q < P; q++)
             if (q != me) {
                 size_t at = ((size_t)q * blk + lo) * elem;
-                const char *src = r->shm_h2d_window ? slot_of(m, P, q, slot, me) : hr + at;
+                const char *src = direct ? slot_of(m, P, q, slot, me) : hr + at;
                 CL_CHECK(clEnqueueWriteBuffer(r->q_in, r->recv, CL_FALSE, at, len * elem, src,
                                               0, NULL, &wr[(size_t)c * P + q]));
             }
@@ -345,7 +436,7 @@ void window_exchange(struct runner *r, double *ph)
 #undef CHUNK
     CL_CHECK(clFinish(r->q_in));
     CL_CHECK(clFinish(r->dev->queue));
-    progress(r);    /* --shm-h2d window: every write done, every slot released */
+    progress(r);    /* direct: every write done, every slot released */
     m->seq += (uint64_t)C;
     ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
     for (size_t i = 0; i < n; i++) {
