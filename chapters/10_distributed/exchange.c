@@ -317,20 +317,50 @@ static void fill_guards(struct runner *r, cl_mem all)
     }
 }
 
-/* Enqueue PLAN, wait, and return its device time (first START to last END). Every kernel
- * of the chapter runs here, so the watchdog knows a rank stuck in its own kernels. */
-static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
+/* A plan's launches enqueued, their events kept until its device time is read. */
+struct pending {
+    cl_event ev[FL_MAX_LAUNCHES];
+    int n;
+    double *ms;                 /* where its time goes                                    */
+};
+
+/* PLAN's device time (first START to last END) into *PD->ms; its events released. */
+static void pending_done(struct pending *pd)
 {
-    if (plan->nlaunch == 0)
-        return 0;
-    cl_event evs[FL_MAX_LAUNCHES];
+    *pd->ms = pd->n ? fl_event_span_ms(pd->ev[0], pd->ev[pd->n - 1]) : 0;
+    for (int i = 0; i < pd->n; i++)
+        clReleaseEvent(pd->ev[i]);
+    pd->n = 0;
+}
+
+/* Enqueue PLAN with its time to go to *MS. DEFER 0: wait for it and read its time now;
+ * DEFER 1 (one rank: nothing between the steps needs the host): leave it queued in *PD,
+ * the caller waits once for every step (a clFinish per step costs a host round trip, tens
+ * of microseconds, where a GPU's whole transform is a few hundred). Every kernel of the
+ * chapter runs here, so the watchdog knows a rank stuck in its own kernels. */
+static void run_plan_into(struct fl_exec *ex, const struct fl_plan *plan, double *ms, int defer,
+                          struct pending *pd)
+{
+    pd->n = plan->nlaunch;
+    pd->ms = ms;
+    if (plan->nlaunch == 0) {
+        *ms = 0;
+        return;
+    }
     watchdog_kernels(1);
-    fl_exec_enqueue(ex, plan, evs);
+    fl_exec_enqueue(ex, plan, pd->ev);
+    if (defer)
+        return;
     CL_CHECK(clFinish(ex->queue));
     watchdog_kernels(0);
-    double ms = fl_event_span_ms(evs[0], evs[plan->nlaunch - 1]);
-    for (int i = 0; i < plan->nlaunch; i++)
-        clReleaseEvent(evs[i]);
+    pending_done(pd);
+}
+
+static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
+{
+    double ms;
+    struct pending pd;
+    run_plan_into(ex, plan, &ms, 0, &pd);
     return ms;
 }
 
@@ -443,6 +473,9 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
 {
     double t_start = MPI_Wtime(), ph[PH_COUNT] = {0};
     int nlocal = 0, nexchange = 0;
+    /* one rank on the device (no exchange through the host): every step enqueued, one wait */
+    int defer = r->transport == TRANSPORT_NONE && r->nbuf == 2, np = 0;
+    struct pending pd[MAX_STEPS];
     if (do_poison) {
         poison(r, r->buf[1]);
         if (r->nbuf == 4) {
@@ -455,7 +488,8 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
         if (st->kind == STEP_LOCAL) {
-            ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1] = run_plan(&st->ex, st->plan);
+            run_plan_into(&st->ex, st->plan, &ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1], defer,
+                          &pd[np++]);
             continue;
         }
         int k = nexchange++ ? PH_PER_EXCHANGE : 0;
@@ -464,7 +498,7 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
              * target was poisoned with buffer B, or is buffer A, the input) */
             if (do_poison)
                 poison(r, st->ex.slot[st->plan->result]);
-            ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
+            run_plan_into(&st->ex, st->plan, &ph[PH_PACK + k], defer, &pd[np++]);
             continue;
         }
         /* pack on the device: P blocks, block d for rank d */
@@ -482,9 +516,15 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
         ph[PH_UNPACK + k] = run_plan(&st->ex_unpack, st->unpack);
     }
     CL_CHECK(clFinish(r->dev->queue));
+    double wall = (MPI_Wtime() - t_start) * 1e3;
+    if (defer) {
+        watchdog_kernels(0);
+        for (int i = 0; i < np; i++)
+            pending_done(&pd[i]);
+    }
     if (phases)
         memcpy(phases, ph, sizeof ph);
-    return (MPI_Wtime() - t_start) * 1e3;
+    return wall;
 }
 
 /* BYTES between device buffer M (from offset 0) and host memory H, in transfers of at most
