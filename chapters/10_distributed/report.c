@@ -137,7 +137,7 @@ void report_explain(const struct ctx *c)
             printf("  --   in %d chunk%s: send -> pinned host (device -> host, %.4g KiB in all), "
                    "%s with %d peer%s, %s -> recv (a second queue), each chunk overlapping the "
                    "next; own block copied on the device\n", C, C == 1 ? "" : "s",
-                   kib * (nranks - 1), c->run.transport == TRANSPORT_SHM ? "the shared window"
+                   kib * (nranks - 1), c->run.transport == TRANSPORT_SHM ? "shm copies"
                    : "MPI_Isend/MPI_Irecv", nranks - 1, nranks == 2 ? "" : "s",
                    c->run.transport == TRANSPORT_SHM && c->run.shm_copy == SHM_DIRECT ?
                    "the sender's slot" : "pinned host");
