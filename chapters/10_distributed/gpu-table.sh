@@ -55,7 +55,8 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
       if (match(link, /pinned [0-9.e+]+ \/ [0-9.e+]+/)) {
           split(substr(link, RSTART + 7, RLENGTH - 7), r, " / "); pd = r[1]; ph = r[2]
       }
-      printf "%s, measured %s (`%s`); ms per call, the slowest rank'"'"'s median; P = 2: one rank per GPU.\n\n", dev, date, dir
+      # (no date: a lesson carries none outside its Measured table; NOTES.md dates the run)
+      printf "%s (`%s`); ms per call, the slowest rank'"'"'s median; P = 2: one rank per GPU.\n\n", dev, dir
       printf "| shape | 07, one GPU | 10 P=1 before | 10 P=1 after | after ÷ 07 | 10 P=2 before | 10 P=2 after | P=2 before ÷ after | P=2 after: kernels / exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link | verified |\n"
       printf "|---|---|---|---|---|---|---|---|---|---|---|\n"
       for (i = 1; i <= ns; i++) {
