@@ -225,8 +225,11 @@ double runner_call(struct runner *r, struct pipeline *p, int poison, double *pha
 void runner_upload(struct runner *r, const double *x);
 /* The device <-> host bandwidth in GB/s on this rank's device, BYTES each way (the best
  * of a few): GBS[0] device -> host and GBS[1] host -> device from pinned memory
- * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory. */
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[4]);
+ * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory,
+ * GBS[4] and GBS[5] from malloc'd memory wrapped in a CL_MEM_USE_HOST_PTR buffer (does
+ * the driver pin memory it is handed? if so, a shared window could be staged through
+ * without a host copy). */
+void runner_bandwidth(struct runner *r, size_t bytes, double gbs[6]);
 void runner_download(struct runner *r, int slot, double *out);
 /* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call

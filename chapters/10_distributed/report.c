@@ -67,13 +67,14 @@ void report_explain(const struct ctx *c)
     }
     print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
     /* the link each rank's staging crosses: pinned against pageable host memory */
-    double gbs[4];
+    double gbs[6];
     size_t probe = c->s.count * c->elem < BANDWIDTH_PROBE_BYTES ? c->s.count * c->elem :
                    BANDWIDTH_PROBE_BYTES;
     runner_bandwidth((struct runner *)&c->run, probe, gbs);
     snprintf(line, sizeof line, "rank %-3d link device -> host / host -> device, %.4g MiB, best "
-             "of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g GB/s\n", rank,
-             (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3]);
+             "of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g GB/s, malloc handed "
+             "to the driver (CL_MEM_USE_HOST_PTR) %.3g / %.3g GB/s\n", rank,
+             (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3], gbs[4], gbs[5]);
     print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
         return;
