@@ -86,6 +86,7 @@ run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse doubl
 run_case "P=2 16x12x20 --natural --inverse x batch 2" 0 '^PASS$' --timeout $T \
     --has 'layout=natural' --has 'rank 0 +z \[0, 8\) of 16, y, x whole -> z \[0, 8\) of 16, y, x whole' \
     -- $R -n 2 "$M" --size 16x12x20 --natural --inverse --batch 2 --repeat 0
+# (fast cases on the same paths: P=4 8x12x6 below, shm with 3 peers; P=2 --transport mpi)
 slow_case "P=3 12x12 --natural, in 5 chunks (shm)" 0 '^PASS$' --timeout $T \
     --has 'rank 2 +y \[8, 12\) of 12' --has '^transport shm' --has '^digest ' \
     -- $R -n 3 "$M" --size 12x12 --natural --repeat 0 --chunks 5 --explain
