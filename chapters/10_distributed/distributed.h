@@ -139,6 +139,34 @@ int phase_inside(int ph);
 #define AUTO_CHUNKS 8
 #define BANDWIDTH_PROBE_BYTES ((size_t)64 << 20)   /* --explain's link probe, at most */
 #define MAX_CHUNKS 4096     /* --chunks' largest value                                   */
+#define SHM_DEFAULT_THREADS 8   /* --copy-threads 0: the node's cores / its ranks, at most this */
+#define SHM_CHUNK_BYTES ((size_t)8 << 20)   /* shm, --chunks 0: chunks at most this per peer */
+
+/* How the exchange's chunks go from rank to rank (--transport). */
+enum transport {
+    TRANSPORT_AUTO,             /* the option's default: shm when every rank is on one node */
+    TRANSPORT_MPI,              /* MPI_Isend/MPI_Irecv between the pinned host buffers      */
+    TRANSPORT_SHM,              /* an MPI-3 shared window, copied by a few threads (shm.c)  */
+    TRANSPORT_NONE              /* one rank: no exchange                                    */
+};
+extern const char *const transport_name[4];   /* "auto", "mpi", "shm", "none"             */
+
+/* How shm moves a chunk between the pinned buffers of two ranks (--shm-copy). */
+enum shm_copy {
+    SHM_CMA,        /* one copy: the receiver's threads read the sender's pinned send buffer
+                       (process_vm_readv, Linux's cross-memory attach); else SHM_WINDOW    */
+    SHM_WINDOW,     /* two copies: pinned send -> the sender's window slot -> pinned recv   */
+    SHM_DIRECT      /* one copy: pinned send -> the window slot; host -> device from there  */
+};
+extern const char *const shm_copy_name[3];    /* "cma", "window", "direct"                */
+
+/* What the options ask of the exchange's transport (runner_open decides). */
+struct transport_want {
+    enum transport transport;   /* --transport: AUTO, MPI or SHM                            */
+    enum shm_copy copy;         /* --shm-copy                                               */
+    int threads;                /* --copy-threads (0: automatic)                            */
+};
+struct shm;                     /* shm.c */
 
 struct runner {
     const struct fl_device *dev;
@@ -161,6 +189,13 @@ struct runner {
     cl_mem guard_copy;          /* one guard zone, read back from offset 0               */
     cl_kernel k_nan, k_fill, k_copy;   /* the fills (kernels/10_distributed.cl's end)     */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
+    enum transport transport;   /* MPI, SHM, or NONE (P = 1)                             */
+    enum shm_copy shm_copy;     /* SHM: how a chunk crosses (CMA may fall back to WINDOW) */
+    int copy_threads;           /* SHM: threads per host copy                             */
+    size_t shm_bytes;           /* SHM: this rank's part of the shared window             */
+    struct shm *shm;            /* SHM: the window, its counters and the copy threads     */
+    char transport_note[192];   /* why AUTO chose as it did ("" when asked by name)        */
+    char shm_note[192];         /* SHM: why cma fell back to window ("" when it did not)   */
 };
 
 /* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
@@ -173,7 +208,7 @@ size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, siz
  * rank's transposes need no exchange buffers); pinned staging for CHUNKS chunks when
  * P > 1. Exits 3 (through fl_die) if they do not fit. */
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
-                 int chunks, int on_device);
+                 int chunks, int on_device, const struct transport_want *want);
 void runner_close(struct runner *r);
 
 /* Create the kernels of P's steps (and upload their twiddle tables). */
@@ -190,13 +225,35 @@ double runner_call(struct runner *r, struct pipeline *p, int poison, double *pha
 void runner_upload(struct runner *r, const double *x);
 /* The device <-> host bandwidth in GB/s on this rank's device, BYTES each way (the best
  * of a few): GBS[0] device -> host and GBS[1] host -> device from pinned memory
- * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory. */
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[4]);
+ * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory,
+ * GBS[4] and GBS[5] from malloc'd memory wrapped in a CL_MEM_USE_HOST_PTR buffer (does
+ * the driver pin memory it is handed? if so, a shared window could be staged through
+ * without a host copy). */
+void runner_bandwidth(struct runner *r, size_t bytes, double gbs[6]);
 void runner_download(struct runner *r, int slot, double *out);
 /* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
  * after a poisoned call (runner_call with POISON). */
 const char *runner_guard_damage(struct runner *r);
+
+/* The device time of E (START to END), in ms; E released. */
+double runner_event_ms(cl_event e);
+
+/* ---------------------------------------------------------------- shm.c */
+
+/* Threads per host copy when --copy-threads is 0: the node's cores shared by its ranks. */
+int window_default_threads(int ranks_on_node);
+/* R's shared window (its counters, and for COPY window or direct the ring of chunk slots of
+ * every rank of the node) and THREADS copy threads. Collective over MPI_COMM_WORLD; every
+ * rank must be on one node. COPY cma falls back to window where a rank may not read
+ * another's memory (R's transport_note says why). Returns 0, or -1 with WHY on every rank
+ * when a rank could not allocate its part (nothing kept). */
+int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len);
+void window_close(struct runner *r);
+/* The exchange between the pack and the unpack through the window (exchange.c's
+ * exchange_staged with the MPI messages replaced by the window's copies): PH as there, its
+ * PH_MPI the host copies and the waits for the peers' chunks. */
+void window_exchange(struct runner *r, double *ph);
 
 /* ---------------------------------------------------------------- verify.c */
 
@@ -248,6 +305,7 @@ struct ctx {
     const struct fl_variant *variant;
     int natural;                /* --natural: the output back in the input's layout       */
     int chunks;                 /* --chunks C: the exchange in C chunks (0 = automatic)    */
+    struct transport_want xport;/* --transport, --shm-copy, --copy-threads                 */
     int on_device;              /* one rank, not an exercise run: transposes on the device
                                    (an exercise run keeps pack + unpack at P = 1: the
                                    grader's P = 1 case must go through the student's maps) */

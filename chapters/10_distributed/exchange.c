@@ -28,6 +28,9 @@ const char *const phase_name[PH_COUNT] = {
     "pack2", "exchange2", "d2h2", "mpi2", "h2d2", "unpack2",
 };
 
+const char *const transport_name[4] = {"auto", "mpi", "shm", "none"};
+const char *const shm_copy_name[3] = {"cma", "window", "direct"};
+
 int phase_inside(int ph)
 {
     int k = ph >= PH_PACK2 ? ph - PH_PER_EXCHANGE : ph;
@@ -111,8 +114,54 @@ static void *pinned(const struct runner *r, size_t bytes, cl_mem *m, const char 
     return p;
 }
 
+/* The transport for P > 1: shm when every rank is on one node (unless --transport mpi),
+ * MPI_Isend/MPI_Irecv otherwise. Collective; --transport shm across nodes is exit 2.
+ * CHUNKS: --chunks (0: automatic). */
+static void choose_transport(struct runner *r, int chunks, const struct transport_want *want)
+{
+    MPI_Comm node;
+    int on_node, fewest, rc = 0;
+    char why[256] = "";
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, r->s->rank, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &on_node);
+    MPI_Comm_free(&node);
+    MPI_Allreduce(&on_node, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (want->transport == TRANSPORT_SHM && fewest < r->s->P) {
+        rc = FL_EXIT_USAGE;
+        snprintf(why, sizeof why, "--transport shm needs every rank on one node (a shared "
+                 "window is memory of one node); here a node holds only %d of the %d ranks: "
+                 "use --transport mpi", fewest, r->s->P);
+    }
+    agree(rc, why);
+    r->transport = TRANSPORT_MPI;
+    if (want->transport == TRANSPORT_MPI)
+        return;
+    if (fewest < r->s->P) {
+        snprintf(r->transport_note, sizeof r->transport_note, "the ranks are on more than one "
+                 "node");
+        return;
+    }
+    int threads = want->threads ? want->threads : window_default_threads(on_node);
+
+    /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4 slots)
+     * stays small whatever the slab (shared memory may be a small tmpfs) */
+    size_t bytes = r->s->count / (size_t)r->s->P * r->elem;
+    size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
+    if (!chunks && least > (size_t)r->chunks)
+        r->chunks = runner_chunks(r->s, r->elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
+    if (window_open(r, threads, want->copy, why, sizeof why) == 0) {
+        r->transport = TRANSPORT_SHM;
+        if (want->transport == TRANSPORT_AUTO)
+            snprintf(r->transport_note, sizeof r->transport_note, "every rank on one node");
+        return;
+    }
+    if (want->transport == TRANSPORT_SHM)   /* (every rank has the same WHY) */
+        agree(FL_EXIT_OPENCL, why);
+    snprintf(r->transport_note, sizeof r->transport_note, "%s", why);
+}
+
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
-                 int chunks, int on_device)
+                 int chunks, int on_device, const struct transport_want *want)
 {
     memset(r, 0, sizeof *r);
     r->dev = dev;
@@ -137,6 +186,9 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
         CL_CHECK_ERR(err, "clCreateCommandQueue(the host -> device queue)");
         r->host_send = pinned(r, r->data_bytes, &r->pin_send, "the host send buffer");
         r->host_recv = pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
+        choose_transport(r, chunks, want);
+    } else {
+        r->transport = TRANSPORT_NONE;
     }
     r->staging = xmalloc(s->count * elem, "the staging buffer");
 }
@@ -157,6 +209,7 @@ void runner_close(struct runner *r)
         clReleaseMemObject(r->pin_recv);
         clReleaseCommandQueue(r->q_in);
     }
+    window_close(r);
     if (r->k_nan) {
         clReleaseKernel(r->k_nan);
         clReleaseKernel(r->k_fill);
@@ -264,25 +317,54 @@ static void fill_guards(struct runner *r, cl_mem all)
     }
 }
 
-/* Enqueue PLAN, wait, and return its device time (first START to last END). Every kernel
- * of the chapter runs here, so the watchdog knows a rank stuck in its own kernels. */
-static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
+/* A plan's launches enqueued, their events kept until its device time is read. */
+struct pending {
+    cl_event ev[FL_MAX_LAUNCHES];
+    int n;
+    double *ms;                 /* where its time goes                                    */
+};
+
+/* PLAN's device time (first START to last END) into *PD->ms; its events released. */
+static void pending_done(struct pending *pd)
 {
-    if (plan->nlaunch == 0)
-        return 0;
-    cl_event evs[FL_MAX_LAUNCHES];
+    *pd->ms = pd->n ? fl_event_span_ms(pd->ev[0], pd->ev[pd->n - 1]) : 0;
+    for (int i = 0; i < pd->n; i++)
+        clReleaseEvent(pd->ev[i]);
+    pd->n = 0;
+}
+
+/* Enqueue PLAN with its time to go to *MS. DEFER 0: wait for it and read its time now;
+ * DEFER 1 (one rank: nothing between the steps needs the host): leave it queued in *PD,
+ * the caller waits once for every step (a clFinish per step costs a host round trip, tens
+ * of microseconds, where a GPU's whole transform is a few hundred). Every kernel of the
+ * chapter runs here, so the watchdog knows a rank stuck in its own kernels. */
+static void run_plan_into(struct fl_exec *ex, const struct fl_plan *plan, double *ms, int defer,
+                          struct pending *pd)
+{
+    pd->n = plan->nlaunch;
+    pd->ms = ms;
+    if (plan->nlaunch == 0) {
+        *ms = 0;
+        return;
+    }
     watchdog_kernels(1);
-    fl_exec_enqueue(ex, plan, evs);
+    fl_exec_enqueue(ex, plan, pd->ev);
+    if (defer)
+        return;
     CL_CHECK(clFinish(ex->queue));
     watchdog_kernels(0);
-    double ms = fl_event_span_ms(evs[0], evs[plan->nlaunch - 1]);
-    for (int i = 0; i < plan->nlaunch; i++)
-        clReleaseEvent(evs[i]);
+    pending_done(pd);
+}
+
+static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
+{
+    double ms;
+    struct pending pd;
+    run_plan_into(ex, plan, &ms, 0, &pd);
     return ms;
 }
 
-/* The device time of E (START to END), in ms; E released. */
-static double event_ms(cl_event e)
+double runner_event_ms(cl_event e)
 {
     cl_ulong t0 = 0, t1 = 0;
     CL_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
@@ -376,9 +458,9 @@ static void exchange_staged(struct runner *r, double *ph)
     ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
     for (size_t i = 0; i < n; i++) {
         if (rd[i])
-            d2h += event_ms(rd[i]);
+            d2h += runner_event_ms(rd[i]);
         if (wr[i])
-            h2d += event_ms(wr[i]);
+            h2d += runner_event_ms(wr[i]);
     }
     free(rq);
     free(ev);
@@ -391,6 +473,9 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
 {
     double t_start = MPI_Wtime(), ph[PH_COUNT] = {0};
     int nlocal = 0, nexchange = 0;
+    /* one rank on the device (no exchange through the host): every step enqueued, one wait */
+    int defer = r->transport == TRANSPORT_NONE && r->nbuf == 2, np = 0;
+    struct pending pd[MAX_STEPS];
     if (do_poison) {
         poison(r, r->buf[1]);
         if (r->nbuf == 4) {
@@ -403,7 +488,8 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
         if (st->kind == STEP_LOCAL) {
-            ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1] = run_plan(&st->ex, st->plan);
+            run_plan_into(&st->ex, st->plan, &ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1], defer,
+                          &pd[np++]);
             continue;
         }
         int k = nexchange++ ? PH_PER_EXCHANGE : 0;
@@ -412,14 +498,17 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
              * target was poisoned with buffer B, or is buffer A, the input) */
             if (do_poison)
                 poison(r, st->ex.slot[st->plan->result]);
-            ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
+            run_plan_into(&st->ex, st->plan, &ph[PH_PACK + k], defer, &pd[np++]);
             continue;
         }
         /* pack on the device: P blocks, block d for rank d */
         ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
         /* the staging a GPU-aware MPI would skip: device -> host, the messages between
          * host buffers, host -> device, chunk by chunk and overlapped */
-        exchange_staged(r, ph + k);
+        if (r->transport == TRANSPORT_SHM)
+            window_exchange(r, ph + k);
+        else
+            exchange_staged(r, ph + k);
         /* the unpack overwrites the slab it came from: poisoned first, so a value it does
          * not write shows as NaN */
         if (do_poison)
@@ -427,9 +516,15 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
         ph[PH_UNPACK + k] = run_plan(&st->ex_unpack, st->unpack);
     }
     CL_CHECK(clFinish(r->dev->queue));
+    double wall = (MPI_Wtime() - t_start) * 1e3;
+    if (defer) {
+        watchdog_kernels(0);
+        for (int i = 0; i < np; i++)
+            pending_done(&pd[i]);
+    }
     if (phases)
         memcpy(phases, ph, sizeof ph);
-    return (MPI_Wtime() - t_start) * 1e3;
+    return wall;
 }
 
 /* BYTES between device buffer M (from offset 0) and host memory H, in transfers of at most
@@ -521,7 +616,7 @@ static double best_gbs(struct runner *r, cl_mem m, int to_host, void *h, size_t 
     return best;
 }
 
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[4])
+void runner_bandwidth(struct runner *r, size_t bytes, double gbs[6])
 {
     if (bytes > r->data_bytes)
         bytes = r->data_bytes;
@@ -534,6 +629,22 @@ void runner_bandwidth(struct runner *r, size_t bytes, double gbs[4])
     gbs[1] = best_gbs(r, r->buf[1], 0, hp, bytes, 3);
     gbs[2] = best_gbs(r, r->buf[1], 1, hm, bytes, 3);
     gbs[3] = best_gbs(r, r->buf[1], 0, hm, bytes, 3);
+    /* the same malloc'd memory handed to the driver (page-aligned, as drivers want it) */
+    size_t pages = (bytes + 4095) / 4096 * 4096;
+    void *ha = aligned_alloc(4096, pages);
+    gbs[4] = gbs[5] = 0;
+    if (ha) {
+        cl_int err;
+        memset(ha, 0, pages);
+        cl_mem wrap = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+                                     pages, ha, &err);
+        if (err == CL_SUCCESS) {
+            gbs[4] = best_gbs(r, r->buf[1], 1, ha, bytes, 3);
+            gbs[5] = best_gbs(r, r->buf[1], 0, ha, bytes, 3);
+            clReleaseMemObject(wrap);
+        }
+        free(ha);
+    }
     CL_CHECK(clEnqueueUnmapMemObject(r->dev->queue, pin, hp, 0, NULL, NULL));
     CL_CHECK(clFinish(r->dev->queue));
     clReleaseMemObject(pin);

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # chapters/10_distributed/gpu-run.sh BEFORE AFTER OUT — issue 45's measurement on a machine
-# with two GPUs, in one call (about 5-8 minutes), from the repository root after
-# `source .gpu/on-device.sh` (MPIRUN, OPAL_PREFIX):
+# with two GPUs, in one call (about 10 minutes; 8 with GPU_RUN_SKIP="before 07"), from the
+# repository root after `source .gpu/on-device.sh` (MPIRUN, OPAL_PREFIX):
 #   BEFORE  a build folder of the chapter before issue 45 (its kernels/ beside it: the
 #           program reads BEFORE/../kernels), e.g. before/build
 #   AFTER   this build folder, e.g. build (07_multidim and 10_distributed)
-#   OUT     where the files go (at most 8): before.csv after.csv 07.csv explain-gpu.txt
-#           stderr.txt big.txt; chapters/10_distributed/gpu-table.sh OUT makes the lesson's
-#           table from them.
+#   OUT     where the files go (at most 9): before.csv after.csv transport.csv 07.csv
+#           explain-gpu.txt stderr.txt big.txt; chapters/10_distributed/gpu-table.sh OUT
+#           makes the lesson's tables from them.
+# GPU_RUN_SKIP="before 07" leaves out the runs of BEFORE and of 07 (copy an earlier run's
+# before.csv and 07.csv into OUT for the table instead).
 # The most valuable runs first, the 1024^3 one last under its own time limit, so that a
-# run cut short still leaves the rest. FFTW-MPI verifies every run of AFTER; BEFORE was
-# verified on 2026-11-27 (issue 45) and is timed only.
+# run cut short still leaves the rest. FFTW-MPI verifies every run of AFTER in after.csv;
+# BEFORE was verified on 2026-11-27 (issue 45) and is timed only; the transports' runs
+# (transport.csv) are timed only (the tests check that every transport gives the same bits).
 set -u
 before=${1:?usage: gpu-run.sh BEFORE AFTER OUT}
 after=${2:?usage: gpu-run.sh BEFORE AFTER OUT}
@@ -24,6 +27,7 @@ err=$out/stderr.txt
 shapes=${GPU_RUN_SHAPES:-4096x4096 256x256x256 8192x8192 512x512x512}
 big=${GPU_RUN_BIG:-1024x1024x1024}
 explain=${GPU_RUN_EXPLAIN:-4096x4096 512x512x512}
+skip=" ${GPU_RUN_SKIP:-} "
 first=${explain%% *}
 run() { # FILE LIMIT-SECONDS COMMAND...: stdout appended to FILE, stderr to stderr.txt
     local file=$1 limit=$2
@@ -33,31 +37,47 @@ run() { # FILE LIMIT-SECONDS COMMAND...: stdout appended to FILE, stderr to stde
     echo "### exit $?" >>"$err"
 }
 nvidia-smi topo -m >"$out/big.txt" 2>&1
-# 1. after: P = 2 (one rank per GPU) and P = 1, verified, timed
+nproc >>"$out/big.txt"
+# 1. after: P = 2 (one rank per GPU; the default transport, shm) and P = 1, verified, timed
 for s in $shapes; do
     for p in 2 1; do
         run "$out/after.csv" 150 $R -n $p "$after/10_distributed" --size $s --repeat 5 --format csv
     done
 done
-# 2. the phases and the link (pinned vs pageable), as text
+# 2. the transports at P = 2, timed: MPI_Isend/Irecv against shm (the default: one copy by
+#    process_vm_readv where the kernel lets a rank read another's memory; window: two
+#    copies through the shared window; direct: host -> device straight from the window),
+#    and shm's copy threads (default: the cores / 2, at most 8)
+for s in $explain; do
+    for t in "--transport mpi" "--transport shm" "--shm-copy window" "--shm-copy direct" \
+             "--copy-threads 1" "--copy-threads 16"; do
+        run "$out/transport.csv" 60 $R -n 2 "$after/10_distributed" --size $s $t --repeat 5 --no-verify --format csv
+    done
+done
+# 3. the phases and the link (pinned vs pageable), as text
 for s in $explain; do
     run "$out/explain-gpu.txt" 120 $R -n 2 "$after/10_distributed" --size $s --explain --repeat 5 --no-verify
 done
+run "$out/explain-gpu.txt" 120 $R -n 2 "$after/10_distributed" --size $first --transport mpi --repeat 5 --no-verify
 run "$out/explain-gpu.txt" 120 $R -n 1 "$after/10_distributed" --size $first --explain --repeat 5 --no-verify
 # the exchange unchunked (--chunks 1), against the default above
 for s in $explain; do
     run "$out/explain-gpu.txt" 120 $R -n 2 "$after/10_distributed" --size $s --chunks 1 --repeat 5 --no-verify
 done
-# 3. 07 on one GPU, the same shapes (it refuses 512^3: more than 2^26 points)
-for s in $shapes; do
-    run "$out/07.csv" 120 "$after/07_multidim" --size $s --format csv
-done
-# 4. before: P = 1 and P = 2, timed only
-for s in $shapes; do
-    for p in 2 1; do
-        run "$out/before.csv" 150 $R -n $p "$before/10_distributed" --size $s --repeat 3 --warmup 1 --no-verify --format csv
-    done
-done
-# 5. 1024^3 on two GPUs (2^29 fp32 values, 4 GiB, per rank), verified against FFTW-MPI
-run "$out/after.csv" 330 $R -n 2 "$after/10_distributed" --size $big --repeat 2 --warmup 1 --format csv
+# 4. 07 on one GPU, the same shapes (it refuses 512^3: more than 2^26 points)
+case $skip in *" 07 "*) ;; *)
+    for s in $shapes; do
+        run "$out/07.csv" 120 "$after/07_multidim" --size $s --format csv
+    done ;;
+esac
+# 5. before: P = 1 and P = 2, timed only
+case $skip in *" before "*) ;; *)
+    for s in $shapes; do
+        for p in 2 1; do
+            run "$out/before.csv" 150 $R -n $p "$before/10_distributed" --size $s --repeat 3 --warmup 1 --no-verify --format csv
+        done
+    done ;;
+esac
+# 6. 1024^3 on two GPUs (2^29 fp32 values, 4 GiB, per rank), verified against FFTW-MPI
+run "$out/after.csv" 270 $R -n 2 "$after/10_distributed" --size $big --repeat 2 --warmup 1 --format csv
 echo "### done $(date -u +%T)" >>"$err"

@@ -5,6 +5,8 @@
 #   DIR/before.csv   10_distributed rows of the build before issue 45 (no "chunks" column)
 #   DIR/after.csv    10_distributed rows of this build (with "chunks")
 #   DIR/07.csv       07_multidim rows on the same shapes (one GPU)
+#   DIR/transport.csv  (if there) P = 2 rows of this build, one per --transport/--shm-copy/
+#                    --copy-threads setting: a second table
 #   DIR/explain-*.txt  --explain output; its "link" lines give the pinned and pageable rates
 # A CSV may hold a header line before each row (one run's output appended after another).
 # Nothing is edited by hand; the page is written to a temporary file and renamed over it.
@@ -36,6 +38,9 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
       if (P == 2) {
           ex[s] = v[c["ph_exchange_ms"]]; d2h[s] = v[c["ph_d2h_ms"]]; mpi[s] = v[c["ph_mpi_ms"]]
           h2d[s] = v[c["ph_h2d_ms"]]; chunks[s] = v[c["chunks"]]
+          how[s] = ""     # the transport (after issue 45 round 2: a "transport" column)
+          if ("transport" in c && v[c["transport"]] == "shm") how[s] = ", shm " v[c["shm_copy"]] " on " v[c["copy_threads"]] " threads"
+          else if ("transport" in c && v[c["transport"]] != "") how[s] = ", " v[c["transport"]]
           kern[s] = v[c["ph_local1_ms"]] + v[c["ph_pack_ms"]] + v[c["ph_unpack_ms"]] + v[c["ph_local2_ms"]]
           # bytes each rank moves per exchange, each way: (P-1)/P of its slab
           el = v[c["precision"]] == "double" ? 16 : 8
@@ -50,8 +55,9 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
       if (match(link, /pinned [0-9.e+]+ \/ [0-9.e+]+/)) {
           split(substr(link, RSTART + 7, RLENGTH - 7), r, " / "); pd = r[1]; ph = r[2]
       }
-      printf "%s, measured %s (`%s`); ms per call, the slowest rank'"'"'s median; P = 2: one rank per GPU.\n\n", dev, date, dir
-      printf "| shape | 07, one GPU | 10 P=1 before | 10 P=1 after | after ÷ 07 | 10 P=2 before | 10 P=2 after | P=2 before ÷ after | P=2 after: kernels / exchange (d2h, MPI, h2d) | exchange ÷ link | verified |\n"
+      # (no date: a lesson carries none outside its Measured table; NOTES.md dates the run)
+      printf "%s (`%s`); ms per call, the slowest rank'"'"'s median; P = 2: one rank per GPU.\n\n", dev, dir
+      printf "| shape | 07, one GPU | 10 P=1 before | 10 P=1 after | after ÷ 07 | 10 P=2 before | 10 P=2 after | P=2 before ÷ after | P=2 after: kernels / exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link | verified |\n"
       printf "|---|---|---|---|---|---|---|---|---|---|---|\n"
       for (i = 1; i <= ns; i++) {
           s = order[i]; k1 = s SUBSEP 1; k2 = s SUBSEP 2
@@ -61,7 +67,7 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
           vv = ""; if (k1 in verdict) vv = verdict[k1]
           if (k2 in verdict) vv = vv " " verdict[k2]
           phases = "—"; vsl = "—"
-          if (has) phases = sprintf("%s / %s (%s, %s, %s; %s chunks)", f(kern[s]), f(ex[s]), f(d2h[s]), f(mpi[s]), f(h2d[s]), chunks[s])
+          if (has) phases = sprintf("%s / %s (%s, %s, %s; %s chunks%s)", f(kern[s]), f(ex[s]), f(d2h[s]), f(mpi[s]), f(h2d[s]), chunks[s], how[s])
           if (ideal > 0) vsl = ratio(ex[s], ideal)
           printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", s, f(t07[s]),
               f(before[k1]), f(after[k1]), ratio(after[k1], t07[s]), f(before[k2]), f(after[k2]),
@@ -70,6 +76,35 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
       sub(/^rank 0 +link /, "", link)
       if (link != "") printf "\nThe link of rank 0'"'"'s GPU (`--explain`): %s.\n", link
     }' "$dir/07.csv" "$dir/before.csv" "$dir/after.csv")
+
+# The transports at P = 2 (gpu-run.sh's transport.csv, when there is one): one row per run.
+if [ -f "$dir/transport.csv" ]; then
+    table+=$'\n\n'$(awk -v link="$link" "$(cat "$root/tools/csv.awk")"'
+    /^chapter,/ { n = csvsplit($0, h); delete c; for (i = 1; i <= n; i++) c[h[i]] = i; next }
+    function f(x) { return x == "" ? "—" : sprintf("%.3g", x) }
+    { m = csvsplit($0, v); rows[++nr] = $0 }
+    { s = v[c["shape"]]; t = v[c["transport"]]; shm = t == "shm"
+      el = v[c["precision"]] == "double" ? 16 : 8
+      moved = v[c["n"]] * v[c["batch"]] * el / 2 / 2
+      ideal = (pd > 0 && ph > 0) ? (moved / (pd * 1e9) + moved / (ph * 1e9)) * 1e3 : 0
+      ex = v[c["ph_exchange_ms"]]
+      line[nr] = sprintf("| %s | %s | %s | %s | %s | %s (%s, %s, %s) | %s |", s, t,
+          shm ? v[c["shm_copy"]] : "—",
+          shm ? v[c["copy_threads"]] : "—", f(v[c["ms_median"]]), f(ex), f(v[c["ph_d2h_ms"]]),
+          f(v[c["ph_mpi_ms"]]), f(v[c["ph_h2d_ms"]]),
+          (ideal > 0 && ex != "") ? sprintf("%.2f×", ex / ideal) : "—")
+    }
+    BEGIN { pd = ph = 0
+      if (match(link, /pinned [0-9.e+]+ \/ [0-9.e+]+/)) {
+          split(substr(link, RSTART + 7, RLENGTH - 7), r, " / "); pd = r[1]; ph = r[2]
+      } }
+    END {
+      printf "The exchange'"'"'s transports at P = 2 (`--transport`, `--shm-copy`, `--copy-threads`; timed only):\n\n"
+      printf "| shape | transport | --shm-copy | copy threads | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link |\n"
+      printf "|---|---|---|---|---|---|---|\n"
+      for (i = 1; i <= nr; i++) print line[i]
+    }' "$dir/transport.csv")
+fi
 
 if [ "$print_only" = 1 ]; then
     printf '%s\n' "$table"

@@ -66,13 +66,14 @@ void report_explain(const struct ctx *c)
     }
     print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
     /* the link each rank's staging crosses: pinned against pageable host memory */
-    double gbs[4];
+    double gbs[6];
     size_t probe = c->s.count * c->elem < BANDWIDTH_PROBE_BYTES ? c->s.count * c->elem :
                    BANDWIDTH_PROBE_BYTES;
     runner_bandwidth((struct runner *)&c->run, probe, gbs);
     snprintf(line, sizeof line, "rank %-3d link device -> host / host -> device, %.4g MiB, best "
-             "of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g GB/s\n", rank,
-             (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3]);
+             "of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g GB/s, malloc handed "
+             "to the driver (CL_MEM_USE_HOST_PTR) %.3g / %.3g GB/s\n", rank,
+             (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3], gbs[4], gbs[5]);
     print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
         return;
@@ -86,13 +87,34 @@ void report_explain(const struct ctx *c)
                "transpose_slab, rows of x moving whole): no device -> host copy, no MPI, no "
                "host -> device copy\n");
     else
-        printf("exchange MPI_Isend/MPI_Irecv: every rank sends a block of %zu values (%.4g KiB) "
-               "to each other rank, block d to rank d (its own block is a copy on the device), "
-               "and receives one from each; per rank and exchange %.4g KiB go device -> host, "
-               "to the other ranks and host -> device, through pinned staging "
-               "(CL_MEM_ALLOC_HOST_PTR, mapped once), in %d chunk%s of %.4g KiB per peer, "
-               "pipelined (--chunks)\n", block, kib, kib * (nranks - 1), C, C == 1 ? "" : "s",
-               kib / C);
+        printf("exchange every rank sends a block of %zu values (%.4g KiB) to each other rank, "
+               "block d to rank d (its own block is a copy on the device), and receives one "
+               "from each; per rank and exchange %.4g KiB go device -> host, to the other ranks "
+               "and host -> device, through pinned staging (CL_MEM_ALLOC_HOST_PTR, mapped "
+               "once), in %d chunk%s of %.4g KiB per peer, pipelined (--chunks)\n", block, kib,
+               kib * (nranks - 1), C, C == 1 ? "" : "s", kib / C);
+    const struct runner *r = &c->run;
+    char note[256] = "";
+    if (r->transport_note[0])
+        snprintf(note, sizeof note, " (the default: %s)", r->transport_note);
+    static const char *const how[3] = {
+        "the receiver reads the sender's pinned send buffer into its pinned recv "
+        "(process_vm_readv): one host copy",
+        "pinned send -> the sender's slot in the window -> the receiver's pinned recv: two host "
+        "copies",
+        "pinned send -> the sender's slot in the window, the receiver's device reads the slot "
+        "(host -> device from memory the driver has not pinned): one host copy"};
+    if (r->transport == TRANSPORT_SHM)
+        printf("transport shm%s: an MPI-3 shared window (MPI_Win_allocate_shared, %.4g MiB per "
+               "rank: counters%s); --shm-copy %s%s%s%s: %s; each copy on %d thread%s "
+               "(--copy-threads)\n", note, (double)r->shm_bytes / 1048576.0,
+               r->shm_copy == SHM_CMA ? "" : " and a ring of 4 chunk slots",
+               shm_copy_name[r->shm_copy], r->shm_note[0] ? " (" : "", r->shm_note,
+               r->shm_note[0] ? ")" : "", how[r->shm_copy], r->copy_threads,
+               r->copy_threads == 1 ? "" : "s");
+    else if (r->transport == TRANSPORT_MPI)
+        printf("transport mpi%s: MPI_Isend/MPI_Irecv between the pinned host buffers (the MPI "
+               "library's own transport copies)\n", note);
     const struct pipeline *ps[2] = {&c->main, &c->back};
     for (int q = 0; q < (c->o.verify ? 2 : 1); q++) {
         const struct pipeline *p = ps[q];
@@ -113,9 +135,12 @@ void report_explain(const struct ctx *c)
             }
             fl_plan_print(st->plan, "pack");
             printf("  --   in %d chunk%s: send -> pinned host (device -> host, %.4g KiB in all), "
-                   "MPI_Isend/MPI_Irecv with %d peer%s, pinned host -> recv (a second queue), "
-                   "each chunk overlapping the next; own block copied on the device\n", C,
-                   C == 1 ? "" : "s", kib * (nranks - 1), nranks - 1, nranks == 2 ? "" : "s");
+                   "%s with %d peer%s, %s -> recv (a second queue), each chunk overlapping the "
+                   "next; own block copied on the device\n", C, C == 1 ? "" : "s",
+                   kib * (nranks - 1), c->run.transport == TRANSPORT_SHM ? "shm copies"
+                   : "MPI_Isend/MPI_Irecv", nranks - 1, nranks == 2 ? "" : "s",
+                   c->run.transport == TRANSPORT_SHM && c->run.shm_copy == SHM_DIRECT ?
+                   "the sender's slot" : "pinned host");
             fl_plan_print(st->unpack, "unpack");
         }
     }
@@ -140,7 +165,7 @@ void report_rank(const struct ctx *c, const struct checks *k)
 
 /* Which step of the main pipeline a phase belongs to: its label, or NULL if the pipeline
  * has no such phase. */
-static const char *phase_label(const struct pipeline *p, int ph, char *buf, size_t len)
+static const char *phase_label(const struct pipeline *p, int shm, int ph, char *buf, size_t len)
 {
     static const char *const sub[PH_EXCHANGE_PARTS] = {"pack (device)", "exchange (wall)",
                                                      "  device -> host", "  MPI (wait)",
@@ -157,8 +182,11 @@ static const char *phase_label(const struct pipeline *p, int ph, char *buf, size
         } else {
             int base = nexch++ ? PH_PACK2 : PH_PACK;
             if (ph >= base && ph < base + PH_EXCHANGE_PARTS && (st->unpack || ph == base)) {
-                snprintf(buf, len, "%s%s", st->unpack ? sub[ph - base] : "transpose (device)",
-                         st->back ? " (back)" : "");
+                /* (shm: the same column as MPI's wait, holding the window's copies) */
+                const char *what = !st->unpack ? "transpose (device)" :
+                                   shm && ph - base == PH_MPI - PH_PACK ? "  shm copies" :
+                                   sub[ph - base];
+                snprintf(buf, len, "%s%s", what, st->back ? " (back)" : "");
                 return buf;
             }
         }
@@ -166,8 +194,11 @@ static const char *phase_label(const struct pipeline *p, int ph, char *buf, size
     return NULL;
 }
 
-static const char *phase_clock(int ph)
+static const char *phase_clock(int shm, int ph)
 {
+    if (shm && (ph == PH_MPI || ph == PH_MPI2))
+        return "host clock, added over the chunks: the host copies between the pinned buffers "
+               "(--shm-copy), on --copy-threads threads, and waiting for the peers' chunks";
     switch (ph) {
     case PH_XCHG: case PH_XCHG2:
         return "host clock, the pack's end to the last chunk on the device";
@@ -206,10 +237,12 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
     double flops = 5.0 * (double)c->s.n * nlog * (double)c->s.batch;
     double bytes = 2.0 * (double)c->s.n * (double)c->s.batch * (double)c->elem;
     char shape[64], stamp[256];
+    const struct runner *r = &c->run;
+    int shm = r->transport == TRANSPORT_SHM;
     printf("%s,ranks,layout", fl_csv_header);
     for (int p = 0; p < PH_COUNT; p++)
         printf(",ph_%s_ms", phase_name[p]);
-    printf(",ph_sum_ms,chunks\n");
+    printf(",ph_sum_ms,chunks,transport,copy_threads,shm_copy\n");
     const char *h = fl_csv_header;
     int first = 1;
     while (*h) {
@@ -257,7 +290,7 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
     printf(",%d,%s", nranks, c->out == LAYOUT_NATURAL ? "natural" : "transposed");
     for (int p = 0; p < PH_COUNT; p++) {
         char lab[64];
-        if (timed && phase_label(&c->main, p, lab, sizeof lab))
+        if (timed && phase_label(&c->main, shm, p, lab, sizeof lab))
             printf(",%.6g", t->phase_max[p]);
         else
             printf(",");
@@ -266,21 +299,23 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
         printf(",%.6g", t->phase_sum);
     else
         printf(",");
-    printf(",%d\n", nranks > 1 ? c->run.chunks : 0);
+    printf(",%d,%s,%d,%s\n", nranks > 1 ? r->chunks : 0, transport_name[r->transport],
+           shm ? r->copy_threads : 0, shm ? shm_copy_name[r->shm_copy] : "");
     fflush(stdout);
 }
 
 static void report_text(const struct ctx *c, const struct timing *t)
 {
     const struct slab *s = &c->s;
+    int shm = c->run.transport == TRANSPORT_SHM;
     printf("phases   ms per call: each rank's median over %d calls, then the slowest rank "
            "(and the fastest):\n", t->runs);
     for (int p = 0; p < PH_COUNT; p++) {
         char lab[64];
-        if (!phase_label(&c->main, p, lab, sizeof lab))
+        if (!phase_label(&c->main, shm, p, lab, sizeof lab))
             continue;
         printf("  %-24s %10.4f  (rank %d; fastest %.4f)  %s\n", lab, t->phase_max[p],
-               t->phase_max_rank[p], t->phase_min[p], phase_clock(p));
+               t->phase_max_rank[p], t->phase_min[p], phase_clock(shm, p));
     }
     printf("  %-24s %10.4f  (the slowest rank of each phase, added%s)\n", "sum", t->phase_sum,
            nranks > 1 ? "; the indented ones are inside the exchange's wall time, not added" : "");

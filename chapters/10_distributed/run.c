@@ -37,7 +37,7 @@ void build_programs(struct ctx *c)
                           : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2");
         fl_layout_options(i ? &c->lb : &c->la, c->build[i], used, sizeof c->build[i]);
     }
-    runner_open(&c->run, &c->dev, &c->s, c->elem, c->chunks, c->on_device);
+    runner_open(&c->run, &c->dev, &c->s, c->elem, c->chunks, c->on_device, &c->xport);
     c->run.kernel_file = c->kernel_file;
     for (int i = 0; i < 2; i++)
         c->run.program[i] = fl_build_program(&c->dev, c->kernel_file, kernel_uses, c->build[i]);

@@ -1,0 +1,452 @@
+/* The exchange between ranks of one node (--transport shm): the chunks cross the host's
+ * memory as copies spread over a few threads, instead of through the MPI library's own
+ * shared-memory transport (one thread, its own bounce segments: 4 GB/s on the GPU host of
+ * issue 45). Every chunk still goes device -> pinned send (DMA) on the sender and pinned
+ * recv -> device (DMA) on the receiver; between the two pinned buffers (--shm-copy):
+ *
+ *   cma     one copy: the receiver's threads read the sender's pinned send buffer with
+ *           process_vm_readv (Linux's cross-memory attach: one process reads another's
+ *           memory, what Open MPI's single-copy transport uses, on one thread). Needs the
+ *           kernel's leave (ptrace rules); tried once at the start, else window.
+ *   window  two copies through an MPI-3 shared window (MPI_Win_allocate_shared: memory every
+ *           rank of the node maps): pinned send -> the sender's slot -> pinned recv.
+ *   direct  one copy: pinned send -> the sender's slot; the receiver's host -> device reads
+ *           the slot itself (memory the driver has not pinned: its slower path).
+ *
+ * The window holds, per rank, a header of counters and (window, direct) a ring of SHM_SLOTS
+ * chunk slots (each: one chunk for each peer), not a whole slab: a slot is reused once
+ * every peer is done with it. Two kinds of counter, one cache line each, make the protocol:
+ *   ready        chunks this rank has published (read to pinned send, and in its slot for
+ *                window and direct), counted over all exchanges
+ *   consumed[q]  chunks of rank q's this rank no longer needs (copied, or for direct their
+ *                host -> device writes complete)
+ * A sender publishes chunk g (into slot g mod SHM_SLOTS) once every peer's consumed[me]
+ * reaches g + 1 - SHM_SLOTS (cma: its pinned send buffer is rewritten only by the next
+ * exchange, after every peer's consumed[me] reaches the chunks sent so far), then sets
+ * ready = g + 1 (a release store: the data land first); a receiver copies after ready
+ * reaches g + 1 (an acquire load). The counters are C11 atomics in the shared window
+ * (lock-free 64-bit atomics work across processes). */
+#define _GNU_SOURCE
+#include "distributed.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#define SHM_SLOTS 4
+#define LINE 64                 /* one counter per cache line: no false sharing           */
+#define MAX_COPY_THREADS 64
+
+/* One copy: N bytes from SRC to DST; SRC in process PID's memory (0: this process's). */
+struct seg { char *dst; const char *src; size_t n; pid_t pid; };
+
+/* A pool of T - 1 threads (the caller is the T-th) that copy one list of segments, split
+ * into T equal byte ranges. */
+struct copier {
+    int T;
+    pthread_t th[MAX_COPY_THREADS];
+    struct worker { struct copier *cp; int t; } w[MAX_COPY_THREADS];
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned long gen;          /* one more per job                                       */
+    int pending, quit;
+    const struct seg *seg;
+    int nseg;
+    size_t total;
+};
+
+struct shm {
+    MPI_Comm node;
+    MPI_Win win;
+    char **base;                /* every rank's segment: header, then its slots           */
+    size_t hdr, cb;             /* header bytes; bytes of one chunk for one peer (largest) */
+    uint64_t seq;               /* chunks published before this exchange                   */
+    int marked;                 /* direct: chunks of this exchange marked done             */
+    int issued;                 /* ... and those whose writes are enqueued                 */
+    cl_event *wr;               /* ... their writes, [c * P + q]                           */
+    struct seg *seg;            /* P segments, reused                                      */
+    pid_t *pid;                 /* cma: every rank's process ...                           */
+    char **send;                /* ... and its pinned send buffer, in its address space    */
+    struct copier cp;
+};
+
+/* N bytes from process PID's SRC to this process's DST (cross-memory attach); -1 and errno
+ * on failure. */
+static int read_peer(char *dst, pid_t pid, const char *src, size_t n)
+{
+    while (n > 0) {
+        struct iovec local = {dst, n}, remote = {(void *)src, n};
+        ssize_t got = process_vm_readv(pid, &local, 1, &remote, 1, 0);
+        if (got <= 0)
+            return -1;
+        dst += got;
+        src += got;
+        n -= (size_t)got;
+    }
+    return 0;
+}
+
+/* Thread T's share of the segments: bytes [total*t/T, total*(t+1)/T) of their concatenation. */
+static void copy_part(const struct seg *seg, int nseg, size_t total, int t, int T)
+{
+    size_t lo = total * (size_t)t / (size_t)T, hi = total * (size_t)(t + 1) / (size_t)T, at = 0;
+    for (int i = 0; i < nseg && at < hi; at += seg[i].n, i++) {
+        size_t a = lo > at ? lo - at : 0, b = hi - at < seg[i].n ? hi - at : seg[i].n;
+        if (a < b && !seg[i].pid)
+            memcpy(seg[i].dst + a, seg[i].src + a, b - a);
+        else if (a < b && read_peer(seg[i].dst + a, seg[i].pid, seg[i].src + a, b - a) != 0)
+            fl_die(FL_EXIT_OPENCL, "process_vm_readv from rank process %ld failed: %s",
+                   (long)seg[i].pid, strerror(errno));
+    }
+}
+
+static void *copier_thread(void *arg)
+{
+    struct worker *w = arg;
+    struct copier *cp = w->cp;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&cp->mu);
+    for (;;) {
+        while (cp->gen == seen && !cp->quit)
+            pthread_cond_wait(&cp->go, &cp->mu);
+        if (cp->quit)
+            break;
+        seen = cp->gen;
+        pthread_mutex_unlock(&cp->mu);
+        copy_part(cp->seg, cp->nseg, cp->total, w->t, cp->T);
+        pthread_mutex_lock(&cp->mu);
+        if (--cp->pending == 0)
+            pthread_cond_signal(&cp->done);
+    }
+    pthread_mutex_unlock(&cp->mu);
+    return NULL;
+}
+
+static void copier_start(struct copier *cp, int T)
+{
+    memset(cp, 0, sizeof *cp);
+    cp->T = T < 1 ? 1 : T > MAX_COPY_THREADS ? MAX_COPY_THREADS : T;
+    pthread_mutex_init(&cp->mu, NULL);
+    pthread_cond_init(&cp->go, NULL);
+    pthread_cond_init(&cp->done, NULL);
+    for (int t = 1; t < cp->T; t++) {
+        cp->w[t] = (struct worker){cp, t};
+        if (pthread_create(&cp->th[t], NULL, copier_thread, &cp->w[t]) != 0)
+            fl_die(FL_EXIT_OPENCL, "cannot start copy thread %d of %d", t, cp->T);
+    }
+}
+
+static void copier_stop(struct copier *cp)
+{
+    pthread_mutex_lock(&cp->mu);
+    cp->quit = 1;
+    pthread_cond_broadcast(&cp->go);
+    pthread_mutex_unlock(&cp->mu);
+    for (int t = 1; t < cp->T; t++)
+        pthread_join(cp->th[t], NULL);
+    pthread_mutex_destroy(&cp->mu);
+    pthread_cond_destroy(&cp->go);
+    pthread_cond_destroy(&cp->done);
+}
+
+/* Copy the NSEG segments, on all T threads; returns when every byte is there. */
+static void copier_run(struct copier *cp, const struct seg *seg, int nseg)
+{
+    size_t total = 0;
+    for (int i = 0; i < nseg; i++)
+        total += seg[i].n;
+    if (cp->T == 1 || total == 0) {
+        copy_part(seg, nseg, total, 0, 1);
+        return;
+    }
+    pthread_mutex_lock(&cp->mu);
+    cp->seg = seg;
+    cp->nseg = nseg;
+    cp->total = total;
+    cp->pending = cp->T - 1;
+    cp->gen++;
+    pthread_cond_broadcast(&cp->go);
+    pthread_mutex_unlock(&cp->mu);
+    copy_part(seg, nseg, total, 0, cp->T);
+    pthread_mutex_lock(&cp->mu);
+    while (cp->pending)
+        pthread_cond_wait(&cp->done, &cp->mu);
+    pthread_mutex_unlock(&cp->mu);
+}
+
+int window_default_threads(int ranks_on_node)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long t = cores > 0 ? cores / (ranks_on_node > 0 ? ranks_on_node : 1) : 1;
+    return t < 1 ? 1 : t > SHM_DEFAULT_THREADS ? SHM_DEFAULT_THREADS : (int)t;
+}
+
+/* Whether every rank may read every other's pinned send buffer (cma): each rank lets any
+ * process of its user read it (Yama's ptrace_scope 1 would allow only its ancestors), then
+ * reads 64 bytes of each peer's. Collective; on failure WHY says the first rank's errno. */
+static int cma_works(struct runner *r, struct shm *m, char *why, size_t len)
+{
+    const int P = r->s->P;
+    long me[2] = {(long)getpid(), (long)(intptr_t)r->host_send};
+    long *all = calloc(2 * (size_t)P, sizeof *all);
+    m->pid = calloc((size_t)P, sizeof *m->pid);
+    m->send = calloc((size_t)P, sizeof *m->send);
+    if (!all || !m->pid || !m->send)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the cross-memory attach");
+#ifdef PR_SET_PTRACER
+    prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+#endif
+    MPI_Allgather(me, 2, MPI_LONG, all, 2, MPI_LONG, MPI_COMM_WORLD);
+    for (int q = 0; q < P; q++) {
+        m->pid[q] = (pid_t)all[2 * q];
+        m->send[q] = (char *)(intptr_t)all[2 * q + 1];
+    }
+    free(all);
+    MPI_Barrier(MPI_COMM_WORLD);    /* every rank's prctl done */
+    int err = 0, first = 0;
+    char probe[64];
+    size_t n = r->data_bytes < sizeof probe ? r->data_bytes : sizeof probe;
+    for (int q = 0; q < P && !err; q++)
+        if (q != r->s->rank && read_peer(probe, m->pid[q], m->send[q], n) != 0)
+            err = errno ? errno : EIO;
+    /* FFTLAB_SHM_NO_CMA=1: as if the kernel refused (the tests take the fallback this way) */
+    const char *no = getenv("FFTLAB_SHM_NO_CMA");
+    if (no && *no && strcmp(no, "0") != 0)
+        err = EPERM;
+    MPI_Allreduce(&err, &first, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (first)
+        snprintf(why, len, "--shm-copy cma: process_vm_readv refused (%s), so window",
+                 strerror(first));
+    return !first;
+}
+
+int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len)
+{
+    const struct slab *s = r->s;
+    const int P = s->P;
+    struct shm *m = calloc(1, sizeof *m);
+    if (!m)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the shared window");
+    if (copy == SHM_CMA && !cma_works(r, m, r->shm_note, sizeof r->shm_note))
+        copy = SHM_WINDOW;
+    r->shm_copy = copy;
+    size_t blk = s->count / (size_t)P, most = (blk + (size_t)r->chunks - 1) / (size_t)r->chunks;
+    m->cb = (most * r->elem + LINE - 1) / LINE * LINE;
+    m->hdr = ((size_t)LINE * (size_t)(P + 1) + 4095) / 4096 * 4096;
+    size_t bytes = m->hdr + (copy == SHM_CMA ? 0 : (size_t)SHM_SLOTS * (size_t)(P - 1) * m->cb);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s->rank, MPI_INFO_NULL, &m->node);
+    MPI_Comm_set_errhandler(m->node, MPI_ERRORS_RETURN);
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");   /* each segment its own pages */
+    char *mine = NULL;
+    int rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, m->node, &mine, &m->win);
+    MPI_Info_free(&info);
+    int ok = rc == MPI_SUCCESS, all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!all_ok) {
+        snprintf(why, len, "MPI_Win_allocate_shared of %zu MiB per rank failed on a rank",
+                 bytes >> 20);
+        if (ok)
+            MPI_Win_free(&m->win);
+        MPI_Comm_free(&m->node);
+        free(m->pid);
+        free(m->send);
+        free(m);
+        return -1;
+    }
+    memset(mine, 0, bytes);     /* the counters at 0; every page touched now, not mid-call */
+    m->base = calloc((size_t)P, sizeof *m->base);
+    m->seg = calloc((size_t)P, sizeof *m->seg);
+    m->wr = calloc((size_t)r->chunks * (size_t)P, sizeof *m->wr);
+    if (!m->base || !m->seg || !m->wr)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the shared window");
+    for (int q = 0; q < P; q++) {
+        MPI_Aint size;
+        int disp;
+        MPI_Win_shared_query(m->win, q, &size, &disp, &m->base[q]);
+    }
+    copier_start(&m->cp, threads);
+    r->shm = m;
+    r->copy_threads = m->cp.T;
+    r->shm_bytes = bytes;
+    MPI_Barrier(m->node);       /* every header zeroed before anyone reads one */
+    return 0;
+}
+
+void window_close(struct runner *r)
+{
+    struct shm *m = r->shm;
+    if (!m)
+        return;
+    copier_stop(&m->cp);
+    MPI_Win_free(&m->win);
+    MPI_Comm_free(&m->node);
+    free(m->base);
+    free(m->seg);
+    free(m->wr);
+    free(m->pid);
+    free(m->send);
+    free(m);
+    r->shm = NULL;
+}
+
+/* Counter IDX of rank Q's header: 0 ready, 1 + p consumed[p]. */
+static _Atomic uint64_t *ctr(const struct shm *m, int q, int idx)
+{
+    return (_Atomic uint64_t *)(void *)(m->base[q] + (size_t)LINE * (size_t)idx);
+}
+
+/* Rank OWNER's slot SLOT, the part for rank DEST. */
+static char *slot_of(const struct shm *m, int P, int owner, int slot, int dest)
+{
+    int k = (dest - owner - 1 + P) % P;     /* 0 .. P-2: the peers after OWNER, in turn */
+    return m->base[owner] + m->hdr + ((size_t)slot * (size_t)(P - 1) + (size_t)k) * m->cb;
+}
+
+/* direct: chunks whose host -> device writes are complete no longer need the peers'
+ * slots; say so, in order. */
+static void progress(struct runner *r)
+{
+    struct shm *m = r->shm;
+    const int P = r->s->P, me = r->s->rank;
+    if (r->shm_copy != SHM_DIRECT)
+        return;
+    while (m->marked < m->issued) {
+        for (int q = 0; q < P; q++) {
+            cl_int st = CL_COMPLETE;
+            cl_event e = m->wr[(size_t)m->marked * (size_t)P + (size_t)q];
+            if (e)
+                CL_CHECK(clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st,
+                                        NULL));
+            if (st < 0)
+                fl_die(FL_EXIT_OPENCL, "a host -> device write of the exchange failed: %s",
+                       fl_cl_error_name(st));
+            if (st != CL_COMPLETE)
+                return;
+        }
+        m->marked++;
+        for (int q = 0; q < P; q++)
+            if (q != me)
+                atomic_store_explicit(ctr(m, me, 1 + q), m->seq + (uint64_t)m->marked,
+                                      memory_order_release);
+    }
+}
+
+static void wait_for(struct runner *r, _Atomic uint64_t *a, uint64_t want)
+{
+    for (unsigned spins = 0; atomic_load_explicit(a, memory_order_acquire) < want; spins++) {
+        progress(r);
+        if (spins >= 64)    /* a busy node (pocl's threads, more ranks than cores) */
+            sched_yield();
+    }
+}
+
+void window_exchange(struct runner *r, double *ph)
+{
+    struct shm *m = r->shm;
+    const struct slab *s = r->s;
+    const int P = s->P, me = s->rank, C = r->chunks;
+    const size_t blk = s->count / (size_t)P, elem = r->elem, n = (size_t)C * (size_t)P;
+    double t0 = MPI_Wtime(), host = 0, d2h = 0, h2d = 0;
+    char *hs = r->host_send, *hr = r->host_recv;
+    cl_event *rd = calloc(n, sizeof *rd), *wr = m->wr;
+    if (!rd)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the exchange's events");
+    memset(wr, 0, n * sizeof *wr);
+    m->marked = m->issued = 0;
+    const int cma = r->shm_copy == SHM_CMA, direct = r->shm_copy == SHM_DIRECT;
+#define CHUNK(c, lo, len)                                                                  \
+    size_t lo = blk * (size_t)(c) / (size_t)C, len = blk * (size_t)((c) + 1) / (size_t)C - lo
+    /* cma: the peers read this rank's pinned send buffer itself; the reads below rewrite it
+     * once every peer has all of the last exchange's chunks */
+    for (int q = 0; q < P && cma; q++)
+        if (q != me)
+            wait_for(r, ctr(m, q, 1 + me), m->seq);
+    host += MPI_Wtime() - t0;
+    /* device -> pinned host, every chunk in order, on the kernels' in-order queue */
+    int last_rd[MAX_CHUNKS];
+    for (int c = 0; c < C; c++) {
+        CHUNK(c, lo, len);
+        for (int q = 0; q < P; q++)
+            if (q != me) {
+                size_t at = ((size_t)q * blk + lo) * elem;
+                CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->send, CL_FALSE, at, len * elem,
+                                             hs + at, 0, NULL, &rd[(size_t)c * P + q]));
+                last_rd[c] = q;
+            }
+    }
+    CL_CHECK(clEnqueueCopyBuffer(r->dev->queue, r->send, r->recv, (size_t)me * blk * elem,
+                                 (size_t)me * blk * elem, blk * elem, 0, NULL, NULL));
+    CL_CHECK(clFlush(r->dev->queue));
+    for (int c = 0; c < C; c++) {
+        CHUNK(c, lo, len);
+        uint64_t g = m->seq + (uint64_t)c;
+        int slot = (int)(g % SHM_SLOTS), ns = 0;
+        CL_CHECK(clWaitForEvents(1, &rd[(size_t)c * P + last_rd[c]]));
+        double h0 = MPI_Wtime();
+        if (!cma) {
+            /* into this rank's slot, once every peer is done with what it held */
+            for (int q = 0; q < P; q++)
+                if (q != me && g >= SHM_SLOTS)
+                    wait_for(r, ctr(m, q, 1 + me), g + 1 - SHM_SLOTS);
+            for (int q = 0; q < P; q++)
+                if (q != me)
+                    m->seg[ns++] = (struct seg){slot_of(m, P, me, slot, q),
+                                                hs + ((size_t)q * blk + lo) * elem, len * elem,
+                                                0};
+            copier_run(&m->cp, m->seg, ns);
+        }
+        atomic_store_explicit(ctr(m, me, 0), g + 1, memory_order_release);
+        /* out of the peers' slots (cma: out of their pinned send buffers) */
+        ns = 0;
+        for (int q = 0; q < P; q++)
+            if (q != me) {
+                wait_for(r, ctr(m, q, 0), g + 1);
+                m->seg[ns++] = cma ? (struct seg){hr + ((size_t)q * blk + lo) * elem,
+                                                  m->send[q] + ((size_t)me * blk + lo) * elem,
+                                                  len * elem, m->pid[q]}
+                                   : (struct seg){hr + ((size_t)q * blk + lo) * elem,
+                                                  slot_of(m, P, q, slot, me), len * elem, 0};
+            }
+        if (!direct) {
+            copier_run(&m->cp, m->seg, ns);
+            for (int q = 0; q < P; q++)
+                if (q != me)
+                    atomic_store_explicit(ctr(m, me, 1 + q), g + 1, memory_order_release);
+        }
+        host += MPI_Wtime() - h0;
+        for (int q = 0; q < P; q++)
+            if (q != me) {
+                size_t at = ((size_t)q * blk + lo) * elem;
+                const char *src = direct ? slot_of(m, P, q, slot, me) : hr + at;
+                CL_CHECK(clEnqueueWriteBuffer(r->q_in, r->recv, CL_FALSE, at, len * elem, src,
+                                              0, NULL, &wr[(size_t)c * P + q]));
+            }
+        CL_CHECK(clFlush(r->q_in));
+        m->issued = c + 1;
+    }
+#undef CHUNK
+    CL_CHECK(clFinish(r->q_in));
+    CL_CHECK(clFinish(r->dev->queue));
+    progress(r);    /* direct: every write done, every slot released */
+    m->seq += (uint64_t)C;
+    ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
+    for (size_t i = 0; i < n; i++) {
+        if (rd[i])
+            d2h += runner_event_ms(rd[i]);
+        if (wr[i])
+            h2d += runner_event_ms(wr[i]);
+    }
+    free(rd);
+    ph[PH_MPI] = host * 1e3;
+    ph[PH_D2H] = d2h;
+    ph[PH_H2D] = h2d;
+}
