@@ -129,6 +129,27 @@ printf '#!/bin/sh\necho "error: wrote out of bounds: buffer B, before its start"
 run_case "out of bounds, the guard zones' words" 1 '' \
     --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, before its start' \
     -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
+# The CPU device's fences (common/fence.c) and the exercise check (common/exercise_check.c)
+# in their own words, one case group each (so every one runs): each verdict names what
+# happened, never "wrong result" or "usage error". One grade run of a fake chapter.
+cat >"$TMP/fake/02_radix2" <<'SH'
+#!/bin/sh
+while [ $# -gt 0 ] && [ "$1" != --size ]; do shift; done
+case $2 in
+4) echo "FAIL: check random: a kernel read out of bounds: buffer A, past its end (element 100512 of 512) (launch 0 of 10: fft_radix2_dif; 800000 bytes past the end)"; exit 1 ;;
+8) echo "FAIL: check random: a kernel wrote into its read-only input: buffer A (element 0 of 64) (launch 0 of 6: fft_radix2_dif)"; exit 1 ;;
+16) echo "FAIL (usage, exit 2): x/dif.cl:45: #endif without #if (an exercise's #if/#endif must balance)"; exit 2 ;;
+32) echo "FAIL (usage, exit 2): x/dif.cl:9: an exercise may not end a line with a backslash (line splicing): it joins lines"; exit 2 ;;
+esac
+SH
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1+1+1+1\t4:seed=1 | 8:seed=1 | 16:seed=1 | 32:seed=1\n' >"$TMP/four.tsv"
+run_case "the fences' and the exercise check's verdicts name them" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 1 read out of bounds: buffer A, past its end \(' \
+    --has '^# case 8:seed=1 seed 1: exit 1 wrote its read-only input: buffer A \(' \
+    --has "^# case 16:seed=1 seed 1: exit 2 refused: #endif without #if \\(an exercise's #if/#endif must balance\\) \\(" \
+    --has '^# case 32:seed=1 seed 1: exit 2 refused: an exercise may not end a line with a backslash \(line splicing\) \(' \
+    --lacks 'wrong result|usage error' \
+    -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/four.tsv" --from solutions --json "$TMP/four.json"
 
 # 4. make test's JUnit: TAP with a pass, a failure with diagnostics (and its stderr block,
 #    as tests/lib.sh writes it), a skip, a repeated name, times from tap-tee.sh's files,

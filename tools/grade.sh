@@ -420,6 +420,8 @@ case_argv() {
 # An access outside a buffer, however the chapter words it ("wrote out of bounds", "read 8
 # bytes past the end of buffer B (launch 2: fft_radix2)", "before the start of")
 OOB_RE='out of bounds|past the end of|before the start of|outside (its|the) buffer'
+# A store into a buffer the kernel takes as const (the CPU device's fences, common/fence.c)
+RO_RE='wrote into its read-only input'
 
 # classify RC OUT ERR: prints "OK" or why the case failed.
 classify() {
@@ -431,14 +433,30 @@ classify() {
     fi
     case $rc in
     1)
-        if grep -q 'wrote out of bounds' "$out" "$err"; then
-            echo "exit 1 wrote out of bounds: $(grep -o -m1 'buffer [A-Za-z]*, [a-z ]*its [a-z]*' "$out" "$err" | head -n 1 | sed 's/^[^:]*://')"
+        # the chapters' guard zones and the CPU device's fences (common/fence.c) name the
+        # access: "wrote out of bounds", "read out of bounds", "read or wrote out of
+        # bounds" (buffer X, past its end / before its start, or outside every buffer),
+        # "wrote into its read-only input: buffer X"
+        local what
+        what=$(grep -Eho -m1 '((read or wrote|wrote|read) out of bounds: (buffer [A-Za-z0-9_]*, [a-z ]*its [a-z]*|outside every buffer)|wrote into its read-only input: buffer [A-Za-z0-9_]*)' "$out" "$err" | head -n 1)
+        if [[ $what == 'wrote into its read-only input: '* ]]; then
+            echo "exit 1 wrote its read-only input: ${what#*: }"
+        elif [[ -n $what ]]; then
+            echo "exit 1 ${what%%: *}: ${what#*: }"
         elif grep -Eq "$OOB_RE" "$out" "$err"; then
             echo "exit 1 out of bounds: $(grep -Eho -m1 '(read|wrote|wrote into|changed) [^:;]*(past the end|before the start|outside)[^:;]*' "$out" "$err" | head -n 1 | cut -c1-160)"
         else echo "exit 1 wrong result"; fi ;;
     2)
-        if grep -q 'an exercise may not use #' "$out" "$err"; then
-            echo "exit 2 refused: $(grep -o -m1 'an exercise may not use #[a-z]*' "$out" "$err" | head -n 1 | sed 's/^[^:]*://') (the grader runs only your own text)"
+        # the exercise check's rules (common/exercise_check.c): "an exercise may not ...: why",
+        # "#endif without #if (...)", "#if without #endif (...)"
+        local rule
+        rule=$(grep -Eho -m1 'an exercise may not [^:]*|#[a-z]+ without #[a-z]+' "$out" "$err" | head -n 1 | cut -c1-160)
+        if [[ $rule == *'may not use #'* ]]; then
+            echo "exit 2 refused: $rule (the grader runs only your own text)"
+        elif [[ $rule == *' without #'* ]]; then
+            echo "exit 2 refused: $rule (an exercise's #if/#endif must balance)"
+        elif [[ -n $rule ]]; then
+            echo "exit 2 refused: $rule"
         else echo "exit 2 usage error"; fi ;;
     3)
         if grep -q 'kernel build failed' "$out" "$err"; then echo "exit 3 build failed"
@@ -677,6 +695,9 @@ report_exercise() {
             if grep -Eqh "$OOB_RE" "$WORK/$show.out" "$WORK/$show.err" 2>/dev/null; then
                 echo "# out of bounds (the launch that did it):"
                 grep -Eh -m 2 -B 1 "$OOB_RE|^launch [0-9]+:" "$WORK/$show.out" "$WORK/$show.err" | grep -v '^--$' | cut -c1-300 | diag
+            elif grep -qh "$RO_RE" "$WORK/$show.out" "$WORK/$show.err" 2>/dev/null; then
+                echo "# a write into its read-only input (the launch that did it):"
+                grep -h -m 1 "$RO_RE" "$WORK/$show.out" "$WORK/$show.err" | cut -c1-300 | diag
             fi
             for f in out err; do
                 left=$(grep -a -m1 -o '^\[\.\.\. [0-9]* bytes of output left out \.\.\.\]$' "$WORK/$show.$f" 2>/dev/null)

@@ -122,7 +122,7 @@ size_t fused_options(const struct fl_problem *p, const struct real_plan *R, char
     return used;
 }
 
-/* The fused rows with padded rows between the passes (main.c, padded_rows): two work
+/* The fused rows with padded rows between the passes (plan.c, padded_rows): two work
  * buffers of the padded size (one, where the outer axes take a single pass), A and B
  * only at the ends. R2C: the rows A -> w0, the outer passes between w0 and w1, the last
  * into B (PASS_UNPAD_OUT: its columns counted in the unpadded layout, so fewer groups).

@@ -7,12 +7,14 @@
  * data out. Every axis inside a slab is transformed locally with 07's passes.
  *
  * The idea: the outermost axis is spread over the ranks, so transpose the array globally
- * first. Each rank packs its slab into P blocks on the device, MPI_Alltoall sends block d
- * to rank d (through host memory), and each rank unpacks what arrived into a slab of the
- * next axis, which now holds the outermost axis whole. 2-D on P = 2 ranks, rank 0 holding
- * the blocks a b (its rows, cut where rank 1's part of x begins), rank 1 holding c d:
+ * first. Each rank packs its slab into P blocks on the device, sends block d to rank d
+ * (staged through pinned host memory in chunks, MPI_Isend/MPI_Irecv overlapped with the
+ * copies: exchange.c), and unpacks what arrived into a slab of the next axis, which now
+ * holds the outermost axis whole; at P = 1 the exchange is one transpose on the device.
+ * 2-D on P = 2 ranks, rank 0 holding the blocks a b (its rows, cut where rank 1's part of
+ * x begins), rank 1 holding c d:
  *
- *     natural slabs       x passes      pack, MPI_Alltoall, unpack      y passes
+ *     natural slabs       x passes      pack, exchange, unpack          y passes
  *     rank 0: [a b]   ->  program A  ->  rank 0: [aT cT]            ->  program B
  *     rank 1: [c d]                      rank 1: [bT dT]
  *
