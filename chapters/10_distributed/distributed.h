@@ -236,8 +236,6 @@ void runner_download(struct runner *r, int slot, double *out);
  * after a poisoned call (runner_call with POISON). */
 const char *runner_guard_damage(struct runner *r);
 
-/* The device time of E (START to END), in ms; E released. */
-double runner_event_ms(cl_event e);
 
 /* ---------------------------------------------------------------- shm.c */
 

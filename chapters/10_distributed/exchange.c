@@ -364,15 +364,6 @@ static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
     return ms;
 }
 
-double runner_event_ms(cl_event e)
-{
-    cl_ulong t0 = 0, t1 = 0;
-    CL_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
-    CL_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
-    clReleaseEvent(e);
-    return t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0;
-}
-
 /* The exchange between the pack and the unpack: block d of send (count/P values from
  * d*count/P) goes to rank d's recv at block r (this rank's number). This rank's own block
  * is a copy on the device. The others go in C chunks, a pipeline of three stages:
@@ -457,10 +448,14 @@ static void exchange_staged(struct runner *r, double *ph)
     CL_CHECK(clFinish(r->dev->queue));
     ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
     for (size_t i = 0; i < n; i++) {
-        if (rd[i])
-            d2h += runner_event_ms(rd[i]);
-        if (wr[i])
-            h2d += runner_event_ms(wr[i]);
+        if (rd[i]) {
+            d2h += fl_event_span_ms(rd[i], rd[i]);
+            clReleaseEvent(rd[i]);
+        }
+        if (wr[i]) {
+            h2d += fl_event_span_ms(wr[i], wr[i]);
+            clReleaseEvent(wr[i]);
+        }
     }
     free(rq);
     free(ev);

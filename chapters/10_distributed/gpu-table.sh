@@ -106,6 +106,15 @@ if [ -f "$dir/transport.csv" ]; then
     }' "$dir/transport.csv")
 fi
 
+# Prose lines wrapped at 92 characters (a lesson's rule); table rows stay whole.
+table=$(printf '%s\n' "$table" | sed 's/best of 3: pinned/best of 3:\npinned/' |
+    while IFS= read -r l; do
+        case $l in
+            '|'*) printf '%s\n' "$l" ;;
+            *) printf '%s\n' "$l" | fold -s -w 92 | sed 's/ *$//' ;;
+        esac
+    done)
+
 if [ "$print_only" = 1 ]; then
     printf '%s\n' "$table"
     exit 0

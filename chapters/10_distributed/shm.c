@@ -28,6 +28,7 @@
  * (lock-free 64-bit atomics work across processes). */
 #define _GNU_SOURCE
 #include "distributed.h"
+#include "../../common/timing.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -440,10 +441,14 @@ void window_exchange(struct runner *r, double *ph)
     m->seq += (uint64_t)C;
     ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
     for (size_t i = 0; i < n; i++) {
-        if (rd[i])
-            d2h += runner_event_ms(rd[i]);
-        if (wr[i])
-            h2d += runner_event_ms(wr[i]);
+        if (rd[i]) {
+            d2h += fl_event_span_ms(rd[i], rd[i]);
+            clReleaseEvent(rd[i]);
+        }
+        if (wr[i]) {
+            h2d += fl_event_span_ms(wr[i], wr[i]);
+            clReleaseEvent(wr[i]);
+        }
     }
     free(rd);
     ph[PH_MPI] = host * 1e3;
