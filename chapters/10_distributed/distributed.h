@@ -402,4 +402,12 @@ void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's 
 void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,
                    int timed, int passed, const char *reason);
 
+/* staging.c: the copies both transports share. Enqueue every chunk of every peer's block
+ * device -> pinned host (event rd[c*P + q]; last_rd[c]: the peer whose read ends chunk c)
+ * and this rank's own block device -> device, then flush. */
+void staging_reads(struct runner *r, cl_event *rd, int *last_rd);
+/* Add the device time of the N reads RD and writes WR (null: none) to D2H and H2D, in ms,
+ * and release them. */
+void staging_times(size_t n, cl_event *rd, cl_event *wr, double *d2h, double *h2d);
+
 #endif

@@ -403,22 +403,9 @@ static void exchange_staged(struct runner *r, double *ph)
                           MPI_COMM_WORLD, &recv_rq[(size_t)c * P + q]);
         }
     }
-    /* device -> host, every chunk in order, on the in-order queue of the kernels */
+    /* device -> pinned host, every chunk in order; the own block on the device */
     int last_rd[MAX_CHUNKS];
-    for (int c = 0; c < C; c++) {
-        CHUNK(c, lo, len);
-        for (int q = 0; q < P; q++)
-            if (q != me) {
-                size_t at = ((size_t)q * blk + lo) * elem;
-                CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->send, CL_FALSE, at, len * elem,
-                                             hs + at, 0, NULL, &rd[(size_t)c * P + q]));
-                last_rd[c] = q;
-            }
-    }
-    /* this rank's own block, device to device, behind the reads */
-    CL_CHECK(clEnqueueCopyBuffer(r->dev->queue, r->send, r->recv, (size_t)me * blk * elem,
-                                 (size_t)me * blk * elem, blk * elem, 0, NULL, NULL));
-    CL_CHECK(clFlush(r->dev->queue));
+    staging_reads(r, rd, last_rd);
     for (int c = 0; c < C && P > 1; c++) {
         CHUNK(c, lo, len);
         /* the queue is in order: chunk c's last read done, all of its reads are */
@@ -447,16 +434,7 @@ static void exchange_staged(struct runner *r, double *ph)
         CL_CHECK(clFinish(r->q_in));
     CL_CHECK(clFinish(r->dev->queue));
     ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
-    for (size_t i = 0; i < n; i++) {
-        if (rd[i]) {
-            d2h += fl_event_span_ms(rd[i], rd[i]);
-            clReleaseEvent(rd[i]);
-        }
-        if (wr[i]) {
-            h2d += fl_event_span_ms(wr[i], wr[i]);
-            clReleaseEvent(wr[i]);
-        }
-    }
+    staging_times(n, rd, wr, &d2h, &h2d);
     free(rq);
     free(ev);
     ph[PH_MPI] = mpi * 1e3;

@@ -28,7 +28,6 @@
  * (lock-free 64-bit atomics work across processes). */
 #define _GNU_SOURCE
 #include "distributed.h"
-#include "../../common/timing.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -372,21 +371,9 @@ void window_exchange(struct runner *r, double *ph)
         if (q != me)
             wait_for(r, ctr(m, q, 1 + me), m->seq);
     host += MPI_Wtime() - t0;
-    /* device -> pinned host, every chunk in order, on the kernels' in-order queue */
+    /* device -> pinned host, every chunk in order; the own block on the device */
     int last_rd[MAX_CHUNKS];
-    for (int c = 0; c < C; c++) {
-        CHUNK(c, lo, len);
-        for (int q = 0; q < P; q++)
-            if (q != me) {
-                size_t at = ((size_t)q * blk + lo) * elem;
-                CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->send, CL_FALSE, at, len * elem,
-                                             hs + at, 0, NULL, &rd[(size_t)c * P + q]));
-                last_rd[c] = q;
-            }
-    }
-    CL_CHECK(clEnqueueCopyBuffer(r->dev->queue, r->send, r->recv, (size_t)me * blk * elem,
-                                 (size_t)me * blk * elem, blk * elem, 0, NULL, NULL));
-    CL_CHECK(clFlush(r->dev->queue));
+    staging_reads(r, rd, last_rd);
     for (int c = 0; c < C; c++) {
         CHUNK(c, lo, len);
         uint64_t g = m->seq + (uint64_t)c;
@@ -440,16 +427,7 @@ void window_exchange(struct runner *r, double *ph)
     progress(r);    /* direct: every write done, every slot released */
     m->seq += (uint64_t)C;
     ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
-    for (size_t i = 0; i < n; i++) {
-        if (rd[i]) {
-            d2h += fl_event_span_ms(rd[i], rd[i]);
-            clReleaseEvent(rd[i]);
-        }
-        if (wr[i]) {
-            h2d += fl_event_span_ms(wr[i], wr[i]);
-            clReleaseEvent(wr[i]);
-        }
-    }
+    staging_times(n, rd, wr, &d2h, &h2d);
     free(rd);
     ph[PH_MPI] = host * 1e3;
     ph[PH_D2H] = d2h;

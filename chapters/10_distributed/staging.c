@@ -1,0 +1,44 @@
+/* The copies between a rank's device and its pinned host buffers that both transports
+ * share (exchange.c: MPI; shm.c: one host copy on the node): every chunk of every peer's
+ * block device -> host, this rank's own block device -> device, and the copies' device
+ * time once the exchange is done. */
+#include "distributed.h"
+#include "../../common/timing.h"
+
+void staging_reads(struct runner *r, cl_event *rd, int *last_rd)
+{
+    const struct slab *s = r->s;
+    const int P = s->P, me = s->rank, C = r->chunks;
+    const size_t blk = s->count / (size_t)P, elem = r->elem;
+    char *hs = r->host_send;
+    /* every chunk in order on the kernels' in-order queue: chunk c is on the host once its
+     * last read (last_rd[c]) is done */
+    for (int c = 0; c < C; c++) {
+        size_t lo = blk * (size_t)c / (size_t)C, len = blk * (size_t)(c + 1) / (size_t)C - lo;
+        for (int q = 0; q < P; q++)
+            if (q != me) {
+                size_t at = ((size_t)q * blk + lo) * elem;
+                CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->send, CL_FALSE, at, len * elem,
+                                             hs + at, 0, NULL, &rd[(size_t)c * P + q]));
+                last_rd[c] = q;
+            }
+    }
+    /* this rank's own block, device to device, behind the reads */
+    CL_CHECK(clEnqueueCopyBuffer(r->dev->queue, r->send, r->recv, (size_t)me * blk * elem,
+                                 (size_t)me * blk * elem, blk * elem, 0, NULL, NULL));
+    CL_CHECK(clFlush(r->dev->queue));
+}
+
+void staging_times(size_t n, cl_event *rd, cl_event *wr, double *d2h, double *h2d)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (rd[i]) {
+            *d2h += fl_event_span_ms(rd[i], rd[i]);
+            clReleaseEvent(rd[i]);
+        }
+        if (wr[i]) {
+            *h2d += fl_event_span_ms(wr[i], wr[i]);
+            clReleaseEvent(wr[i]);
+        }
+    }
+}
