@@ -96,4 +96,19 @@ slow_case "10: the watchdog's second alarm (2 ranks): exit 3, its own message" 3
     --lacks 'signal 14|Alarm clock' \
     -- tools/mpirun.sh -n 1 "$BUILD/10_distributed" --size 16x12 --repeat 0 --timeout 1 \
     : -n 1 python3 -c "$BLOCK_ALRM" "$BUILD/10_distributed" --size 16x12 --repeat 0 --timeout 1 --kernels "$TMP/k10/hang.cl"
+# The same through the grader (issue 41): a student's exchange_map that never ends, graded
+# on 2 ranks, is "timed out" on every rank (exit 3, the chapter's own message), never a
+# crash by SIGALRM. Slow set: the build and the --case-timeout make it ~10 s.
+mkdir -p "$TMP/hang10/10_distributed"
+sed 's/^\( *\)\(return .*\)/\1while (P > 0) { if (B < 0) break; }\n&/' \
+    solutions/10_distributed/exchange_map.cl >"$TMP/hang10/10_distributed/exchange_map.cl"
+grep -q 'while (P > 0)' "$TMP/hang10/10_distributed/exchange_map.cl" ||
+    bail_out "could not plant the endless loop in solutions/10_distributed/exchange_map.cl"
+printf 'id\tchapter\tvariant\tpoints\tcases\n10_distributed/exchange_map\t10_distributed\texchange_map\t1\t8,6:ranks=2\n' \
+    >"$TMP/manifest10.tsv"
+slow_case "10: an endless exchange_map graded on 2 ranks: timed out, not SIGALRM" 1 '' --timeout 120 \
+    --max-seconds 90 --has '^not ok 1 - 10_distributed/exchange_map' --has 'timed out after --timeout 3 s' \
+    --lacks 'SIGALRM|signal 14|Alarm clock' --has '0/1 points' \
+    -- env BUILD="$BUILD" tools/grade.sh --manifest "$TMP/manifest10.tsv" --json "$TMP/grade10.json" \
+    --jobs 1 --case-timeout 3 --from "$TMP/hang10"
 done_testing
