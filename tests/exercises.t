@@ -43,7 +43,9 @@ ok $? "the solutions' score file records passed exercises, graded quick"
 run_case "every stub fails the grader (--quick --expect-fail)" 0 '^# wrote ' --has '^# score: 0/[0-9]+ points' \
     --lacks '^not ok' --timeout 600 \
     -- env BUILD="$BUILD" tools/grade.sh --quick --expect-fail --json "$tmp/stubs-quick.json"
-slow_case "every solution passes the full grade" 0 '^# wrote ' --has '^# score: ([0-9]+)/\1 points' \
+# (a full grade ends with the progress line: every exercise, every point)
+slow_case "every solution passes the full grade" 0 '^# progress: ([0-9]+) of \1 exercises, ([0-9]+)/\2 points' \
+    --has '^# score: ([0-9]+)/\1 points' --has '^# wrote .*/solutions-full\.json$' \
     --lacks '^not ok' --lacks '^# quick' --timeout 900 \
     -- env BUILD="$BUILD" tools/grade.sh --from solutions --json "$tmp/solutions-full.json"
 slow_case "every stub fails the full grade (--expect-fail)" 0 '^# wrote ' --has '^# score: 0/[0-9]+ points' \
