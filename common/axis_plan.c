@@ -183,7 +183,7 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
                                "apart", a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q,
                                radices, ps->columns, ps->items, parted, a->n / ps->q * a->stride);
             } else if (ps->parts > 1)
-                fl_launch_note(l, "axis %c N=%zu rows in %zu parts x[k + %zu j] of %zu: %s, the last "
+                fl_launch_note(l, "axis %c N=%zu rows in %zu parts x[q + %zu j] of %zu: %s, the last "
                                "across the parts in registers; a row of %zu items (%zu values each) "
                                "per group", a->name, a->n, ps->parts, ps->parts, ps->q / ps->parts,
                                radices, ps->items, ps->values);

@@ -230,7 +230,7 @@ int simd_plan(const struct fl_problem *p, struct fl_plan *plan)
     snprintf(plan->summary, sizeof plan->summary,
              "N = %.60s (%d passes), simd: a work-item does %zu neighbouring columns of a pass as "
              "%s%zu vectors (real and imaginary parts apart), a whole radix-Q column in "
-             "registers, no local memory. Q <= %zu (FFTLAB_SIMD_QMAX), n/Q >= %zu, first Q >= "
+             "registers, no local memory. Q <= %zu (FFTLAB_SIMD_QMAX), N/Q >= %zu, first Q >= "
              "%zu; fewest passes, log2 N split evenly. Pass twiddles: a table of w^(k*d*4^L), "
              "d = 1..3 (%zu values).", passes, npass, vl,
              p->precision == FL_DOUBLE ? "double" : "float", vl, simd_qmax(), vl, vl, reals / 2);

@@ -122,7 +122,7 @@ void bs_plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct
         l = bs_add_rows(plan, "bs_pointwise", s->m, p->batch, g);
         fl_arg_buffer(l, r);
         fl_arg_buffer(l, bhat);
-        fl_launch_note(l, "Z = A * Bh in place (Bh = FFT_M(b) / M, from the host)");
+        fl_launch_note(l, "Z = FFT_M(a) * Bh in place (Bh = FFT_M(b) / M, from the host)");
         r = fl_simd_launches(plan, sp, p->batch, p->dev, table, r, r == w0 ? w1 : w0, 3, p->wg,
                              passes, sizeof passes);
         l = bs_add_rows(plan, "bs_postmul", p->n, p->batch, g);

@@ -106,7 +106,7 @@ void add_fused(struct fl_plan *plan, const struct fl_problem *p, const struct re
     fl_launch_note(l, "%s: %zu rows of %zu values, Q=%zu = %s, %zu rows x %zu items per group, "
                    "%s", inverse ? "the inverse twist, then the rows" : "the rows, then the twist",
                    R->rows, R->m, ps->q, radices, ps->columns, ps->items, inverse ?
-                   "rows of M + 1 bins in, M values out" : "rows of M values in, M + 1 bins out");
+                   "rows of H + 1 bins in, H values out" : "rows of H values in, H + 1 bins out");
 }
 
 /* The paired passes' -D constants (after the layouts' and the twist's, from USED). */
