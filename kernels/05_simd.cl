@@ -46,7 +46,9 @@
  *
  * Inverse transforms as in 05: conj on the way in (first pass) and out (last pass).
  * Built only when the host passes -D FFT_SIMD (chapters/05_register_radix/main.c), so
- * the chapter's other variants compile none of this. */
+ * the chapter's other variants compile none of this.
+ *
+ * Notation: docs/notation.md */
 #ifdef FFT_SIMD
 
 /* cv (VL = FFT_SIMD_VL lanes), cv_ld / cv_st, the arithmetic (cv_add, cv_mmi, cv_mulk

@@ -6,7 +6,9 @@
  *                   stage across the parts is the last
  *     FL_PASS_HALVES every exchange in halves, real parts then imaginary (exchange_halves;
  *                   the host plans it only for a row in parts whose part is more than local
- *                   memory holds whole) */
+ *                   memory holds whole)
+ *
+ * Notation: docs/notation.md */
 
 /* The same exchange in halves, real parts and then imaginary parts, through local memory
  * seen as real_t: half the bytes at a time, so U holds a pass of twice the values (a row
@@ -168,7 +170,7 @@ static INLINE void row_parts_pass(__global const real2_t *x, __global real2_t *y
  *   work-items : 1-D, groups of P0_I items (reqd_work_group_size: on NVIDIA that lets an
  *                item have the registers its 64 values need); group g does row g (batch
  *                groups); item i holds its share of every part
- *   args       : as fft_mixed_p<k>, but u holds one part: P0_Q*17/16 values (as
+ *   args       : as fft_mixed_p<n>, but u holds one part: P0_Q*17/16 values (as
  *                real_t with FL_PASS_HALVES: half the bytes)
  *   reads      : x[row*FL_N + e], every e < FL_N, once (j*P0_PARTS + k for the parts k of j)
  *   writes     : y[row*FL_N + j + q*P0_Q], every j < P0_Q and q < P0_PARTS, once

@@ -11,7 +11,7 @@
  * no transpose, no rule about p >= 8. Every lane does the same thing as a scalar FFT.
  *
  * One work-item does the whole column FFT of its 8 columns, N = SC<a>_N points, as
- * Stockham passes of radix Q = A*B*C (06_simd.cl's vector blocks, sv_dft):
+ * Stockham passes of radix Q = Q1*Q2*Q3 (06_simd.cl's vector blocks, sv_dft):
  *     pass (N, P, Q): t < N/Q, k = t mod P,
  *     v[j] = in[t + j*(N/Q)] * w_(Q*P)^(j*k);  V = DFT_Q(v);  out[(t-k)*Q + k + j*P] = V[j]
  * The first pass reads the columns where they are (global, SC<a>_S values apart), the
@@ -34,10 +34,12 @@
  * -D constants per axis a (y, z; x for the short rows), from common/simd_cols.c:
  *     SC<a>_N, SC<a>_S, SC<a>_NP   length, stride (elements between a column's values;
  *                                  for x: 0), number of passes (<= 7)
- *     SC<a>_P<k>                   pass k: Q,P,A,B,C,BASE,TW,IN (06_simd.cl's meanings)
+ *     SC<a>_P<n>                   pass n: Q,p,Q1,Q2,Q3,BASE,TW,IN (06_simd.cl's meanings)
  * Built only with -D FFT_SIMD_COLS (and 06_simd.cl's -D FFT_SIMD, whose vector type and
  * blocks it uses); without it this file is empty, so the other variants are untouched.
- * Inverse: conj on the first load and the last store of the whole plan (flags). */
+ * Inverse: conj on the first load and the last store of the whole plan (flags).
+ *
+ * Notation: docs/notation.md */
 #ifdef FFT_SIMD_COLS
 #ifndef FFT_SIMD
 #error "07_simd.cl needs 06_simd.cl's helpers: build with -D FFT_SIMD=1 too"
