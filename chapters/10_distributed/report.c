@@ -59,8 +59,8 @@ void report_explain(const struct ctx *c)
             printf("exercise %s, built in place of the file's #ifndef FL_EXERCISE_EXCHANGE_MAP "
                    "block\n", ex);
         printf("build A  %s\nbuild B  %s\n", c->build[0], c->build[1]);
-        printf("slabs    rank r owns %c [r*%zu, (r+1)*%zu) of every array (natural); after the "
-               "transpose %c [r*%zu, (r+1)*%zu), stored %s\n", c->s.a_name, c->s.ma, c->s.ma,
+        printf("slabs    rank d owns %c [d*%zu, (d+1)*%zu) of every array (natural); after the "
+               "transpose %c [d*%zu, (d+1)*%zu), stored %s\n", c->s.a_name, c->s.ma, c->s.ma,
                c->s.c_name, c->s.mc, c->s.mc, c->s.ndims == 3 ? "y', z, x (FFTW-MPI's n1 x n0 x n2)"
                : "x', y (FFTW-MPI's n1 x n0)");
     }
