@@ -125,10 +125,10 @@ run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
     --has 'step 2: exchange$' --has 'exchange_pack\(B, send, 1, 32, 24, 1, 2\)' \
     --has 'exchange_unpack\(recv, B, 1, 32, 24, 1, 2\)' --has 'fft_rows_x_p0' \
     --has 'pipeline \(inverse, transposed in, natural out, for the round trip\)' \
-    --has 'build B .*-D Ax_N=64' -- $R -n 2 "$M" --size 64x48 --explain --repeat 0
-run_case "--explain --natural 3-D: the exchange back, z as program B's middle axis" 0 '^PASS$' --timeout $T \
+    --has 'build 2 .*-D Ax_N=64' -- $R -n 2 "$M" --size 64x48 --explain --repeat 0
+run_case "--explain --natural 3-D: the exchange back, z as program 2's middle axis" 0 '^PASS$' --timeout $T \
     --has 'pipeline \(forward, natural in, natural out\): 4 steps' --has 'step 4: exchange back' \
-    --has 'fft_cols_y_p0' --has 'program B, axis z' \
+    --has 'fft_cols_y_p0' --has 'program 2, axis z' \
     -- $R -n 2 "$M" --size 16x12x20 --natural --explain --repeat 0
 
 # Timing: phases, max over ranks; the CSV row.
