@@ -107,7 +107,7 @@ void bs_plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct
         fl_arg_buffer(l, ch);
         fl_arg_buffer(l, bhat);
         fl_arg_int(l, (int)p->batch);
-        fl_launch_note(l, "%zu items, rows g + %zu i each: x*c, %d passes (Q = %s), *Bh, the %d "
+        fl_launch_note(l, "%zu items, item i takes rows i, i + %zu, ...: x*c, %d passes (Q = %s), *Bh, the %d "
                        "again (conj in, out), *c; the row in the core's cache", items, items,
                        sp->npass, passes, sp->npass);
     } else {
