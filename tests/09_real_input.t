@@ -137,7 +137,7 @@ run_case "fused 2 x 5^6 = 31250: H odd, so the separate twist" 0 '^PASS$' --has 
     --lacks 'rows_paired' --lacks 'paired pass' -- "$R" --size 31250 --explain --repeat 0
 run_case "fused --explain 8x16: one launch for x and the twist, both ways" 0 '^PASS$' \
     --has 'plan \(forward, r2c\): 2 launches' --has 'rfft_rows_fused\(A, B, local [0-9]+ B, twiddles_x, twist_w, 8\)' \
-    --has 'irfft_rows_fused\(B, A, ' --has 'axis x \(N=8\) and the twist in one pass' --lacks 'rfft_post' \
+    --has 'irfft_rows_fused\(B, A, ' --has 'axis x \(H=8\) and the twist in one pass' --lacks 'rfft_post' \
     -- "$R" --size 8x16 --variant fused --explain --repeat 0
 
 # ---- column_pairs (the default): R2C of 1-D rows whose N/2 takes several passes, as N =

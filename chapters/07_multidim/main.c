@@ -85,7 +85,7 @@ static int make_layout(const struct fl_problem *p, unsigned axes, struct fl_layo
     for (int k = 0; k < p->nshapes; k++) /* --shapes, or what --tune measured */
         lim.shape[k] = p->shape[k];
     struct fl_layout_spec spec = {p->ndims, {0}, p->batch, axes, is_transpose(p), &lim,
-                                  strcmp(p->variant, "no_parts") == 0, 1};
+                                  strcmp(p->variant, "no_parts") == 0, 1, NULL};
     memcpy(spec.dims, p->dims, sizeof spec.dims);
     return fl_layout_make(&spec, L, why, len);
 }

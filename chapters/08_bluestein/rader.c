@@ -64,14 +64,14 @@ int bs_rader_setup(const struct fl_problem *p, struct setup *s)
      * 2048), Rader's kernel was no faster on the H100 (NOTES.md, "Rader's way") */
     char why[256];
     struct fl_layout LB;
-    struct fl_layout_spec bspec = {1, {s->m}, p->batch, 0, 0, &s->lim, 0, 0};
+    struct fl_layout_spec bspec = {1, {s->m}, p->batch, 0, 0, &s->lim, 0, 0, "M"};
     if (fl_layout_make(&bspec, &LB, why, sizeof why) != 0 || LB.ax[0].rp.npasses <= 1)
         return 0;
     s->m_bluestein_passes = LB.ax[0].rp.npasses;
     struct fl_radix_limits lim = s->lim;
     lim.radices = fl_radix_with9; /* lesson 06, "A radix-9 block": 2160 = 10 x 8 x 9 x 3 */
     struct fl_layout L;
-    struct fl_layout_spec spec = {1, {p->n - 1}, p->batch, 0, 0, &lim, 0, 0};
+    struct fl_layout_spec spec = {1, {p->n - 1}, p->batch, 0, 0, &lim, 0, 0, "L"};
     if (fl_layout_make(&spec, &L, why, sizeof why) != 0 || L.ax[0].rp.npasses != 1 ||
         L.ax[0].rp.pass[0].parts > 1)
         return 0;

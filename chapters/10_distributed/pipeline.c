@@ -13,12 +13,12 @@ int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t e
     /* A: the axes inside a natural slab, x (2-D) or x and y (3-D), on B arrays of
      * Na/P x Nc (x Ni) */
     struct fl_layout_spec a = {s->ndims, {s->ma, s->nc, s->ni}, s->batch,
-                               s->ndims == 3 ? 3u : 1u, 0, &lim, 0, 0};
+                               s->ndims == 3 ? 3u : 1u, 0, &lim, 0, 0, NULL};
     /* B: the outermost axis, whole in a transposed slab. 2-D: rows of Ny, Nx/P of them
      * per array (axis "x" of a Nx/P x Ny array). 3-D: columns of Nz at stride Nx in each
      * of the Ny/P planes (axis "y" of a Ny/P x Nz x Nx array). */
     struct fl_layout_spec b = {s->ndims, {s->mc, s->na, s->ni}, s->batch,
-                               s->ndims == 3 ? 2u : 1u, 0, &lim, 0, 0};
+                               s->ndims == 3 ? 2u : 1u, 0, &lim, 0, 0, NULL};
     if (fl_layout_make(&a, la, why, len) != 0 || fl_layout_make(&b, lb, why, len) != 0)
         return -1;
     return 0;
