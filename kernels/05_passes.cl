@@ -299,20 +299,21 @@ FFT_PASS_KERNEL(16, native, TWIDDLE_NATIVE)
  * local memory at every exchange: T*Q <= 4096 fp32 values in 48 KiB. The register file is
  * bigger (an H100 compute unit has 256 KiB of registers). So a group may hold FFT_PARTS =
  * G times as many values as local memory does if it does each exchange in G rounds, one
- * part at a time (G is the notation page's parts; the code calls it B, and the part k):
+ * part at a time (G and q are the notation page's parts and part; the code names them B
+ * and k, and names the output digit o below q):
  *
- *     for part k = 0 .. G-1:   write part k's values to local memory; barrier;
- *                              read part k's values back (rearranged);   barrier
+ *     for part q = 0 .. G-1:   write part q's values to local memory; barrier;
+ *                              read part q's values back (rearranged);   barrier
  *
  * For that to need no more registers than the values themselves, a part must be a set
- * of values that no stage mixes with another part: then in round k every item writes and
- * reads only ITS part-k values, v[k][...], and k is a constant after unrolling (VkFFT's
+ * of values that no stage mixes with another part: then in round q every item writes and
+ * reads only ITS part-q values, v[q][...], and q is a constant after unrolling (VkFFT's
  * "registerBoost" does the same). Columns are such sets. A row of N = G*Q points is G
- * columns x[k + j*G] (k < G), G independent Q-point FFTs, Q = FFT_LOCAL_VALUES; each item
- * holds R values of every column (v[k][e], j = i + e*Q/R). What is left of the N-point
+ * columns x[q + j*G] (q < G), G independent Q-point FFTs, Q = FFT_LOCAL_VALUES; each item
+ * holds R values of every column (v[q][e], j = i + e*Q/R). What is left of the N-point
  * FFT is one radix-G stage ACROSS the columns (decimation in time):
- *     X[j + Q*q] = sum_k w_G^(k*q) * (w_N^(j*k) * Y_k[j]),   Y_k = DFT_Q(column k)
- * and item i holds Y_k[j] for every k at once: that stage is done in registers, no
+ *     X[j + Q*o] = sum_q w_G^(q*o) * (w_N^(j*q) * Y_q[j]),   Y_q = DFT_Q(column q)
+ * and item i holds Y_q[j] for every q at once: that stage is done in registers, no
  * exchange, and stored straight to X. One read and one write of the row instead of the
  * two of a two-pass plan.
  *
