@@ -1,7 +1,7 @@
 /* 07_multidim, --variant simd — the outer axes on a CPU: columns as SIMD lanes.
  *
- * A column FFT along y (or z) transforms the values x[o][j][s], j < N, of column s of
- * plane o; its neighbour s+1 is the same transform of the next values in memory. So 8
+ * A column FFT along y (or z) transforms the values x[o][j][t], j < N, of column t of
+ * plane o; its neighbour t+1 is the same transform of the next values in memory. So 8
  * neighbouring columns are 8 independent transforms with identical arithmetic: put them
  * in the 8 lanes of a vector and every complex value of "the" column FFT is one planar
  * vector pair (06_simd.cl's cv: 8 real parts, 8 imaginary parts). The 8 values j of the
@@ -25,7 +25,7 @@
  * The x axis when its rows are too short for 06's simd rows (Nx < 64, e.g. 32x32x32):
  * the same kernel with 8 consecutive ROWS as the lanes (fft_simd_rows8_x). A block of 8
  * rows of Nx values is contiguous; it is loaded 8 x 8 values at a time and transposed in
- * registers (06's sv_transpose8), so lane r holds row r; the passes run in private
+ * registers (06's sv_transpose8), so lane l holds row l; the passes run in private
  * memory, and the result is transposed back on the way out.
  *
  * Many small arrays: fft_simd_array (at the end) does all the axes of one array in one
