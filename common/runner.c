@@ -810,8 +810,8 @@ static const char *shape_text(const size_t *dims, int ndims, char *buf, size_t l
 }
 
 /* The shape of an --input file. 1-D chapters read (N,) or (batch, N). A chapter of up to
- * MAX_DIMS > 1 dimensions reads (N,), or an array whose first axis is the batch: (B, N),
- * (B, Ny, Nx), (B, Nz, Ny, Nx); with --size D0xD1.. the file may also leave the batch
+ * MAX_DIMS > 1 dimensions reads (N,), or an array whose first axis is the batch:
+ * (batch, N), (batch, Ny, Nx), (batch, Nz, Ny, Nx); with --size D0xD1.. the file may also leave the batch
  * axis out: (D0, D1, ..). HALF: the file holds half spectra (C2R), whose last axis is
  * Nx/2 + 1: --size names the real arrays' shape, as numpy.fft.irfftn's s does; without
  * it Nx = 2 (m - 1) from the file's m, irfftn's default. */
