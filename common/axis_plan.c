@@ -36,6 +36,7 @@ int fl_layout_make(const struct fl_layout_spec *spec, struct fl_layout *L, char 
         struct fl_axis *a = &L->ax[L->naxes++];
         a->name = "xyz"[i];
         a->n = spec->dims[d];
+        a->len_name = i == 0 && spec->x_len ? spec->x_len : "N";
         a->lo_bits = fl_twiddle_lo_bits(a->n);
         size_t inner = 1; /* product of the axes after d */
         for (int e = d + 1; e < spec->ndims; e++)
@@ -178,18 +179,18 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
                 if (ps->parts > 1)
                     snprintf(parted, sizeof parted, " (%zu values each), exchanged in %zu parts of "
                              "%zu columns", ps->values, ps->parts, ps->columns / ps->parts);
-                fl_launch_note(l, "axis %c N=%zu stride %zu, pass %d/%d: p=%zu Q=%zu = %s; %zu "
+                fl_launch_note(l, "axis %c %s=%zu stride %zu, pass %d/%d: p=%zu Q=%zu = %s; %zu "
                                "neighbouring columns x %zu items per group%s, a column's values %zu "
-                               "apart", a->name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q,
+                               "apart", a->name, a->len_name, a->n, a->stride, k + 1, rp->npasses, ps->span, ps->q,
                                radices, ps->columns, ps->items, parted, a->n / ps->q * a->stride);
             } else if (ps->parts > 1)
-                fl_launch_note(l, "axis %c N=%zu rows in %zu parts x[k + %zu j] of %zu: %s, the last "
+                fl_launch_note(l, "axis %c %s=%zu rows in %zu parts x[q + %zu j] of %zu: %s, the last "
                                "across the parts in registers; a row of %zu items (%zu values each) "
-                               "per group", a->name, a->n, ps->parts, ps->parts, ps->q / ps->parts,
+                               "per group", a->name, a->len_name, a->n, ps->parts, ps->parts, ps->q / ps->parts,
                                radices, ps->items, ps->values);
             else
-                fl_launch_note(l, "axis %c N=%zu rows, pass %d/%d: p=%zu Q=%zu = %s; %zu %s x %zu "
-                               "items per group", a->name, a->n, k + 1, rp->npasses, ps->span, ps->q,
+                fl_launch_note(l, "axis %c %s=%zu rows, pass %d/%d: p=%zu Q=%zu = %s; %zu %s x %zu "
+                               "items per group", a->name, a->len_name, a->n, k + 1, rp->npasses, ps->span, ps->q,
                                radices, ps->columns, rp->npasses == 1 ? "rows" : "columns", ps->items);
             ql += snprintf(qs + ql, sizeof qs - (size_t)ql, "%s%zu", k ? " x " : "", ps->q);
             done++;
@@ -222,8 +223,8 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
                 snprintf(by, sizeof by, "columns at stride %zu", a->stride);
             else
                 snprintf(by, sizeof by, "rows");
-            hl += snprintf(how + hl, how_len - (size_t)hl, "%saxis %c (N=%zu) by %s, %d pass%s%s%s%s%s",
-                           hl ? "; " : "", a->name, a->n, by, rp->npasses, rp->npasses == 1 ? "" : "es",
+            hl += snprintf(how + hl, how_len - (size_t)hl, "%saxis %c (%s=%zu) by %s, %d pass%s%s%s%s%s",
+                           hl ? "; " : "", a->name, a->len_name, a->n, by, rp->npasses, rp->npasses == 1 ? "" : "es",
                            rp->npasses > 1 ? " of Q = " : "", rp->npasses > 1 ? qs : "",
                            rp->npasses && rp->pass[0].parts > 1 ? " in parts" : "",
                            L->transpose && a->tr_rows ? ", then a transpose" : "");

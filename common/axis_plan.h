@@ -46,12 +46,16 @@ struct fl_layout_spec {
                                    (fft_rowparts_<a>_p0: chapter 06's row in parts);
                                    only chapter 07 asks (08's hooked passes and 09's
                                    twisted rows have no such kernel)                     */
+    const char *x_len;          /* the letter --explain gives axis x's length, as
+                                   docs/notation.md has it: 08's M (Rader's L), 09's H;
+                                   NULL: N                                               */
 };
 
 /* One transformed axis, in the order the plan does them (x first). */
 struct fl_axis {
     char name;                  /* 'x', 'y', 'z'                                         */
     size_t n;                   /* its length                                            */
+    const char *len_name;       /* what --explain calls n: "N", or the spec's x_len      */
     size_t stride;              /* elements between neighbours as its passes see the data:
                                    1 = rows (06's pass), more = columns (strided_pass)   */
     size_t lines;               /* rows (stride 1), or the outer lines a column pass

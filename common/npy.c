@@ -162,7 +162,7 @@ static int npy_read(const char *path, int accept_real, struct fl_npy *out, char 
         p = end;
     }
     if (out->naxes == 0 || out->count == 0) {
-        snprintf(err, errlen, "%s: empty array (shape must be (N,) or (B, N) with N >= 1)", path);
+        snprintf(err, errlen, "%s: empty array (shape must be (N,) or (batch, N) with N >= 1)", path);
         goto done;
     }
     if (out->naxes > 1 && strncmp(order, "False", 5) != 0) {

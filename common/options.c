@@ -446,8 +446,8 @@ void fl_print_usage_files(const char *prog, const char *chapter_help, int files)
         "exit status: 0 verified, 1 wrong result, 2 usage error or size this chapter can't do,\n"
         "3 OpenCL/platform/build/allocation error or hang. The last line says PASS or FAIL.\n",
         files ? "  --input X.npy       transform this complex64 (complex128 for double) array,\n"
-                "                      shape (N,) or (B, N) (07_multidim: (B, Ny, Nx) or\n"
-                "                      (B, Nz, Ny, Nx) too); the FFTW reference uses it too\n"
+                "                      shape (N,) or (batch, N) (07_multidim: (batch, Ny, Nx)\n"
+                "                      or (batch, Nz, Ny, Nx) too); the FFTW reference uses it too\n"
                 "  --output Y.npy      write the result\n"
               : "",
         files ? "  --format F          text (default), csv or json\n"

@@ -242,7 +242,7 @@ void fl_plan_explain(const struct fl_plan *plan, const char *direction, const cl
 
 void fl_print_build_legend(const char *options)
 {
-    int packed = 0, simd = 0; /* -D <name>_P<k>=... of fl_pass_option; of simd_cols.c */
+    int packed = 0, simd = 0; /* -D <name>_P<n>=... of fl_pass_option; of simd_cols.c */
     for (const char *d = strstr(options, "-D "); d; d = strstr(d + 3, "-D ")) {
         const char *eq = strchr(d + 3, '='), *sp = strchr(d + 3, ' ');
         if (!eq || (sp && sp < eq) || eq - (d + 3) < 3 || !strchr(eq, ','))
@@ -258,12 +258,12 @@ void fl_print_build_legend(const char *options)
             packed = 1;
     }
     if (packed)
-        printf("legend   -D <name>_P<k>=Q,p,I,T,r,r,...: pass k's sub-FFTs of Q points at span p, "
+        printf("legend   -D <name>_P<n>=Q,p,I,T,r,r,...: pass n's sub-FFTs of Q points at span p, "
                "I items per column, T columns per group, then each stage's radix r (0: no "
                "more stages)\n");
     if (simd)
-        printf("legend   -D SC<axis>_P<k>=Q,p,A,B,C,BASE,TW,IN: pass k's sub-FFTs of Q points at "
-               "span p as A x B x C blocks, then the offsets of its base, twiddles and input "
+        printf("legend   -D SC<axis>_P<n>=Q,p,Q1,Q2,Q3,BASE,TW,IN: pass n's sub-FFTs of Q points at "
+               "span p as Q1 x Q2 x Q3 blocks, then the offsets of its base, twiddles and input "
                "(kernels/06_simd.cl)\n");
 }
 

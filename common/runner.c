@@ -809,9 +809,9 @@ static const char *shape_text(const size_t *dims, int ndims, char *buf, size_t l
     return buf;
 }
 
-/* The shape of an --input file. 1-D chapters read (N,) or (B, N). A chapter of up to
- * MAX_DIMS > 1 dimensions reads (N,), or an array whose first axis is the batch: (B, N),
- * (B, Ny, Nx), (B, Nz, Ny, Nx); with --size D0xD1.. the file may also leave the batch
+/* The shape of an --input file. 1-D chapters read (N,) or (batch, N). A chapter of up to
+ * MAX_DIMS > 1 dimensions reads (N,), or an array whose first axis is the batch:
+ * (batch, N), (batch, Ny, Nx), (batch, Nz, Ny, Nx); with --size D0xD1.. the file may also leave the batch
  * axis out: (D0, D1, ..). HALF: the file holds half spectra (C2R), whose last axis is
  * Nx/2 + 1: --size names the real arrays' shape, as numpy.fft.irfftn's s does; without
  * it Nx = 2 (m - 1) from the file's m, irfftn's default. */
@@ -822,18 +822,18 @@ static void shape_from_input(const struct fl_npy *in, const struct fl_options *o
     char want[96], got[96];
     if (max_dims <= 1) {
         if (naxes > 2)
-            fl_die(FL_EXIT_USAGE, "%s has %d axes; 1-D chapters read shape (N,) or (B, N)", o->input, naxes);
+            fl_die(FL_EXIT_USAGE, "%s has %d axes; 1-D chapters read shape (N,) or (batch, N)", o->input, naxes);
         lead = naxes == 2;
     } else if (o->ndims) {
         if (naxes != o->ndims && naxes != o->ndims + 1)
             fl_die(FL_EXIT_USAGE, "--size %s disagrees with %s, which has %d axes: --size %s reads "
-                   "shape (%s) or (B, %s)", shape_text(o->dims, o->ndims, want, sizeof want),
+                   "shape (%s) or (batch, %s)", shape_text(o->dims, o->ndims, want, sizeof want),
                    o->input, naxes, want, want, want);
         lead = naxes == o->ndims + 1;
     } else {
         if (naxes > max_dims + 1)
-            fl_die(FL_EXIT_USAGE, "%s has %d axes; %s reads shape (N,), (B, N), (B, Ny, Nx) or "
-                   "(B, Nz, Ny, Nx)", o->input, naxes, c->ch->name);
+            fl_die(FL_EXIT_USAGE, "%s has %d axes; %s reads shape (N,), (batch, N), (batch, Ny, "
+                   "Nx) or (batch, Nz, Ny, Nx)", o->input, naxes, c->ch->name);
         lead = naxes >= 2;
     }
     c->ndims = naxes - lead;

@@ -3,7 +3,7 @@
  *
  * kernels/06_simd.cl does chapter 05's CPU shape for mixed radices (05's README, "On a
  * CPU: the SIMD register as the warp"): a work-item does FL_SIMD_VL = 8 neighbouring
- * columns of a pass as planar vectors, a whole radix-Q column in registers (Q = A*B*C of
+ * columns of a pass as planar vectors, a whole radix-Q column in registers (Q = Q1*Q2*Q3 of
  * the blocks 2, 3, 4, 5, 7, 8), no local memory. The kernel's rules: the first pass has
  * >= 8 columns per row (N/Q_0 >= 8) and every later pass has p >= 8, so the 8 lanes take
  * 8 consecutive k = t mod p (when 8 does not divide p, the last block of k is shifted

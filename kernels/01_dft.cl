@@ -10,7 +10,9 @@
  * in j*k with period n, so we keep m = (j*k) mod n in an integer and only ever take
  * sin/cos of an angle in [0, 2*pi). The rounding error of a floating-point angle is
  * proportional to its size, and 2*pi*j*k/n grows to about 2*pi*n: without the reduction
- * every twiddle's error grows with n — see dft_unreduced and the lesson. */
+ * every twiddle's error grows with n — see dft_unreduced and the lesson.
+ *
+ * Notation: docs/notation.md */
 
 /* Contract
  *   work-items : global (n, batch), any local size; item (k, row) computes y[row*n + k]

@@ -20,7 +20,9 @@
  * Reads are always consecutive across work-items; writes are consecutive in runs of p,
  * so the first passes write with stride. No bit reversal is needed: the output of the
  * last pass (p = n/2) is in natural order. Idea and index map after E. Bainville,
- * "OpenCL Fast Fourier Transform" (2010). */
+ * "OpenCL Fast Fourier Transform" (2010).
+ *
+ * Notation: docs/notation.md */
 
 /* Contract
  *   work-items : global (n/2, batch), any local size dividing n/2; item (i, row) does one

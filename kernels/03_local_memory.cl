@@ -23,7 +23,9 @@
  * twiddle after), which leaves V[m] at position bitrev(m) of u: the store undoes it.
  * Every twiddle inside it is one of the R/2 roots exp(sign*2*pi*i*j/R), so the group
  * computes those once into local memory (one sincos per work-item) and each stage reads
- * them, instead of calling sincos in every stage: local memory as a shared cache. */
+ * them, instead of calling sincos in every stage: local memory as a shared cache.
+ *
+ * Notation: docs/notation.md */
 
 /* Contract
  *   work-items : global (n/2, batch), local (r, 1) with r a power of two; R = 2r <= n.

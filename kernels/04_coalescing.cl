@@ -28,7 +28,9 @@
  *
  * Idea: E. Bainville's profile of the one-work-group-per-DFT kernel (2010) showed the
  * strided fetches cost most of the time; the tiled reorder through local memory follows
- * Apple's OpenCL_FFT notes (local transposes) and G. Dal's thesis, sections 3.1.3–3.2.2. */
+ * Apple's OpenCL_FFT notes (local transposes) and G. Dal's thesis, sections 3.1.3–3.2.2.
+ *
+ * Notation: docs/notation.md */
 
 /* Contract
  *   work-items : global (n/2, batch), local (T*R/2, 1); R and T powers of two, T divides

@@ -16,7 +16,9 @@
  *   work-items : global n (a multiple of s), any local size
  *   reads      : x[(i mod (n/s)) * s + i / (n/s)]  (each element of x once)
  *   writes     : y[i]
- *   host calls : once per stride; chapters/04_coalescing/stride.c */
+ *   host calls : once per stride; chapters/04_coalescing/stride.c
+ *
+ * Notation: docs/notation.md */
 __kernel void read_strided(__global const real2_t *x, __global real2_t *y, int s)
 {
     int i = get_global_id(0);

@@ -4,7 +4,9 @@
  * Contract
  *   work-items : global (R, T), one per tile entry (row m, column c)
  *   writes     : addr[m*T + c] = tile_at(m, c, T), the entry's position in the local tile
- * tile_at is the exercise's function, defined in the exercise file built after this one. */
+ * tile_at is the exercise's function, defined in the exercise file built after this one.
+ *
+ * Notation: docs/notation.md */
 int tile_at(int m, int c, int T);
 
 __kernel void probe_tile_at(__global int *addr, int T)

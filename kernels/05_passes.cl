@@ -1,8 +1,9 @@
 /* 05_register_radix — the passes: a work-group does whole sub-FFTs ("columns").
  *
- * A pass with parameters (p, Q) over rows of length n does, for every column t of a row
- * (t = 0 .. n/Q - 1) — the same Stockham step as chapters 02-04, with radix Q:
- *     v[j] = x[t + j*(n/Q)] * w_(Q*p)^(j*k),  k = t mod p,  j = 0 .. Q-1
+ * A pass with parameters (span p, radix Q) over rows of length N (the kernels' argument n)
+ * does, for every column t of a row (t = 0 .. N/Q - 1) — the same Stockham step as
+ * chapters 02-04, with radix Q:
+ *     v[j] = x[t + j*(N/Q)] * w_(Q*p)^(j*k),  k = t mod p,  j = 0 .. Q-1
  *     V    = DFT_Q(v)
  *     y[(t - k)*Q + k + j*p] = V[j]
  * Q is not done by one work-item. It is factored into register radices, e.g.
@@ -11,21 +12,21 @@
  * FFT of its own — a stage is "twiddle, dftR in registers", and between stages the items
  * trade values through local memory, the only thing local memory is used for.
  *
- *   stage (radix r, sub-length s, item i owns butterfly b = i):
+ *   stage (radix r, sub-span s, item i owns butterfly b = i):
  *       reads  u[b + m*(Q/r)],  m < r     (in registers already: v[m])
- *       twiddle v[m] *= w_(r*s)^(m*k), k = b mod s;  dft_r(v)
- *       writes u[(b - k)*r + k + m*s]
+ *       twiddle v[m] *= w_(r*s)^(m*(b mod s));  dft_r(v)
+ *       writes u[(b - b mod s)*r + b mod s + m*s]
  *   A radix r < R (the leftover when log2 Q is not a multiple of log2 R) comes first,
  *   where s = 1 and there are no twiddles: item i then does R/r butterflies of radix r.
  *
  * Where item i's values sit: always at column positions i + e*(Q/R), e = 0 .. R-1, both
  * before the first stage and after the last. So loads and stores touch global memory
  * straight from registers; how they are spread over work-items decides coalescing:
- *   n == Q (one pass does the whole row): item i of the column is lane i, T rows share a
- *          group; item i reads x[row*n + i + e*(Q/R)]: consecutive lanes, consecutive
+ *   N == Q (one pass does the whole row): item i of the column is lane i, T rows share a
+ *          group; item i reads x[row*N + i + e*(Q/R)]: consecutive lanes, consecutive
  *          addresses, and the same for the stores.
- *   n > Q  (one pass of several): T neighbouring columns t share a group and the column
- *          index is the fastest lane index, so lanes read x[t + j*(n/Q)] for T
+ *   N > Q  (one pass of several): T neighbouring columns t share a group and the column
+ *          index is the fastest lane index, so lanes read x[t + j*(N/Q)] for T
  *          consecutive t; stores go to (t - k)*Q + k + j*p, consecutive for consecutive
  *          t when p >= T. In the first pass (p = 1) they are Q apart instead, so that
  *          pass writes its T columns into local memory and stores the block
@@ -36,7 +37,9 @@
  *
  * Idea: E. Bainville, "OpenCL FFT" (2010): one work-group per sub-DFT, registers for the
  * operands and local memory only for the exchange; the plan with few high-radix passes
- * follows G. Dal's thesis (3.2.3-3.2.5, 4.2.1) and Apple's OpenCL_FFT notes. */
+ * follows G. Dal's thesis (3.2.3-3.2.5, 4.2.1) and Apple's OpenCL_FFT notes.
+ *
+ * Notation: docs/notation.md */
 
 #define TWIDDLE_SINCOS 0
 #define TWIDDLE_TABLE 1
@@ -159,14 +162,14 @@ INLINE void twiddle_powers(real2_t *w, int mode, int a, int log2M, int log2n, __
 
 /* Contract (every fft_r<R>_<twiddle> kernel)
  *   work-items : 1-D, groups of T*Q/R items; group g does columns g*T .. g*T+T-1 of the
- *                batch*(n/Q) columns (the last group's extra columns do no loads or stores)
+ *                batch*(N/Q) columns (the last group's extra columns do no loads or stores)
  *   args       : x, y (distinct buffers), u local T*Q*17/16 values, hi/lo twiddle tables
- *                (read by the table kernels only), n, p, Q, T, batch, flags, lo_bits
- *   reads      : x[row*n + t + j*(n/Q)] for the group's columns, every j < Q, once
- *   writes     : y[row*n + (t - k)*Q + k + j*p], every j < Q, once
+ *                (read by the table kernels only), n (= N), p, Q, T, batch, flags, lo_bits
+ *   reads      : x[row*N + t + j*(N/Q)] for the group's columns, every j < Q, once
+ *   writes     : y[row*N + (t - k)*Q + k + j*p], every j < Q, once (k = t mod p)
  *   host calls : p = 1, then p *= Q after each launch (Q may differ per launch), swapping
- *                x and y, until p = n; Q, T powers of two, R <= Q <= n; when n > Q,
- *                T divides n/Q. PASS_CONJ_IN on the first launch and PASS_CONJ_OUT on the
+ *                x and y, until p = N; Q, T powers of two, R <= Q <= N; when N > Q,
+ *                T divides N/Q. PASS_CONJ_IN on the first launch and PASS_CONJ_OUT on the
  *                last for an inverse. */
 INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
               __global const real2_t *hi, __global const real2_t *lo, int n, int p, int Q,
@@ -295,25 +298,26 @@ FFT_PASS_KERNEL(16, native, TWIDDLE_NATIVE)
  * fft_pass keeps a group's values in registers but also needs room for ALL of them in
  * local memory at every exchange: T*Q <= 4096 fp32 values in 48 KiB. The register file is
  * bigger (an H100 compute unit has 256 KiB of registers). So a group may hold FFT_PARTS =
- * B times as many values as local memory does if it does each exchange in B rounds, one
- * part at a time:
+ * G times as many values as local memory does if it does each exchange in G rounds, one
+ * part at a time (G and q are the notation page's parts and part; the code names them B
+ * and k, and names the output digit o below q):
  *
- *     for part k = 0 .. B-1:   write part k's values to local memory; barrier;
- *                              read part k's values back (rearranged);   barrier
+ *     for part q = 0 .. G-1:   write part q's values to local memory; barrier;
+ *                              read part q's values back (rearranged);   barrier
  *
  * For that to need no more registers than the values themselves, a part must be a set
- * of values that no stage mixes with another part: then in round k every item writes and
- * reads only ITS part-k values, v[k][...], and k is a constant after unrolling (VkFFT's
- * "registerBoost" does the same). Columns are such sets. A row of n = B*Q points is B
- * columns x[k + j*B] (k < B), B independent Q-point FFTs, Q = FFT_LOCAL_VALUES; each item
- * holds R values of every column (v[k][e], j = i + e*Q/R). What is left of the n-point
- * FFT is one radix-B stage ACROSS the columns (decimation in time):
- *     X[j + Q*q] = sum_k w_B^(k*q) * (w_n^(j*k) * Y_k[j]),   Y_k = DFT_Q(column k)
- * and item i holds Y_k[j] for every k at once: that stage is done in registers, no
+ * of values that no stage mixes with another part: then in round q every item writes and
+ * reads only ITS part-q values, v[q][...], and q is a constant after unrolling (VkFFT's
+ * "registerBoost" does the same). Columns are such sets. A row of N = G*Q points is G
+ * columns x[q + j*G] (q < G), G independent Q-point FFTs, Q = FFT_LOCAL_VALUES; each item
+ * holds R values of every column (v[q][e], j = i + e*Q/R). What is left of the N-point
+ * FFT is one radix-G stage ACROSS the columns (decimation in time):
+ *     X[j + Q*o] = sum_q w_G^(q*o) * (w_N^(j*q) * Y_q[j]),   Y_q = DFT_Q(column q)
+ * and item i holds Y_q[j] for every q at once: that stage is done in registers, no
  * exchange, and stored straight to X. One read and one write of the row instead of the
  * two of a two-pass plan.
  *
- * -D constants (chapters/05_register_radix/main.c, build_options): FFT_PARTS = B (2 or
+ * -D constants (chapters/05_register_radix/main.c, build_options): FFT_PARTS = G (2 or
  * 4), FFT_LOCAL_VALUES = Q, FFT_ITEMS_R4, _R8, _R16 = Q / R (a group is Q / R items,
  * fixed per kernel: reqd_work_group_size, which on NVIDIA caps the registers per item at
  * 65536 / group size), FFT_MAX_ITEMS (the device's largest group: radices whose group
@@ -447,9 +451,9 @@ static INLINE void fft_row_parts(__global const real2_t *x, __global real2_t *y,
 
 /* Contract (fft_rows_r<R>_table)
  *   work-items : 1-D, groups of FFT_LOCAL_VALUES / R items; group g does row g (batch groups)
- *   args       : as fft_r16_table, with n = FFT_PARTS * FFT_LOCAL_VALUES; p, Q, T and
+ *   args       : as fft_r16_table, with n = N = FFT_PARTS * FFT_LOCAL_VALUES; p, Q, T and
  *                batch are not read; u holds FFT_LOCAL_VALUES*17/16 values
- *   reads      : x[row*n + j], every j < n, once;  writes: y[row*n + k], every k < n, once
+ *   reads      : x[row*N + j], every j < N, once;  writes: y[row*N + k], every k < N, once
  *   host calls : once (a one-pass plan); flags PASS_CONJ_IN | PASS_CONJ_OUT for an inverse.
  * Only the radices whose group fits the device (FFT_MAX_ITEMS): a reqd_work_group_size
  * above the device's maximum is a build error on some drivers. */

@@ -13,7 +13,9 @@
  *
  * Idea: E. Bainville, "OpenCL Fast Fourier Transform" (2010), higher-radix kernels with
  * the operands in registers; G. Dal's thesis, sections 3.2.3-3.2.5 (radix-16 from
- * radix-4 blocks, precomputed twiddles). */
+ * radix-4 blocks, precomputed twiddles).
+ *
+ * Notation: docs/notation.md */
 
 /* v * (-i): a quarter turn clockwise, no multiplication needed. */
 real2_t mul_minus_i(real2_t v)

@@ -39,14 +39,17 @@
  *
  * Pass twiddles come from a table the host fills in double precision (rounded once to
  * real_t): for pass (p, Q) and every k < p, the factors w_(Qp)^(k*m) for the "digits"
- * m = d * 4^L (d = 1, 2, 3; m < Q). w^(j*k) is the product of the factors of j's base-4
- * digits: at most 3 for Q <= 64, so each twiddle is at most two products from exact.
+ * m = a * 4^l (a = 1, 2, 3; m < Q; the host's loop calls a d). w^(j*k) is the product of
+ * the factors of j's base-4 digits: at most 3 for Q <= 64, so each twiddle is at most two
+ * products from exact.
  *   layout (reals, from the pass's offset): factor e's real parts at e*2p + k, its
  *   imaginary parts at e*2p + p + k, k < p: consecutive k, so a vector load per factor.
  *
  * Inverse transforms as in 05: conj on the way in (first pass) and out (last pass).
  * Built only when the host passes -D FFT_SIMD (chapters/05_register_radix/main.c), so
- * the chapter's other variants compile none of this. */
+ * the chapter's other variants compile none of this.
+ *
+ * Notation: docs/notation.md */
 #ifdef FFT_SIMD
 
 /* cv (VL = FFT_SIMD_VL lanes), cv_ld / cv_st, the arithmetic (cv_add, cv_mmi, cv_mulk
@@ -157,8 +160,8 @@ static SV_INLINE void simd_dft(cv *v, const int Q)
  *                twiddle table (reals; read only when p > 1), n, p, tw_off (this pass's
  *                offset into tw, in reals), flags (PASS_CONJ_IN / PASS_CONJ_OUT), items
  *   reads      : x[row*n + t + j*(n/Q)], j < Q, for its VL columns, once;
- *                tw[tw_off + e*2p + k (+ p)] for each factor e of Q (m = d*4^L < Q,
- *                d = 1..3: main.c, simd_factor_list), k = t mod p (p > 1)
+ *                tw[tw_off + e*2p + k (+ p)] for each factor e of Q (m = a*4^l < Q,
+ *                a = 1..3: simd.c, simd_factor_list), k = t mod p (p > 1)
  *   writes     : y[row*n + (t - k)*Q + k + j*p], j < Q, once
  *   host calls : p = 1, then p *= Q after each launch (Q may differ per launch), swapping
  *                x and y, until p = n; every launch has n/Q >= VL (so VL | n/Q) and
@@ -185,7 +188,7 @@ static SV_INLINE void simd_columns(__global const real_t *x, __global real_t *y,
     }
 
     if (p > 1) {
-        /* w^(j*k) from the table's digit factors f[e] = w^(k * d * 4^L) */
+        /* w^(j*k) from the table's digit factors f[e] = w^(k * a * 4^l) */
         __global const real_t *f = tw + tw_off + k0;
         cv w[64];
         #pragma unroll

@@ -1,7 +1,9 @@
 /* 06_mixed_radix, going further — blocks of 25 and 27 points (lesson 06, "Blocks of 25
  * and 27"). Built after kernels/06_passes.cl, whose dft_r calls dft25 and dft27 when the
  * host gives -D FL_VMAX=27 (it plans them for whole rows of 3^a and 5^a only); FL_VMAX
- * (06_passes.cl) is then the register array's size and FOR_M reaches 32. */
+ * (06_passes.cl) is then the register array's size and FOR_M reaches 32.
+ *
+ * Notation: docs/notation.md */
 
 #if FL_VMAX > 24
 /* Blocks of 25 = 5 x 5 and 27 = 3 x 9 points, in registers: the two-level

@@ -1,9 +1,11 @@
 /* 06_mixed_radix, going further — a pass's columns in parts or in slices (-D
- * P<k>_COLPARTS: fft_mixed_parts_p<k>; lesson 06, "Passes in parts"), and the strided
+ * P<n>_COLPARTS: fft_mixed_parts_p<n>; lesson 06, "Passes in parts"), and the strided
  * loads and stores of a column pass that they share with the column passes of later
  * chapters. Built after kernels/06_passes.cl (stage, exchange_put, exchange_get, slot,
  * PASS_STAGES_WITH, PASS_LAST_RADIX, FOR_M).
- *     P<k>_COLPARTS pass k's T columns in parts (fft_mixed_parts_p<k>) */
+ *     P<n>_COLPARTS pass n's T columns in parts (fft_mixed_parts_p<n>)
+ *
+ * Notation: docs/notation.md */
 
 /* The loads of a column pass (the outer axes of a 2-D or 3-D array; mixed_parts_pass
  * below): the first stage's butterfly b takes values j = b + m*(Q/r0) of the item's
@@ -61,14 +63,14 @@ static INLINE void strided_store(__global real2_t *y, const real2_t *v, size_t o
 /* ---------------------------------------------------------------- columns in parts
  * A group of T neighbouring columns of Q points whose T*Q values local memory cannot hold
  * (4 x 4096 fp32: 128 KiB; it has 48): the values live in registers (Q/I per item, up to
- * FL_PART_VMAX), and local memory holds T/B columns, or a slice of every column, at a
- * time, each exchange in B rounds. Chapter 07's outer axes of 2048 and 4096 points
+ * FL_PART_VMAX), and local memory holds T/G columns (G parts), or a slice of every column,
+ * at a time, each exchange in G rounds. Chapter 07's outer axes of 2048 and 4096 points
  * (fft_parts_<a>_p0, lesson 07 "Columns in parts") and this chapter's passes of two
- * (fft_mixed_parts_p<k>, below; lesson 06 "Passes in parts") use them. */
+ * (fft_mixed_parts_p<n>, below; lesson 06 "Passes in parts") use them. */
 
 #define FL_PART_VMAX 64 /* values one item holds in a pass in parts (part_values, fp32) */
 
-/* Exchange (above) in B rounds of Tp columns: item i of column c takes
+/* Exchange (above) in G rounds (the parameter B) of Tp columns: item i of column c takes
  * part in round c / Tp only; every item meets every barrier. */
 static INLINE void parted_exchange(real2_t *v, __local real2_t *u, int i, int c, const int B,
                                    const int rp, const int sp, const int rn, const int Q,
@@ -86,14 +88,15 @@ static INLINE void parted_exchange(real2_t *v, __local real2_t *u, int i, int c,
 }
 
 /* The same exchange with every item busy in every round, where the stages allow it: local
- * memory holds slice s (slots s*Q/B .. (s+1)*Q/B - 1) of all T columns at once. With
- * b = i + jb*I, k = b mod sp and sp dividing I, the put slot (b - k)*rp + k + m*sp lies in
- * slice jb / (nbp/B) for every m (nbp = Q/(rp*I) butterflies an item, B dividing it);
- * the get slot b + m*(Q/rn) in slice m / (rn/B) for every b (B dividing rn). So in round
- * s every item puts its butterflies of slice s and gets its values of slice s: no item
- * waits (lesson 07, "Columns in parts"). The values got go to W first, since the next
- * stage's butterfly jb shares v[] with butterflies not put yet; copying W back is register
- * renaming once unrolled. */
+ * memory holds slice q (slots q*Q/G .. (q+1)*Q/G - 1) of all T columns at once (G slices:
+ * the parameter B). With b = i + jb*I and sp (the sub-span of the stage before) dividing
+ * I, the put slot (b - b mod sp)*rp + b mod sp + m*sp lies in slice jb / (nbp/G) for
+ * every m (nbp = Q/(rp*I) butterflies an item, G dividing it); the get slot b + m*(Q/rn)
+ * in slice m / (rn/G) for every b (G dividing rn). So in round q every item puts its
+ * butterflies of slice q and gets its values of slice q: no item waits (lesson 07,
+ * "Columns in parts"). The values got go to W first, since the next stage's butterfly jb
+ * shares v[] with butterflies not put yet; copying W back is register renaming once
+ * unrolled. */
 static INLINE int sliced_ok(const int B, const int rp, const int sp, const int rn, const int Q,
                             const int I)
 {
@@ -157,7 +160,7 @@ static INLINE void sliced_exchange(real2_t *v, __local real2_t *u, int i, int c,
  * (with P = 1 a column's outputs are a run of Q, and neighbouring items hold neighbouring
  * values of it). Where passes of Q <= 1024 points would take three, passes of up to 4096
  * take two (2^22 = 2048 x 2048): one read and write of the data less. See
- * fft_mixed_parts_p<k>. */
+ * fft_mixed_parts_p<n>. */
 static INLINE void mixed_parts_pass(__global const real2_t *x, __global real2_t *y,
                                     __local real2_t *u, __global const real2_t *hi,
                                     __global const real2_t *lo, int batch, int flags, const int N,
@@ -184,15 +187,15 @@ static INLINE void mixed_parts_pass(__global const real2_t *x, __global real2_t 
                   PASS_LAST_RADIX);
 }
 
-/* Contract (fft_mixed_parts_p<k>, pass k > 0 of the plan, its last: columns in parts)
- *   work-items : as fft_mixed_p<k> (reqd_work_group_size I*T: an item's 64 values need the
- *                registers); columns k*T/B .. (k+1)*T/B - 1 of a group are part k
- *   args       : as fft_mixed_p<k>, but u holds (T/B)*Q*17/16 values (B = P<k>_COLPARTS)
- *   reads      : x[row*N + t + j*(N/Q)], every j < Q, once, times w_(Q*P)^(j*k) (P > 1)
- *   writes     : y[row*N + (t - k)*Q + k + j*P], every j < Q, once (with P = 1 the T
+/* Contract (fft_mixed_parts_p<n>, pass n > 0 of the plan, its last: columns in parts)
+ *   work-items : as fft_mixed_p<n> (reqd_work_group_size I*T: an item's 64 values need the
+ *                registers); columns q*T/G .. (q+1)*T/G - 1 of a group are part q
+ *   args       : as fft_mixed_p<n>, but u holds (T/G)*Q*17/16 values (G = P<n>_COLPARTS)
+ *   reads      : x[row*N + t + j*(N/Q)], every j < Q, once, times w_(Q*p)^(j*k) (p > 1)
+ *   writes     : y[row*N + (t - k)*Q + k + j*p], every j < Q, once (with p = 1 the T
  *                columns' runs of Q, each item's values j = b + m*Q/rl in lanes of
  *                neighbouring b: whole 32-byte sectors)
- *   host calls : as fft_mixed_p<k>, with -D P<k>_COLPARTS. */
+ *   host calls : as fft_mixed_p<n>, with -D P<n>_COLPARTS. */
 #define FL_PARTS_KERNEL(K, BB, QQ, PP, II, TT, RR)                                         \
     __kernel __attribute__((reqd_work_group_size(II * TT, 1, 1)))                          \
     void fft_mixed_parts_p##K(__global const real2_t *x, __global real2_t *y,              \

@@ -1,6 +1,6 @@
 /* 06_mixed_radix — the new building blocks (DFTs of 3, 5, 7, 9 = 3 x 3 and 10 = 2 x 5
  * points), and the three-block pipeline of ARM's mixed-radix article (digit-reverse,
- * twiddle, radix-S).
+ * twiddle, radix-r).
  *
  * A program of this chapter is built from, in this order: kernels/fftlab.clh (real_t,
  * cmul, ...), kernels/06_passes.cl (the fast Stockham passes, which call the blocks),
@@ -23,7 +23,9 @@
  *   r = 3:  a = 1: -1/2, sqrt(3)/2
  *   r = 5:  a = 1: (sqrt 5 - 1)/4 = 0.309..., 0.951...;  a = 2: -(sqrt 5 + 1)/4, 0.587...
  *   r = 7:  a = 1: 0.623..., 0.781...;  a = 2: -0.222..., 0.974...;  a = 3: -0.900..., 0.433...
- * (20 digits below, from bc -l; real_t rounds them to float or double.) */
+ * (20 digits below, from bc -l; real_t rounds them to float or double.)
+ *
+ * Notation: docs/notation.md */
 
 /* DFT of 3 values: X0 = a + s, X1,2 = a - s/2 -/+ i (sqrt 3 / 2) d,  s = v1 + v2, d = v1 - v2. */
 void dft3(real2_t *v)
@@ -171,13 +173,14 @@ void dft9(real2_t *v)
 
 /* ---------------------------------------------------------------- three blocks
  * --variant three_blocks: ARM's pipeline, one kernel per block, in place after the first.
- * The stages have radices r_0, r_1, ... (N = their product); Nx is the span, the product
- * of the radices before the stage (1 for the first), Ny = r_s and Ni = Nx * Ny:
- *   1. digit_reverse      y[m] = x[idx(m)]: the input in digit-reversed order, once
- *   2. twiddle_stage      y[n] *= w_Ni^(nx * ky), nx = n mod Nx, ky = (n / Nx) mod Ny
- *                         (every stage but the first, where Nx = 1 and the twiddle is 1)
- *   3. radix_S            DFT_S of y[n0 + m*Nx], m < S, n0 = (kx mod Nx) + (kx / Nx) * Ni,
- *                         one butterfly kx per work-item
+ * The stages have radices r_0, r_1, ... (N = their product); a stage of radix r has the
+ * span p, the product of the radices before it (1 for the first). ARM's article writes Nx
+ * for p, Ny for r and Ni for p*r; the code's arguments are span and radix:
+ *   1. digit_reverse      y[e] = x[idx(e)]: the input in digit-reversed order, once
+ *   2. twiddle_stage      y[e] *= w_(p*r)^(k*m), k = e mod p, m = (e / p) mod r
+ *                         (every stage but the first, where p = 1 and the twiddle is 1)
+ *   3. radix_<r>          DFT_r of y[e0 + m*p], m < r, e0 = (t mod p) + (t / p) * p*r,
+ *                         one butterfly t per work-item
  * Three launches per stage over all the data, each reading and writing it once: correct,
  * and slow on purpose (the lesson compares it with the Stockham passes). */
 
@@ -187,12 +190,12 @@ void dft9(real2_t *v)
 #define DIGIT_TABLE_SPLIT 4096
 
 /* Contract (digit_reverse)
- *   work-items : 2-D, (n rounded up to the group size) x batch, groups G x 1; items
- *                m >= n do nothing
- *   args       : x, y (distinct), idx (n entries, the permutation: host-computed, see
- *                fl_digit_reverse in common/radix_plan.h), n, flags
- *   reads      : x[row*n + idx(m)]
- *   writes     : y[row*n + m], every m < n, once
+ *   work-items : 2-D, (N rounded up to the group size) x batch, groups of the host's
+ *                size x 1; items e >= N do nothing
+ *   args       : x, y (distinct), idx (N entries, the permutation: host-computed, see
+ *                fl_digit_reverse in common/radix_plan.h), n (= N), flags
+ *   reads      : x[row*N + idx(e)]
+ *   writes     : y[row*N + e], every e < N, once
  *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */
 __kernel void digit_reverse(__global const real2_t *x, __global real2_t *y,
                             __global const real2_t *idx, int n, int flags)
@@ -224,9 +227,9 @@ int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int
 /* Contract (digit_reverse_computed)
  *   work-items : as digit_reverse
  *   args       : x, y (distinct), radices (nstages values, r_s in .x: the stages in the
- *                order they run), nstages, n, flags
- *   reads      : x[row*n + digit_reverse_index(m, ...)]
- *   writes     : y[row*n + m], every m < n, once
+ *                order they run), nstages, n (= N), flags
+ *   reads      : x[row*N + digit_reverse_index(e, ...)]
+ *   writes     : y[row*N + e], every e < N, once
  *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */
 __kernel void digit_reverse_computed(__global const real2_t *x, __global real2_t *y,
                                      __global const real2_t *radices, int nstages, int n,
@@ -252,10 +255,12 @@ real2_t root_of_unity(int a, int M)
 }
 
 /* Contract (twiddle_stage)
- *   work-items : 2-D, (n rounded up to the group size) x batch, groups G x 1
- *   args       : y (in place), n, span = Nx, radix = Ny of the stage that follows
- *   reads      : y[row*n + m]        writes: the same element, times w_Ni^(nx * ky)
- *   host calls : before radix_<Ny> of every stage but the first */
+ *   work-items : 2-D, (N rounded up to the group size) x batch, groups of the host's
+ *                size x 1
+ *   args       : y (in place), n (= N), span = p, radix = r of the stage that follows
+ *   reads      : y[row*N + e]        writes: the same element, times w_(p*r)^(k*m),
+ *                k = e mod p, m = (e / p) mod r
+ *   host calls : before radix_<r> of every stage but the first */
 __kernel void twiddle_stage(__global real2_t *y, int n, int span, int radix)
 {
     int m = get_global_id(0);
@@ -266,13 +271,14 @@ __kernel void twiddle_stage(__global real2_t *y, int n, int span, int radix)
     y[row + m] = cmul(y[row + m], root_of_unity(nx * ky, span * radix));
 }
 
-/* Contract (radix_S, S = 2, 3, 4, 5, 7, 8, 10, 16)
- *   work-items : 2-D, (n/S rounded up to the group size) x batch, groups G x 1; item kx
- *                does butterfly kx, items kx >= n/S nothing
- *   args       : y (in place), n, span = Nx (product of the earlier stages' radices), flags
- *   reads      : y[row*n + n0 + m*Nx], m < S, n0 = (kx mod Nx) + (kx / Nx) * Nx * S
- *   writes     : the same S elements, their DFT_S
- *   host calls : after digit_reverse, stage by stage with Nx = 1, r_0, r_0 r_1, ...;
+/* Contract (radix_<r>, r = 2, 3, 4, 5, 7, 8, 10, 16: the macro's S)
+ *   work-items : 2-D, (N/r rounded up to the group size) x batch, groups of the host's
+ *                size x 1; item t does butterfly t, items t >= N/r nothing
+ *   args       : y (in place), n (= N), span = p (product of the earlier stages' radices),
+ *                flags
+ *   reads      : y[row*N + e0 + m*p], m < r, e0 = (t mod p) + (t / p) * p * r
+ *   writes     : the same r elements, their DFT_r
+ *   host calls : after digit_reverse, stage by stage with p = 1, r_0, r_0 r_1, ...;
  *                flags & 2 on the last stage conjugates what it writes (inverse) */
 #define RADIX_KERNEL(S)                                                                    \
     __kernel void radix_##S(__global real2_t *y, int n, int span, int flags)               \

@@ -7,15 +7,16 @@
  *     y[(t - k)*Q + k + j*p] = V[j]
  * and Q = r_0 r_1 ... is done inside the work-group as a short Stockham FFT of its own:
  *
- *   stage (radix r, sub-span s = r_0 ... r_(s-1), butterfly b < Q/r):
- *       reads  u[b + m*(Q/r)],  m < r
- *       twiddle v[m] *= w_(r*s)^(m*k), k = b mod s;  dft_r(v)
- *       writes u[(b - k)*r + k + m*s]
+ *   stage (radix r; sub-span s, the product of the radices of the stages before it, 1 for
+ *   the first; butterfly b < Q/r, value m < r):
+ *       reads  u[b + m*(Q/r)]
+ *       twiddle v[m] *= w_(r*s)^(m*(b mod s));  dft_r(v)
+ *       writes u[(b - b mod s)*r + b mod s + m*s]
  *
  * In this file, in reading order: stage (one stage on the butterflies an item holds),
  * exchange (between two stages, through local memory), PASS_STAGES (every stage of a
  * pass, unrolled) and mixed_pass (load, stages, store: the pass), then the kernels
- * fft_mixed_p<k> that the host launches, one per pass.
+ * fft_mixed_p<n> that the host launches, one per pass.
  *
  * Self-sorting: no digit-reverse pass, the output index of each stage puts the values in
  * order. The column's I work-items share its butterflies: in a stage of radix r, item i
@@ -26,13 +27,13 @@
  * Everything that shapes a pass is a compile-time constant, given by the host as -D
  * options (chapters/06_mixed_radix/main.c, build_options; --explain prints them):
  *     FL_N, FL_LO_BITS        transform length, the twiddle table's split
- *     P<k>_Q, P<k>_P          pass k's Q and p (k = 0 .. 7)
- *     P<k>_I, P<k>_T          work-items per column, columns per group
- *     P<k>_R                  its radices, 12 of them with 0 after the last, e.g.
+ *     P<n>_Q, P<n>_P          pass n's Q and span p (n = 0 .. 7; P<n> means pass n)
+ *     P<n>_I, P<n>_T          work-items per column I, columns per group T
+ *     P<n>_R                  its radices, 12 of them with 0 after the last, e.g.
  *                             -D P0_R=16,3,3,5,0,0,0,0,0,0,0,0 (pasted as 12 arguments)
  * so the stage sequence unrolls, every index into v[] is a constant (v[] stays in
- * registers), every division is by a constant, and kernel fft_mixed_p<k> exists only when
- * P<k>_R is defined. The price is one program per size: pocl builds one in about a second
+ * registers), every division is by a constant, and kernel fft_mixed_p<n> exists only when
+ * P<n>_R is defined. The price is one program per size: pocl builds one in about a second
  * and keeps it in its kernel cache for the next run.
  *
  * Going further: the tuned paths the planner picks for some sizes live in files of their
@@ -40,7 +41,7 @@
  *     kernels/06_blocks_25_27.cl   blocks of 25 and 27 points (-D FL_VMAX=27)
  *     kernels/06_row_parts.cl      a row in parts (-D P0_PARTS) and exchanges in halves
  *                                  (-D FL_PASS_HALVES)
- *     kernels/06_column_parts.cl   a pass's columns in parts or slices (-D P<k>_COLPARTS),
+ *     kernels/06_column_parts.cl   a pass's columns in parts or slices (-D P<n>_COLPARTS),
  *                                  and the strided loads and stores of a column pass
  * and a later kernel file may extend the pass at its load, its store and between its
  * stages and its store ("Extension points" below).
@@ -51,7 +52,9 @@
  *
  * Idea: the index maps of ARM's mixed-radix article (Nx the span, Ny the radix), turned
  * into chapter 05's self-sorting pass; VkFFT's habit of compiling each size's kernel with
- * its radices built in. */
+ * its radices built in.
+ *
+ * Notation: docs/notation.md */
 
 #define TWIDDLE_SINCOS 0 /* names 05_register_radix.cl's twiddle() expects, built after */
 #define TWIDDLE_TABLE 1
@@ -116,15 +119,16 @@ real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t
  *   PASS_READ(j)          the load of value j of the item's column (the value the pass
  *                         reads at column index t + j*(N/Q) of row `row`); default
  *                         in[j*per_row], in = x + row*N + t
- *   PASS_WRITE(j, value)  the store of output j (at (t - k)*Q + k + j*P of the row) where
- *                         the pass stores from registers (a single pass, or P > 1);
- *                         default out[j*P] = value, out = y + row*N + (t - k)*Q + k
+ *   PASS_WRITE(j, value)  the store of output j (at (t - k)*Q + k + j*p of the row) where
+ *                         the pass stores from registers (a single pass, or p > 1);
+ *                         default out[j*p] = value, out = y + row*N + (t - k)*Q + k
  *   PASS_BETWEEN          statements run after the stages and before the store, with the
  *                         pass's v, u, i, c, t, k, cf and constants in scope: where the
- *                         last pass of a forward FFT (P = N/Q, whose column t holds the
- *                         outputs t + j*P) meets the first pass of an inverse one (p = 1,
+ *                         last pass of a forward FFT (p = N/Q, whose column t holds the
+ *                         outputs t + j*p) meets the first pass of an inverse one (p = 1,
  *                         whose column t reads those same values); default nothing
- *   PASS_P_OUT            the p the store lays the outputs out for; default P
+ *   PASS_P_OUT            the span the store lays the outputs out for; default p (the
+ *                         argument P: the span p, spelled upper case in the code)
  *   PASS_EXTRA_PARAMS     parameters mixed_pass takes after r11 (for the above); default
  *                         none. A file that adds some renames the pass (#define mixed_pass
  *                         NAME, and PASS_RENAMED NAME) and defines PASS_PLAIN_FLAGS(flags)
@@ -305,9 +309,10 @@ static INLINE void exchange_halves(real2_t *v, __local real2_t *u2, int i, int c
         stage(v, i, rn, (sp) * (rp), N, Q, I, hi, lo, lo_bits);                            \
     }
 
-/* Every stage of a pass, unrolled (s_k = r_0 ... r_(k-1)): what each pass kernel runs
- * between its loads and its stores, with v, u, i, c, cf, N, Q, I, T, hi, lo, lo_bits and
- * the radices r0 .. r11 (0 after the last) in scope; later kernel files use it too.
+/* Every stage of a pass, unrolled (each stage's sub-span s is the product of the radices
+ * before it): what each pass kernel runs between its loads and its stores, with v, u, i,
+ * c, cf, N, Q, I, T, hi, lo, lo_bits and the radices r0 .. r11 (0 after the last) in
+ * scope; later kernel files use it too.
  * PASS_STAGES_WITH(NEXT) takes the step between stages as a macro like NEXT_STAGE
  * (the columns in parts, kernels/06_column_parts.cl, pass one that exchanges a part at a
  * time). */
@@ -336,7 +341,7 @@ static INLINE void exchange_halves(real2_t *v, __local real2_t *u2, int i, int c
     (r11 ? r11 : r10 ? r10 : r9 ? r9 : r8 ? r8 : r7 ? r7 : r6 ? r6 : r5 ? r5 : r4 ? r4     \
      : r3 ? r3 : r2 ? r2 : r1 ? r1 : r0)
 
-/* One pass; see the contract of fft_mixed_p<k> below. r0 .. r11 are the radices, 0 after
+/* One pass; see the contract of fft_mixed_p<n> below. r0 .. r11 are the radices, 0 after
  * the last. */
 static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                               __global const real2_t *hi, __global const real2_t *lo, int batch,
@@ -384,7 +389,7 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
         }
     }
 
-    /* the stages, unrolled: s_k = r_0 ... r_(k-1) */
+    /* the stages, unrolled: each with sub-span s = the product of the radices before it */
     PASS_STAGES
 
     /* an extension's step between the stages and the store (none in this chapter) */
@@ -446,15 +451,15 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
 }
 #endif
 
-/* Contract (fft_mixed_p<k>, pass k of the plan)
- *   work-items : 1-D, groups of I*T items (P<k>_I x P<k>_T); group g does columns
+/* Contract (fft_mixed_p<n>, pass n of the plan; k = t mod p below)
+ *   work-items : 1-D, groups of I*T items (P<n>_I x P<n>_T); group g does columns
  *                g*T .. g*T + T-1 of the batch*(N/Q) columns (columns past the end do no
  *                loads or stores, but take part in the barriers)
  *   args       : x, y (distinct buffers), u local T*Q*17/16 values, hi/lo twiddle tables
  *                (w_N^x = hi[x >> FL_LO_BITS] * lo[x & (2^FL_LO_BITS - 1)]), batch, flags
  *   reads      : x[row*N + t + j*(N/Q)] for the group's columns, every j < Q, once
  *   writes     : y[row*N + (t - k)*Q + k + j*p], every j < Q, once
- *   host calls : fft_mixed_p0, p1, ... in order, swapping x and y; pass k has p = the
+ *   host calls : fft_mixed_p0, p1, ... in order, swapping x and y; pass n has p = the
  *                product of the earlier passes' Q. PASS_CONJ_IN on the first launch and
  *                PASS_CONJ_OUT on the last for an inverse. */
 #define FL_PASS_KERNEL(K, QQ, PP, II, TT, RR)                                              \
@@ -465,8 +470,8 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
         mixed_pass(x, y, u, hi, lo, batch, flags, FL_N, FL_LO_BITS, QQ, PP, II, TT,        \
                    RR);                                                                    \
     }
-/* Pass k's kernel, unless pass k is a tuned one with a kernel of its own (-D P0_PARTS:
- * kernels/06_row_parts.cl; -D P<k>_COLPARTS: kernels/06_column_parts.cl). */
+/* Pass n's kernel, unless pass n is a tuned one with a kernel of its own (-D P0_PARTS:
+ * kernels/06_row_parts.cl; -D P<n>_COLPARTS: kernels/06_column_parts.cl). */
 #if defined(P0_R) && !defined(P0_COLPARTS) && !defined(P0_PARTS)
 FL_PASS_KERNEL(0, P0_Q, P0_P, P0_I, P0_T, P0_R)
 #endif

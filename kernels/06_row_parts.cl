@@ -6,7 +6,9 @@
  *                   stage across the parts is the last
  *     FL_PASS_HALVES every exchange in halves, real parts then imaginary (exchange_halves;
  *                   the host plans it only for a row in parts whose part is more than local
- *                   memory holds whole) */
+ *                   memory holds whole)
+ *
+ * Notation: docs/notation.md */
 
 /* The same exchange in halves, real parts and then imaginary parts, through local memory
  * seen as real_t: half the bytes at a time, so U holds a pass of twice the values (a row
@@ -55,15 +57,15 @@ static INLINE void exchange_halves(real2_t *v, __local real2_t *u2, int i, int c
  * A row longer than local memory holds (8192 and 16384 fp32 points; local memory holds
  * 4096) takes two passes above. But local memory is only where values meet between
  * stages: they live in registers, and a group of 256 items holds 64 values each. So cut
- * the row as chapter 05's fused row kernel does ("Beyond one local memory"): N = B x Q,
- * and the B columns x[k + j*B] (k < B, j < Q) are B independent Q-point FFTs Y_k. Every
- * item holds its share of every column, part k at v + k*FL_VMAX; each stage runs on
- * every part, and each exchange is B rounds, one column through local memory at a time
+ * the row as chapter 05's fused row kernel does ("Beyond one local memory"): N = G x Q,
+ * and the G columns x[q + j*G] (q < G, j < Q) are G independent Q-point FFTs Y_q. Every
+ * item holds its share of every column, part q at v + q*FL_VMAX; each stage runs on
+ * every part, and each exchange is G rounds, one column through local memory at a time
  * with all I items busy in every round (07's columns in parts idle 3 of 4 parts' items
- * instead). What is left of the N-point FFT is one radix-B stage across the columns
+ * instead). What is left of the N-point FFT is one radix-G stage across the columns
  * (decimation in time):
- *     X[j + q*Q] = sum_k w_B^(k*q) * (w_N^(j*k) * Y_k[j]),   q < B
- * and the item that holds Y_k[j] holds it for every k, so that stage is done in
+ *     X[j + e*Q] = sum_q w_G^(q*e) * (w_N^(j*q) * Y_q[j]),   e < G
+ * and the item that holds Y_q[j] holds it for every q, so that stage is done in
  * registers and stored straight to y. One read and one write of the row, not two. */
 
 #define FL_ROW_MAX_PARTS 8 /* FOR_P's reach (chapter 06's max_row_parts, ROW_PARTS) */
@@ -168,11 +170,11 @@ static INLINE void row_parts_pass(__global const real2_t *x, __global real2_t *y
  *   work-items : 1-D, groups of P0_I items (reqd_work_group_size: on NVIDIA that lets an
  *                item have the registers its 64 values need); group g does row g (batch
  *                groups); item i holds its share of every part
- *   args       : as fft_mixed_p<k>, but u holds one part: P0_Q*17/16 values (as
+ *   args       : as fft_mixed_p<n>, but u holds one part: P0_Q*17/16 values (as
  *                real_t with FL_PASS_HALVES: half the bytes)
- *   reads      : x[row*FL_N + e], every e < FL_N, once (j*P0_PARTS + k for the parts k of j)
- *   writes     : y[row*FL_N + j + q*P0_Q], every j < P0_Q and q < P0_PARTS, once
- *   host calls : once, with -D P0_PARTS (B), P0_Q = FL_N / B, P0_I, P0_R (one part's
+ *   reads      : x[row*FL_N + e], every e < FL_N, once (j*P0_PARTS + q for the parts q of j)
+ *   writes     : y[row*FL_N + j + e*P0_Q], every j < P0_Q and e < P0_PARTS, once
+ *   host calls : once, with -D P0_PARTS (G), P0_Q = FL_N / G, P0_I, P0_R (one part's
  *                radices); PASS_CONJ_IN | PASS_CONJ_OUT for an inverse. */
 
 

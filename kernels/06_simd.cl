@@ -20,7 +20,7 @@
  * are consecutive in j, not t: a transpose, done with vector shuffles in 8 x 8 blocks
  * when 8 divides Q, else lane by lane as in 05.
  *
- * DFT_Q on vectors: Q = A*B*C of the blocks 2, 3, 4, 5, 7, 8 (C, B may be 1), by the
+ * DFT_Q on vectors: Q = Q1*Q2*Q3 of the blocks 2, 3, 4, 5, 7, 8 (Q3, Q2 may be 1), by the
  * "four-step" split (05's simd_dft_split, one level deeper): DFT_A on strided values,
  * twiddles w_Q^(n2*k1), then DFT_(B*C) the same way. The odd blocks use the symmetric
  * pairing of kernels/06_mixed_radix.cl (X[k] and X[r-k] from one sum of cosines and one of
@@ -39,14 +39,17 @@
  * Everything that shapes the passes is a -D constant from the host
  * (chapters/06_mixed_radix/main.c, simd_build_options; --explain prints them):
  *     SV_N, SV_NPASS                  the row length, the number of passes (<= 8)
- *     SV<k>_Q, SV<k>_P                pass k's radix and span p
- *     SV<k>_A, SV<k>_B, SV<k>_C       its blocks (Q = A*B*C; B, C = 1 when unused)
- *     SV<k>_BASE, SV<k>_TW, SV<k>_IN  the digit base, the offsets (in reals) of its pass
+ *     SV<n>_Q, SV<n>_P                pass n's radix and span p
+ *     SV<n>_A, SV<n>_B, SV<n>_C       its blocks Q1, Q2, Q3 (Q = Q1*Q2*Q3; Q2, Q3 = 1 when
+ *                                     unused; the code names them A, B, C)
+ *     SV<n>_BASE, SV<n>_TW, SV<n>_IN  the digit base, the offsets (in reals) of its pass
  *                                     factors and of its w_Q^m (m < Q, re/im interleaved)
  * so every loop over a column unrolls and every index into v[] is a constant.
  * Inverse: conj on the way in (first pass) and out (last pass), as in 05 and 06.
  * Built only with -D FFT_SIMD (the simd variant): main.c puts this file in every 06
- * program, and without FFT_SIMD it compiles to nothing. */
+ * program, and without FFT_SIMD it compiles to nothing.
+ *
+ * Notation: docs/notation.md */
 #ifdef FFT_SIMD
 
 #define SV_VL 8                 /* lanes per work-item: 8 columns */
@@ -262,7 +265,7 @@ static SV_INLINE void sv_transpose8(vreal *r)
 /* ---------------------------------------------------------------- one block of a pass
  * Columns s*P + k0 .. + 7 of the pass (N, P, Q) over the row at x[row], y[row] (row a
  * multiple of N, in complex values); P = 1: columns k0 .. k0+7 (s = 0). What one
- * work-item does once (fft_simd_p<k>) or many times (fft_simd_rows). */
+ * work-item does once (fft_simd_p<n>) or many times (fft_simd_rows). */
 static SV_INLINE void sv_columns(__global const real_t *x, __global real_t *y,
                                  __global const real_t *tw, size_t row, int s, int k0,
                                  const int flags, const int N, const int Q, const int P,
@@ -365,13 +368,13 @@ static SV_INLINE void sv_block(__global const real_t *x, __global real_t *y,
     }
 }
 
-/* Contract (fft_simd_p<k>, k = 0 .. SV_NPASS-1: pass k on its own)
+/* Contract (fft_simd_p<n>, n = 0 .. SV_NPASS-1: pass n on its own)
  *   work-items : 1-D, `items` = batch * SV_BLOCKS(N, Q, P) of them (the global size may be
  *                larger: extra items return at once); item g does block g mod SV_BLOCKS
  *                of row g / SV_BLOCKS (8 columns, see sv_block); any group size, no
  *                local memory, no barriers
  *   args       : x, y (distinct buffers, interleaved complex as real_t), tw (the table:
- *                pass factors at SV<k>_TW, w_Q at SV<k>_IN), flags (SV_CONJ_IN on the
+ *                pass factors at SV<n>_TW, w_Q at SV<n>_IN), flags (SV_CONJ_IN on the
  *                first pass, SV_CONJ_OUT on the last, for an inverse), items
  *   reads      : x[row*N + s*P + k + j*(N/Q)], j < Q, for its 8 columns; tw as above
  *   writes     : y[row*N + s*P*Q + k + j*P], j < Q (P = 1: y[row*N + t*Q + j]); columns
@@ -393,7 +396,7 @@ static SV_INLINE void sv_block(__global const real_t *x, __global real_t *y,
 
 /* All passes of one row, one after another, by one work-item (05's fft_simd_rows: the
  * row stays in the core's caches between passes; a work-item sees its own global writes
- * in order, so no barrier). Pass k reads the buffer pass k-1 wrote. */
+ * in order, so no barrier). Pass n reads the buffer pass n-1 wrote. */
 #define SV_ROW_PASS(k, src, dst)                                                            \
     for (int b = 0; b < SV_BLOCKS(SV_N, SV##k##_Q, SV##k##_P); b++)                         \
         sv_block(src, dst, tw, row, b,                                                      \
@@ -471,10 +474,10 @@ SV_PASS_KERNEL(7)
 /* Contract (fft_simd_rows: all passes of a row in one launch)
  *   work-items : 1-D, batch groups of ONE work-item; item g does row g through all
  *                SV_NPASS passes
- *   args       : x, y (distinct), tw (as fft_simd_p<k>), flags (SV_CONJ_IN | SV_CONJ_OUT
+ *   args       : x, y (distinct), tw (as fft_simd_p<n>), flags (SV_CONJ_IN | SV_CONJ_OUT
  *                for an inverse)
  *   reads      : x[g*N .. g*N + N) in pass 0, then what its previous pass wrote
- *   writes     : pass k writes y for even k, x for odd k (x is overwritten when
+ *   writes     : pass n writes y for even n, x for odd n (x is overwritten when
  *                SV_NPASS > 1); the result is in y if SV_NPASS is odd, else in x
  *   host calls : once. */
 #ifdef SV1_Q

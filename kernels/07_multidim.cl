@@ -1,7 +1,7 @@
 /* 07_multidim — 2-D and 3-D transforms: column passes along the outer axes, and the
  * tiled transpose.
  *
- * A batch of B arrays of shape Nz x Ny x Nx (or Ny x Nx), row-major as in NumPy: the last
+ * A batch of arrays of shape Nz x Ny x Nx (or Ny x Nx), row-major as in NumPy: the last
  * axis, x, is contiguous, y is Nx elements apart, z is Ny*Nx apart. The transform is
  *     X[kz][ky][kx] = sum_{jz,jy,jx} x[jz][jy][jx] * w_Nz^(jz*kz) * w_Ny^(jy*ky) * w_Nx^(jx*kx)
  * and the sum splits axis by axis: a 1-D transform of every line along x, then of every
@@ -35,12 +35,12 @@
  *     A<a>_N, A<a>_LB      axis a's length, its twiddle table's split (a = x, y, z)
  *     A<a>_S               its stride as its passes see the data (1: rows)
  *     A<a>_KIND            ROWS, COLS, PARTS or ROWPARTS: which pass does it
- *     A<a>_P<k>            pass k < 4 of the axis: Q,P,I,T,radices (e.g. 512,1,32,8,8,8,8)
- *     A<a>_PARTS, A<a>_WG  a PARTS or ROWPARTS axis's parts B and group size (its one
+ *     A<a>_P<n>            pass n < 4 of the axis: Q,p,I,T,radices (e.g. 512,1,32,8,8,8,8)
+ *     A<a>_PARTS, A<a>_WG  a PARTS or ROWPARTS axis's parts G and group size (its one
  *                          pass, below; for ROWPARTS, P0's Q and radices are one part's)
  *     FL_UNPAD_W, FL_UNPAD_PW  (chapter 09) rows of W values padded to PW between passes
  *                          (padded_addresses; flags PASS_PAD_IN and PASS_UNPAD_OUT)
- * so each pass becomes its own kernel fft_rows_<a>_p<k>, fft_cols_<a>_p<k>,
+ * so each pass becomes its own kernel fft_rows_<a>_p<n>, fft_cols_<a>_p<n>,
  * fft_parts_<a>_p0 or fft_rowparts_<a>_p0, specialized like chapter 06's. Every axis has
  * its own twiddle table: lo (2^LB values w_N^z) then hi (w_N^(y * 2^LB)); w_N^x =
  * hi[x >> LB] * lo[x & (2^LB - 1)].
@@ -51,7 +51,9 @@
  * Sources: Apple's OpenCL_FFT notes (the n-dimensional decomposition: fft along one
  * dimension, then transpose); G. Dal's thesis, 2.3 (the multi-dimensional DFT is 1-D DFTs
  * along each dimension) and 3.2.5 (transpose between dimensions, a tile padded to 32 x 33
- * against bank conflicts). */
+ * against bank conflicts).
+ *
+ * Notation: docs/notation.md */
 
 #ifndef TILE
 #error "TILE is not defined: build through the harness (chapters/07_multidim/main.c passes -D TILE=...)"
@@ -136,7 +138,7 @@ static INLINE void padded_addresses(size_t col, int flags, const int N, const in
 
 /* One pass along an outer axis, in place of chapter 06's mixed_pass: the same stages in
  * registers and the same exchanges through local memory (stage, exchange, PASS_STAGES of
- * kernels/06_passes.cl); only the loads and stores differ. See fft_cols_<a>_p<k>. */
+ * kernels/06_passes.cl); only the loads and stores differ. See fft_cols_<a>_p<n>. */
 static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                                 __global const real2_t *hi, __global const real2_t *lo, int lines,
                                 int flags, const int N, const int lo_bits, const int S, const int Q,
@@ -209,15 +211,15 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
     strided_store(y, v, out, dy, valid, i, flags, Q, I, PASS_LAST_RADIX);
 }
 
-/* Contract (fft_rows_<a>_p<k>: pass k along axis a, done as rows)
- *   the kernel of chapter 06 (fft_mixed_p<k> in kernels/06_passes.cl) for rows of
+/* Contract (fft_rows_<a>_p<n>: pass n along axis a, done as rows)
+ *   the kernel of chapter 06 (fft_mixed_p<n> in kernels/06_passes.cl) for rows of
  *   N = A<a>_N points: LINES rows one after another (the batch and the other axes
  *   together); groups of I*T items; tw = the axis's table (lo, then hi at 2^A<a>_LB)
  *   reads      : x[row*N + t + j*(N/Q)] of the group's columns, once
  *   writes     : y[row*N + (t - k)*Q + k + j*P], once
  *   host calls : the axis's passes p0, p1, ... in order, each from one buffer to the other.
  *
- * Contract (fft_cols_<a>_p<k>: pass k along an outer axis a, in place in the array)
+ * Contract (fft_cols_<a>_p<n>: pass n along an outer axis a, in place in the array)
  *   work-items : 1-D, groups of I*T items (T columns of I items, the column index fastest
  *                across lanes); group g does columns g*T .. g*T + T-1 of the
  *                LINES*(N/Q)*S columns (those past the end load and store nothing, but
@@ -229,29 +231,29 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
  *                (column_addresses); for each j the group's lanes read T consecutive values
  *   writes     : y[OUT + j*DY], once; T consecutive values per j
  *   host calls : after the rows of the contiguous axis (any order of axes is right), the
- *                axis's passes p0, p1, ... in order, swapping x and y; pass k's P is the
+ *                axis's passes p0, p1, ... in order, swapping x and y; pass n's span p is the
  *                product of the earlier passes' Q. PASS_CONJ_IN on the first pass of the
  *                whole plan and PASS_CONJ_OUT on the last one for an inverse. */
 
 /* Contract (fft_rowparts_<a>_p0: the only pass along an axis a done as rows, in parts)
  *   chapter 06's fft_row_parts_p0 (kernels/06_row_parts.cl) for rows of N = A<a>_N points:
- *   LINES rows, one per group of A<a>_WG items; the row's A<a>_PARTS columns x[k + B j]
- *   in registers, each exchange a part at a time, the radix-B stage across them last
+ *   LINES rows, one per group of A<a>_WG items; the row's G = A<a>_PARTS columns x[q + G j]
+ *   in registers, each exchange a part at a time, the radix-G stage across them last
  *   reads      : x[row*N + e], every e < N, once
  *   writes     : y[row*N + e], every e < N, once
- *   host calls : the axis's one pass (A<a>_P0 = Q,P,I,T,radices of one part of N/B points).
+ *   host calls : the axis's one pass (A<a>_P0 = Q,p,I,T,radices of one part of N/G points).
  *
  * Contract (fft_parts_<a>_p0: the only pass along an outer axis a, in parts)
  *   work-items : 1-D, groups of A<a>_WG = I*T items (T columns of I items, the column index
  *                fastest across lanes); group g does columns g*T .. g*T + T-1 of the
  *                LINES*S columns (those past the end load and store nothing, but take
- *                part in the barriers); the columns k*Tp .. k*Tp + Tp-1 (Tp = T/B, B =
- *                A<a>_PARTS) are part k, and each exchange is B rounds, part k in round k
- *   args       : as fft_cols_<a>_p<k>, but u holds Tp*Q*17/16 values (one part)
+ *                part in the barriers); the columns q*Tp .. q*Tp + Tp-1 (Tp = T/G, G =
+ *                A<a>_PARTS) are part q, and each exchange is G rounds, part q in round q
+ *   args       : as fft_cols_<a>_p<n>, but u holds Tp*Q*17/16 values (one part)
  *   reads      : x[IN + j*DJ] for every j < N of each of the group's columns, once; for
  *                each j the group's lanes read T consecutive values
  *   writes     : y[OUT + j*DY], once; T consecutive values per j
- *   host calls : as fft_cols_<a>_p<k>, with Q = N and P = 1 (one pass for the axis). */
+ *   host calls : as fft_cols_<a>_p<n>, with Q = N and p = 1 (one pass for the axis). */
 
 #define FL07_KERNEL_ROWS(L, K)                                                             \
     __kernel void fft_rows_##L##_p##K(__global const real2_t *x, __global real2_t *y,      \
@@ -263,7 +265,7 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
     }
 
 /* A row in parts (chapter 06's row_parts_pass) with the pass's constants as 07 packs them,
- * Q,P,I,T,r0..r11: Q and the radices are one part's, P = 1 and T = 1 are not needed. */
+ * Q,p,I,T,r0..r11: Q and the radices are one part's, p = 1 and T = 1 are not needed. */
 static INLINE void row_parts_packed(__global const real2_t *x, __global real2_t *y,
                                     __local real2_t *u, __global const real2_t *hi,
                                     __global const real2_t *lo, int flags, const int N,

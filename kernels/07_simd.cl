@@ -1,7 +1,7 @@
 /* 07_multidim, --variant simd — the outer axes on a CPU: columns as SIMD lanes.
  *
- * A column FFT along y (or z) transforms the values x[o][j][s], j < N, of column s of
- * plane o; its neighbour s+1 is the same transform of the next values in memory. So 8
+ * A column FFT along y (or z) transforms the values x[o][j][t], j < N, of column t of
+ * plane o; its neighbour t+1 is the same transform of the next values in memory. So 8
  * neighbouring columns are 8 independent transforms with identical arithmetic: put them
  * in the 8 lanes of a vector and every complex value of "the" column FFT is one planar
  * vector pair (06_simd.cl's cv: 8 real parts, 8 imaginary parts). The 8 values j of the
@@ -11,7 +11,7 @@
  * no transpose, no rule about p >= 8. Every lane does the same thing as a scalar FFT.
  *
  * One work-item does the whole column FFT of its 8 columns, N = SC<a>_N points, as
- * Stockham passes of radix Q = A*B*C (06_simd.cl's vector blocks, sv_dft):
+ * Stockham passes of radix Q = Q1*Q2*Q3 (06_simd.cl's vector blocks, sv_dft):
  *     pass (N, P, Q): t < N/Q, k = t mod P,
  *     v[j] = in[t + j*(N/Q)] * w_(Q*P)^(j*k);  V = DFT_Q(v);  out[(t-k)*Q + k + j*P] = V[j]
  * The first pass reads the columns where they are (global, SC<a>_S values apart), the
@@ -25,7 +25,7 @@
  * The x axis when its rows are too short for 06's simd rows (Nx < 64, e.g. 32x32x32):
  * the same kernel with 8 consecutive ROWS as the lanes (fft_simd_rows8_x). A block of 8
  * rows of Nx values is contiguous; it is loaded 8 x 8 values at a time and transposed in
- * registers (06's sv_transpose8), so lane r holds row r; the passes run in private
+ * registers (06's sv_transpose8), so lane l holds row l; the passes run in private
  * memory, and the result is transposed back on the way out.
  *
  * Many small arrays: fft_simd_array (at the end) does all the axes of one array in one
@@ -34,10 +34,12 @@
  * -D constants per axis a (y, z; x for the short rows), from common/simd_cols.c:
  *     SC<a>_N, SC<a>_S, SC<a>_NP   length, stride (elements between a column's values;
  *                                  for x: 0), number of passes (<= 7)
- *     SC<a>_P<k>                   pass k: Q,P,A,B,C,BASE,TW,IN (06_simd.cl's meanings)
+ *     SC<a>_P<n>                   pass n: Q,p,Q1,Q2,Q3,BASE,TW,IN (06_simd.cl's meanings)
  * Built only with -D FFT_SIMD_COLS (and 06_simd.cl's -D FFT_SIMD, whose vector type and
  * blocks it uses); without it this file is empty, so the other variants are untouched.
- * Inverse: conj on the first load and the last store of the whole plan (flags). */
+ * Inverse: conj on the first load and the last store of the whole plan (flags).
+ *
+ * Notation: docs/notation.md */
 #ifdef FFT_SIMD_COLS
 #ifndef FFT_SIMD
 #error "07_simd.cl needs 06_simd.cl's helpers: build with -D FFT_SIMD=1 too"

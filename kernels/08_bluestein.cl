@@ -9,8 +9,8 @@
  * N-1. A circular convolution of length M >= 2N - 1 has the same sums (b_m for m < 0 sits
  * at M + m, and no k - j wraps onto another), and a circular convolution is a pointwise
  * product between FFTs of length M, which chapter 06's passes do for M = 2^a 3^b 5^c 7^d:
- *     A    = FFT_M(a zero-padded to M)
- *     Z    = A * Bh,        Bh = FFT_M(b wrapped to M) / M   (a table from the host)
+ *     Z    = FFT_M(a zero-padded to M) * Bh,
+ *                           Bh = FFT_M(b wrapped to M) / M   (a table from the host)
  *     conv = conj(FFT_M(conj Z))                             (the inverse FFT, as in 05-07)
  *     X[k] = c_k * conv[k],  k < N                           (conv[k] for k >= N is unused)
  * The chirp and Bh are tables computed on the host in double, c_n with n^2 reduced mod 2N
@@ -20,28 +20,30 @@
  * The host (chapters/08_bluestein/main.c) picks M (fl_bluestein_length in
  * common/radix_plan.c), plans the M-point transform as chapter 07 plans an axis
  * (common/axis_plan.c) and runs it one of three ways:
- *   plain         bs_premul, the passes (07's fft_rows_x_p<k>), bs_pointwise, the passes
+ *   plain         bs_premul, the passes (07's fft_rows_x_p<n>), bs_pointwise, the passes
  *                 again with conj in and out, bs_postmul: 2 x passes + 3 launches, each
  *                 multiply one more read and write of M x batch values
  *   fused_passes  the three multiplies inside the passes, through the hooks of
  *                 kernels/08_pass_hooks.cl (-D FL_PASS_HOOKS): bs_forward_first reads x*c
- *                 zero-padded straight from the input, bs_forward_last stores A*Bh,
+ *                 zero-padded straight from the input, bs_forward_last stores FFT_M(a)*Bh,
  *                 bs_inverse_last stores c*conv, truncated to N: 2 x passes launches
  *   fused         (default) where M fits one work-group, bluestein_fused: one launch,
  *                 each row's two FFTs in the same group, M values never leave it; else
  *                 fused_passes; for some primes rader_fused instead (Rader, below)
  *
  * -D constants: BS_N (N) and BS_M (M; Rader's L with BS_RADER), chapter 07's for the axis of M points (Ax_N = M,
- * Ax_LB, Ax_S = 1, Ax_KIND = ROWS, Ax_P<k> = Q,P,I,T,radices; TILE), FL_PASS_HOOKS when a
+ * Ax_LB, Ax_S = 1, Ax_KIND = ROWS, Ax_P<n> = Q,p,I,T,radices; TILE), FL_PASS_HOOKS when a
  * plan uses the hooks. Built after kernels/08_pass_hooks.cl (the hooks' declarations, in
  * front of 06's pass), kernels/06_passes.cl and the 06_*.cl after it (mixed_pass, stage,
  * exchange, NEXT_STAGE, FOR_M), 05_register_radix.cl and 06_mixed_radix.cl (the blocks,
- * the twiddle lookup) and 07_multidim.cl (fft_rows_x_p<k>); --kernels FILE replaces this
+ * the twiddle lookup) and 07_multidim.cl (fft_rows_x_p<n>); --kernels FILE replaces this
  * file only.
  *
  * Sources: L. I. Bluestein, "A linear filtering approach to the computation of the
  * discrete Fourier transform" (1970); L. R. Rabiner, R. W. Schafer, C. M. Rader, "The
- * chirp z-transform algorithm" (1969). */
+ * chirp z-transform algorithm" (1969).
+ *
+ * Notation: docs/notation.md */
 
 #ifndef BS_N
 #error "BS_N is not defined: build through the harness (chapters/08_bluestein/main.c passes -D BS_N=...)"
@@ -100,7 +102,7 @@ __kernel void bs_premul(__global const real2_t *x, __global real2_t *y, __global
 
 /* Contract (bs_pointwise, plain)
  *   work-items : 2-D, (M rounded up to the group size, batch); item (j, row)
- *   args       : z (batch rows of M: A = FFT_M(a) on entry), bh (M values, FFT_M(b) / M)
+ *   args       : z (batch rows of M: FFT_M(a) on entry), bh (M values, FFT_M(b) / M)
  *   reads, writes: z[row*M + j] = z[row*M + j] * bh[j], in place, every element once
  *   host calls : between the forward passes and the inverse ones */
 __kernel void bs_pointwise(__global real2_t *z, __global const real2_t *bh)
@@ -203,16 +205,16 @@ void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value, __gl
 #endif
 
 /* Contract (bs_forward_first, bs_forward_last, bs_inverse_last: fused_passes)
- *   the pass of chapter 06 (mixed_pass, see fft_mixed_p<k> in kernels/06_passes.cl) for
+ *   the pass of chapter 06 (mixed_pass, see fft_mixed_p<n> in kernels/06_passes.cl) for
  *   rows of M = Ax_N points, pass 0 (first) or the last pass of the plan, with hooks:
- *   work-items : 1-D, groups of I*T items of that pass, as fft_rows_x_p<k> (BS_FIRST's
+ *   work-items : 1-D, groups of I*T items of that pass, as fft_rows_x_p<n> (BS_FIRST's
  *                for bs_forward_first where it is given)
  *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the twiddles of M: lo
  *                2^Ax_LB values, then hi), ch (N values: the chirp), bh (M values:
  *                FFT_M(b) / M), batch
  *   bs_forward_first : reads x = the input, rows of N, as x[e]*c_e (0 for e >= N); writes
- *                y, rows of M; with one pass only it also stores A*Bh (pass_store_hook)
- *   bs_forward_last  : (two passes or more) reads rows of M, writes A*Bh, rows of M
+ *                y, rows of M; with one pass only it also stores FFT_M(a)*Bh (pass_store_hook)
+ *   bs_forward_last  : (two passes or more) reads rows of M, writes FFT_M(a)*Bh, rows of M
  *   bs_inverse_last  : reads rows of M, writes y = the output, rows of N: c_k * conj(V_k)
  *                for k < N only (with one pass it also conjugates what it loads)
  *   host calls : bs_forward_first, fft_rows_x_p1 .. (flags 0), bs_forward_last; then
@@ -259,7 +261,7 @@ __kernel void bs_inverse_last(__global const real2_t *x, __global real2_t *y, __
 }
 
 #if defined(Ax_P1) && !defined(Ax_P2)
-/* A pass's -D list (Q, P, I, T, 12 radices) with P replaced, and its Q: the inverse after
+/* A pass's -D list (Q, p, I, T, 12 radices) with p replaced, and its Q: the inverse after
  * the middle pass is pass 0's Q and shape with p = pass 1's Q. (No variadic macros in
  * OpenCL C 1.2: the 16 values are named.) */
 #define BS_P_AS(list, p) BS_P_AS_(list, p)
@@ -307,21 +309,21 @@ __kernel void bs_inverse_after_middle(__global const real2_t *x, __global real2_
 /* Rader's algorithm for a prime N (BS_RADER; the host picks it when N - 1 = L is 7-smooth,
  * an L-point FFT fits one group and Bluestein's M does not, chapters/08_bluestein/rader.c;
  * 4001 = L + 1 with L = 4000, M = 8192). With g a generator of the nonzero residues mod N,
- * write the inputs n = g^p and the outputs k = g^-q (p, q < L): the DFT's kernel
- * w^(nk) = w^(g^(p-q)) depends on q - p only, so
- *     X[g^-q] = x[0] + sum_p x[g^p] * w^(g^-(q-p)),   X[0] = sum_n x[n]
+ * write the inputs j = g^a and the outputs k = g^-h (a, h < L): the DFT's kernel
+ * w^(jk) = w^(g^(a-h)) depends on h - a only, so
+ *     X[g^-h] = x[0] + sum_a x[g^a] * w^(g^-(h-a)),   X[0] = sum_j x[j]
  * a cyclic convolution of length L, no padding, as two FFTs of L points with the same
- * middle step as Bluestein's (pass_middle_hook, here times gh = FFT_L(b) / L, b_m =
- * w^(g^-m), a host table). perm[p] = (g^p, g^-p) mod N as real_t (exact below 2^24).
- * X[0] = x[0] + A[0]: the forward FFT's output 0 is the sum of all a_p. */
+ * middle step as Bluestein's (pass_middle_hook, here times gh = FFT_L(b) / L, b_e =
+ * w^(g^-e), a host table). perm[a] = (g^a, g^-a) mod N as real_t (exact below 2^24).
+ * X[0] = x[0] + FFT_L(u)[0]: the forward FFT's output 0 is the sum of all u_a. */
 
 /* One group's T rows through a whole transform, both FFTs in one pass of N = Q points
  * (Bluestein's M or Rader's L); NX = the input's and output's length. RADER (a constant)
  * picks what surrounds the FFTs, with the tables ENDS and MID:
  *   Bluestein  loads a_j = x[j] * c_j (0 for NX <= j < M), ends = the chirp c, mid = Bh;
  *              stores X_k = c_k * conv_k for k < NX
- *   Rader      loads a_p = x[g^p], ends = perm, mid = gh; stores X[g^-q] = x[0] + conv_q
- *              and X[0] = x[0] + A[0]
+ *   Rader      loads u_a = x[g^a], ends = perm, mid = gh; stores X[g^-h] = x[0] + conv_h
+ *              and X[0] = x[0] + FFT_L(u)[0]
  * See bluestein_fused and rader_fused. */
 static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                              __global const real2_t *hi, __global const real2_t *lo,
@@ -344,7 +346,7 @@ static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __l
     (void)P; /* 1: one pass */
 
     /* 1. a: the first stage's butterfly b takes the values j = b + m*(N/r0); Rader's
-     *    x[g^p] are read from global memory in that order (scattered addresses of one
+     *    x[g^a] are read from global memory in that order (scattered addresses of one
      *    row: through local memory in order instead was slower at 2017 and 4001, NOTES.md) */
     {
         const int B = Q / r0, nb = (B + I - 1) / I;
@@ -364,12 +366,12 @@ static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __l
         }
     }
 
-    /* 2. A = FFT_N(a), in registers and local memory (06's stages); Rader's item 0 holds
-     *    A[0], the sum of the a_p, as its first value */
+    /* 2. FFT_N(a), in registers and local memory (06's stages); Rader's item 0 holds
+     *    its output 0, the sum of the u_a, as its first value */
     PASS_STAGES
     const real2_t a0 = v[0];
 
-    /* 3. conj(A * mid), and 4. back to the first stage's order (pass_middle_hook above) */
+    /* 3. conj(FFT_N(a) * mid), and 4. back to the first stage's order (pass_middle_hook above) */
     const int rl = PASS_LAST_RADIX;
     const int BL = Q / rl, nbl = (BL + I - 1) / I;
     pass_middle_hook(v, u, mid, 0, 1, i, c, rl, r0, Q, I, T, cf);
@@ -411,7 +413,7 @@ static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __l
  *                I items per row; rows past the batch store nothing, but take part in the
  *                barriers
  *   args       : x (A: rows of N), y (B: rows of N), u local T*L*17/16 values, tw (the
- *                twiddles of L: lo, then hi at 2^Ax_LB), perm (L values: g^p, g^-p mod N),
+ *                twiddles of L: lo, then hi at 2^Ax_LB), perm (L values: g^a, g^-a mod N),
  *                gh (L values: FFT_L(b) / L), batch
  *   reads      : x[row*N + n] for every n < N, once per row (x[row*N] by every item of
  *                the row); perm and gh

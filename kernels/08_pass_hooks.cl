@@ -18,7 +18,9 @@
  *                    with P = 1 (PASS_BETWEEN below)
  * kernels/08_bluestein.cl defines the three functions (flag 16 is its own), and mixed_pass
  * becomes a wrapper that keeps only the conjugation flags, so 06's and 07's kernels compile
- * without the hook branches. */
+ * without the hook branches.
+ *
+ * Notation: docs/notation.md */
 #ifdef FL_PASS_HOOKS
 #define PASS_HOOK_LOAD 4
 #define PASS_HOOK_STORE 8

@@ -1,7 +1,7 @@
 /* 08_bluestein, --variant simd — Bluestein's transform shaped for a CPU.
  *
  * The same steps as --variant plain (kernels/08_bluestein.cl: a = x*c zero-padded to M,
- * A = FFT_M(a), Z = A*Bh, conv = conj(FFT_M(conj Z)), X = c*conv for k < N), with the two
+ * Z = FFT_M(a)*Bh, conv = conj(FFT_M(conj Z)), X = c*conv for k < N), with the two
  * FFTs of M points done by chapter 06's CPU passes (kernels/06_simd.cl, planned by
  * common/simd_plan.c: 8 neighbouring columns per work-item as planar float8 vectors, a
  * radix-Q column in registers). Where 06 would take a whole row per work-item
@@ -16,12 +16,14 @@
  * 3.0 ms at 1009 x 1024 on pocl; chapters/08_bluestein/README.md, "On a CPU").
  *
  * Elsewhere (M > 2^18, or fewer rows than cores with M > 4096) the host runs plain's
- * kernels around 06's per-pass kernels (fft_simd_p<k>), and this file is not used.
+ * kernels around 06's per-pass kernels (fft_simd_p<n>), and this file is not used.
  *
  * -D constants: BS_N, BS_M (= SV_N) and 06's SV_... (common/simd_plan.c,
  * fl_simd_options). Built after kernels/06_simd.cl (cv, cv_ld, cv_st, cv_mul, sv_block,
  * SV_ROW_PASS); like it, this file compiles to nothing without -D FFT_SIMD, so it sits in
- * every 08 program and only --variant simd builds it. */
+ * every 08 program and only --variant simd builds it.
+ *
+ * Notation: docs/notation.md */
 #if defined(FFT_SIMD) && defined(BS_N) && defined(SV1_Q)
 
 /* The SV_NPASS passes of 06's plan over one row, ping-ponging between WA and WB (SV_ROW_PASS
@@ -85,10 +87,10 @@ void bs_simd_rows(__global const real_t *x, __global real_t *y, __global real_t 
         for (; j < BS_M; j++)
             a[2 * j] = a[2 * j + 1] = 0;
 
-        /* 2. A = FFT_M(a), 06's passes over the scratch row */
+        /* 2. FFT_M(a), 06's passes over the scratch row */
         bs_sv_passes(w0, w1, tw, row, 0);
 
-        /* 3. Z = A * Bh, in place */
+        /* 3. Z = FFT_M(a) * Bh, in place */
         bs_sv_mul(f, bh, f, BS_M);
 
         /* 4. conv = conj(FFT_M(conj Z)) */

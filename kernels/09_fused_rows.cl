@@ -1,7 +1,9 @@
 /* 09_real_input, going further — the fused rows: --variant fused where the rows of M
  * values take one pass, the twist inside the row pass (rfft_rows_fused, irfft_rows_fused).
  * Built after chapter 06's and 07's kernel files and in front of kernels/09_real_input.cl,
- * whose twists it calls (declared here) and whose -D constants it uses. */
+ * whose twists it calls (declared here) and whose -D constants it uses.
+ *
+ * Notation: docs/notation.md (M = N/2 is its H, as in kernels/09_real_input.cl) */
 #ifndef RH_OS
 #define RH_OS (RH_M + 1) /* as kernels/09_real_input.cl: rows of M + 1 bins */
 #endif

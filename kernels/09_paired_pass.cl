@@ -1,7 +1,9 @@
 /* 09_real_input, going further — the paired pass: --variant fused where the rows of M
  * values take several passes, the twist inside the x axis's last pass (R2C) or its first
  * (C2R): rfft_rows_paired, irfft_rows_paired. Built after chapter 06's and 07's kernel
- * files and in front of kernels/09_real_input.cl, whose twists it calls (declared here). */
+ * files and in front of kernels/09_real_input.cl, whose twists it calls (declared here).
+ *
+ * Notation: docs/notation.md (M = N/2 is its H, as in kernels/09_real_input.cl) */
 static INLINE real2_t rh_conj(real2_t a);
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk);
 static INLINE void pre_twist_pair(real2_t a, real2_t b, real2_t w, int k, real2_t *zk,

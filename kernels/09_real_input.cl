@@ -3,7 +3,8 @@
  *
  * A row of N reals x_0 .. x_(N-1) (N even) has a Hermitian spectrum, X_(N-k) = conj X_k,
  * so X_0 .. X_(N/2) say everything: N/2 + 1 complex values (FFTW's r2c layout,
- * numpy.fft.rfft's). Write M = N/2 and read the row as M complex values
+ * numpy.fft.rfft's). Write M = N/2 (the notation page's H; the kernels keep the name M,
+ * -D RH_M) and read the row as M complex values
  *     z_j = x_(2j) + i x_(2j+1),   j = 0 .. M-1
  * (nothing moves: N reals in memory ARE M complex values). The host's plan does the
  * M-point complex FFT of every such row with chapter 06's passes (through
@@ -44,7 +45,9 @@
  * Sources: the packing of two real sequences into one complex FFT and the "two for one"
  * split are classic (Cooley, Lewis and Welch, 1970; Numerical Recipes, 12.3 "FFT of real
  * functions"); FFTW's r2c/c2r layout; the one-work-item-per-pair arrangement is this
- * tutorial's. */
+ * tutorial's.
+ *
+ * Notation: docs/notation.md */
 
 #ifndef RH_M
 #error "RH_M is not defined: build through the harness (chapters/09_real_input/main.c passes -D RH_M=...)"

@@ -19,7 +19,9 @@
  * Needs M/2 >= 8; the host takes this path only for M >= 64 (06's simd rows).
  *
  * Built after kernels/06_simd.cl (cv, cv_ld, cv_st, ...) and before 09_real_input.cl;
- * compiles to nothing without -D FFT_SIMD. -D RH_M (M) as for 09_real_input.cl. */
+ * compiles to nothing without -D FFT_SIMD. -D RH_M (M) as for 09_real_input.cl.
+ *
+ * Notation: docs/notation.md (M = N/2 is its H, as in kernels/09_real_input.cl) */
 #if defined(FFT_SIMD) && defined(RH_M)
 
 #define RS_BLOCKS ((RH_M / 2 + SV_VL - 1) / SV_VL)   /* blocks of 8 pairs per row */

@@ -18,7 +18,7 @@
  *     exchange_unpack   R  -> Y   put the P received blocks where they belong
  *
  * One index map covers every exchange of the chapter. On one rank the data are
- *     X[b][u][v][i]     b < B       the batch
+ *     X[b][u][v][i]     b < B       the batch (B: the kernels' argument, the batch count)
  *                       u < MU      this rank's part of the axis distributed now
  *                       v < P*MV    an axis held whole now, distributed afterwards
  *                       i < NI      the axes inside, contiguous (1 in 2-D, Nx in 3-D)
@@ -43,7 +43,9 @@
  * In 3-D, runs of NI = Nx values move together, in order. In 2-D (NI = 1) the pack reads
  * down a column: consecutive items read values P*MV apart — a transpose done the simple
  * way (chapter 07's tiled transpose would read and write in rows; the lesson says when
- * that matters). */
+ * that matters).
+ *
+ * Notation: docs/notation.md */
 
 /* The two index maps, pack_source and unpack_source: the exercise exchange_map. With
  * --variant exchange_map the host builds the student's file (exercises/10_distributed/

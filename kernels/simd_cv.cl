@@ -7,7 +7,9 @@
  * its arithmetic and the small power-of-two DFTs; kernels/05_simd.cl (05) and
  * kernels/06_simd.cl (06, and through it 07-09) build on it. VL = FFT_SIMD_VL, 8 unless
  * the host says 16 (05's FFTLAB_SIMD_VL experiment; 06-09 take 8). Like those files it
- * compiles to nothing without -D FFT_SIMD, so it sits in their chapters' every program. */
+ * compiles to nothing without -D FFT_SIMD, so it sits in their chapters' every program.
+ *
+ * Notation: docs/notation.md */
 #ifdef FFT_SIMD
 
 #ifndef FFT_SIMD_VL

@@ -103,9 +103,9 @@ slow_case "--variant no_parts N=2^21: three passes, as before" 0 '^PASS$' --has 
     --lacks 'fft_mixed_parts' -- "$R" --size 2^21 --variant no_parts --explain --repeat 0
 
 # ---- a row in parts (README "A row in parts"): a row longer than local memory holds
-# (4096 values, on pocl as on a GPU), but not longer than 8 of them, is one pass whose B
-# parts are the columns x[k + B j], each exchange a part at a time, the last stage
-# (radix B) across the parts in registers; its group may have up to 1024 items (README
+# (4096 values, on pocl as on a GPU), but not longer than 8 of them, is one pass whose G
+# parts are the columns x[q + G j], each exchange a part at a time, the last stage
+# (radix G) across the parts in registers; its group may have up to 1024 items (README
 # "Larger groups for a row in parts"), --wg caps it, and its exchanges at most 24 rounds
 # (fast: 2 parts by 5000 x 3 double, 3 by 12288, 5 by 15625 x 2 inverse, 2 in halves by
 # 13122 x 2 inverse; 4 parts by planted_bugs.t's control of a tree of 06 at 64 --wg 1 (16 x 4,
@@ -115,9 +115,9 @@ slow_case "row in parts N=8192 x 3 (2 parts)" 0 '^PASS$' -- "$R" --size 8192 --b
 slow_case "row in parts N=8192 x 3 inverse" 0 '^PASS$' -- "$R" --size 8192 --batch 3 --inverse --repeat 0
 slow_case "row in parts N=16384 x 2 inverse (4 parts)" 0 '^PASS$' -- "$R" --size 16384 --batch 2 --inverse --repeat 0
 run_case "row in parts N=12288 (3 parts: a radix-3 stage across them)" 0 '^PASS$' \
-    --has 'fft_row_parts_p0.*row of 12288 = 3 parts x\[k \+ 3 j\] of 4096' -- "$R" --size 12288 --explain --repeat 0
+    --has 'fft_row_parts_p0.*row of 12288 = 3 parts x\[q \+ 3 j\] of 4096' -- "$R" --size 12288 --explain --repeat 0
 slow_case "row in parts N=10000 x 2 inverse (4 parts of 2500, 250 items)" 0 '^PASS$' \
-    --has 'row of 10000 = 4 parts x\[k \+ 4 j\] of 2500: 10 x 10 x 5 x 5 x 4, .*250 items \(40 values each\)' \
+    --has 'row of 10000 = 4 parts x\[q \+ 4 j\] of 2500: 10 x 10 x 5 x 5 x 4, .*250 items \(40 values each\)' \
     -- "$R" --size 10000 --batch 2 --inverse --explain --repeat 0
 run_case "row in parts N=5000 x 3 double (2 parts of 2500, 20 values per item)" 0 '^PASS$' \
     --has 'P0_Q=2500 .*-D P0_PARTS=2' -- "$R" --size 5000 --batch 3 --precision double --explain --repeat 0
@@ -127,10 +127,10 @@ slow_case "--explain N=16384: one pass in 4 parts, its -D constants and launch" 
     --has 'fft_row_parts_p0\(A, B, local 34816 B, .*global 512 +local 256 .*256 items \(64 values each\), 4-round exchanges' \
     --lacks 'fft_mixed_p' -- "$R" --size 16384 --batch 2 --explain --repeat 0
 run_case "row in parts N=15625 x 2 inverse (5 parts of 3125, 625 items)" 0 '^PASS$' \
-    --has 'row of 15625 = 5 parts x\[k \+ 5 j\] of 3125: .*625 items \(25 values each\), 5-round' \
+    --has 'row of 15625 = 5 parts x\[q \+ 5 j\] of 3125: .*625 items \(25 values each\), 5-round' \
     -- "$R" --size 15625 --batch 2 --inverse --explain --repeat 0
 slow_case "row in parts N=7^5 (7 parts of 2401, 343 items, 49 values each)" 0 '^PASS$' \
-    --has 'row of 16807 = 7 parts x\[k \+ 7 j\] of 2401: .*343 items \(49 values each\)' \
+    --has 'row of 16807 = 7 parts x\[q \+ 7 j\] of 2401: .*343 items \(49 values each\)' \
     -- "$R" --size 7^5 --explain --repeat 0
 slow_case "N=25000: 8 parts of 3125 would take 32 rounds of exchanges (> 24), two passes" 0 '^PASS$' \
     --has ': 2 passes' --lacks 'fft_row_parts' -- "$R" --size 25000 --explain --repeat 0
@@ -143,10 +143,10 @@ slow_case "N=15625 --wg 256: 75 values per item is too many, two passes" 0 '^PAS
 # its kernel 13122's exchange in halves with 12288's 3 parts.)
 run_case "row in parts in halves N=13122 x 2 inverse (2 parts of 6561, 18 values per item)" 0 '^PASS$' \
     --has 'build .*-D FL_PASS_HALVES=1 ' \
-    --has 'row of 13122 = 2 parts x\[k \+ 2 j\] of 6561: 9 x 9 x 9 x 9 x 2, .*729 items \(18 values each\), 4-round exchanges in halves' \
+    --has 'row of 13122 = 2 parts x\[q \+ 2 j\] of 6561: 9 x 9 x 9 x 9 x 2, .*729 items \(18 values each\), 4-round exchanges in halves' \
     -- "$R" --size 13122 --batch 2 --inverse --explain --repeat 0
 slow_case "row in parts in halves N=19683 (3 parts of 6561 by 365 items, 54 values each)" 0 '^PASS$' \
-    --has 'row of 19683 = 3 parts x\[k \+ 3 j\] of 6561: .*365 items \(54 values each\), 6-round exchanges in halves' \
+    --has 'row of 19683 = 3 parts x\[q \+ 3 j\] of 6561: .*365 items \(54 values each\), 6-round exchanges in halves' \
     -- "$R" --size 19683 --explain --repeat 0
 # (no_parts: slow at 16384; fast by --tune, --shapes at 8192 no_parts, two passes, below)
 slow_case "--variant no_parts N=16384: two passes, as before the row in parts" 0 '^PASS$' \
@@ -282,12 +282,12 @@ run_case "--explain N=10^6: 1000 x 1000" 0 '^PASS$' \
     --has 'N = 1000000 = .*: 2 passes, Q = 1000 x 1000' --has 'p=1000 Q=1000 = 10 x 10 x 10' \
     --has 'fft_mixed_p1\(B, A' -- "$R" --size 10^6 --batch 2 --explain --repeat 0
 run_case "--explain three_blocks N=6: the permutation 0 3 1 4 2 5" 0 '^PASS$' \
-    --has 'N = 6 = 2 x 3: digit-reverse once' --has 'idx\(m\) = 0 3 1 4 2 5' \
+    --has 'N = 6 = 2 x 3: digit-reverse once' --has 'idx\(e\) = 0 3 1 4 2 5' \
     --has 'digit_reverse\(A, B, digit_reverse' --has 'twiddle_stage\(B, 6, 2, 3\)' \
     --has 'radix_3\(B, 6, 2, 0\)' -- "$R" --size 6 --variant three_blocks --explain --repeat 0
-run_case "--explain three_blocks N=48: 16 x 3" 0 '^PASS$' --has 'idx\(m\) = 0 3 6 9 12 15 18 21 24' \
+run_case "--explain three_blocks N=48: 16 x 3" 0 '^PASS$' --has 'idx\(e\) = 0 3 6 9 12 15 18 21 24' \
     -- "$R" --size 48 --variant three_blocks --explain --repeat 0
-run_case "--explain three_blocks N=4096: no permutation listed" 0 '^PASS$' --lacks 'idx\(m\) =' \
+run_case "--explain three_blocks N=4096: no permutation listed" 0 '^PASS$' --lacks 'idx\(e\) =' \
     --has 'in place: 6 launches' -- "$R" --size 4096 --variant three_blocks --explain --repeat 0
 run_case "timed run (4096: the build of its case above)" 0 '^PASS$' --has 'time +[0-9.]+ ms median' \
     -- "$R" --size 4096 --repeat 3 --warmup 1

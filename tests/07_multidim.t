@@ -58,7 +58,7 @@ for v in strided transpose; do
             # the fast set's row in parts (2 parts; 3x16384's 4 parts are slow, below)
             run_case "$v $s" 0 '^PASS$' --has 'fft_rowparts_x_p0' \
                 --has 'axis x \(N=8192\) by rows, 1 pass in parts' \
-                --has 'axis x N=8192 rows in 2 parts x\[k \+ 2 j\] of 4096: 16 x 16 x 16 x 2' \
+                --has 'axis x N=8192 rows in 2 parts x\[q \+ 2 j\] of 4096: 16 x 16 x 16 x 2' \
                 --has '-D Ax_KIND=ROWPARTS -D Ax_PARTS=2 -D Ax_WG=256 -D Ax_P0=4096,1,256,1,16,16,16,0' \
                 -- "$M" --size "$s" --variant "$v" --explain --repeat 0
         elif [ "$s" = 64x1 ]; then
@@ -90,7 +90,7 @@ run_case "4096x4 inverse: y in one pass, 4 parts of 1 column" 0 '^PASS$' \
     --has 'in 4 parts of 1 column, a column.s values 4 apart$' --has '256 rows x 1 item per group' \
     --lacks '(^|[ (/,])1 (rows|columns|items|passes|parts|stages|values)\b' \
     --has '^kernels +/.*: fftlab\.clh, 06_passes\.cl, .*, 07_multidim\.cl$' \
-    --has '^legend +-D <name>_P<k>=Q,p,I,T,r,r,\.\.\.: ' \
+    --has '^legend +-D <name>_P<n>=Q,p,I,T,r,r,\.\.\.: pass n.s ' \
     --has '^  args fft_parts_y_p0\(x, y, u, tw, lines, flags\)$' --has '^  why: as above$' \
     -- "$M" --size 4096x4 --inverse --explain --repeat 0
 slow_case "2048x8 x batch 3: 2 parts of 2 columns, groups across arrays" 0 '^PASS$' \
@@ -112,7 +112,7 @@ slow_case "4096x2: 2 columns in all, 2 parts of 1" 0 '^PASS$' --has 'exchanged i
 # passes, fft_rows_x_p1); 3x16384 (4 parts; its plan is test_axis_plan's 2x16384) is slow.
 slow_case "3x16384 inverse: x one pass in 4 parts" 0 '^PASS$' --has 'fft_rowparts_x_p0' \
     --has 'axis x \(N=16384\) by rows, 1 pass in parts' \
-    --has 'axis x N=16384 rows in 4 parts x\[k \+ 4 j\] of 4096: 16 x 16 x 16 x 4' \
+    --has 'axis x N=16384 rows in 4 parts x\[q \+ 4 j\] of 4096: 16 x 16 x 16 x 4' \
     --has '-D Ax_KIND=ROWPARTS -D Ax_PARTS=4 -D Ax_WG=256 -D Ax_P0=4096,1,256,1,16,16,16,0' \
     -- "$M" --size 3x16384 --inverse --explain --repeat 0
 run_case "5x8192 --variant no_parts: x in two passes" 0 '^PASS$' --has 'fft_rows_x_p1' --lacks 'rowparts' \

@@ -162,7 +162,7 @@ run_case "--explain plain N=1009 x 3: five launches" 0 '^PASS$' \
     --has 'scratch work1: 6144 complex values' \
     -- "$B" --size 1009 --batch 3 --variant plain --explain --repeat 0
 slow_case "--explain fused_passes N=1009 x 3: two launches, one scratch" 0 '^PASS$' \
-    --has 'plan \(forward\): 2 launches' --has 'bs_forward_first\(A, work0, .*stores A\*Bh' \
+    --has 'plan \(forward\): 2 launches' --has 'bs_forward_first\(A, work0, .*stores FFT_M\(a\)\*Bh' \
     --has 'bs_inverse_last\(work0, B, ' --lacks 'work1' \
     -- "$B" --size 1009 --batch 3 --variant fused_passes --explain --repeat 0
 run_case "--explain N=1: no launch" 0 '^PASS$' --has 'N = 1: the input is its own transform' \

@@ -11,12 +11,12 @@
 #
 # Time (issue 28). Each size is a kernel build of its own here (the sizes are -D constants),
 # ~2-4 CPU-s on pocl; a case with an earlier case's size, variant and precision costs
-# ~0.3 s. The fast set takes each path once: N = 2 (the twist alone, M = 1); fused's one
+# ~0.3 s. The fast set takes each path once: N = 2 (the twist alone, H = 1); fused's one
 # launch at 2^12 (column_pairs --explain, C2R, the timed run); 8x16 and 3x5x14 x 2 (2-D, 3-D,
 # odd outer axes, both ways, the CSV); double by 1000 (C2R, CSV), 6x16 (2-D C2R), 10240 x 3
 # (paired pass, short last groups) and 20000 x 3 (column pairs); the twist variant at 16 and
 # 64x64 C2R; fused's paired pass at 2^14 in two sweeps, in one at 26244 (odd Q) and by the
-# --shapes cases, M odd at 31250; column pairs at 2^14 (both ways) and 20000 x 3 double; --shapes
+# --shapes cases, H odd at 31250; column pairs at 2^14 (both ways) and 20000 x 3 double; --shapes
 # at 2^16 (pairs) and 2^14 (fused, and its one-sweep rule); the .npy cases (64, 12x10,
 # 6x16 double); simd at 2^20 (a launch per pass), 1000 x 3 (a row per item),
 # 31250 double C2R, 8x16x128 x 2 (3-D), 16 (the fallback); every planted bug (the DC one
@@ -82,7 +82,7 @@ slow_case "64x64 x batch 3 c2r" 0 '^PASS$' -- "$R" --size 64x64 --batch 3 --inve
 # (2-D double: the build of the npy double case below, which needs numpy)
 run_case "6x16 double c2r" 0 '^PASS$' -- "$R" --size 6x16 --precision double --inverse --repeat 0
 slow_case "48x48 double c2r" 0 '^PASS$' -- "$R" --size 48x48 --precision double --inverse --repeat 0
-slow_case "6x2 (rows of M = 1: the twist alone along x)" 0 '^PASS$' -- "$R" --size 6x2 --batch 2 --repeat 0
+slow_case "6x2 (rows of H = 1: the twist alone along x)" 0 '^PASS$' -- "$R" --size 6x2 --batch 2 --repeat 0
 slow_case "1x64 (an outer axis of length 1)" 0 '^PASS$' -- "$R" --size 1x64 --inverse --repeat 0
 slow_case "default: the demo size 2^20" 0 '^PASS$' --has 'N=1048576 batch=1 forward' -- "$R" --repeat 0
 
@@ -126,24 +126,24 @@ slow_case "fused 3x26244 double, one sweep" 0 '^PASS$' \
 run_case "FFTLAB_PAIR_SWEEPS=3: usage error" 2 "${USAGE}FFTLAB_PAIR_SWEEPS='3' must be 1 or 2" \
     -- env FFTLAB_PAIR_SWEEPS=3 "$R" --size 2^14 --repeat 0
 # groups of the paired pass that run past the row's columns (C = 80 columns, 32 + 32 per
-# group), odd groups (51 columns), double, 2-D and 3-D, and M odd (no pairing: the twist)
+# group), odd groups (51 columns), double, 2-D and 3-D, and H odd (no pairing: the twist)
 run_case "fused 10240 double, both ways: short last groups" 0 '^PASS$' --has 'rfft_rows_paired' \
     -- "$R" --size 10240 --batch 3 --precision double --explain --repeat 0
 slow_case "fused 10240 c2r" 0 '^PASS$' -- "$R" --size 10240 --inverse --repeat 0
 slow_case "fused 2x3x10240 r2c" 0 '^PASS$' --has 'rfft_rows_paired' --has 'fft_cols_z_p0' \
     -- "$R" --size 2x3x10240 --explain --repeat 0
 slow_case "fused 4x20000 c2r" 0 '^PASS$' -- "$R" --size 4x20000 --inverse --repeat 0
-run_case "fused 2 x 5^6 = 31250: M odd, so the separate twist" 0 '^PASS$' --has 'rfft_post' \
+run_case "fused 2 x 5^6 = 31250: H odd, so the separate twist" 0 '^PASS$' --has 'rfft_post' \
     --lacks 'rows_paired' --lacks 'paired pass' -- "$R" --size 31250 --explain --repeat 0
 run_case "fused --explain 8x16: one launch for x and the twist, both ways" 0 '^PASS$' \
     --has 'plan \(forward, r2c\): 2 launches' --has 'rfft_rows_fused\(A, B, local [0-9]+ B, twiddles_x, twist_w, 8\)' \
-    --has 'irfft_rows_fused\(B, A, ' --has 'axis x \(N=8\) and the twist in one pass' --lacks 'rfft_post' \
+    --has 'irfft_rows_fused\(B, A, ' --has 'axis x \(H=8\) and the twist in one pass' --lacks 'rfft_post' \
     -- "$R" --size 8x16 --variant fused --explain --repeat 0
 
 # ---- column_pairs (the default): R2C of 1-D rows whose N/2 takes several passes, as N =
-# A x B, the twist's pairs inside the first pass's columns; everything else is fused's plan
-run_case "column_pairs 2^14: A = 32 x B = 512, two launches, no paired pass" 0 '^PASS$' \
-    --has 'variant=column_pairs' --has 'as N = A x B = 32 x 512' \
+# N1 x N2, the twist's pairs inside the first pass's columns; everything else is fused's plan
+run_case "column_pairs 2^14: N1 = 32 x N2 = 512, two launches, no paired pass" 0 '^PASS$' \
+    --has 'variant=column_pairs' --has 'as N = N1 x N2 = 32 x 512' \
     --has 'rfft_pairs_first\(A, B, local [0-9]+ B, twiddles_n, 1\)' \
     --has 'rfft_pairs_last\(B, A, local [0-9]+ B, twiddles_n, 1\)' --has 'RC_N=16384 -D RC_LB=7' \
     --has 'irfft_rows_paired\(A, B' --lacks 'rfft_rows_paired\(B' --lacks 'rfft_post' \
@@ -323,10 +323,10 @@ PY
     ok $? "npy c2r of a spectrum no real array has: = np.fft.irfftn(h, s=(6, 16)) * 96"
 fi
 
-# ---- --variant simd (06's simd passes for the rows of M = N/2, kernels/09_simd.cl's
-# twist: 8 pairs per work-item); 1-D only, other shapes and M < 64 take the default plan
+# ---- --variant simd (06's simd passes for the rows of H = N/2, kernels/09_simd.cl's
+# twist: 8 pairs per work-item); 1-D only, other shapes and H < 64 take the default plan
 run_case "simd 2^20 r2c: a launch per pass, then rfft_post_simd" 0 '^PASS$' \
-    --has 'the rows of M = 524288 = 8 x 16 x 16 x 16 x 16 by 06.s simd passes' \
+    --has 'the rows of H = 524288 = 8 x 16 x 16 x 16 x 16 by 06.s simd passes' \
     --has '\[ 0\] fft_simd_p0\(A, B, simd_twiddles, 0, ' --has '\[ 5\] rfft_post_simd\(B, A, twist_w, 1\)  global 32768  local 16 ' \
     --has '\[ 0\] irfft_pre_simd\(A, B, twist_w, 1\)' --has 'fft_simd_p4\(B, A, simd_twiddles, 2, ' \
     --has '-D RH_M=524288 .*-D FFT_SIMD=1 -D SV_N=524288' --lacks 'Ax_N' \
@@ -336,7 +336,7 @@ run_case "simd 1000 x 3 r2c: a row per work-item (fft_simd_rows), 32 twist items
     --has 'fft_simd_rows\(A, B, simd_twiddles, 0\)' --has 'rfft_post_simd\(A, B, twist_w, 3\)  global 96 ' \
     -- "$R" --size 1000 --batch 3 --variant simd --explain --repeat 0
 run_case "simd 1000 x 3 c2r" 0 '^PASS$' -- "$R" --size 1000 --batch 3 --variant simd --inverse --repeat 0
-slow_case "simd 31250 r2c (M = 5^6, odd)" 0 '^PASS$' -- "$R" --size 31250 --variant simd --repeat 0
+slow_case "simd 31250 r2c (H = 5^6, odd)" 0 '^PASS$' -- "$R" --size 31250 --variant simd --repeat 0
 run_case "simd 31250 double c2r" 0 '^PASS$' -- "$R" --size 31250 --variant simd --precision double --inverse --repeat 0
 for a in "128 --batch 2" "128 --batch 2 --inverse" "144" "144 --inverse" "2^12 --batch 3 --precision double"; do
     # shellcheck disable=SC2086

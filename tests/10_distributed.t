@@ -3,7 +3,7 @@
 # one pocl thread per rank on this 2-core machine): P = 1, 2, 3, 4 ranks, 2-D and 3-D,
 # batches, both directions, double, --natural; --explain's slabs, exchange sizes and plan;
 # timing phases and the CSV row; the transports (shm, mpi) bit for bit; two pocl devices
-# (rank r -> device r); wrong kernels
+# (rank d -> device d); wrong kernels
 # caught (unwritten values, writes before and past the send buffer, a bug on one rank
 # only); ranks given different options (the A : B form) refused at once; the
 # exercise composed into the kernel file (--variant exchange_map --exercise); and the
@@ -116,6 +116,7 @@ run_case "no mpirun: one rank (MPI singleton), the transpose on the device" 0 '^
 run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
     --has 'rank 0 +in +y \[0, 32\) of 64, x whole +-> out x \[0, 24\) of 48, y whole +\(1536 values' \
     --has 'rank 1 +in +y \[32, 64\) of 64' \
+    --has '^slabs +rank d owns y \[d\*32, \(d\+1\)\*32\) of every array \(natural\); after the transpose x \[d\*24, \(d\+1\)\*24\)' \
     --has '^exchange every rank sends a block of 768 values \(6 KiB\) to each other rank' \
     --has '^transport shm \(the default: every rank on one node\): an MPI-3 shared window' \
     --has '; --shm-copy (cma|window)[ :].* one host copy|two host copies); each copy on [0-9]+ threads? ' \
@@ -124,10 +125,10 @@ run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
     --has 'step 2: exchange$' --has 'exchange_pack\(B, send, 1, 32, 24, 1, 2\)' \
     --has 'exchange_unpack\(recv, B, 1, 32, 24, 1, 2\)' --has 'fft_rows_x_p0' \
     --has 'pipeline \(inverse, transposed in, natural out, for the round trip\)' \
-    --has 'build B .*-D Ax_N=64' -- $R -n 2 "$M" --size 64x48 --explain --repeat 0
-run_case "--explain --natural 3-D: the exchange back, z as program B's middle axis" 0 '^PASS$' --timeout $T \
+    --has 'build 2 .*-D Ax_N=64' -- $R -n 2 "$M" --size 64x48 --explain --repeat 0
+run_case "--explain --natural 3-D: the exchange back, z as program 2's middle axis" 0 '^PASS$' --timeout $T \
     --has 'pipeline \(forward, natural in, natural out\): 4 steps' --has 'step 4: exchange back' \
-    --has 'fft_cols_y_p0' --has 'program B, axis z' \
+    --has 'fft_cols_y_p0' --has 'program 2, axis z' \
     -- $R -n 2 "$M" --size 16x12x20 --natural --explain --repeat 0
 
 # Timing: phases, max over ranks; the CSV row.
@@ -145,12 +146,12 @@ run_case "--format csv: the common columns, then ranks, layout, phases" 0 '^PASS
 [ "$(wc -l <"$RC_OUT")" -eq 2 ]
 ok $? "--format csv: stdout is the header and one row"
 
-# Devices: rank r takes device r mod count (pocl can show two). (make SANITIZE=1: with two
+# Devices: rank d takes device d mod count (pocl can show two). (make SANITIZE=1: with two
 # pocl devices in each of two ranks, LeakSanitizer's exit-time tracer sometimes crashes
 # ("Tracer caught signal 11", after PASS; seen with GCC 12's ASan): no leak check in these
 # two runs, every other run has it.)
 NOLEAK="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-run_case "two pocl devices: rank r -> device 0:r" 0 '^PASS$' --timeout $T \
+run_case "two pocl devices: rank d -> device 0:d" 0 '^PASS$' --timeout $T \
     --has 'rank 0 +device 0:0 ' --has 'rank 1 +device 0:1 ' --has 'CPU device 1 of 2' \
     -- env "$NOLEAK" POCL_DEVICES="pthread pthread" $R -n 2 "$M" --size 16x12 --repeat 0
 run_case "FFTLAB_DEVICE=pthread matches both: still r mod 2" 0 '^PASS$' --timeout $T \

@@ -159,7 +159,7 @@ if [ -x "$BUILD/07_multidim" ]; then
         --has 'more than 3 dimensions' -- "$M" --input "$TMP/b2x4x8.npy" --size 2x2x4x8 --repeat 0
     run_case "07 --input (2, 4, 8) with --batch 3: disagrees" 2 '^FAIL' --has 'disagrees' \
         -- "$M" --input "$TMP/b2x4x8.npy" --batch 3 --repeat 0
-    run_case "02_radix2 --input (2, 4, 8): 1-D chapters read (N,) or (B, N)" 2 '^FAIL' --has 'axes' \
+    run_case "02_radix2 --input (2, 4, 8): 1-D chapters read (N,) or (batch, N)" 2 '^FAIL' --has 'axes' \
         -- "$R" --input "$TMP/b2x4x8.npy" --repeat 0
 fi
 

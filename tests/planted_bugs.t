@@ -149,7 +149,7 @@ fi
 # 9. 06_mixed_radix's blocks (--kernels replaces kernels/06_mixed_radix.cl; the Stockham
 # passes come from 06_passes.cl in front): cos(2 pi/5) with two digits swapped in dft5, two
 # inputs of dft10's second dft5 swapped, the sines of dft7's second output pair in the wrong
-# order, and the three_blocks digit reversal applied the wrong way round (scattered to idx(m) instead of gathered from it: that is the
+# order, and the three_blocks digit reversal applied the wrong way round (scattered to idx(e) instead of gathered from it: that is the
 # reversal of the radices in the opposite order, the same permutation only when the radix
 # list reads the same both ways, like 16 x 16).
 if [ -x "$BUILD/06_mixed_radix" ]; then
@@ -196,8 +196,8 @@ if [ -x "$BUILD/06_mixed_radix" ]; then
 
     # The row in parts lives in 06_row_parts.cl, which --kernels does not replace: a copy of
     # the binary in a tree of its own finds the planted file in that tree's kernels/ (the
-    # kernels folder is the binary's ../kernels). The parts read as blocks x[k*Q + j], not
-    # as the columns x[k + B*j]; the last stage across the parts without its twiddles.
+    # kernels folder is the binary's ../kernels). The parts read as blocks x[q*Q + j], not
+    # as the columns x[q + G*j]; the last stage across the parts without its twiddles.
     # --wg 1 makes a row of 64 four parts of 16 (a group holds 16 values per item), the
     # same kernel as a row of 16384 in four parts of 4096 with 256 items.
     mkdir -p "$TMP/tree/build"

@@ -191,7 +191,7 @@ int simd_plan(const struct fl_problem *p, struct fl_plan *plan)
                  "all its passes, so the row (%zu KiB) stays in the core's L2 (N <= %zu, "
                  "FFTLAB_SIMD_FUSED_MAX; rows >= cores, or N <= 4096; --wg ignored). A pass does "
                  "%zu neighbouring columns at a time as %s%zu vectors, a whole radix-Q column in "
-                 "registers. Pass twiddles: a table of w^(k*d*4^L) (%zu values).",
+                 "registers. Pass twiddles: a table of w^(k*a*4^l), a = 1..3 (%zu values).",
                  passes, npass, n * elem_bytes(p) / 1024, simd_fused_max(), vl,
                  p->precision == FL_DOUBLE ? "double" : "float", vl, reals / 2);
         return 1;
@@ -230,9 +230,9 @@ int simd_plan(const struct fl_problem *p, struct fl_plan *plan)
     snprintf(plan->summary, sizeof plan->summary,
              "N = %.60s (%d passes), simd: a work-item does %zu neighbouring columns of a pass as "
              "%s%zu vectors (real and imaginary parts apart), a whole radix-Q column in "
-             "registers, no local memory. Q <= %zu (FFTLAB_SIMD_QMAX), n/Q >= %zu, first Q >= "
-             "%zu; fewest passes, log2 N split evenly. Pass twiddles: a table of w^(k*d*4^L), "
-             "d = 1..3 (%zu values).", passes, npass, vl,
+             "registers, no local memory. Q <= %zu (FFTLAB_SIMD_QMAX), N/Q >= %zu, first Q >= "
+             "%zu; fewest passes, log2 N split evenly. Pass twiddles: a table of w^(k*a*4^l), "
+             "a = 1..3 (%zu values).", passes, npass, vl,
              p->precision == FL_DOUBLE ? "double" : "float", vl, simd_qmax(), vl, vl, reals / 2);
     return 1;
 }

@@ -199,7 +199,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_int(l, (k == 0 && conj ? 1 : 0) | (k == rp.npasses - 1 && conj ? 2 : 0));
         fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
         if (fl_radix_pass_row_parts(ps))
-            fl_launch_note(l, "row of %zu = %zu parts x[k + %zu j] of %zu: %s, the last across "
+            fl_launch_note(l, "row of %zu = %zu parts x[q + %zu j] of %zu: %s, the last across "
                            "the parts in registers; %zu items (%zu values each), %zu-round "
                            "exchanges%s", ps->q, ps->parts, ps->parts, ps->q / ps->parts, radices,
                            ps->items, ps->values, ps->parts * (ps->halves ? 2 : 1),
@@ -226,7 +226,7 @@ static void plan_stockham(const struct fl_problem *p, struct fl_plan *plan)
     if (rp.npasses == 1 && fl_radix_pass_row_parts(&rp.pass[0]))
         snprintf(plan->summary, sizeof plan->summary,
                  "N = %zu = %.48s: 1 pass in %zu parts (N > %zu, local memory): %zu columns "
-                 "x[k + %zu j] in a group's registers, every exchange a part at a time, then "
+                 "x[q + %zu j] in a group's registers, every exchange a part at a time, then "
                  "the last stage across the parts in registers. Read and written once.",
                  p->n, all, rp.pass[0].parts, rp.single_pass_max, rp.pass[0].parts, rp.pass[0].parts);
     else if (rp.npasses == 1)
@@ -292,7 +292,7 @@ static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_int(l, ns);
     fl_arg_int(l, (int)p->n);
     fl_arg_int(l, conj ? 1 : 0);
-    fl_launch_note(l, "y[m] = x[idx(m)]: the input in digit-reversed order, A -> B");
+    fl_launch_note(l, "y[e] = x[idx(e)]: the input in digit-reversed order, A -> B");
     size_t span = 1;
     for (int s = 0; s < ns; s++) {
         if (s > 0) {
@@ -301,7 +301,7 @@ static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
             fl_arg_int(l, (int)p->n);
             fl_arg_int(l, (int)span);
             fl_arg_int(l, (int)r[s]);
-            fl_launch_note(l, "stage %d: y[n] *= w_%zu^(nx*ky), Nx=%zu Ny=%u", s, span * r[s], span, r[s]);
+            fl_launch_note(l, "stage %d: y[e] *= w_%zu^(k*m), k = e mod p, m = (e/p) mod r, p=%zu r=%u", s, span * r[s], span, r[s]);
         }
         char kernel[32];
         snprintf(kernel, sizeof kernel, "radix_%u", r[s]);
@@ -311,7 +311,7 @@ static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_int(l, (int)p->n);
         fl_arg_int(l, (int)span);
         fl_arg_int(l, s == ns - 1 && conj ? 2 : 0);
-        fl_launch_note(l, "stage %d: %zu radix-%u butterflies in place, span Nx=%zu", s, p->n / r[s],
+        fl_launch_note(l, "stage %d: %zu radix-%u butterflies in place, span p=%zu", s, p->n / r[s],
                        r[s], span);
         span *= r[s];
     }
@@ -319,12 +319,12 @@ static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
     char all[160];
     int len = snprintf(plan->summary, sizeof plan->summary,
                        "N = %zu = %s: digit-reverse once%s, then per stage a twiddle (not the "
-                       "first) and a radix-S kernel, in place: %d launches, each over all the data.",
+                       "first) and a radix-r kernel, in place: %d launches, each over all the data.",
                        p->n, fl_radix_join(r, ns, all, sizeof all),
                        computed ? " (index computed in the kernel)" : " (index table from the host)",
                        plan->nlaunch);
     if (p->n <= SHOW_PERMUTATION && len < (int)sizeof plan->summary) {
-        len += snprintf(plan->summary + len, sizeof plan->summary - (size_t)len, " idx(m) =");
+        len += snprintf(plan->summary + len, sizeof plan->summary - (size_t)len, " idx(e) =");
         for (size_t m = 0; m < p->n && len < (int)sizeof plan->summary; m++)
             len += snprintf(plan->summary + len, sizeof plan->summary - (size_t)len, " %zu",
                             fl_digit_reverse(m, r, ns));

@@ -29,7 +29,7 @@
  *   ./build/07_multidim --size 512x512 --explain
  *   ./build/07_multidim --size 256x256x256 --variant transpose
  *   ./build/07_multidim --size 512x512x64 --batch 4 --inverse
- *   ./build/07_multidim --input x.npy --output y.npy      (complex64, shape (B, Ny, Nx))
+ *   ./build/07_multidim --input x.npy --output y.npy      (complex64, shape (batch, Ny, Nx))
  *
  * Lesson: README.md here; runs and experiments: NOTES.md. */
 #include "../../common/chapter.h"
@@ -85,7 +85,7 @@ static int make_layout(const struct fl_problem *p, unsigned axes, struct fl_layo
     for (int k = 0; k < p->nshapes; k++) /* --shapes, or what --tune measured */
         lim.shape[k] = p->shape[k];
     struct fl_layout_spec spec = {p->ndims, {0}, p->batch, axes, is_transpose(p), &lim,
-                                  strcmp(p->variant, "no_parts") == 0, 1};
+                                  strcmp(p->variant, "no_parts") == 0, 1, NULL};
     memcpy(spec.dims, p->dims, sizeof spec.dims);
     return fl_layout_make(&spec, L, why, len);
 }
@@ -315,15 +315,16 @@ int main(int argc, char **argv)
         .title = "2-D and 3-D transforms: column passes in place, or transposes",
         .kernel_file = "07_multidim.cl",
         .uses = uses,
-        .help = "Shapes like 512x512 or 256x256x256 (row-major, the last axis contiguous, as\n"
-                "in NumPy), every axis 2^a 3^b 5^c 7^d, 2^26 points at most; --batch B arrays\n"
-                "one after another; --input reads (B, Ny, Nx) or (B, Nz, Ny, Nx). The default\n"
-                "variant (strided) does the outer axes by column passes that read neighbouring\n"
-                "columns together; transpose does rows only, with a tiled transpose after each\n"
-                "axis. --wg sets the work-items per group the planner may use (default 256);\n"
-                "--explain shows every axis: its stride, its passes and their group shapes.\n"
-                "--variant simd is for a CPU: 8 neighbouring columns (or short rows) per\n"
-                "work-item as vector lanes, a whole axis per launch (FFTLAB_SIMD_QMAX=Q).",
+        .help = "Shapes like 512x512 or 256x256x256 (row-major, the last axis contiguous, as in\n"
+                "NumPy), every axis 2^a 3^b 5^c 7^d, 2^26 points at most; --batch: that many\n"
+                "arrays one after another; --input reads (batch, Ny, Nx) or (batch, Nz, Ny, Nx).\n"
+                "The default variant (strided) does the outer axes by column passes that read\n"
+                "neighbouring columns together; transpose does rows only, with a tiled transpose\n"
+                "after each axis. --wg sets the work-items per group the planner may use\n"
+                "(default 256); --explain shows every axis: its stride, its passes and their\n"
+                "group shapes. --variant simd is for a CPU: 8 neighbouring columns (or short\n"
+                "rows) per work-item as vector lanes, a whole axis per launch\n"
+                "(FFTLAB_SIMD_QMAX=Q).",
         .demo_n = 512 * 512,
         .demo_batch = 1,
         .demo_shape = "512x512",

@@ -46,7 +46,7 @@ int bs_setup(const struct fl_problem *p, struct setup *s, char *why, size_t len)
         s->scratch = 2; /* plain's work0 and work1, rows of M */
         return 0;
     }
-    struct fl_layout_spec spec = {1, {s->m}, p->batch, 0, 0, &s->lim, 0, 0};
+    struct fl_layout_spec spec = {1, {s->m}, p->batch, 0, 0, &s->lim, 0, 0, "M"};
     if (fl_layout_make(&spec, &s->L, why, len) != 0)
         return -1;
     int passes = s->L.ax[0].rp.npasses;

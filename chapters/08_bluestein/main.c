@@ -8,7 +8,7 @@
  *     X[k] = c_k * sum_j (x[j]*c_j) * conj(c_(k-j)),
  * and a convolution is a pointwise product between two FFTs of a length M >= 2N - 1 that
  * we choose, so 06's passes do the work:
- *     A = FFT_M(x*c, zero-padded),  Z = A * Bh,  conv = conj(FFT_M(conj Z)),  X = c * conv
+ *     Z = FFT_M(x*c, zero-padded) * Bh,  conv = conj(FFT_M(conj Z)),  X = c * conv
  * with Bh = FFT_M(b) / M, b the conjugate chirp wrapped to M. The tables c and Bh are
  * computed once on the host, in double (fill_chirp, fill_bhat below); length.c picks M
  * (fewest passes, then least work).
@@ -145,7 +145,7 @@ static void plan_plain(const struct fl_problem *p, struct fl_plan *plan, const s
     l = bs_add_rows(plan, "bs_pointwise", s->m, p->batch, g);
     fl_arg_buffer(l, r);
     fl_arg_buffer(l, bhat);
-    fl_launch_note(l, "Z = A * Bh in place (Bh = FFT_M(b) / M, from the host)");
+    fl_launch_note(l, "Z = FFT_M(a) * Bh in place (Bh = FFT_M(b) / M, from the host)");
     /* the inverse: conj(FFT_M(conj Z)), conjugating in the first pass and out the last */
     r = fl_layout_launches(plan, &s->L, elem, r, r == w0 ? w1 : w0, 1, 2, NULL, 0);
     l = bs_add_rows(plan, "bs_postmul", p->n, p->batch, g);
@@ -241,10 +241,10 @@ static void plan_hooked(const struct fl_problem *p, struct fl_plan *plan, const 
             char name[32];
             if (!inv && k == 0) {
                 kernel = "bs_forward_first";
-                does = passes == 1 ? "; loads x*c (0 past N), stores A*Bh" : "; loads x*c (0 past N)";
+                does = passes == 1 ? "; loads x*c (0 past N), stores FFT_M(a)*Bh" : "; loads x*c (0 past N)";
             } else if (!inv && k == passes - 1) {
                 kernel = "bs_forward_last";
-                does = "; stores A*Bh";
+                does = "; stores FFT_M(a)*Bh";
             } else if (inv && k == passes - 1) {
                 kernel = "bs_inverse_last";
                 does = "; stores c*conv, the first N";

@@ -107,7 +107,7 @@ void bs_plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct
         fl_arg_buffer(l, ch);
         fl_arg_buffer(l, bhat);
         fl_arg_int(l, (int)p->batch);
-        fl_launch_note(l, "%zu items, rows g + %zu i each: x*c, %d passes (Q = %s), *Bh, the %d "
+        fl_launch_note(l, "%zu items, item i takes rows i, i + %zu, ...: x*c, %d passes (Q = %s), *Bh, the %d "
                        "again (conj in, out), *c; the row in the core's cache", items, items,
                        sp->npass, passes, sp->npass);
     } else {
@@ -122,7 +122,7 @@ void bs_plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct
         l = bs_add_rows(plan, "bs_pointwise", s->m, p->batch, g);
         fl_arg_buffer(l, r);
         fl_arg_buffer(l, bhat);
-        fl_launch_note(l, "Z = A * Bh in place (Bh = FFT_M(b) / M, from the host)");
+        fl_launch_note(l, "Z = FFT_M(a) * Bh in place (Bh = FFT_M(b) / M, from the host)");
         r = fl_simd_launches(plan, sp, p->batch, p->dev, table, r, r == w0 ? w1 : w0, 3, p->wg,
                              passes, sizeof passes);
         l = bs_add_rows(plan, "bs_postmul", p->n, p->batch, g);

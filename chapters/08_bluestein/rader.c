@@ -64,14 +64,14 @@ int bs_rader_setup(const struct fl_problem *p, struct setup *s)
      * 2048), Rader's kernel was no faster on the H100 (NOTES.md, "Rader's way") */
     char why[256];
     struct fl_layout LB;
-    struct fl_layout_spec bspec = {1, {s->m}, p->batch, 0, 0, &s->lim, 0, 0};
+    struct fl_layout_spec bspec = {1, {s->m}, p->batch, 0, 0, &s->lim, 0, 0, "M"};
     if (fl_layout_make(&bspec, &LB, why, sizeof why) != 0 || LB.ax[0].rp.npasses <= 1)
         return 0;
     s->m_bluestein_passes = LB.ax[0].rp.npasses;
     struct fl_radix_limits lim = s->lim;
     lim.radices = fl_radix_with9; /* lesson 06, "A radix-9 block": 2160 = 10 x 8 x 9 x 3 */
     struct fl_layout L;
-    struct fl_layout_spec spec = {1, {p->n - 1}, p->batch, 0, 0, &lim, 0, 0};
+    struct fl_layout_spec spec = {1, {p->n - 1}, p->batch, 0, 0, &lim, 0, 0, "L"};
     if (fl_layout_make(&spec, &L, why, sizeof why) != 0 || L.ax[0].rp.npasses != 1 ||
         L.ax[0].rp.pass[0].parts > 1)
         return 0;
@@ -84,7 +84,7 @@ int bs_rader_setup(const struct fl_problem *p, struct setup *s)
 
 static const double PI = 3.141592653589793238462643383279502884;
 
-/* perm[p] = (g^p, g^-p) mod N, and gh = FFT_L(b) / L with b_m = exp(sign 2 pi i g^-m / N)
+/* perm[a] = (g^a, g^-a) mod N, and gh = FFT_L(b) / L with b_e = exp(sign 2 pi i g^-e / N)
  * (the exponent folded to [-N/2, N/2] before the angle is rounded), by FFTW in double. */
 static void fill_tables(size_t n, size_t g, int sign, double *perm, double *gh)
 {
@@ -127,11 +127,11 @@ void bs_plan_rader(const struct fl_problem *p, struct fl_plan *plan, const struc
     fl_arg_buffer(l, tperm);
     fl_arg_buffer(l, tgh);
     fl_arg_int(l, (int)p->batch);
-    fl_launch_note(l, "L=%zu = %s: %zu row%s x %zu items per group: x[g^p], FFT_L, *gh, FFT_L, "
-                   "x[0] + conv to X[g^-q]", s->m, radices, ps->columns, ps->columns == 1 ? "" : "s",
+    fl_launch_note(l, "L=%zu = %s: %zu row%s x %zu items per group: x[g^a], FFT_L, *gh, FFT_L, "
+                   "x[0] + conv to X[g^-h]", s->m, radices, ps->columns, ps->columns == 1 ? "" : "s",
                    ps->items);
     snprintf(plan->summary, sizeof plan->summary,
-             "N = %s by Rader, g = %zu: the inputs x[g^p] and outputs X[g^-q] (p, q < N - 1) "
+             "N = %s by Rader, g = %zu: the inputs x[g^a] and outputs X[g^-h] (a, h < N - 1) "
              "turn the DFT into a cyclic convolution of length L = N - 1 = %zu = %s, 7-smooth "
              "and one group's, where Bluestein's M = %zu takes %d passes: one launch, two FFTs "
              "of L in local memory, X[0] = x[0] + the first FFT's output 0. --variant "

@@ -77,7 +77,7 @@ void make_paired(struct fl_launch *l, const struct real_plan *R, int k, int inve
         l->args[2].bytes += ps->q * elem; /* u0: column 0's outputs */
     fl_arg_buffer(l, twist);
     fl_radix_join(ps->radix, ps->nstages, radices, sizeof radices);
-    fl_launch_note(l, "axis x N=%zu rows, pass %d/%d: p=%zu Q=%zu = %s, %s; columns t and %zu - t "
+    fl_launch_note(l, "axis x H=%zu rows, pass %d/%d: p=%zu Q=%zu = %s, %s; columns t and %zu - t "
                    "in a group, %zu + %zu per group x %zu items%s", R->m, k + 1, last_x_pass(R) + 1,
                    ps->span, ps->q, radices, inverse ? "the inverse twist first" :
                    "then the twist", cols, h, h, ps->items, sweeps == 2 ? ", in 2 sweeps" : "");
@@ -106,7 +106,7 @@ void add_fused(struct fl_plan *plan, const struct fl_problem *p, const struct re
     fl_launch_note(l, "%s: %zu rows of %zu values, Q=%zu = %s, %zu rows x %zu items per group, "
                    "%s", inverse ? "the inverse twist, then the rows" : "the rows, then the twist",
                    R->rows, R->m, ps->q, radices, ps->columns, ps->items, inverse ?
-                   "rows of M + 1 bins in, M values out" : "rows of M values in, M + 1 bins out");
+                   "rows of H + 1 bins in, H values out" : "rows of H values in, H + 1 bins out");
 }
 
 /* The paired passes' -D constants (after the layouts' and the twist's, from USED). */
@@ -184,7 +184,7 @@ int fused_launches(struct fl_plan *plan, const struct fl_problem *p, const struc
             add_fused(plan, p, R, 1, s, other(s), twist);
             s = other(s);
         }
-        snprintf(how_x, len, "axis x (N=%zu) and the %s in one pass", R->m,
+        snprintf(how_x, len, "axis x (H=%zu) and the %s in one pass", R->m,
                  inverse ? "inverse twist" : "twist");
         return s;
     }

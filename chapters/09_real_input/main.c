@@ -21,7 +21,8 @@
  *   ./build/09_real_input --size 16 --variant twist --explain
  *   ./build/09_real_input --size 2^20 --batch 16
  *   ./build/09_real_input --size 512x512 --inverse --precision double
- *   ./build/09_real_input --input x.npy --output X.npy   (float32 (B, N) -> complex64 (B, N/2+1))
+ *   ./build/09_real_input --input x.npy --output X.npy   (float32 (batch, N) -> complex64
+ *                                                         (batch, N/2+1))
  *   ./build/09_real_input --variant post_twist --size 16      (the exercise)
  *
  * --explain names every kernel file compiled. Lesson: README.md here; measurements:
@@ -34,7 +35,7 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
-    {"column_pairs", "the default: 1-D R2C of long rows as N = A x B, the twist's pairs inside "
+    {"column_pairs", "the default: 1-D R2C of long rows as N = N1 x N2, the twist's pairs inside "
      "pass 1 (else fused's plan)", NULL, 0},
     {"fused", "the twist inside a row pass: the single pass, or the paired last (C2R: first) "
      "pass", NULL, 0},
@@ -118,7 +119,7 @@ static void summarize(struct fl_plan *plan, const struct fl_problem *p0, const s
                                  plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
     if (p != p0 && is_pairs(p0) && used < sizeof plan->summary)
         snprintf(plan->summary + used, sizeof plan->summary - used, " (fused's plan: column "
-                 "pairs do R2C of 1-D rows whose N/2 takes several passes and splits as A x B)");
+                 "pairs do R2C of 1-D rows whose N/2 takes several passes and splits as N1 x N2)");
     else if (p != p0 && used < sizeof plan->summary)
         snprintf(plan->summary + used, sizeof plan->summary - used, " (simd: %s, so the default "
                  "plan)", p0->dims[p0->ndims - 1] / 2 < 64 ? "Nx/2 < 64 has fewer than 8 columns "

@@ -43,8 +43,8 @@ int make_pairs_plan(const struct fl_problem *p, struct pairs_plan *P, char *why,
         }
     }
     if (!P->a) {
-        snprintf(why, len, "no split N = A x B with A and B even, each one pass (A <= %zu, "
-                 "B <= %d here), for N = %zu", lim0.local_values / 2, PAIRS_B_MAX, P->n);
+        snprintf(why, len, "no split N = N1 x N2 with N1 and N2 even, each one pass (N1 <= %zu, "
+                 "N2 <= %d here), for N = %zu", lim0.local_values / 2, PAIRS_B_MAX, P->n);
         return -1;
     }
     P->lo_bits = fl_twiddle_lo_bits(P->n);
@@ -103,19 +103,19 @@ void plan_pairs(const struct fl_problem *p, struct fl_plan *plan, const struct p
         char radices[64];
         fl_radix_join(ps[k]->radix, ps[k]->nstages, radices, sizeof radices);
         if (k == 0)
-            fl_launch_note(l, "pass 1/2: A = %zu = %s on %zu complex columns a row (2 real "
+            fl_launch_note(l, "pass 1/2: N1 = %zu = %s on %zu complex columns a row (2 real "
                            "each), then the split; %zu columns x %zu items per group", P->a,
                            radices, P->b / 2, ps[k]->columns, ps[k]->items);
         else
-            fl_launch_note(l, "pass 2/2: B = %zu = %s on columns k1 = 0..%zu, times w_N^(j k1); "
+            fl_launch_note(l, "pass 2/2: N2 = %zu = %s on columns k1 = 0..%zu, times w_N^(j k1); "
                            "bins past %zu mirrored; %zu columns x %zu items per group", P->b,
                            radices, P->a / 2, m, ps[k]->columns, ps[k]->items);
     }
     plan->result = FL_BUF_A;
     snprintf(plan->summary, sizeof plan->summary, "r2c of rows of %zu reals (read as %zu complex "
-             "values), %zu rows, as N = A x B = %zu x %zu: A-point FFTs of the real columns, two "
-             "per complex column, split in the group that holds it; then B-point FFTs of columns "
-             "0..A/2 of their spectra. 2 launches.", P->n, m, P->rows, P->a, P->b);
+             "values), %zu rows, as N = N1 x N2 = %zu x %zu: N1-point FFTs of the real columns, two "
+             "per complex column, split in the group that holds it; then N2-point FFTs of columns "
+             "0..N1/2 of their spectra. 2 launches.", P->n, m, P->rows, P->a, P->b);
 }
 
 /* The column pairs' -D constants (N, its table's lo bits, each pass's Q,P,I,T,radices)

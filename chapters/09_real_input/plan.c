@@ -94,7 +94,7 @@ int make_real_plan(const struct fl_problem *p, struct real_plan *R, char *why, s
     struct fl_radix_limits xlim = lim; /* the x axis's: with --shapes (1-D, fused only) */
     for (int k = 0; k < p->nshapes; k++)
         xlim.shape[k] = p->shape[k];
-    struct fl_layout_spec sx = {p->ndims, {0}, p->batch, 1, 0, &xlim, 0, 0};
+    struct fl_layout_spec sx = {p->ndims, {0}, p->batch, 1, 0, &xlim, 0, 0, "H"};
     memcpy(sx.dims, p->dims, sizeof sx.dims);
     sx.dims[p->ndims - 1] = R->m;
     if (fl_layout_make(&sx, &R->x, why, len) != 0)

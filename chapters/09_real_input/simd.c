@@ -105,7 +105,7 @@ void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct fl
     plan->result = s;
     /* the summary is 512 bytes: the pass list is cut at 48 characters */
     int used = snprintf(plan->summary, sizeof plan->summary,
-             "%s of rows of %zu reals (read as %zu complex values), %zu rows; %sthe rows of M = "
+             "%s of rows of %zu reals (read as %zu complex values), %zu rows; %sthe rows of H = "
              "%zu = %.48s by 06's simd passes (8 columns per work-item as %s8 vectors, %s)%s, "
              "8 pairs per work-item. %d launches.", inverse ? "c2r" : "r2c", nx, m, rows,
              inverse ? "the inverse twist (irfft_pre_simd), then " : "",

@@ -32,9 +32,9 @@
 /* ---------------------------------------------------------------- slab.c */
 
 /* The two layouts of a rank's data (FFTW-MPI's names):
- *   natural     rank r holds rows [r*Na/P, (r+1)*Na/P) of the outermost axis a, every other
+ *   natural     rank d holds rows [d*Na/P, (d+1)*Na/P) of the outermost axis a, every other
  *               axis whole, row-major: 2-D x[b][y][x], 3-D x[b][z][y][x]
- *   transposed  (FFTW_MPI_TRANSPOSED_OUT) rank r holds the part [r*Nc/P, (r+1)*Nc/P) of
+ *   transposed  (FFTW_MPI_TRANSPOSED_OUT) rank d holds the part [d*Nc/P, (d+1)*Nc/P) of
  *               the next axis c, with the first two axes swapped: 2-D y[b][x][y],
  *               3-D y[b][y][z][x] */
 enum layout { LAYOUT_NATURAL, LAYOUT_TRANSPOSED };
@@ -72,8 +72,8 @@ struct exchange_shape slab_exchange(const struct slab *s, int back);
 
 /* ---------------------------------------------------------------- pipeline.c */
 
-/* One transform = a list of steps. A local step runs a plan of passes (program A: the axes
- * inside a natural slab; program B: the axis that is whole in a transposed slab). An
+/* One transform = a list of steps. A local step runs a plan of passes (program 1: the axes
+ * inside a natural slab; program 2: the axis that is whole in a transposed slab). An
  * exchange runs exchange_pack, the host transfer and exchange_unpack. */
 enum step_kind { STEP_LOCAL, STEP_EXCHANGE };
 
@@ -81,7 +81,7 @@ enum step_kind { STEP_LOCAL, STEP_EXCHANGE };
 
 struct step {
     enum step_kind kind;
-    int program;                /* STEP_LOCAL: 0 = program A, 1 = program B              */
+    int program;                /* STEP_LOCAL: 0 = program 1, 1 = program 2              */
     int back;                   /* STEP_EXCHANGE: 0 natural -> transposed, 1 back        */
     struct fl_plan *plan;       /* STEP_LOCAL: the passes; STEP_EXCHANGE: the pack        */
     struct fl_plan *unpack;     /* STEP_EXCHANGE: the unpack                              */
@@ -313,7 +313,7 @@ struct ctx {
     struct fl_device dev;       /* this rank's device ...                                */
     char how[160];              /* ... and how it was chosen                             */
     struct fl_layout la, lb;    /* the local passes: A (a natural slab), B (transposed)   */
-    char build[2][1536];        /* the build options of programs A and B                 */
+    char build[2][1536];        /* the build options of programs 1 and 2                 */
     char kernel_file[4096];
     struct runner run;
     struct pipeline main, back; /* the transform, and the other direction (round trip)   */
@@ -381,7 +381,7 @@ void open_device(struct ctx *c);
 /* ---------------------------------------------------------------- run.c, checks.c */
 
 extern const char *const kernel_uses[];  /* 07's kernel files, built in front of ours    */
-/* The kernel file (with an exercise composed into it), programs A and B, the buffers. */
+/* The kernel file (with an exercise composed into it), programs 1 and 2, the buffers. */
 void build_programs(struct ctx *c);
 /* Time --repeat calls (after --warmup) of C's main pipeline on X0. Collective. */
 void time_calls(struct ctx *c, const double *x0, struct timing *t);

@@ -2,8 +2,8 @@
  * all-to-all transpose, the last axis; checked against FFTW-MPI on the same slabs.
  *
  * What changed since 07_multidim: 07 transforms an array on one device. Here the array is
- * cut into P slabs, one per MPI process (rank), each on its own OpenCL device: rank r owns
- * the rows [r*Ny/P, (r+1)*Ny/P) of Ny x Nx (of the planes of Nz, in 3-D), as FFTW-MPI lays
+ * cut into P slabs, one per MPI process (rank), each on its own OpenCL device: rank d owns
+ * the rows [d*Ny/P, (d+1)*Ny/P) of Ny x Nx (of the planes of Nz, in 3-D), as FFTW-MPI lays
  * data out. Every axis inside a slab is transformed locally with 07's passes.
  *
  * The idea: the outermost axis is spread over the ranks, so transpose the array globally
@@ -15,11 +15,11 @@
  * x begins), rank 1 holding c d:
  *
  *     natural slabs       x passes      pack, exchange, unpack          y passes
- *     rank 0: [a b]   ->  program A  ->  rank 0: [aT cT]            ->  program B
+ *     rank 0: [a b]   ->  program 1  ->  rank 0: [aT cT]            ->  program 2
  *     rank 1: [c d]                      rank 1: [bT dT]
  *
- * The result stays in that transposed layout (FFTW_MPI_TRANSPOSED_OUT: rank r owns
- * x [r*Nx/P, ...) of y[x][y]), or with --natural goes back to the input's layout (a
+ * The result stays in that transposed layout (FFTW_MPI_TRANSPOSED_OUT: rank d owns
+ * x [d*Nx/P, ...) of y[x][y]), or with --natural goes back to the input's layout (a
  * second all-to-all).
  *
  * Run it (Open MPI: make deps installs it; tools/mpirun.sh adds --oversubscribe,
@@ -71,7 +71,7 @@ int main(int argc, char **argv)
     watchdog_start(c.o.timeout_s);
     report_who(&c);
 
-    /* 3. Kernels: programs A and B are the same sources (07's passes + the pack and the
+    /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
      *    unpack), built with A's and B's -D constants (run.c). */
     build_programs(&c);
 

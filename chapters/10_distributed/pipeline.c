@@ -13,12 +13,12 @@ int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t e
     /* A: the axes inside a natural slab, x (2-D) or x and y (3-D), on B arrays of
      * Na/P x Nc (x Ni) */
     struct fl_layout_spec a = {s->ndims, {s->ma, s->nc, s->ni}, s->batch,
-                               s->ndims == 3 ? 3u : 1u, 0, &lim, 0, 0};
+                               s->ndims == 3 ? 3u : 1u, 0, &lim, 0, 0, NULL};
     /* B: the outermost axis, whole in a transposed slab. 2-D: rows of Ny, Nx/P of them
      * per array (axis "x" of a Nx/P x Ny array). 3-D: columns of Nz at stride Nx in each
      * of the Ny/P planes (axis "y" of a Ny/P x Nz x Nx array). */
     struct fl_layout_spec b = {s->ndims, {s->mc, s->na, s->ni}, s->batch,
-                               s->ndims == 3 ? 2u : 1u, 0, &lim, 0, 0};
+                               s->ndims == 3 ? 2u : 1u, 0, &lim, 0, 0, NULL};
     if (fl_layout_make(&a, la, why, len) != 0 || fl_layout_make(&b, lb, why, len) != 0)
         return -1;
     return 0;
@@ -52,10 +52,10 @@ static struct fl_plan *exchange_plan(const struct slab *s, int back, int unpack,
     fl_arg_int(l, x.P);
     size_t block = x.batch * x.mu * x.mv * x.ni;
     if (unpack)
-        fl_launch_note(l, "R[s][b][v'][u][i] -> Y[b][v'][s*%zu + u][i]: block s (from rank s) "
+        fl_launch_note(l, "recv[d][b][v'][u][i] -> Y[b][v'][d*%zu + u][i]: block d (from rank d) "
                        "into its place, %zu values each", x.mu, block);
     else
-        fl_launch_note(l, "X[b][u][d*%zu + v'][i] -> S[d][b][v'][u][i]: %d blocks of %zu values, "
+        fl_launch_note(l, "X[b][u][d*%zu + v'][i] -> send[d][b][v'][u][i]: %d blocks of %zu values, "
                        "block d for rank d", x.mv, x.P, block);
     p->result = data;
     return p;
@@ -109,7 +109,7 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
     p->sign = sign;
     p->in = in;
     p->out = out;
-    /* the steps: 'A' local passes of program A, 'B' of program B, 'f'/'b' exchanges */
+    /* the steps: 'A' local passes of program 1, 'B' of program 2, 'f'/'b' exchanges */
     const char *order = in == LAYOUT_TRANSPOSED ? "BbA" : out == LAYOUT_TRANSPOSED ? "AfB" : "AfBb";
     int conj = sign > 0, first = -1, last = -1;
     for (int i = 0; order[i]; i++) {
@@ -140,10 +140,10 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
             cur = st->plan->result;
             snprintf(st->name, sizeof st->name, "%s passes", order[i] == 'A' ? axes_a : axes_b);
             if (order[i] == 'A')
-                snprintf(st->plan->summary, sizeof st->plan->summary, "program A, the axes "
+                snprintf(st->plan->summary, sizeof st->plan->summary, "program 1, the axes "
                          "inside a natural slab (%s): %s", axes_a, how[0] ? how : "nothing to do");
             else
-                snprintf(st->plan->summary, sizeof st->plan->summary, "program B, axis %c, whole "
+                snprintf(st->plan->summary, sizeof st->plan->summary, "program 2, axis %c, whole "
                          "in a transposed slab; its kernels call it %s: %s", s->a_name,
                          s->ndims == 3 ? "y (the middle axis of y', z, x)" : "x (the rows of x', y)",
                          how[0] ? how : "nothing to do");

@@ -58,9 +58,9 @@ void report_explain(const struct ctx *c)
         if (ex[0] && strcmp(ex, c->kernel_file) != 0)
             printf("exercise %s, built in place of the file's #ifndef FL_EXERCISE_EXCHANGE_MAP "
                    "block\n", ex);
-        printf("build A  %s\nbuild B  %s\n", c->build[0], c->build[1]);
-        printf("slabs    rank r owns %c [r*%zu, (r+1)*%zu) of every array (natural); after the "
-               "transpose %c [r*%zu, (r+1)*%zu), stored %s\n", c->s.a_name, c->s.ma, c->s.ma,
+        printf("build 1  %s\nbuild 2  %s\n", c->build[0], c->build[1]);
+        printf("slabs    rank d owns %c [d*%zu, (d+1)*%zu) of every array (natural); after the "
+               "transpose %c [d*%zu, (d+1)*%zu), stored %s\n", c->s.a_name, c->s.ma, c->s.ma,
                c->s.c_name, c->s.mc, c->s.mc, c->s.ndims == 3 ? "y', z, x (FFTW-MPI's n1 x n0 x n2)"
                : "x', y (FFTW-MPI's n1 x n0)");
     }
@@ -125,7 +125,7 @@ void report_explain(const struct ctx *c)
             const struct step *st = &p->step[i];
             printf("step %d: %s\n", i + 1, st->name);
             if (st->kind == STEP_LOCAL) {
-                fl_plan_print(st->plan, st->program ? "program B" : "program A");
+                fl_plan_print(st->plan, st->program ? "program 2" : "program 1");
                 continue;
             }
             if (!st->unpack) {

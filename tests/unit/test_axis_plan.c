@@ -11,7 +11,7 @@ static struct fl_radix_limits lim;
 static int make(int ndims, const size_t *dims, size_t batch, unsigned axes, int transpose,
                 struct fl_layout *L, char *why, size_t len)
 {
-    struct fl_layout_spec spec = {ndims, {0}, batch, axes, transpose, &lim, 0, 0};
+    struct fl_layout_spec spec = {ndims, {0}, batch, axes, transpose, &lim, 0, 0, NULL};
     memcpy(spec.dims, dims, (size_t)ndims * sizeof dims[0]);
     why[0] = '\0';
     return fl_layout_make(&spec, L, why, len);
@@ -96,7 +96,7 @@ int main(void)
        plan.launch[1].global[0], plan.launch[1].local[0]);
     has_substr(how, "1 pass in parts", "the description says so");
     fl_plan_free(&plan);
-    struct fl_layout_spec np = {2, {4096, 8}, 1, 0, 0, &lim, 1, 0};
+    struct fl_layout_spec np = {2, {4096, 8}, 1, 0, 0, &lim, 1, 0, NULL};
     is_int(fl_layout_make(&np, &L, why, sizeof why), 0, "4096x8 no_parts: a plan");
     ok(L.ax[1].rp.npasses == 2 && L.ax[1].rp.pass[0].parts == 1, "no_parts: two column passes");
     is_int(make(2, d4, 1, 0, 1, &L, why, sizeof why), 0, "4096x8 transpose: a plan");
@@ -106,7 +106,7 @@ int main(void)
     size_t r16[2] = {2, 16384};
     is_int(make(2, r16, 1, 0, 0, &L, why, sizeof why), 0, "2x16384 without row_parts: a plan");
     ok(L.ax[0].rp.npasses == 2, "without row_parts: rows of 16384 take two passes");
-    struct fl_layout_spec rs = {2, {2, 16384}, 1, 0, 0, &lim, 0, 1};
+    struct fl_layout_spec rs = {2, {2, 16384}, 1, 0, 0, &lim, 0, 1, NULL};
     is_int(fl_layout_make(&rs, &L, why, sizeof why), 0, "2x16384 row_parts: a plan");
     ok(L.ax[0].rp.npasses == 1 && L.ax[0].rp.pass[0].parts == 4 && L.ax[1].rp.pass[0].parts == 1,
        "row_parts: x is one pass in 4 parts, y (2 points) as before");
