@@ -152,8 +152,8 @@ run_case "column_pairs 2^14: N1 = 32 x N2 = 512, two launches, no paired pass" 0
 # ways (A = 32 = 8 x 4) and 20000 x 3 double (A = 40 = 10 x 4, 102 columns a group); the
 # columns per group are a -D constant of the same rfft_pairs_first)
 slow_case "column_pairs 2^20 x 2: 2048 x 512, 2 columns per group in the first pass" 0 '^PASS$' \
-    --has 'A = 2048 = 16 x 16 x 8 on 256 complex columns a row' --has '2 columns x 128 items per group' \
-    --has 'B = 512 = 8 x 8 x 8 on columns k1 = 0..1024, times w_N\^\(j k1\); bins past 524288 mirrored' -- "$R" --size 2^20 --batch 2 --explain --repeat 0
+    --has 'N1 = 2048 = 16 x 16 x 8 on 256 complex columns a row' --has '2 columns x 128 items per group' \
+    --has 'N2 = 512 = 8 x 8 x 8 on columns k1 = 0..1024, times w_N\^\(j k1\); bins past 524288 mirrored' -- "$R" --size 2^20 --batch 2 --explain --repeat 0
 for a in "2^16 --batch 7" "10^6" "20000 --batch 3 --precision double" "2^18 --precision double" \
     "10240 --batch 2" "2^14 --batch 5 --seed 7"; do
     c=slow_case
