@@ -39,7 +39,7 @@ render() { # $1 = chapter filter ("" = all)
             { m = csvsplit($0, v)
               if (want != "" && v[c["chapter"]] != want) next
               if (!head) {
-                  printf "\n**%s** — driver %s, measured %s (`%s`)\n\n", v[c["device"]], v[c["driver"]], v[c["date"]], file
+                  printf "\n**%s** — driver %s, measured %s\n(`%s`)\n\n", v[c["device"]], v[c["driver"]], v[c["date"]], file
                   printf "| chapter | N × batch | precision | ms (median) | min–max ms | GFLOP/s | GB/s | %% of copy BW | copy GB/s | rel L2 error | verified |\n"
                   printf "|---|---|---|---|---|---|---|---|---|---|---|\n"
                   head = 1
@@ -85,7 +85,7 @@ measured() {
               ncol = 0
               for (i = 1; i <= nr; i++) if (ch(rows[i]) == want) col[++ncol] = rows[i]
               if (ncol == 0) exit
-              printf "\n**%s** — %s, driver %s (`%s`)\n\n", dname, dev, drv, file
+              printf "\n**%s** — %s, driver %s\n(`%s`)\n\n", dname, dev, drv, file
               line = "| case |"; sep = "|---|"
               for (j = 1; j <= ncol; j++) { line = line " " (col[j] == want ? "this chapter" : substr(col[j], length(want) + 2)) ", ms |"; sep = sep "---|" }
               print line " best peer, ms |"; print sep "---|"
@@ -99,7 +99,7 @@ measured() {
               }
               exit
           }
-          printf "\n**%s** — %s, driver %s (`%s`)\n\n", dname, dev, drv, file
+          printf "\n**%s** — %s, driver %s\n(`%s`)\n\n", dname, dev, drv, file
           print "| row | ms at 2^20 points per row | best peer ÷ row, over the cases it ran |"
           print "|---|---|---|"
           for (pass = 1; pass <= 2; pass++) for (i = 1; i <= nr; i++) {
