@@ -32,14 +32,21 @@ csvs=(results/*.csv)
 benchcsvs=(results/bench/*.csv)
 stale=0
 
+# A table's caption: the device line, and the CSV it comes from on the same line when the
+# two fit in 92 characters, else on a line of its own (the lessons' prose width).
+caption_awk='
+function caption(text, file) {
+    if (length(text) + length(file) + 5 <= 92) printf "\n%s (`%s`)\n\n", text, file
+    else printf "\n%s\n(`%s`)\n\n", text, file
+}'
 render() { # $1 = chapter filter ("" = all)
     for f in "${csvs[@]}"; do
-        awk -v want="$1" -v file="$f" "$(cat tools/csv.awk)"'
+        awk -v want="$1" -v file="$f" "$(cat tools/csv.awk)$caption_awk"'
             NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
             { m = csvsplit($0, v)
               if (want != "" && v[c["chapter"]] != want) next
               if (!head) {
-                  printf "\n**%s** — driver %s, measured %s\n(`%s`)\n\n", v[c["device"]], v[c["driver"]], v[c["date"]], file
+                  caption(sprintf("**%s** — driver %s, measured %s", v[c["device"]], v[c["driver"]], v[c["date"]]), file)
                   printf "| chapter | N × batch | precision | ms (median) | min–max ms | GFLOP/s | GB/s | %% of copy BW | copy GB/s | rel L2 error | verified |\n"
                   printf "|---|---|---|---|---|---|---|---|---|---|---|\n"
                   head = 1
@@ -61,7 +68,7 @@ render() { # $1 = chapter filter ("" = all)
 measured() {
     local f
     for f in "${benchcsvs[@]}"; do
-        awk -v want="$1" -v file="$f" "$(cat tools/csv.awk tools/bench-label.awk)"'
+        awk -v want="$1" -v file="$f" "$(cat tools/csv.awk tools/bench-label.awk)$caption_awk"'
         NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
         { csvsplit($0, v); who = benchlabel(v[c["chapter"]], v[c["variant"]]); sh = v[c["shape"]]
           real = v[c["direction"]] ~ /^(r2c|c2r)$/
@@ -85,7 +92,7 @@ measured() {
               ncol = 0
               for (i = 1; i <= nr; i++) if (ch(rows[i]) == want) col[++ncol] = rows[i]
               if (ncol == 0) exit
-              printf "\n**%s** — %s, driver %s\n(`%s`)\n\n", dname, dev, drv, file
+              caption(sprintf("**%s** — %s, driver %s", dname, dev, drv), file)
               line = "| case |"; sep = "|---|"
               for (j = 1; j <= ncol; j++) { line = line " " (col[j] == want ? "this chapter" : substr(col[j], length(want) + 2)) ", ms |"; sep = sep "---|" }
               print line " best peer, ms |"; print sep "---|"
@@ -99,7 +106,7 @@ measured() {
               }
               exit
           }
-          printf "\n**%s** — %s, driver %s\n(`%s`)\n\n", dname, dev, drv, file
+          caption(sprintf("**%s** — %s, driver %s", dname, dev, drv), file)
           print "| row | ms at 2^20 points per row | best peer ÷ row, over the cases it ran |"
           print "|---|---|---|"
           for (pass = 1; pass <= 2; pass++) for (i = 1; i <= nr; i++) {
