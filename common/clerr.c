@@ -1,8 +1,11 @@
+#define _POSIX_C_SOURCE 200809L
 #include "clerr.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int status_to_stderr;
 static void (*die_hook)(int exit_code);
@@ -108,4 +111,14 @@ void fl_cl_fail(cl_int err, const char *call, const char *file, int line)
 {
     fl_die(FL_EXIT_OPENCL, "OpenCL call %s returned %s (%d) at %s:%d", call,
            fl_cl_error_name(err), (int)err, file, line);
+}
+
+void fl_on_alarm(void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
 }

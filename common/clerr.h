@@ -46,4 +46,10 @@ void fl_set_status_stream_stderr(int on);
  * that code); if it returns, fl_die exits as usual. */
 void fl_set_die_hook(void (*hook)(int exit_code), const char *prefix);
 
+/* The --timeout watchdogs (common/runner.c, 10's ranks.c): HANDLER for SIGALRM, installed
+ * with sigaction and SA_RESTART. Not signal(): under _POSIX_C_SOURCE that handler is
+ * one-shot (SA_RESETHAND), and a second alarm (10's grace period) would kill the process
+ * (exit 142) instead of reaching the handler. */
+void fl_on_alarm(void (*handler)(int));
+
 #endif

@@ -123,13 +123,7 @@ static void watchdog_start(double seconds, int status_to_stderr)
     if (seconds <= 0)
         return;
     watchdog_status_fd = status_to_stderr ? STDERR_FILENO : STDOUT_FILENO;
-    /* sigaction, not signal(): under _POSIX_C_SOURCE, signal() is one-shot (SA_RESETHAND) */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = watchdog_fired;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGALRM, &sa, NULL);
+    fl_on_alarm(watchdog_fired);
     struct itimerval t = {{0, 0}, {(time_t)seconds, (suseconds_t)((seconds - floor(seconds)) * 1e6)}};
     if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
         t.it_value.tv_usec = 1; /* an all-zero timer would turn the watchdog off */

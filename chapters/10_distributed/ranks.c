@@ -201,14 +201,7 @@ void watchdog_start(double seconds)
              die_prefix);
     snprintf(waiting_status, sizeof waiting_status, "FAIL (opencl, exit 3): %stimed out "
              "outside its kernels (--timeout)\n", die_prefix);
-    /* sigaction, not signal(): under _POSIX_C_SOURCE, signal() installs a one-shot handler
-     * (SA_RESETHAND), and the grace's second alarm killed the rank (exit 142) */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = watchdog_fired;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGALRM, &sa, NULL);
+    fl_on_alarm(watchdog_fired); /* sigaction: the grace's second alarm reaches it too */
     struct itimerval t = {{WATCHDOG_GRACE_S, 0},
                           {(time_t)seconds, (suseconds_t)((seconds - floor(seconds)) * 1e6)}};
     if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
