@@ -2,7 +2,8 @@
 # 10_distributed under MPI (tools/mpirun.sh: --oversubscribe, --bind-to none, root allowed;
 # one pocl thread per rank on this 2-core machine): P = 1, 2, 3, 4 ranks, 2-D and 3-D,
 # batches, both directions, double, --natural; --explain's slabs, exchange sizes and plan;
-# timing phases and the CSV row; the transports (shm, mpi) bit for bit; two pocl devices
+# timing phases and the CSV row; the transports (shm's zerocopy, cma, window, direct; mpi)
+# bit for bit; two pocl devices
 # (rank d -> device d); wrong kernels
 # caught (unwritten values, writes before and past the send buffer, a bug on one rank
 # only); ranks given different options (the A : B form) refused at once; the
@@ -10,9 +11,9 @@
 # failures: a size P does not divide, 1-D, no platform on every rank or on one, a device
 # that matches nothing, a build error on one rank — all ranks stop with one message and the
 # same exit status, well within the timeout (never a hang).
-# The slow set (FFTLAB_SLOW_TESTS=1) adds P=2 64x48 x batch 3, P=3 12x12 --natural (shm and
-# mpi, bit for bit) and (since 2026-11-26 (night)) P=1 64x48 under mpirun; each case there
-# names the fast case that takes its path (tests/NOTES.md too).
+# The slow set (FFTLAB_SLOW_TESTS=1) adds P=2 64x48 x batch 3, P=3 12x12 --natural (shm's
+# zerocopy and cma, and mpi, bit for bit) and (since 2026-11-26 (night)) P=1 64x48 under
+# mpirun; each case there names the fast case that takes its path (tests/NOTES.md too).
 . "$(dirname "$0")/lib.sh"
 if [ ! -x "$BUILD/10_distributed" ]; then
     if ! command -v mpicc >/dev/null 2>&1 && [ "${CI:-}" != true ]; then
@@ -54,8 +55,8 @@ digest3=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 [ -n "$digest1" ] && [ "$digest1" = "$digest3" ]
 ok $? "chunked and unchunked exchanges agree bit for bit ($digest1 = $digest3)"
 # The transports (--transport): the runs above went through shm (the default on one node;
-# --shm-copy cma, one copy by process_vm_readv, or window where the kernel refuses it);
-# MPI_Isend/MPI_Irecv must give the same bits, and so must shm's two other ways: window (two
+# --shm-copy zerocopy, the devices copying straight into and out of the window's slots);
+# MPI_Isend/MPI_Irecv must give the same bits, and so must shm's other ways: window (two
 # copies through the shared window's slots; here by the fallback a refused cma takes) and
 # direct (host -> device straight from the sender's slot), on 2 copy threads, in 9 chunks
 # (the ring of 4 slots wraps twice; the round trip's exchange continues the count).
@@ -69,7 +70,7 @@ run_case "P=2 16x12x20 shm, cma refused: window, 2 copy threads, 9 chunks" 0 '^P
     --has '--shm-copy window \(--shm-copy cma: process_vm_readv refused \(Operation not permitted\), so window\): pinned send -> the sender.s slot' \
     --has ' on 2 threads \(--copy-threads\)' --has '^digest ' --has '^    shm copies +[0-9.]+' \
     -- env FFTLAB_SHM_NO_CMA=1 $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 9 \
-       --transport shm --copy-threads 2 --explain
+       --transport shm --shm-copy cma --copy-threads 2 --explain
 digestw=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 run_case "P=2 16x12x20 shm --shm-copy direct, 2 copy threads, 9 chunks" 0 '^PASS$' --timeout $T \
     --has '--shm-copy direct: pinned send -> the sender.s slot in the window, the receiver.s device reads the slot' \
@@ -79,6 +80,26 @@ digestd=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 [ -n "$digestm" ] && [ "$digest1" = "$digestm" ] && [ "$digest1" = "$digestw" ] &&
     [ "$digest1" = "$digestd" ]
 ok $? "shm (cma or window, window, direct) and mpi agree bit for bit ($digest1 = $digestm = $digestw = $digestd)"
+# zerocopy (the default above, in 1 and 3 chunks) in 9 chunks: its reads run up to 4 chunks
+# ahead of what the peer has taken, so the ring wraps and a slot waits to be free; and where
+# a driver will not wrap the window (FFTLAB_SHM_NO_ZEROCOPY=1 plays that), every rank takes
+# cma (or window, where the kernel refuses cma): the same bits again.
+run_case "P=2 16x12x20 shm zerocopy, 9 chunks: the ring of 4 slots wraps" 0 '^PASS$' \
+    --timeout $T --has '^transport shm: an MPI-3 shared window .* a ring of 4 chunk slots\); --shm-copy zerocopy: the sender.s device writes its chunk into its slot .*: no host copy$' \
+    --has "rank 1 +link .* the shared window.s slots \(zerocopy, [0-9.]+ MiB\) [0-9.e+]+ / [0-9.e+]+ GB/s$" \
+    --has 'no host copy; each chunk overlapping the next' --has '^    waiting \(zerocopy\) +[0-9.]+' \
+    --has '^exchange +transport shm --shm-copy zerocopy .*each way 0.007324 MiB per exchange' \
+    --lacks 'copy-threads' --has '^digest ' -- $R -n 2 "$M" --size 16x12x20 --repeat 1 \
+    --warmup 0 --chunks 9 --transport shm --shm-copy zerocopy --explain
+digestz=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+run_case "P=2 16x12x20 zerocopy refused: cma (or window), 2 copy threads, 9 chunks" 0 '^PASS$' \
+    --timeout $T --has '; --shm-copy (cma|window) \(--shm-copy zerocopy: rank 0 has FFTLAB_SHM_NO_ZEROCOPY set, so cma(; --shm-copy cma: process_vm_readv refused \([^)]*\), so window)?\): (the receiver reads .*: one host copy|pinned send .*: two host copies); each copy on 2 threads \(--copy-threads\)$' \
+    --has '^    shm copies +[0-9.]+' --has '^digest ' \
+    -- env FFTLAB_SHM_NO_ZEROCOPY=1 $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 \
+       --chunks 9 --copy-threads 2 --explain
+digestc=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+[ -n "$digestz" ] && [ "$digest1" = "$digestz" ] && [ "$digest1" = "$digestc" ]
+ok $? "shm zerocopy in 9 chunks and its fallback (cma) agree bit for bit with the rest ($digest1 = $digestz = $digestc)"
 slow_case "P=2 64x48 x batch 3" 0 '^PASS$' --timeout $T --has 'batch=3' \
     -- $R -n 2 "$M" --size 64x48 --batch 3 --repeat 0
 run_case "P=2 48x64 inverse double" 0 '^PASS$' --timeout $T --has 'inverse double layout=transposed-out' \
@@ -95,11 +116,19 @@ slow_case "P=3 12x12 --natural, in 5 chunks (--transport mpi)" 0 '^PASS$' --time
     --has '^transport mpi' --has '^digest ' \
     -- $R -n 3 "$M" --size 12x12 --natural --repeat 0 --chunks 5 --explain --transport mpi
 digest3m=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+# (fast: "P=2 16x12x20 zerocopy refused: cma", with one peer)
+slow_case "P=3 12x12 --natural, in 5 chunks (shm --shm-copy cma)" 0 '^PASS$' --timeout $T \
+    --has '^transport shm .*--shm-copy (cma|window)' --has '^digest ' \
+    -- $R -n 3 "$M" --size 12x12 --natural --repeat 0 --chunks 5 --explain --shm-copy cma
+digest3c=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 if [ -n "${FFTLAB_SLOW_TESTS:-}" ]; then
     [ -n "$digest3s" ] && [ "$digest3s" = "$digest3m" ]
     ok $? "P=3: shm and mpi transports agree bit for bit ($digest3s = $digest3m)"
+    [ -n "$digest3c" ] && [ "$digest3s" = "$digest3c" ]
+    ok $? "P=3: shm's zerocopy and cma agree bit for bit ($digest3s = $digest3c)"
 else
     skip "P=3: shm and mpi transports agree bit for bit" "slow set (FFTLAB_SLOW_TESTS=1)"
+    skip "P=3: shm's zerocopy and cma agree bit for bit" "slow set (FFTLAB_SLOW_TESTS=1)"
 fi
 run_case "P=4 8x12x6 x batch 2 (more ranks than cores)" 0 '^PASS$' --timeout $T --has 'rank 3 ' \
     -- $R -n 4 "$M" --size 8x12x6 --batch 2 --repeat 0
@@ -119,7 +148,8 @@ run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
     --has '^slabs +rank d owns y \[d\*32, \(d\+1\)\*32\) of every array \(natural\); after the transpose x \[d\*24, \(d\+1\)\*24\)' \
     --has '^exchange every rank sends a block of 768 values \(6 KiB\) to each other rank' \
     --has '^transport shm \(the default: every rank on one node\): an MPI-3 shared window' \
-    --has '; --shm-copy (cma|window)[ :].* one host copy|two host copies); each copy on [0-9]+ threads? ' \
+    --has '; --shm-copy zerocopy: the sender.s device writes its chunk into its slot \(device -> host\), the receiver.s device reads it from there \(host -> device\); .*CL_MEM_USE_HOST_PTR.*: no host copy$' \
+    --has '^exchange every rank sends .* through the shared window.s slots \(no host copy\), in 1 chunk of 6 KiB per peer' \
     --has 'rank 1 +link device -> host / host -> device, 0.01172 MiB, best of 3: pinned [0-9.e+]+ / [0-9.e+]+ GB/s, pageable' \
     --has 'pipeline \(forward, natural in, transposed out\): 3 steps' \
     --has 'step 2: exchange$' --has 'exchange_pack\(B, send, 1, 32, 24, 1, 2\)' \
@@ -134,13 +164,14 @@ run_case "--explain --natural 3-D: the exchange back, z as program 2's middle ax
 # Timing: phases, max over ranks; the CSV row.
 run_case "timed: the phases, the slowest rank's" 0 '^PASS$' --timeout $T \
     --has '^  x passes +[0-9.]+ +\(rank [01]; fastest' --has '^  exchange \(wall\) +[0-9.]+' \
-    --has '^    shm copies +[0-9.]+' --has '^    device -> host +[0-9.]+' \
+    --has '^    waiting \(zerocopy\) +[0-9.]+' --has '^    device -> host +[0-9.]+' \
+    --has '^exchange +transport shm --shm-copy zerocopy \(device -> the window.s slots -> device: no host copy\); each way 0.005859 MiB per exchange: device -> host [0-9.e+]+ GB/s, host -> device [0-9.e+]+ GB/s' \
     --has '^    host -> device +[0-9.]+' --has '^  y passes +[0-9.]+' --has '^  sum +[0-9.]+' \
     --has 'time +[0-9.]+ ms median per call .*3 runs after 1 warm-up' --has 'moved +per rank' \
     -- $R -n 2 "$M" --size 64x48 --repeat 3 --warmup 1
 run_case "--format csv: the common columns, then ranks, layout, phases" 0 '^PASS$' --timeout $T \
     --stdout-has ',shape,ms_q1,ms_q3,ms_stddev,date,commit,host,ranks,layout,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,.*,ph_sum_ms,chunks,transport,copy_threads,shm_copy$' \
-    --stdout-has ',[0-9.e-]+,1,shm,[0-9]+,(cma|window)$' \
+    --stdout-has ',[0-9.e-]+,1,shm,0,zerocopy$' \
     --stdout-has '^"10_distributed","slab",.*,3072,1,forward,single,1,.*,PASS,"wall",4,,64x48,[0-9.e-]+,[0-9.e-]+,[0-9.e-]+,20[0-9-]+T[0-9:]+Z,"[^"]+","[^"]+",2,transposed,[0-9.e-]+,' \
     -- $R -n 2 "$M" --size 64x48 --repeat 2 --warmup 1 --format csv
 [ "$(wc -l <"$RC_OUT")" -eq 2 ]
@@ -289,7 +320,7 @@ run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-
 [ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
 ok $? "--timeout 1e-9: the watchdog's message"
 run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
-    --has '--chunks C' --has '--transport mpi[|]shm' --has '--shm-copy cma[|]window[|]direct' \
+    --has '--chunks C' --has '--transport mpi[|]shm' --has '--shm-copy cma[|]window[|]direct[|]zerocopy' \
     --has '--copy-threads T' --has 'below 2\^31 values per rank' \
     --has '^  --format F +text \(default\) or csv$' --lacks '--input X\.npy' --lacks '--output Y\.npy' \
     --lacks 'csv or json' -- $R -n 1 "$M" --help
@@ -313,13 +344,15 @@ HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_u
 { echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2.5,PASS,4096x4096,2026,2,0.1,0.05,2.2,0.6,1.1,0.6,0.05,0.1,8,shm,8,cma'
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,0.3,PASS,4096x4096,2026,1,0.1,,,,,,,0.1,0,none,0,'; } >"$G/after.csv"
 { echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,9,UNVERIFIED,4096x4096,2026,2,0.1,0.05,8.5,0.6,8.1,0.6,0.05,0.1,8,mpi,0,'
-  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,3,UNVERIFIED,4096x4096,2026,2,0.1,0.05,2.7,0.6,1.6,0.6,0.05,0.1,8,shm,8,direct'; } >"$G/transport.csv"
+  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,3,UNVERIFIED,4096x4096,2026,2,0.1,0.05,2.7,0.6,1.6,0.6,0.05,0.1,8,shm,8,direct'
+  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2,UNVERIFIED,4096x4096,2026,2,0.1,0.05,1.5,0.6,0.4,0.6,0.05,0.1,8,shm,0,zerocopy'; } >"$G/transport.csv"
 { echo "$H"; echo '"07_multidim","strided","G",d,16777216,1,single,0.22,PASS,4096x4096,2026,'; } >"$G/07.csv"
 echo 'rank 0   link device -> host / host -> device, 64 MiB, best of 3: pinned 55 / 54 GB/s, pageable (malloc) 15 / 8.5 GB/s' >"$G/explain-gpu.txt"
 chapters/10_distributed/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
     grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 | 1.36× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks, shm cma on 8 threads) | 1.79× | PASS PASS |$' "$G/table" &&
-    grep -q '^| 4096x4096 | mpi | — | — | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× |$' "$G/table" &&
-    grep -q '^| 4096x4096 | shm | direct | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | mpi | — | — | 8 | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | shm | direct | 8 | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | shm | zerocopy | — | 8 | 2 | 1.5 (0.6, 0.4, 0.6) | 1.22× |$' "$G/table" &&
     grep -q 'pinned 55 / 54 GB/s' "$G/table"
 ok $? "the lesson's GPU table from a run's CSV files (gpu-table.sh)" || sed 's/^/# /' "$G/table"
 done_testing

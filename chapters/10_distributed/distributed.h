@@ -6,7 +6,9 @@
  *   pipeline.c  the steps of one transform: local passes (chapter 07's kernels, planned by
  *               common/axis_plan.c), exchanges (pack, the blocks to the other ranks,
  *               unpack; at P = 1 one transpose kernel), in order
- *   exchange.c  running the steps on this rank's device, timed phase by phase
+ *   exchange.c  running the steps on this rank's device, timed phase by phase; staging.c
+ *               the device <-> pinned host copies of the staged transports; shm.c the
+ *               exchange through a node's shared window, zerocopy.c its copy-free mode
  *   verify.c    test inputs by global index, FFTW-MPI's answer on the same slabs, errors
  *               reduced over the ranks, the whole array gathered for serial FFTW
  *   checks.c    the checks of one run, judged over the whole array and per rank
@@ -151,14 +153,17 @@ enum transport {
 };
 extern const char *const transport_name[4];   /* "auto", "mpi", "shm", "none"             */
 
-/* How shm moves a chunk between the pinned buffers of two ranks (--shm-copy). */
+/* How shm moves a chunk from one rank's device to another's (--shm-copy). */
 enum shm_copy {
+    SHM_ZEROCOPY,   /* no host copy: device -> the sender's window slot, wrapped in every rank
+                       as a CL_MEM_USE_HOST_PTR buffer (pinned), -> the receiver's device;
+                       where a driver refuses the wrap, SHM_CMA (zerocopy.c)               */
     SHM_CMA,        /* one copy: the receiver's threads read the sender's pinned send buffer
                        (process_vm_readv, Linux's cross-memory attach); else SHM_WINDOW    */
     SHM_WINDOW,     /* two copies: pinned send -> the sender's window slot -> pinned recv   */
     SHM_DIRECT      /* one copy: pinned send -> the window slot; host -> device from there  */
 };
-extern const char *const shm_copy_name[3];    /* "cma", "window", "direct"                */
+extern const char *const shm_copy_name[4];    /* "zerocopy", "cma", "window", "direct"    */
 
 /* What the options ask of the exchange's transport (runner_open decides). */
 struct transport_want {
@@ -184,18 +189,20 @@ struct runner {
     size_t data_bytes, guard_bytes;
     cl_command_queue q_in;      /* host -> device copies, beside the kernels' queue (P > 1) */
     cl_mem pin_send, pin_recv;  /* pinned host staging (CL_MEM_ALLOC_HOST_PTR) ...        */
-    void *host_send, *host_recv;/* ... mapped once, reused by every call                  */
+    void *host_send, *host_recv;/* ... mapped once, reused by every call (runner_pin; none
+                                   for shm's zerocopy, which stages in the window)        */
     int chunks;                 /* chunks per block in the exchange (after XFER_MAX's cap) */
     cl_mem guard_copy;          /* one guard zone, read back from offset 0               */
     cl_kernel k_nan, k_fill, k_copy;   /* the fills (kernels/10_distributed.cl's end)     */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
     enum transport transport;   /* MPI, SHM, or NONE (P = 1)                             */
     enum shm_copy shm_copy;     /* SHM: how a chunk crosses (CMA may fall back to WINDOW) */
-    int copy_threads;           /* SHM: threads per host copy                             */
+    int copy_threads;           /* SHM: threads per host copy (0: zerocopy, none)          */
     size_t shm_bytes;           /* SHM: this rank's part of the shared window             */
+    int shm_slots;              /* SHM: its chunk slots (the ring; 0 for cma)              */
     struct shm *shm;            /* SHM: the window, its counters and the copy threads     */
     char transport_note[192];   /* why AUTO chose as it did ("" when asked by name)        */
-    char shm_note[192];         /* SHM: why cma fell back to window ("" when it did not)   */
+    char shm_note[320];         /* SHM: why zerocopy or cma fell back ("" when neither did) */
 };
 
 /* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
@@ -210,6 +217,9 @@ size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, siz
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
                  int chunks, int on_device, const struct transport_want *want);
 void runner_close(struct runner *r);
+/* The pinned host staging (host_send, host_recv) for the transports that copy through it;
+ * a second call does nothing. Exits 3 (through fl_die) if it does not fit. */
+void runner_pin(struct runner *r);
 
 /* Create the kernels of P's steps (and upload their twiddle tables). */
 void runner_prepare(struct runner *r, struct pipeline *p);
@@ -227,9 +237,10 @@ void runner_upload(struct runner *r, const double *x);
  * of a few): GBS[0] device -> host and GBS[1] host -> device from pinned memory
  * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory,
  * GBS[4] and GBS[5] from malloc'd memory wrapped in a CL_MEM_USE_HOST_PTR buffer (does
- * the driver pin memory it is handed? if so, a shared window could be staged through
- * without a host copy). */
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[6]);
+ * the driver pin memory it is handed?), GBS[6] and GBS[7] (0 unless shm's zerocopy is on)
+ * the shared window's slots themselves: device -> this rank's slots, host -> device from
+ * the next rank's, at most their size (what zerocopy's chunks cross). */
+void runner_bandwidth(struct runner *r, size_t bytes, double gbs[8]);
 void runner_download(struct runner *r, int slot, double *out);
 /* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
@@ -252,6 +263,12 @@ void window_close(struct runner *r);
  * exchange_staged with the MPI messages replaced by the window's copies): PH as there, its
  * PH_MPI the host copies and the waits for the peers' chunks. */
 void window_exchange(struct runner *r, double *ph);
+/* zerocopy.c: the exchange with no host copy (--shm-copy zerocopy), PH as window_exchange;
+ * its PH_MPI the time the host found nothing to do (waiting for a copy or a peer). */
+void zerocopy_exchange(struct runner *r, double *ph);
+/* zerocopy: rank Q's slots as this process maps them (*P) and their bytes; 0 (and NULL)
+ * when the transport is not shm's zerocopy. */
+size_t window_slots(const struct runner *r, int q, void **p);
 
 /* ---------------------------------------------------------------- verify.c */
 

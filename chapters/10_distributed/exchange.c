@@ -1,8 +1,9 @@
 /* Running a pipeline on this rank's device: the local passes, and the exchanges staged
- * through pinned host memory in chunks (pack on the device; then, chunk by chunk, read to
- * the host, MPI_Isend/MPI_Irecv with every other rank, write back, all overlapped; unpack
- * on the device), timed phase by phase. At P = 1 an exchange is the pack alone, a
- * transpose on the device. */
+ * through host memory in chunks (pack on the device; then, chunk by chunk, read to the
+ * host, across to the other ranks, write back, all overlapped; unpack on the device), timed
+ * phase by phase. Across: here MPI_Isend/MPI_Irecv between pinned buffers (--transport
+ * mpi); within a node shm.c's shared window, by default with no host copy (zerocopy.c). At
+ * P = 1 an exchange is the pack alone, a transpose on the device. */
 #include "distributed.h"
 
 #include "../../common/timing.h"
@@ -29,7 +30,7 @@ const char *const phase_name[PH_COUNT] = {
 };
 
 const char *const transport_name[4] = {"auto", "mpi", "shm", "none"};
-const char *const shm_copy_name[3] = {"cma", "window", "direct"};
+const char *const shm_copy_name[4] = {"zerocopy", "cma", "window", "direct"};
 
 int phase_inside(int ph)
 {
@@ -133,7 +134,7 @@ static void choose_transport(struct runner *r, int chunks, const struct transpor
                  "use --transport mpi", fewest, r->s->P);
     }
     agree(rc, why);
-    r->transport = TRANSPORT_MPI;
+    r->transport = TRANSPORT_MPI;   /* (runner_open pins its buffers) */
     if (want->transport == TRANSPORT_MPI)
         return;
     if (fewest < r->s->P) {
@@ -184,13 +185,21 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
         cl_int err;
         r->q_in = clCreateCommandQueue(dev->context, dev->id, CL_QUEUE_PROFILING_ENABLE, &err);
         CL_CHECK_ERR(err, "clCreateCommandQueue(the host -> device queue)");
-        r->host_send = pinned(r, r->data_bytes, &r->pin_send, "the host send buffer");
-        r->host_recv = pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
-        choose_transport(r, chunks, want);
+        choose_transport(r, chunks, want);  /* shm pins what its --shm-copy needs */
+        if (r->transport == TRANSPORT_MPI)
+            runner_pin(r);
     } else {
         r->transport = TRANSPORT_NONE;
     }
     r->staging = xmalloc(s->count * elem, "the staging buffer");
+}
+
+void runner_pin(struct runner *r)
+{
+    if (r->host_send)
+        return;
+    r->host_send = pinned(r, r->data_bytes, &r->pin_send, "the host send buffer");
+    r->host_recv = pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
 }
 
 void runner_close(struct runner *r)
@@ -201,14 +210,15 @@ void runner_close(struct runner *r)
         clReleaseMemObject(r->all[i]);
     }
     clReleaseMemObject(r->guard_copy);
-    if (r->q_in) {
+    if (r->host_send) {
         clEnqueueUnmapMemObject(r->dev->queue, r->pin_send, r->host_send, 0, NULL, NULL);
         clEnqueueUnmapMemObject(r->dev->queue, r->pin_recv, r->host_recv, 0, NULL, NULL);
         clFinish(r->dev->queue);
         clReleaseMemObject(r->pin_send);
         clReleaseMemObject(r->pin_recv);
-        clReleaseCommandQueue(r->q_in);
     }
+    if (r->q_in)
+        clReleaseCommandQueue(r->q_in);
     window_close(r);
     if (r->k_nan) {
         clReleaseKernel(r->k_nan);
@@ -478,7 +488,9 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
         ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
         /* the staging a GPU-aware MPI would skip: device -> host, the messages between
          * host buffers, host -> device, chunk by chunk and overlapped */
-        if (r->transport == TRANSPORT_SHM)
+        if (r->transport == TRANSPORT_SHM && r->shm_copy == SHM_ZEROCOPY)
+            zerocopy_exchange(r, ph + k);
+        else if (r->transport == TRANSPORT_SHM)
             window_exchange(r, ph + k);
         else
             exchange_staged(r, ph + k);
@@ -589,7 +601,7 @@ static double best_gbs(struct runner *r, cl_mem m, int to_host, void *h, size_t 
     return best;
 }
 
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[6])
+void runner_bandwidth(struct runner *r, size_t bytes, double gbs[8])
 {
     if (bytes > r->data_bytes)
         bytes = r->data_bytes;
@@ -617,6 +629,16 @@ void runner_bandwidth(struct runner *r, size_t bytes, double gbs[6])
             clReleaseMemObject(wrap);
         }
         free(ha);
+    }
+    /* zerocopy: the window's own slots, which every rank wrapped (at most their size) */
+    void *mine = NULL, *next = NULL;
+    size_t ns = window_slots(r, r->s->rank, &mine);
+    window_slots(r, (r->s->rank + 1) % r->s->P, &next);
+    gbs[6] = gbs[7] = 0;
+    if (ns && mine && next) {
+        ns = ns < bytes ? ns : bytes;
+        gbs[6] = best_gbs(r, r->buf[1], 1, mine, ns, 3);
+        gbs[7] = best_gbs(r, r->buf[1], 0, next, ns, 3);
     }
     CL_CHECK(clEnqueueUnmapMemObject(r->dev->queue, pin, hp, 0, NULL, NULL));
     CL_CHECK(clFinish(r->dev->queue));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # chapters/10_distributed/gpu-run.sh BEFORE AFTER OUT — issue 45's measurement on a machine
-# with two GPUs, in one call (about 10 minutes; 8 with GPU_RUN_SKIP="before 07"), from the
+# with two GPUs, in one call (about 10 minutes; 8.5 with GPU_RUN_SKIP="before 07", 5 of them
+# before the 1024^3 run), from the
 # repository root after `source .gpu/on-device.sh` (MPIRUN, OPAL_PREFIX):
 #   BEFORE  a build folder of the chapter before issue 45 (its kernels/ beside it: the
 #           program reads BEFORE/../kernels), e.g. before/build
@@ -38,23 +39,27 @@ run() { # FILE LIMIT-SECONDS COMMAND...: stdout appended to FILE, stderr to stde
 }
 nvidia-smi topo -m >"$out/big.txt" 2>&1
 nproc >>"$out/big.txt"
-# 1. after: P = 2 (one rank per GPU; the default transport, shm) and P = 1, verified, timed
+# 1. after: P = 2 (one rank per GPU; the default transport, shm with --shm-copy zerocopy
+#    where the driver wraps the window, else cma: explain-gpu.txt's "transport" line says)
+#    and P = 1, verified, timed
 for s in $shapes; do
     for p in 2 1; do
         run "$out/after.csv" 150 $R -n $p "$after/10_distributed" --size $s --repeat 5 --format csv
     done
 done
-# 2. the transports at P = 2, timed: MPI_Isend/Irecv against shm (the default: one copy by
-#    process_vm_readv where the kernel lets a rank read another's memory; window: two
-#    copies through the shared window; direct: host -> device straight from the window),
-#    and shm's copy threads (default: the cores / 2, at most 8)
+# 2. the transports at P = 2, timed: MPI_Isend/Irecv against shm (the default, zerocopy:
+#    no host copy, the devices copy into and out of the window's slots; and with smaller
+#    chunks, --chunks 64; cma: one copy by process_vm_readv where the kernel lets a rank
+#    read another's memory, on 8 threads; window: two copies through the shared window;
+#    direct: host -> device straight from the window). As many runs as before zerocopy:
+#    the copy-thread rows went (section 9 of NOTES.md has them).
 for s in $explain; do
-    for t in "--transport mpi" "--transport shm" "--shm-copy window" "--shm-copy direct" \
-             "--copy-threads 1" "--copy-threads 16"; do
+    for t in "--transport mpi" "--transport shm" "--shm-copy zerocopy --chunks 64" \
+             "--shm-copy cma" "--shm-copy window" "--shm-copy direct"; do
         run "$out/transport.csv" 60 $R -n 2 "$after/10_distributed" --size $s $t --repeat 5 --no-verify --format csv
     done
 done
-# 3. the phases and the link (pinned vs pageable), as text
+# 3. the phases and the link (pinned, pageable, malloc wrapped, the window's slots), as text
 for s in $explain; do
     run "$out/explain-gpu.txt" 120 $R -n 2 "$after/10_distributed" --size $s --explain --repeat 5 --no-verify
 done

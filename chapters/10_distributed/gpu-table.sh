@@ -39,7 +39,7 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
           ex[s] = v[c["ph_exchange_ms"]]; d2h[s] = v[c["ph_d2h_ms"]]; mpi[s] = v[c["ph_mpi_ms"]]
           h2d[s] = v[c["ph_h2d_ms"]]; chunks[s] = v[c["chunks"]]
           how[s] = ""     # the transport (after issue 45 round 2: a "transport" column)
-          if ("transport" in c && v[c["transport"]] == "shm") how[s] = ", shm " v[c["shm_copy"]] " on " v[c["copy_threads"]] " threads"
+          if ("transport" in c && v[c["transport"]] == "shm") how[s] = ", shm " v[c["shm_copy"]] (v[c["copy_threads"]] + 0 ? " on " v[c["copy_threads"]] " threads" : "")
           else if ("transport" in c && v[c["transport"]] != "") how[s] = ", " v[c["transport"]]
           kern[s] = v[c["ph_local1_ms"]] + v[c["ph_pack_ms"]] + v[c["ph_unpack_ms"]] + v[c["ph_local2_ms"]]
           # bytes each rank moves per exchange, each way: (P-1)/P of its slab
@@ -88,9 +88,10 @@ if [ -f "$dir/transport.csv" ]; then
       moved = v[c["n"]] * v[c["batch"]] * el / 2 / 2
       ideal = (pd > 0 && ph > 0) ? (moved / (pd * 1e9) + moved / (ph * 1e9)) * 1e3 : 0
       ex = v[c["ph_exchange_ms"]]
-      line[nr] = sprintf("| %s | %s | %s | %s | %s | %s (%s, %s, %s) | %s |", s, t,
+      line[nr] = sprintf("| %s | %s | %s | %s | %s | %s | %s (%s, %s, %s) | %s |", s, t,
           shm ? v[c["shm_copy"]] : "—",
-          shm ? v[c["copy_threads"]] : "—", f(v[c["ms_median"]]), f(ex), f(v[c["ph_d2h_ms"]]),
+          shm && v[c["copy_threads"]] + 0 ? v[c["copy_threads"]] : "—", v[c["chunks"]],
+          f(v[c["ms_median"]]), f(ex), f(v[c["ph_d2h_ms"]]),
           f(v[c["ph_mpi_ms"]]), f(v[c["ph_h2d_ms"]]),
           (ideal > 0 && ex != "") ? sprintf("%.2f×", ex / ideal) : "—")
     }
@@ -99,9 +100,9 @@ if [ -f "$dir/transport.csv" ]; then
           split(substr(link, RSTART + 7, RLENGTH - 7), r, " / "); pd = r[1]; ph = r[2]
       } }
     END {
-      printf "The exchange'"'"'s transports at P = 2 (`--transport`, `--shm-copy`, `--copy-threads`; timed only):\n\n"
-      printf "| shape | transport | --shm-copy | copy threads | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link |\n"
-      printf "|---|---|---|---|---|---|---|\n"
+      printf "The exchange'"'"'s transports at P = 2 (`--transport`, `--shm-copy`, `--copy-threads`, `--chunks`; timed only):\n\n"
+      printf "| shape | transport | --shm-copy | copy threads | chunks | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link |\n"
+      printf "|---|---|---|---|---|---|---|---|\n"
       for (i = 1; i <= nr; i++) print line[i]
     }' "$dir/transport.csv")
 fi

@@ -46,17 +46,20 @@ static void print_help(const char *prog)
         "                      most 8; never more than 1 GiB per message). One rank (P = 1)\n"
         "                      has no exchange: its transpose stays on the device\n"
         "  --transport mpi|shm how chunks go between ranks: shm (the default when every rank\n"
-        "                      is on one node) copies them through an MPI-3 shared window on\n"
-        "                      a few threads; mpi sends them with MPI_Isend/MPI_Irecv (the\n"
-        "                      default across nodes)\n"
-        "  --shm-copy cma|window|direct  shm only, how a chunk crosses between the pinned\n"
-        "                      buffers: cma (the default) one copy, the receiver reading the\n"
+        "                      is on one node) through an MPI-3 shared window; mpi sends them\n"
+        "                      with MPI_Isend/MPI_Irecv (the default across nodes)\n"
+        "  --shm-copy cma|window|direct|zerocopy  shm only, how a chunk crosses: zerocopy (the\n"
+        "                      default) no host copy, the sender's device writes into its\n"
+        "                      window slot and the receiver's device reads it from there (the\n"
+        "                      slots wrapped as CL_MEM_USE_HOST_PTR buffers, so the driver\n"
+        "                      pins them; where it refuses, cma). Through pinned buffers,\n"
+        "                      copied on the host: cma one copy, the receiver reading the\n"
         "                      sender's buffer (Linux cross-memory attach; where the kernel\n"
         "                      forbids it, window); window two copies through the sender's\n"
         "                      window slot; direct one copy into the slot, then host -> device\n"
         "                      straight from it (memory the driver has not pinned)\n"
-        "  --copy-threads T    shm only: threads per host copy (1 to 64; default the node's\n"
-        "                      cores / its ranks, at most %d)\n\n"
+        "  --copy-threads T    shm's host copies: threads per copy (1 to 64; default the\n"
+        "                      node's cores / its ranks, at most %d)\n\n"
         "variants (--variant):", prog, MAX_CHUNKS, SHM_DEFAULT_THREADS);
     for (size_t i = 0; i < NVARIANTS; i++) {
         const struct fl_variant *v = &variants[i];
@@ -279,14 +282,16 @@ void options_parse(struct ctx *c, int argc, char **argv)
             if (which == 0 && (strcmp(v, "mpi") == 0 || strcmp(v, "shm") == 0))
                 c->xport.transport = v[0] == 'm' ? TRANSPORT_MPI : TRANSPORT_SHM;
             else if (which == 1 && (strcmp(v, "cma") == 0 || strcmp(v, "window") == 0 ||
-                                    strcmp(v, "direct") == 0))
-                c->xport.copy = v[0] == 'c' ? SHM_CMA : v[0] == 'w' ? SHM_WINDOW : SHM_DIRECT;
+                                    strcmp(v, "direct") == 0 || strcmp(v, "zerocopy") == 0))
+                c->xport.copy = v[0] == 'c' ? SHM_CMA : v[0] == 'w' ? SHM_WINDOW :
+                                v[0] == 'd' ? SHM_DIRECT : SHM_ZEROCOPY;
             else if (which == 2 && (n = strtol(v, &end, 10), *v && !*end && n >= 1 && n <= 64))
                 c->xport.threads = (int)n;
             else if (!rc) {
                 rc = FL_EXIT_USAGE;
                 snprintf(err, sizeof err, "%s takes %s, got '%s'", word_opt[which],
-                         which == 0 ? "mpi or shm" : which == 1 ? "cma, window or direct" :
+                         which == 0 ? "mpi or shm" :
+                         which == 1 ? "zerocopy, cma, window or direct" :
                          "a whole number from 1 to 64", v);
             }
             continue;

@@ -66,14 +66,22 @@ void report_explain(const struct ctx *c)
     }
     print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
     /* the link each rank's staging crosses: pinned against pageable host memory */
-    double gbs[6];
+    double gbs[8];
     size_t probe = c->s.count * c->elem < BANDWIDTH_PROBE_BYTES ? c->s.count * c->elem :
                    BANDWIDTH_PROBE_BYTES;
     runner_bandwidth((struct runner *)&c->run, probe, gbs);
-    snprintf(line, sizeof line, "rank %-3d link device -> host / host -> device, %.4g MiB, best "
-             "of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g GB/s, malloc handed "
-             "to the driver (CL_MEM_USE_HOST_PTR) %.3g / %.3g GB/s\n", rank,
-             (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3], gbs[4], gbs[5]);
+    int n = snprintf(line, sizeof line, "rank %-3d link device -> host / host -> device, %.4g "
+                     "MiB, best of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g "
+                     "GB/s, malloc handed to the driver (CL_MEM_USE_HOST_PTR) %.3g / %.3g GB/s",
+                     rank, (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3], gbs[4],
+                     gbs[5]);
+    void *slots;
+    size_t sb = window_slots(&c->run, rank, &slots);
+    if (sb) /* zerocopy: what its chunks cross, device -> own slots, next rank's -> device */
+        n += snprintf(line + n, sizeof line - (size_t)n, ", the shared window's slots "
+                      "(zerocopy, %.4g MiB) %.3g / %.3g GB/s",
+                      (double)(sb < probe ? sb : probe) / 1048576.0, gbs[6], gbs[7]);
+    snprintf(line + n, sizeof line - (size_t)n, "\n");
     print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
         return;
@@ -86,32 +94,42 @@ void report_explain(const struct ctx *c)
                "slab to slab on the device (2-D: chapter 07's tiled transpose; 3-D: "
                "transpose_slab, rows of x moving whole): no device -> host copy, no MPI, no "
                "host -> device copy\n");
-    else
+    const struct runner *r = &c->run;
+    int zc = r->transport == TRANSPORT_SHM && r->shm_copy == SHM_ZEROCOPY;
+    if (!c->on_device)
         printf("exchange every rank sends a block of %zu values (%.4g KiB) to each other rank, "
                "block d to rank d (its own block is a copy on the device), and receives one "
                "from each; per rank and exchange %.4g KiB go device -> host, to the other ranks "
-               "and host -> device, through pinned staging (CL_MEM_ALLOC_HOST_PTR, mapped "
-               "once), in %d chunk%s of %.4g KiB per peer, pipelined (--chunks)\n", block, kib,
-               kib * (nranks - 1), C, C == 1 ? "" : "s", kib / C);
-    const struct runner *r = &c->run;
+               "and host -> device, through %s, in %d chunk%s of %.4g KiB per peer, pipelined "
+               "(--chunks)\n", block, kib, kib * (nranks - 1), zc ? "the shared window's slots "
+               "(no host copy)" : "pinned staging (CL_MEM_ALLOC_HOST_PTR, mapped once)", C,
+               C == 1 ? "" : "s", kib / C);
     char note[256] = "";
     if (r->transport_note[0])
         snprintf(note, sizeof note, " (the default: %s)", r->transport_note);
-    static const char *const how[3] = {
+    static const char *const how[4] = {
+        "the sender's device writes its chunk into its slot (device -> host), the receiver's "
+        "device reads it from there (host -> device); every rank wraps every rank's slots as "
+        "CL_MEM_USE_HOST_PTR buffers, so the driver pins them: no host copy",
         "the receiver reads the sender's pinned send buffer into its pinned recv "
         "(process_vm_readv): one host copy",
         "pinned send -> the sender's slot in the window -> the receiver's pinned recv: two host "
         "copies",
         "pinned send -> the sender's slot in the window, the receiver's device reads the slot "
         "(host -> device from memory the driver has not pinned): one host copy"};
+    char ring[64] = "", threads[64] = "";
+    if (r->shm_slots)
+        snprintf(ring, sizeof ring, " and a ring of %d chunk slot%s", r->shm_slots,
+                 r->shm_slots == 1 ? "" : "s");
+    if (r->copy_threads)
+        snprintf(threads, sizeof threads, "; each copy on %d thread%s (--copy-threads)",
+                 r->copy_threads, r->copy_threads == 1 ? "" : "s");
     if (r->transport == TRANSPORT_SHM)
         printf("transport shm%s: an MPI-3 shared window (MPI_Win_allocate_shared, %.4g MiB per "
-               "rank: counters%s); --shm-copy %s%s%s%s: %s; each copy on %d thread%s "
-               "(--copy-threads)\n", note, (double)r->shm_bytes / 1048576.0,
-               r->shm_copy == SHM_CMA ? "" : " and a ring of 4 chunk slots",
-               shm_copy_name[r->shm_copy], r->shm_note[0] ? " (" : "", r->shm_note,
-               r->shm_note[0] ? ")" : "", how[r->shm_copy], r->copy_threads,
-               r->copy_threads == 1 ? "" : "s");
+               "rank: counters%s); --shm-copy %s%s%s%s: %s%s\n", note,
+               (double)r->shm_bytes / 1048576.0, ring, shm_copy_name[r->shm_copy],
+               r->shm_note[0] ? " (" : "", r->shm_note, r->shm_note[0] ? ")" : "",
+               how[r->shm_copy], threads);
     else if (r->transport == TRANSPORT_MPI)
         printf("transport mpi%s: MPI_Isend/MPI_Irecv between the pinned host buffers (the MPI "
                "library's own transport copies)\n", note);
@@ -134,13 +152,21 @@ void report_explain(const struct ctx *c)
                 continue;
             }
             fl_plan_print(st->plan, "pack");
-            printf("  --   in %d chunk%s: send -> pinned host (device -> host, %.4g KiB in all), "
-                   "%s with %d peer%s, %s -> recv (a second queue), each chunk overlapping the "
-                   "next; own block copied on the device\n", C, C == 1 ? "" : "s",
-                   kib * (nranks - 1), c->run.transport == TRANSPORT_SHM ? "shm copies"
-                   : "MPI_Isend/MPI_Irecv", nranks - 1, nranks == 2 ? "" : "s",
-                   c->run.transport == TRANSPORT_SHM && c->run.shm_copy == SHM_DIRECT ?
-                   "the sender's slot" : "pinned host");
+            if (zc)
+                printf("  --   in %d chunk%s: send -> this rank's slots in the shared window "
+                       "(device -> host, %.4g KiB in all), the %d peer%s slots -> recv (host -> "
+                       "device, a second queue), no host copy; each chunk overlapping the next; "
+                       "own block copied on the device\n", C, C == 1 ? "" : "s",
+                       kib * (nranks - 1), nranks - 1, nranks == 2 ? "'s" : "s'");
+            else
+                printf("  --   in %d chunk%s: send -> pinned host (device -> host, %.4g KiB in "
+                       "all), %s with %d peer%s, %s -> recv (a second queue), each chunk "
+                       "overlapping the next; own block copied on the device\n", C,
+                       C == 1 ? "" : "s", kib * (nranks - 1),
+                       c->run.transport == TRANSPORT_SHM ? "shm copies" : "MPI_Isend/MPI_Irecv",
+                       nranks - 1, nranks == 2 ? "" : "s",
+                       c->run.transport == TRANSPORT_SHM && c->run.shm_copy == SHM_DIRECT ?
+                       "the sender's slot" : "pinned host");
             fl_plan_print(st->unpack, "unpack");
         }
     }
@@ -164,7 +190,7 @@ void report_rank(const struct ctx *c, const struct checks *k)
 }
 
 /* Which step of the main pipeline a phase belongs to: its label, or NULL if the pipeline
- * has no such phase. */
+ * has no such phase. SHM: 0 not shm, 1 shm with host copies, 2 shm's zerocopy. */
 static const char *phase_label(const struct pipeline *p, int shm, int ph, char *buf, size_t len)
 {
     static const char *const sub[PH_EXCHANGE_PARTS] = {"pack (device)", "exchange (wall)",
@@ -182,10 +208,12 @@ static const char *phase_label(const struct pipeline *p, int shm, int ph, char *
         } else {
             int base = nexch++ ? PH_PACK2 : PH_PACK;
             if (ph >= base && ph < base + PH_EXCHANGE_PARTS && (st->unpack || ph == base)) {
-                /* (shm: the same column as MPI's wait, holding the window's copies) */
+                /* (shm: the same column as MPI's wait, holding the window's copies, or
+                 * for zerocopy the host's waits) */
+                int mpi = ph - base == PH_MPI - PH_PACK;
                 const char *what = !st->unpack ? "transpose (device)" :
-                                   shm && ph - base == PH_MPI - PH_PACK ? "  shm copies" :
-                                   sub[ph - base];
+                                   shm == 2 && mpi ? "  waiting (zerocopy)" :
+                                   shm && mpi ? "  shm copies" : sub[ph - base];
                 snprintf(buf, len, "%s%s", what, st->back ? " (back)" : "");
                 return buf;
             }
@@ -196,6 +224,10 @@ static const char *phase_label(const struct pipeline *p, int shm, int ph, char *
 
 static const char *phase_clock(int shm, int ph)
 {
+    if (shm == 2 && (ph == PH_MPI || ph == PH_MPI2))
+        return "host clock, added over the exchange: its loop with nothing to do (a copy still "
+               "on a device, a peer's chunk not yet in its slot, a slot not yet free); the "
+               "devices copy meanwhile";
     if (shm && (ph == PH_MPI || ph == PH_MPI2))
         return "host clock, added over the chunks: the host copies between the pinned buffers "
                "(--shm-copy), on --copy-threads threads, and waiting for the peers' chunks";
@@ -307,7 +339,8 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
 static void report_text(const struct ctx *c, const struct timing *t)
 {
     const struct slab *s = &c->s;
-    int shm = c->run.transport == TRANSPORT_SHM;
+    const struct runner *r = &c->run;
+    int shm = r->transport != TRANSPORT_SHM ? 0 : r->shm_copy == SHM_ZEROCOPY ? 2 : 1;
     printf("phases   ms per call: each rank's median over %d calls, then the slowest rank "
            "(and the fastest):\n", t->runs);
     for (int p = 0; p < PH_COUNT; p++) {
@@ -340,6 +373,27 @@ static void report_text(const struct ctx *c, const struct timing *t)
                "other ranks and host -> device (%d of %d blocks; its own block stays on the "
                "device), in %d chunk%s\n", nx, mib * (nranks - 1) / nranks, nranks - 1, nranks,
                c->run.chunks, c->run.chunks == 1 ? "" : "s");
+    if (c->on_device || nx == 0 || r->transport == TRANSPORT_NONE)
+        return;
+    /* the transport, what crosses each way, and the rates of the first exchange's phases */
+    double way = (double)s->count * (double)c->elem * (nranks - 1) / nranks, cp = way / 1048576.0;
+    char how[160];
+    if (r->transport == TRANSPORT_MPI)
+        snprintf(how, sizeof how, "mpi (MPI_Isend/MPI_Irecv between pinned buffers: the "
+                 "library's host copies)");
+    else if (r->shm_copy == SHM_ZEROCOPY)
+        snprintf(how, sizeof how, "shm --shm-copy zerocopy (device -> the window's slots -> "
+                 "device: no host copy)");
+    else
+        snprintf(how, sizeof how, "shm --shm-copy %s (%s%.4g MiB on %d thread%s)",
+                 shm_copy_name[r->shm_copy], r->shm_copy == SHM_WINDOW ? "two host copies of " :
+                 "one host copy of ", cp, r->copy_threads, r->copy_threads == 1 ? "" : "s");
+#define GBS(ms) ((ms) > 0 ? way / ((ms) * 1e-3) / 1e9 : 0.0)
+    printf("exchange transport %s; each way %.4g MiB per exchange: device -> host %.3g GB/s, "
+           "host -> device %.3g GB/s (device time), the exchange's wall %.3g GB/s (the first "
+           "exchange's medians)\n", how, cp, GBS(t->phase_max[PH_D2H]),
+           GBS(t->phase_max[PH_H2D]), GBS(t->phase_max[PH_XCHG]));
+#undef GBS
 }
 
 void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,

@@ -1,81 +1,50 @@
 /* The exchange between ranks of one node (--transport shm): the chunks cross the host's
- * memory as copies spread over a few threads, instead of through the MPI library's own
- * shared-memory transport (one thread, its own bounce segments: 4 GB/s on the GPU host of
- * issue 45). Every chunk still goes device -> pinned send (DMA) on the sender and pinned
- * recv -> device (DMA) on the receiver; between the two pinned buffers (--shm-copy):
+ * memory through an MPI-3 shared window (MPI_Win_allocate_shared: memory every rank of the
+ * node maps), instead of through the MPI library's own shared-memory transport (one
+ * thread, its own bounce segments: 4 GB/s on the GPU host of issue 45). How a chunk
+ * crosses (--shm-copy):
  *
+ *   zerocopy  (the default; zerocopy.c) no host copy: the window's slots are wrapped in
+ *           every rank as CL_MEM_USE_HOST_PTR buffers, which the driver pins, so the
+ *           sender's device writes its chunk straight into its slot (device -> host) and
+ *           the receiver's device reads it from there (host -> device). Where a rank's
+ *           driver refuses the wrap, cma.
+ * The others stage every chunk device -> pinned send (DMA) on the sender and pinned recv
+ * -> device (DMA) on the receiver, and copy between the two pinned buffers on a few
+ * threads (shm.c):
  *   cma     one copy: the receiver's threads read the sender's pinned send buffer with
  *           process_vm_readv (Linux's cross-memory attach: one process reads another's
  *           memory, what Open MPI's single-copy transport uses, on one thread). Needs the
  *           kernel's leave (ptrace rules); tried once at the start, else window.
- *   window  two copies through an MPI-3 shared window (MPI_Win_allocate_shared: memory every
- *           rank of the node maps): pinned send -> the sender's slot -> pinned recv.
+ *   window  two copies: pinned send -> the sender's slot -> pinned recv.
  *   direct  one copy: pinned send -> the sender's slot; the receiver's host -> device reads
  *           the slot itself (memory the driver has not pinned: its slower path).
  *
- * The window holds, per rank, a header of counters and (window, direct) a ring of SHM_SLOTS
- * chunk slots (each: one chunk for each peer), not a whole slab: a slot is reused once
- * every peer is done with it. Two kinds of counter, one cache line each, make the protocol:
+ * The window holds, per rank, a header of counters and (all but cma) a ring of chunk slots
+ * (SHM_SLOTS, or C when the exchange has fewer chunks; each slot: one chunk for each
+ * peer), not a whole slab: a slot is reused once every peer is done with it. Two kinds of
+ * counter, one cache line each, make the protocol:
  *   ready        chunks this rank has published (read to pinned send, and in its slot for
- *                window and direct), counted over all exchanges
- *   consumed[q]  chunks of rank q's this rank no longer needs (copied, or for direct their
- *                host -> device writes complete)
- * A sender publishes chunk g (into slot g mod SHM_SLOTS) once every peer's consumed[me]
- * reaches g + 1 - SHM_SLOTS (cma: its pinned send buffer is rewritten only by the next
- * exchange, after every peer's consumed[me] reaches the chunks sent so far), then sets
- * ready = g + 1 (a release store: the data land first); a receiver copies after ready
- * reaches g + 1 (an acquire load). The counters are C11 atomics in the shared window
- * (lock-free 64-bit atomics work across processes). */
+ *                window, direct and zerocopy), counted over all exchanges
+ *   consumed[q]  chunks of rank q's this rank no longer needs (copied, or for direct and
+ *                zerocopy their host -> device writes complete)
+ * A sender publishes chunk g (into slot g mod S, S slots) once every peer's consumed[me]
+ * reaches g + 1 - S (cma: its pinned send buffer is rewritten only by the next exchange,
+ * after every peer's consumed[me] reaches the chunks sent so far), then sets ready = g + 1
+ * (a release store: the data land first); a receiver copies after ready reaches g + 1 (an
+ * acquire load). The counters are C11 atomics in the shared window (lock-free 64-bit
+ * atomics work across processes). */
 #define _GNU_SOURCE
-#include "distributed.h"
+#include "shm.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <sched.h>
-#include <stdatomic.h>
-#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/uio.h>
 #include <unistd.h>
-
-#define SHM_SLOTS 4
-#define LINE 64                 /* one counter per cache line: no false sharing           */
-#define MAX_COPY_THREADS 64
-
-/* One copy: N bytes from SRC to DST; SRC in process PID's memory (0: this process's). */
-struct seg { char *dst; const char *src; size_t n; pid_t pid; };
-
-/* A pool of T - 1 threads (the caller is the T-th) that copy one list of segments, split
- * into T equal byte ranges. */
-struct copier {
-    int T;
-    pthread_t th[MAX_COPY_THREADS];
-    struct worker { struct copier *cp; int t; } w[MAX_COPY_THREADS];
-    pthread_mutex_t mu;
-    pthread_cond_t go, done;
-    unsigned long gen;          /* one more per job                                       */
-    int pending, quit;
-    const struct seg *seg;
-    int nseg;
-    size_t total;
-};
-
-struct shm {
-    MPI_Comm node;
-    MPI_Win win;
-    char **base;                /* every rank's segment: header, then its slots           */
-    size_t hdr, cb;             /* header bytes; bytes of one chunk for one peer (largest) */
-    uint64_t seq;               /* chunks published before this exchange                   */
-    int marked;                 /* direct: chunks of this exchange marked done             */
-    int issued;                 /* ... and those whose writes are enqueued                 */
-    cl_event *wr;               /* ... their writes, [c * P + q]                           */
-    struct seg *seg;            /* P segments, reused                                      */
-    pid_t *pid;                 /* cma: every rank's process ...                           */
-    char **send;                /* ... and its pinned send buffer, in its address space    */
-    struct copier cp;
-};
 
 /* N bytes from process PID's SRC to this process's DST (cross-memory attach); -1 and errno
  * on failure. */
@@ -227,6 +196,21 @@ static int cma_works(struct runner *r, struct shm *m, char *why, size_t len)
     return !first;
 }
 
+/* zerocopy: every rank wraps every rank's slots (zerocopy.c); where any rank cannot, every
+ * rank falls back to cma (WHY, the same on every rank, says why). Collective. */
+static int zerocopy_agreed(struct runner *r, struct shm *m, char *why, size_t len)
+{
+    char mine[160] = "";
+    int bad = zerocopy_wrap(r, m, mine, sizeof mine) != 0 ? r->s->rank : r->s->P, first;
+    MPI_Allreduce(&bad, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == r->s->P)
+        return 1;
+    zerocopy_unwrap(r, m);
+    MPI_Bcast(mine, sizeof mine, MPI_CHAR, first, MPI_COMM_WORLD);
+    snprintf(why, len, "--shm-copy zerocopy: rank %d %s, so cma", first, mine);
+    return 0;
+}
+
 int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len)
 {
     const struct slab *s = r->s;
@@ -234,13 +218,17 @@ int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, si
     struct shm *m = calloc(1, sizeof *m);
     if (!m)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the shared window");
+    if (copy != SHM_ZEROCOPY)   /* the host copies go between pinned buffers */
+        runner_pin(r);
     if (copy == SHM_CMA && !cma_works(r, m, r->shm_note, sizeof r->shm_note))
         copy = SHM_WINDOW;
-    r->shm_copy = copy;
     size_t blk = s->count / (size_t)P, most = (blk + (size_t)r->chunks - 1) / (size_t)r->chunks;
-    m->cb = (most * r->elem + LINE - 1) / LINE * LINE;
+    /* zerocopy: the devices copy straight into and out of the slots, each on whole pages */
+    size_t align = copy == SHM_ZEROCOPY ? 4096 : LINE;
+    m->cb = (most * r->elem + align - 1) / align * align;
     m->hdr = ((size_t)LINE * (size_t)(P + 1) + 4095) / 4096 * 4096;
-    size_t bytes = m->hdr + (copy == SHM_CMA ? 0 : (size_t)SHM_SLOTS * (size_t)(P - 1) * m->cb);
+    m->slots = r->chunks < SHM_SLOTS ? r->chunks : SHM_SLOTS;
+    size_t bytes = m->hdr + (copy == SHM_CMA ? 0 : slots_bytes(m, P));
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s->rank, MPI_INFO_NULL, &m->node);
     MPI_Comm_set_errhandler(m->node, MPI_ERRORS_RETURN);
     MPI_Info info;
@@ -266,18 +254,33 @@ int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, si
     m->base = calloc((size_t)P, sizeof *m->base);
     m->seg = calloc((size_t)P, sizeof *m->seg);
     m->wr = calloc((size_t)r->chunks * (size_t)P, sizeof *m->wr);
-    if (!m->base || !m->seg || !m->wr)
+    m->rd = calloc((size_t)r->chunks * (size_t)P, sizeof *m->rd);
+    if (!m->base || !m->seg || !m->wr || !m->rd)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the shared window");
     for (int q = 0; q < P; q++) {
         MPI_Aint size;
         int disp;
         MPI_Win_shared_query(m->win, q, &size, &disp, &m->base[q]);
     }
-    copier_start(&m->cp, threads);
+    MPI_Barrier(m->node);       /* every header zeroed before anyone reads one */
+    if (copy == SHM_ZEROCOPY && !zerocopy_agreed(r, m, r->shm_note, sizeof r->shm_note)) {
+        /* the slots stay: cma does not use them, window (where cma is refused) does */
+        char cma[192] = "";
+        copy = SHM_CMA;
+        runner_pin(r);
+        if (!cma_works(r, m, cma, sizeof cma)) {
+            copy = SHM_WINDOW;
+            size_t l = strlen(r->shm_note);
+            snprintf(r->shm_note + l, sizeof r->shm_note - l, "; %s", cma);
+        }
+    }
+    r->shm_copy = copy;
+    if (copy != SHM_ZEROCOPY)   /* zerocopy: no host copy, no copy threads */
+        copier_start(&m->cp, threads);
     r->shm = m;
     r->copy_threads = m->cp.T;
     r->shm_bytes = bytes;
-    MPI_Barrier(m->node);       /* every header zeroed before anyone reads one */
+    r->shm_slots = copy == SHM_CMA ? 0 : m->slots;
     return 0;
 }
 
@@ -286,29 +289,19 @@ void window_close(struct runner *r)
     struct shm *m = r->shm;
     if (!m)
         return;
-    copier_stop(&m->cp);
+    if (m->cp.T)
+        copier_stop(&m->cp);
+    zerocopy_unwrap(r, m);      /* the driver lets go of the pages before they are unmapped */
     MPI_Win_free(&m->win);
     MPI_Comm_free(&m->node);
     free(m->base);
     free(m->seg);
     free(m->wr);
+    free(m->rd);
     free(m->pid);
     free(m->send);
     free(m);
     r->shm = NULL;
-}
-
-/* Counter IDX of rank Q's header: 0 ready, 1 + p consumed[p]. */
-static _Atomic uint64_t *ctr(const struct shm *m, int q, int idx)
-{
-    return (_Atomic uint64_t *)(void *)(m->base[q] + (size_t)LINE * (size_t)idx);
-}
-
-/* Rank OWNER's slot SLOT, the part for rank DEST. */
-static char *slot_of(const struct shm *m, int P, int owner, int slot, int dest)
-{
-    int k = (dest - owner - 1 + P) % P;     /* 0 .. P-2: the peers after OWNER, in turn */
-    return m->base[owner] + m->hdr + ((size_t)slot * (size_t)(P - 1) + (size_t)k) * m->cb;
 }
 
 /* direct: chunks whose host -> device writes are complete no longer need the peers'
@@ -377,14 +370,14 @@ void window_exchange(struct runner *r, double *ph)
     for (int c = 0; c < C; c++) {
         CHUNK(c, lo, len);
         uint64_t g = m->seq + (uint64_t)c;
-        int slot = (int)(g % SHM_SLOTS), ns = 0;
+        int slot = (int)(g % (uint64_t)m->slots), ns = 0;
         CL_CHECK(clWaitForEvents(1, &rd[(size_t)c * P + last_rd[c]]));
         double h0 = MPI_Wtime();
         if (!cma) {
             /* into this rank's slot, once every peer is done with what it held */
             for (int q = 0; q < P; q++)
-                if (q != me && g >= SHM_SLOTS)
-                    wait_for(r, ctr(m, q, 1 + me), g + 1 - SHM_SLOTS);
+                if (q != me && g >= (uint64_t)m->slots)
+                    wait_for(r, ctr(m, q, 1 + me), g + 1 - (uint64_t)m->slots);
             for (int q = 0; q < P; q++)
                 if (q != me)
                     m->seg[ns++] = (struct seg){slot_of(m, P, me, slot, q),
