@@ -116,28 +116,6 @@ __kernel void exchange_unpack(__global const real2_t *recv, __global real2_t *y,
     y[f] = recv[unpack_source(f, B, MU, MV, NI, P)];
 }
 
-/* Contract (transpose_slab: one rank's whole exchange in 3-D)
- *   work-items : 1-D, at least B*MU*MV*NI (the slab); items past the end do nothing
- *   args       : x (X[b][u][v][i]), y (Y[b][v][u][i]), B, MU, MV, NI
- *   reads      : x[((b*MU + u)*MV + v)*NI + i], every value once; runs of NI in order
- *   writes     : y[f], f < B*MU*MV*NI, once
- *   host calls : at P = 1 in place of pack + MPI + unpack (exchange_pack with P = 1 does
- *                the same move, with 64-bit divisions per value: on a CPU they cost more
- *                than the copy). The indices are 32-bit: a slab is below 2^31 values, the
- *                chapter's limit (slab.c refuses more). */
-__kernel void transpose_slab(__global const real2_t *x, __global real2_t *y, int B, int MU,
-                             int MV, int NI)
-{
-    const size_t g = get_global_id(0);
-    if (g >= (size_t)B * MU * MV * NI)
-        return;
-    const uint f = (uint)g;
-    const uint i = f % (uint)NI, r = f / (uint)NI;
-    const uint u = r % (uint)MU, r2 = r / (uint)MU;
-    const uint v = r2 % (uint)MV, b = r2 / (uint)MV;
-    y[f] = x[((b * (uint)MU + u) * (uint)MV + v) * (uint)NI + i];
-}
-
 /* ---------------------------------------------------------------- the harness's fills */
 
 /* The host's poison and guard zones, written by kernels and not by clEnqueueFillBuffer:

@@ -103,14 +103,39 @@ else
 fi
 run_case "P=4 8x12x6 x batch 2 (more ranks than cores)" 0 '^PASS$' --timeout $T --has 'rank 3 ' \
     -- $R -n 4 "$M" --size 8x12x6 --batch 2 --repeat 0
-# One rank has no exchange: the transpose is one kernel on the device, no host copy, no MPI
-# (the phase list and --explain say so).
-run_case "no mpirun: one rank (MPI singleton), the transpose on the device" 0 '^PASS$' --timeout $T \
-    --has 'ranks +1 MPI process' --has '^exchange none: one rank' \
-    --has 'transpose_tiled\(B, A, 12, 20\)' --has 'no device -> host copy, no MPI, no host -> device copy' \
-    --has '^  transpose \(device\) +[0-9.]+' --has '^moved +nothing: one rank' \
-    --lacks 'exchange_unpack' --lacks 'device -> host +[0-9]' --lacks 'MPI \(wait\)' \
+# One rank has no exchange: no host copy, no MPI, and no transpose kernel either; chapter
+# 07's passes do every axis and the last one stores the transposed layout (the phase list
+# and --explain say so). Both directions verified against FFTW-MPI (the round trip starts
+# from the transposed layout: its last pass stores the natural one).
+run_case "no mpirun: one rank (MPI singleton), the transpose in the last pass's store" 0 '^PASS$' \
+    --timeout $T --has 'ranks +1 MPI process' --has '^exchange none: one rank' \
+    --has 'no device -> host copy, no MPI, no host -> device copy' \
+    --has 'pipeline \(forward, natural in, transposed out\): 1 step, 2 launches' \
+    --has 'fft_cols_y_p0\(B, A, local [0-9]+ B, twiddles_y, 1, 256\) .*; stores \[x\]\[y\] \(PASS_STORE_TRANSPOSED\)' \
+    --has 'fft_cols_y_p0\(B, A, local [0-9]+ B, twiddles_y, 1, 258\) .*; stores \[y\]\[x\] \(PASS_STORE_TRANSPOSED\)' \
+    --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' \
+    --has '^  x, y passes +[0-9.]+' --has '^moved +nothing: one rank' \
+    --lacks 'exchange_unpack' --lacks 'exchange_pack' --lacks 'transpose_tiled' --lacks '^  transpose' \
+    --lacks 'device -> host +[0-9]' --lacks 'MPI \(wait\)' \
     -- "$M" --size 12x20 --repeat 1 --warmup 0 --explain
+# The same in 3-D (z by columns at stride Ny*Nx, stored as [y][z][x]: runs of Nx), inverse,
+# a batch of 2; the round trip's y axis in two passes (--wg 16), so a pass with p > 1
+# stores transposed.
+run_case "one rank 3-D, inverse x batch 2: the last z pass stores [y][z][x]" 0 '^PASS$' --timeout $T \
+    --has 'fft_cols_z_p0\([AB], [AB], local [0-9]+ B, twiddles_z, 2, 258\) .*stores \[y\]\[z\]\[x\]' \
+    --has 'fft_cols_z_p1\([AB], [AB], local [0-9]+ B, twiddles_z, 2, 256\) .*pass 2/2: p=16 .*stores \[z\]\[y\]\[x\]' \
+    --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' --lacks 'exchange_pack' \
+    -- "$M" --size 8x256x6 --batch 2 --inverse --wg 16 --repeat 0 --explain
+# 2-D with the outer axis in two passes (p = 16 in the last: every value its own way) and
+# --natural (chapter 07's passes as they are, no transposed store) in double.
+run_case "one rank 2-D, y in two passes: the p = 16 pass stores [x][y]" 0 '^PASS$' --timeout $T \
+    --has 'fft_cols_y_p1\(A, B, local [0-9]+ B, twiddles_y, 1, 256\) .*p=16 .*stores \[x\]\[y\]' \
+    --has 'verify +random .* ok' -- "$M" --size 256x12 --wg 16 --repeat 0 --explain
+run_case "one rank --natural double: 07's passes, nothing transposed" 0 '^PASS$' --timeout $T \
+    --has 'pipeline \(forward, natural in, natural out\): 1 step, 3 launches' \
+    --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' \
+    --lacks 'PASS_STORE_TRANSPOSED' --lacks 'exchange_pack' \
+    -- "$M" --size 8x12x6 --natural --precision double --repeat 0 --explain
 
 # What --explain shows.
 run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
