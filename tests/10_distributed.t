@@ -186,12 +186,12 @@ run_case "FFTLAB_DEVICE=pthread matches both: still r mod 2" 0 '^PASS$' --timeou
 # Wrong kernels are caught, and say where.
 mkdir -p "$TMP/k"
 K=kernels/10_distributed.cl
-sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    if (f % 7 != 3) y[f] = recv[unpack_source(f, B, MU, MV, NI, P)];/' "$K" >"$TMP/k/skip.cl"
+sed 's/^    y\[f\] = recv\[unpack_source(f, batch, MU, MV, NI, P)\];/    if (f % 7 != 3) y[f] = recv[unpack_source(f, batch, MU, MV, NI, P)];/' "$K" >"$TMP/k/skip.cl"
 ! cmp -s "$K" "$TMP/k/skip.cl"
 ok $? "planted: the unpack skips every 7th value"
 run_case "unpack leaves values unwritten: NaN, named" 1 '^FAIL: check random: .*never written \(NaN\) on 2 ranks' \
     --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/skip.cl" --repeat 0
-sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) send[(size_t)B * MU * MV * NI * P] = x[0];/' "$K" >"$TMP/k/oob.cl"
+sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f == 0) send[(size_t)batch * MU * MV * NI * P] = x[0];/' "$K" >"$TMP/k/oob.cl"
 ! cmp -s "$K" "$TMP/k/oob.cl"
 ok $? "planted: the pack writes one value past the send buffer"
 run_case "a write past the send buffer: the guard zone" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, past its end \(element 96 of 96\)' \
@@ -199,12 +199,12 @@ run_case "a write past the send buffer: the guard zone" 1 '^FAIL: check random: 
 # Guard zones on both sides of every device buffer (A, B, send, recv), each at least 4096
 # values and one array of the slab: a write before the start, and one 2000 values past the
 # end (beyond the 256 values the guard after the end used to be), are both caught.
-sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) *(send - 4) = x[0];/' "$K" >"$TMP/k/before.cl"
+sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f == 0) *(send - 4) = x[0];/' "$K" >"$TMP/k/before.cl"
 ! cmp -s "$K" "$TMP/k/before.cl"
 ok $? "planted: the pack writes 4 values before the start of the send buffer"
 run_case "a write before the send buffer: the guard zone before it" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, before its start \(element -4\)' \
     --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/before.cl" --repeat 0
-sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) send[(size_t)B * MU * MV * NI * P + 2000] = x[0];/' "$K" >"$TMP/k/far.cl"
+sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f == 0) send[(size_t)batch * MU * MV * NI * P + 2000] = x[0];/' "$K" >"$TMP/k/far.cl"
 ! cmp -s "$K" "$TMP/k/far.cl"
 ok $? "planted: the pack writes 2000 values past the end of the send buffer"
 run_case "a write 2000 values past the send buffer: still in the guard zone" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, past its end \(element 2096 of 96\)' \
@@ -212,7 +212,7 @@ run_case "a write 2000 values past the send buffer: still in the guard zone" 1 '
 run_case "--no-verify: a write before the start on rank 1 only still fails, naming rank 1" 1 \
     '^FAIL: rank 1: a kernel wrote out of bounds: buffer send, before its start \(element -4\)' --timeout $T \
     -- $R -n 1 "$M" --size 16x12 --repeat 0 --no-verify : -n 1 "$M" --size 16x12 --repeat 0 --no-verify --kernels "$TMP/k/before.cl"
-sed 's/const size_t s = w \/ MU, u = w % MU;/const size_t s = (w \/ MU + 1) % P, u = w % MU;/' "$K" >"$TMP/k/shift.cl"
+sed 's/const size_t e = w \/ MU, u = w % MU;/const size_t e = (w \/ MU + 1) % P, u = w % MU;/' "$K" >"$TMP/k/shift.cl"
 ! cmp -s "$K" "$TMP/k/shift.cl"
 ok $? "planted: the unpack takes its blocks from the wrong ranks"
 # (rank 1's wrong output reaches rank 0 in the round trip's exchange, so only the forward
@@ -268,11 +268,11 @@ run_case "no OpenCL platform on rank 1 only: every rank stops" 3 "$OPENCL" --tim
     -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 env OCL_ICD_VENDORS=/nonexistent "$M" --size 16x12 --repeat 0
 run_case "FFTLAB_DEVICE matches nothing" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has "no OpenCL device matches 'nosuch'" -- env FFTLAB_DEVICE=nosuch $R -n 2 "$M" --size 16x12 --repeat 0
-sed 's/send\[e\] = x\[pack_source(/send[e] = x[pack_sourc(/' "$K" >"$TMP/k/typo.cl"
+sed 's/send\[f\] = x\[pack_source(/send[f] = x[pack_sourc(/' "$K" >"$TMP/k/typo.cl"
 run_case "a kernel build error on rank 1 only: MPI_Abort after the message" 3 '.*' --timeout $T --max-seconds 40 \
     --has 'FAIL \(opencl, exit 3\): rank 1 of 2: kernel build failed' --has "pack_sourc" \
     -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/typo.cl"
-sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    while (P > 0) { if (B < 0) break; }\n&/' "$K" >"$TMP/k/hang.cl"
+sed 's/^    y\[f\] = recv\[unpack_source(f, batch, MU, MV, NI, P)\];/    while (P > 0) { if (batch < 0) break; }\n&/' "$K" >"$TMP/k/hang.cl"
 # (--timeout 8, not 5: the alarm counts from before the kernel build, and a cold pocl build
 # of the hang file on a loaded 2-core machine took more than 5 s, both ranks then found
 # outside their kernels — 2026-11-27, twice, with 8 sessions sharing the machine)

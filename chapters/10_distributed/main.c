@@ -7,7 +7,7 @@
  * data out. Every axis inside a slab is transformed locally with 07's passes.
  *
  * The idea: the outermost axis is spread over the ranks, so transpose the array globally
- * first. Each rank packs its slab into P blocks on the device, sends block d to rank d
+ * first. Each rank packs its slab into P blocks on the device, sends block e to rank e
  * (staged through pinned host memory in chunks, MPI_Isend/MPI_Irecv overlapped with the
  * copies: exchange.c), and unpacks what arrived into a slab of the next axis, which now
  * holds the outermost axis whole. At P = 1 there is nothing to send: chapter 07's passes do

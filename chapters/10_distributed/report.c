@@ -88,7 +88,7 @@ void report_explain(const struct ctx *c)
                "(the transpose, inside that pass's store: no kernel of its own)" : "");
     else
         printf("exchange every rank sends a block of %zu values (%.4g KiB) to each other rank, "
-               "block d to rank d (its own block is a copy on the device), and receives one "
+               "block e to rank e (its own block is a copy on the device), and receives one "
                "from each; per rank and exchange %.4g KiB go device -> host, to the other ranks "
                "and host -> device, through pinned staging (CL_MEM_ALLOC_HOST_PTR, mapped "
                "once), in %d chunk%s of %.4g KiB per peer, pipelined (--chunks)\n", block, kib,

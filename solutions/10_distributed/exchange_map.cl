@@ -46,20 +46,20 @@
 //@stub     (void)B; (void)MU; (void)MV; (void)NI; (void)P;
 //@stub     return e;
 //@stub }
-/* Where value E of the send buffer S comes from in the slab X (the pack's map). With
- * E = (((d*B + b)*MV + v')*MU + u)*NI + i, it is X[b][u][d*MV + v'][i]. */
-static INLINE size_t pack_source(size_t e, const int B, const int MU, const int MV, const int NI,
-                                 const int P)
+/* Where value F of the send buffer comes from in the slab X (the pack's map). With
+ * F = (((e*batch + b)*MV + v')*MU + u)*NI + i, it is X[b][u][e*MV + v'][i]. */
+static INLINE size_t pack_source(size_t f, const int batch, const int MU, const int MV,
+                                 const int NI, const int P)
 {
-    const size_t i = e % NI;
-    size_t r = e / NI;
+    const size_t i = f % NI;
+    size_t r = f / NI;
     const size_t u = r % MU;
     r /= MU;
     const size_t vl = r % MV;
     r /= MV;
-    const size_t b = r % B;
-    const size_t d = r / B;
-    return ((b * MU + u) * ((size_t)P * MV) + d * MV + vl) * NI + i;
+    const size_t b = r % batch;
+    const size_t e = r / batch;                 /* the block: for rank e */
+    return ((b * MU + u) * ((size_t)P * MV) + e * MV + vl) * NI + i;
 }
 //@exercise end
 
@@ -72,10 +72,10 @@ static INLINE size_t pack_source(size_t e, const int B, const int MU, const int 
 //@stub     (void)B; (void)MU; (void)MV; (void)NI; (void)P;
 //@stub     return f;
 //@stub }
-/* Where value F of the output Y comes from in the receive buffer R (the unpack's map).
- * With F = ((b*MV + v')*(P*MU) + w)*NI + i and w = s*MU + u, it is R[s][b][v'][u][i]. */
-static INLINE size_t unpack_source(size_t f, const int B, const int MU, const int MV, const int NI,
-                                   const int P)
+/* Where value F of the output Y comes from in the receive buffer (the unpack's map). With
+ * F = ((b*MV + v')*(P*MU) + w)*NI + i and w = e*MU + u, it is recv[e][b][v'][u][i]. */
+static INLINE size_t unpack_source(size_t f, const int batch, const int MU, const int MV,
+                                   const int NI, const int P)
 {
     const size_t i = f % NI;
     size_t r = f / NI;
@@ -83,7 +83,7 @@ static INLINE size_t unpack_source(size_t f, const int B, const int MU, const in
     r /= (size_t)P * MU;
     const size_t vl = r % MV;
     const size_t b = r / MV;
-    const size_t s = w / MU, u = w % MU;
-    return (((s * B + b) * MV + vl) * MU + u) * NI + i;
+    const size_t e = w / MU, u = w % MU;        /* the block: from rank e */
+    return (((e * batch + b) * MV + vl) * MU + u) * NI + i;
 }
 //@exercise end
