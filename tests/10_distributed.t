@@ -11,8 +11,9 @@
 # that matches nothing, a build error on one rank — all ranks stop with one message and the
 # same exit status, well within the timeout (never a hang).
 # The slow set (FFTLAB_SLOW_TESTS=1) adds P=2 64x48 x batch 3, P=3 12x12 --natural (shm and
-# mpi, bit for bit) and (since 2026-11-26 (night)) P=1 64x48 under mpirun; each case there
-# names the fast case that takes its path (tests/NOTES.md too).
+# mpi, bit for bit), (since 2026-11-26 (night)) P=1 64x48 under mpirun, and one rank's 2-D
+# outer axis in two passes; each case there names the fast case that takes its path
+# (tests/NOTES.md too).
 . "$(dirname "$0")/lib.sh"
 if [ ! -x "$BUILD/10_distributed" ]; then
     if ! command -v mpicc >/dev/null 2>&1 && [ "${CI:-}" != true ]; then
@@ -126,16 +127,16 @@ run_case "one rank 3-D, inverse x batch 2: the last z pass stores [y][z][x]" 0 '
     --has 'fft_cols_z_p1\([AB], [AB], local [0-9]+ B, twiddles_z, 2, 256\) .*pass 2/2: p=16 .*stores \[z\]\[y\]\[x\]' \
     --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' --lacks 'exchange_pack' \
     -- "$M" --size 8x256x6 --batch 2 --inverse --wg 16 --repeat 0 --explain
-# 2-D with the outer axis in two passes (p = 16 in the last: every value its own way) and
-# --natural (chapter 07's passes as they are, no transposed store) in double.
-run_case "one rank 2-D, y in two passes: the p = 16 pass stores [x][y]" 0 '^PASS$' --timeout $T \
-    --has 'fft_cols_y_p1\(A, B, local [0-9]+ B, twiddles_y, 1, 256\) .*p=16 .*stores \[x\]\[y\]' \
-    --has 'verify +random .* ok' -- "$M" --size 256x12 --wg 16 --repeat 0 --explain
+# --natural: chapter 07's passes as they are, no transposed store, both ways (double).
 run_case "one rank --natural double: 07's passes, nothing transposed" 0 '^PASS$' --timeout $T \
     --has 'pipeline \(forward, natural in, natural out\): 1 step, 3 launches' \
     --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' \
     --lacks 'PASS_STORE_TRANSPOSED' --lacks 'exchange_pack' \
     -- "$M" --size 8x12x6 --natural --precision double --repeat 0 --explain
+# (slow set: the path of a p = 16 pass storing transposed is the 3-D case's round trip)
+slow_case "one rank 2-D, y in two passes: the p = 16 pass stores [x][y]" 0 '^PASS$' --timeout $T \
+    --has 'fft_cols_y_p1\(A, B, local [0-9]+ B, twiddles_y, 1, 256\) .*p=16 .*stores \[x\]\[y\]' \
+    --has 'verify +random .* ok' -- "$M" --size 256x12 --wg 16 --repeat 0 --explain
 
 # What --explain shows.
 run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
