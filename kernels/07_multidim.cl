@@ -133,6 +133,17 @@ static INLINE void padded_addresses(size_t col, int flags, const int N, const in
     *loads = *loads && (!pad_in || e < W);
 }
 
+/* Extension point. A later chapter's kernel file, built in front of this one, may define
+ *   COLUMN_STORE_AT(col, flags, N, S, Q, P, out, dy)
+ *                         statements that move where column COL of a pass stores: its
+ *                         output j goes to *OUT + j * *DY (column_addresses' numbering of
+ *                         the columns, its OUT and DY as they were); default nothing.
+ *                         Chapter 10 (kernels/10_pass_hooks.cl): the last pass of the
+ *                         outermost axis stores into FFTW-MPI's transposed layout. */
+#ifndef COLUMN_STORE_AT
+#define COLUMN_STORE_AT(col, flags, N, S, Q, P, out, dy)
+#endif
+
 /* strided_load and strided_store, the loads and stores of a column pass, are in
  * kernels/06_column_parts.cl: chapter 06's passes in parts use them too. */
 
@@ -158,6 +169,7 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
     column_addresses(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
     int loads = valid;
     padded_addresses(valid ? col : 0, flags, N, S, Q, &in, &dj, &loads);
+    COLUMN_STORE_AT(valid ? col : 0, flags, N, sc, Q, P, &out, &dy);
     real2_t v[FL_VMAX];
 
     strided_load(v, x, in, dj, loads, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);
@@ -204,6 +216,7 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
     column_addresses(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
     int loads = valid;
     padded_addresses(valid ? col : 0, flags, N, S, Q, &in, &dj, &loads);
+    COLUMN_STORE_AT(valid ? col : 0, flags, N, sc, Q, P, &out, &dy);
     real2_t v[FL_PART_VMAX];
 
     strided_load(v, x, in, dj, loads, i, k, flags, hi, lo, lo_bits, N, Q, P, I, r0);

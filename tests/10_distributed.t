@@ -12,8 +12,9 @@
 # that matches nothing, a build error on one rank — all ranks stop with one message and the
 # same exit status, well within the timeout (never a hang).
 # The slow set (FFTLAB_SLOW_TESTS=1) adds P=2 64x48 x batch 3, P=3 12x12 --natural (shm's
-# zerocopy and cma, and mpi, bit for bit) and (since 2026-11-26 (night)) P=1 64x48 under
-# mpirun; each case there names the fast case that takes its path (tests/NOTES.md too).
+# zerocopy and cma, and mpi, bit for bit), (since 2026-11-26 (night)) P=1 64x48 under
+# mpirun, and one rank's 2-D outer axis in two passes; each case there names the fast case
+# that takes its path (tests/NOTES.md too).
 . "$(dirname "$0")/lib.sh"
 if [ ! -x "$BUILD/10_distributed" ]; then
     if ! command -v mpicc >/dev/null 2>&1 && [ "${CI:-}" != true ]; then
@@ -132,14 +133,39 @@ else
 fi
 run_case "P=4 8x12x6 x batch 2 (more ranks than cores)" 0 '^PASS$' --timeout $T --has 'rank 3 ' \
     -- $R -n 4 "$M" --size 8x12x6 --batch 2 --repeat 0
-# One rank has no exchange: the transpose is one kernel on the device, no host copy, no MPI
-# (the phase list and --explain say so).
-run_case "no mpirun: one rank (MPI singleton), the transpose on the device" 0 '^PASS$' --timeout $T \
-    --has 'ranks +1 MPI process' --has '^exchange none: one rank' \
-    --has 'transpose_tiled\(B, A, 12, 20\)' --has 'no device -> host copy, no MPI, no host -> device copy' \
-    --has '^  transpose \(device\) +[0-9.]+' --has '^moved +nothing: one rank' \
-    --lacks 'exchange_unpack' --lacks 'device -> host +[0-9]' --lacks 'MPI \(wait\)' \
+# One rank has no exchange: no host copy, no MPI, and no transpose kernel either; chapter
+# 07's passes do every axis and the last one stores the transposed layout (the phase list
+# and --explain say so). Both directions verified against FFTW-MPI (the round trip starts
+# from the transposed layout: its last pass stores the natural one).
+run_case "no mpirun: one rank (MPI singleton), the transpose in the last pass's store" 0 '^PASS$' \
+    --timeout $T --has 'ranks +1 MPI process' --has '^exchange none: one rank' \
+    --has 'no device -> host copy, no MPI, no host -> device copy' \
+    --has 'pipeline \(forward, natural in, transposed out\): 1 step, 2 launches' \
+    --has 'fft_cols_y_p0\(B, A, local [0-9]+ B, twiddles_y, 1, 256\) .*; stores \[x\]\[y\] \(PASS_STORE_TRANSPOSED\)' \
+    --has 'fft_cols_y_p0\(B, A, local [0-9]+ B, twiddles_y, 1, 258\) .*; stores \[y\]\[x\] \(PASS_STORE_TRANSPOSED\)' \
+    --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' \
+    --has '^  x, y passes +[0-9.]+' --has '^moved +nothing: one rank' \
+    --lacks 'exchange_unpack' --lacks 'exchange_pack' --lacks 'transpose_tiled' --lacks '^  transpose' \
+    --lacks 'device -> host +[0-9]' --lacks 'MPI \(wait\)' \
     -- "$M" --size 12x20 --repeat 1 --warmup 0 --explain
+# The same in 3-D (z by columns at stride Ny*Nx, stored as [y][z][x]: runs of Nx), inverse,
+# a batch of 2; the round trip's y axis in two passes (--wg 16), so a pass with p > 1
+# stores transposed.
+run_case "one rank 3-D, inverse x batch 2: the last z pass stores [y][z][x]" 0 '^PASS$' --timeout $T \
+    --has 'fft_cols_z_p0\([AB], [AB], local [0-9]+ B, twiddles_z, 2, 258\) .*stores \[y\]\[z\]\[x\]' \
+    --has 'fft_cols_z_p1\([AB], [AB], local [0-9]+ B, twiddles_z, 2, 256\) .*pass 2/2: p=16 .*stores \[z\]\[y\]\[x\]' \
+    --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' --lacks 'exchange_pack' \
+    -- "$M" --size 8x256x6 --batch 2 --inverse --wg 16 --repeat 0 --explain
+# --natural: chapter 07's passes as they are, no transposed store, both ways (double).
+run_case "one rank --natural double: 07's passes, nothing transposed" 0 '^PASS$' --timeout $T \
+    --has 'pipeline \(forward, natural in, natural out\): 1 step, 3 launches' \
+    --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' \
+    --lacks 'PASS_STORE_TRANSPOSED' --lacks 'exchange_pack' \
+    -- "$M" --size 8x12x6 --natural --precision double --repeat 0 --explain
+# (slow set: the path of a p = 16 pass storing transposed is the 3-D case's round trip)
+slow_case "one rank 2-D, y in two passes: the p = 16 pass stores [x][y]" 0 '^PASS$' --timeout $T \
+    --has 'fft_cols_y_p1\(A, B, local [0-9]+ B, twiddles_y, 1, 256\) .*p=16 .*stores \[x\]\[y\]' \
+    --has 'verify +random .* ok' -- "$M" --size 256x12 --wg 16 --repeat 0 --explain
 
 # What --explain shows.
 run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \
@@ -192,12 +218,12 @@ run_case "FFTLAB_DEVICE=pthread matches both: still r mod 2" 0 '^PASS$' --timeou
 # Wrong kernels are caught, and say where.
 mkdir -p "$TMP/k"
 K=kernels/10_distributed.cl
-sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    if (f % 7 != 3) y[f] = recv[unpack_source(f, B, MU, MV, NI, P)];/' "$K" >"$TMP/k/skip.cl"
+sed 's/^    y\[f\] = recv\[unpack_source(f, batch, MU, MV, NI, P)\];/    if (f % 7 != 3) y[f] = recv[unpack_source(f, batch, MU, MV, NI, P)];/' "$K" >"$TMP/k/skip.cl"
 ! cmp -s "$K" "$TMP/k/skip.cl"
 ok $? "planted: the unpack skips every 7th value"
 run_case "unpack leaves values unwritten: NaN, named" 1 '^FAIL: check random: .*never written \(NaN\) on 2 ranks' \
     --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/skip.cl" --repeat 0
-sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) send[(size_t)B * MU * MV * NI * P] = x[0];/' "$K" >"$TMP/k/oob.cl"
+sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f == 0) send[(size_t)batch * MU * MV * NI * P] = x[0];/' "$K" >"$TMP/k/oob.cl"
 ! cmp -s "$K" "$TMP/k/oob.cl"
 ok $? "planted: the pack writes one value past the send buffer"
 run_case "a write past the send buffer: the guard zone" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, past its end \(element 96 of 96\)' \
@@ -205,12 +231,12 @@ run_case "a write past the send buffer: the guard zone" 1 '^FAIL: check random: 
 # Guard zones on both sides of every device buffer (A, B, send, recv), each at least 4096
 # values and one array of the slab: a write before the start, and one 2000 values past the
 # end (beyond the 256 values the guard after the end used to be), are both caught.
-sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) *(send - 4) = x[0];/' "$K" >"$TMP/k/before.cl"
+sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f == 0) *(send - 4) = x[0];/' "$K" >"$TMP/k/before.cl"
 ! cmp -s "$K" "$TMP/k/before.cl"
 ok $? "planted: the pack writes 4 values before the start of the send buffer"
 run_case "a write before the send buffer: the guard zone before it" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, before its start \(element -4\)' \
     --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/before.cl" --repeat 0
-sed 's/^    send\[e\] = x\[pack_source(e, B, MU, MV, NI, P)\];/&\n    if (e == 0) send[(size_t)B * MU * MV * NI * P + 2000] = x[0];/' "$K" >"$TMP/k/far.cl"
+sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f == 0) send[(size_t)batch * MU * MV * NI * P + 2000] = x[0];/' "$K" >"$TMP/k/far.cl"
 ! cmp -s "$K" "$TMP/k/far.cl"
 ok $? "planted: the pack writes 2000 values past the end of the send buffer"
 run_case "a write 2000 values past the send buffer: still in the guard zone" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, past its end \(element 2096 of 96\)' \
@@ -218,7 +244,7 @@ run_case "a write 2000 values past the send buffer: still in the guard zone" 1 '
 run_case "--no-verify: a write before the start on rank 1 only still fails, naming rank 1" 1 \
     '^FAIL: rank 1: a kernel wrote out of bounds: buffer send, before its start \(element -4\)' --timeout $T \
     -- $R -n 1 "$M" --size 16x12 --repeat 0 --no-verify : -n 1 "$M" --size 16x12 --repeat 0 --no-verify --kernels "$TMP/k/before.cl"
-sed 's/const size_t s = w \/ MU, u = w % MU;/const size_t s = (w \/ MU + 1) % P, u = w % MU;/' "$K" >"$TMP/k/shift.cl"
+sed 's/const size_t e = w \/ MU, u = w % MU;/const size_t e = (w \/ MU + 1) % P, u = w % MU;/' "$K" >"$TMP/k/shift.cl"
 ! cmp -s "$K" "$TMP/k/shift.cl"
 ok $? "planted: the unpack takes its blocks from the wrong ranks"
 # (rank 1's wrong output reaches rank 0 in the round trip's exchange, so only the forward
@@ -274,11 +300,11 @@ run_case "no OpenCL platform on rank 1 only: every rank stops" 3 "$OPENCL" --tim
     -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 env OCL_ICD_VENDORS=/nonexistent "$M" --size 16x12 --repeat 0
 run_case "FFTLAB_DEVICE matches nothing" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has "no OpenCL device matches 'nosuch'" -- env FFTLAB_DEVICE=nosuch $R -n 2 "$M" --size 16x12 --repeat 0
-sed 's/send\[e\] = x\[pack_source(/send[e] = x[pack_sourc(/' "$K" >"$TMP/k/typo.cl"
+sed 's/send\[f\] = x\[pack_source(/send[f] = x[pack_sourc(/' "$K" >"$TMP/k/typo.cl"
 run_case "a kernel build error on rank 1 only: MPI_Abort after the message" 3 '.*' --timeout $T --max-seconds 40 \
     --has 'FAIL \(opencl, exit 3\): rank 1 of 2: kernel build failed' --has "pack_sourc" \
     -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/typo.cl"
-sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    while (P > 0) { if (B < 0) break; }\n&/' "$K" >"$TMP/k/hang.cl"
+sed 's/^    y\[f\] = recv\[unpack_source(f, batch, MU, MV, NI, P)\];/    while (P > 0) { if (batch < 0) break; }\n&/' "$K" >"$TMP/k/hang.cl"
 # (--timeout 8, not 5: the alarm counts from before the kernel build, and a cold pocl build
 # of the hang file on a loaded 2-core machine took more than 5 s, both ranks then found
 # outside their kernels — 2026-11-27, twice, with 8 sessions sharing the machine)

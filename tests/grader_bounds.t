@@ -88,7 +88,7 @@ run_case "control: the solution passes" 0 '' --has '^ok 1 - 02_radix2/dif' --has
 # the grace makes it ~8 s.
 K10=kernels/10_distributed.cl
 mkdir -p "$TMP/k10"
-sed 's/^    y\[f\] = recv\[unpack_source(f, B, MU, MV, NI, P)\];/    while (P > 0) { if (B < 0) break; }\n&/' "$K10" >"$TMP/k10/hang.cl"
+sed 's/^    y\[f\] = recv\[unpack_source(f, batch, MU, MV, NI, P)\];/    while (P > 0) { if (batch < 0) break; }\n&/' "$K10" >"$TMP/k10/hang.cl"
 grep -q 'while (P > 0)' "$TMP/k10/hang.cl" || bail_out "could not plant the endless kernel in $K10"
 BLOCK_ALRM='import signal, os, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM]); os.execv(sys.argv[1], sys.argv[1:])'
 slow_case "10: the watchdog's second alarm (2 ranks): exit 3, its own message" 3 '' --timeout 60 --max-seconds 30 \
@@ -100,7 +100,7 @@ slow_case "10: the watchdog's second alarm (2 ranks): exit 3, its own message" 3
 # on 2 ranks, is "timed out" on every rank (exit 3, the chapter's own message), never a
 # crash by SIGALRM. Slow set: the build and the --case-timeout make it ~10 s.
 mkdir -p "$TMP/hang10/10_distributed"
-sed 's/^\( *\)\(return .*\)/\1while (P > 0) { if (B < 0) break; }\n&/' \
+sed 's/^\( *\)\(return .*\)/\1while (P > 0) { if (batch < 0) break; }\n&/' \
     solutions/10_distributed/exchange_map.cl >"$TMP/hang10/10_distributed/exchange_map.cl"
 grep -q 'while (P > 0)' "$TMP/hang10/10_distributed/exchange_map.cl" ||
     bail_out "could not plant the endless loop in solutions/10_distributed/exchange_map.cl"

@@ -5,7 +5,8 @@
  *               between a rank's elements and the global array
  *   pipeline.c  the steps of one transform: local passes (chapter 07's kernels, planned by
  *               common/axis_plan.c), exchanges (pack, the blocks to the other ranks,
- *               unpack; at P = 1 one transpose kernel), in order
+ *               unpack), in order; at P = 1 one step, 07's passes with the transpose in the
+ *               last one's store
  *   exchange.c  running the steps on this rank's device, timed phase by phase; staging.c
  *               the device <-> pinned host copies of the staged transports; shm.c the
  *               exchange through a node's shared window, zerocopy.c its copy-free mode
@@ -102,13 +103,22 @@ struct pipeline {
 };
 
 /* The local passes' layouts: A (the axes inside a natural slab) and B (the remaining axis,
- * in a transposed slab), planned for groups of up to WG items. Returns 0 or -1 + WHY. */
+ * in a transposed slab), planned for groups of up to WG items. ON_DEVICE (one rank, not an
+ * exercise run): A every axis of the natural array, B every axis of the transposed one.
+ * Returns 0 or -1 + WHY. */
 int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t elem, size_t wg,
-                     struct fl_layout *la, struct fl_layout *lb, char *why, size_t len);
+                     int on_device, struct fl_layout *la, struct fl_layout *lb, char *why,
+                     size_t len);
+
+/* A column pass's flag (kernels/10_pass_hooks.cl): store into the other layout, Y[b][v][u][i]
+ * for X[b][u][v][i] (u the axis of the pass, i the SLAB_NI values inside). */
+#define PASS_STORE_TRANSPOSED 256
 
 /* Steps for direction SIGN from layout IN to layout OUT (natural -> transposed,
  * natural -> natural, or transposed -> natural). ON_DEVICE (one rank, not an exercise
- * run): each exchange is one transpose kernel; else pack, exchange, unpack. */
+ * run): one step, every axis by A's passes (natural in) or B's (transposed in), the last
+ * pass storing layout OUT (PASS_STORE_TRANSPOSED); else local passes, pack, exchange,
+ * unpack. */
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
                    const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
                    enum layout in, enum layout out, int on_device);
@@ -119,8 +129,8 @@ void pipeline_free(struct pipeline *p);
 /* Phases of one call, in ms, as exchange.c measures them. Per exchange: the pack, the
  * exchange's wall time (from the pack's end to the last chunk written back), inside it the
  * device -> host copies, the wait in MPI and the host -> device copies (these three overlap
- * each other, chunk by chunk, so only the wall time adds up), and the unpack. At P = 1 an
- * exchange is its pack alone: the transpose on the device. */
+ * each other, chunk by chunk, so only the wall time adds up), and the unpack. At P = 1
+ * there is no exchange: one local step, PH_LOCAL1. */
 enum phase {
     PH_LOCAL1, PH_PACK, PH_XCHG, PH_D2H, PH_MPI, PH_H2D, PH_UNPACK, PH_LOCAL2,
     PH_PACK2, PH_XCHG2, PH_D2H2, PH_MPI2, PH_H2D2, PH_UNPACK2, PH_COUNT
@@ -321,9 +331,10 @@ struct ctx {
     int natural;                /* --natural: the output back in the input's layout       */
     int chunks;                 /* --chunks C: the exchange in C chunks (0 = automatic)    */
     struct transport_want xport;/* --transport, --shm-copy, --copy-threads                 */
-    int on_device;              /* one rank, not an exercise run: transposes on the device
-                                   (an exercise run keeps pack + unpack at P = 1: the
-                                   grader's P = 1 case must go through the student's maps) */
+    int on_device;              /* one rank, not an exercise run: no exchange, the transpose
+                                   in a pass's store (an exercise run keeps pack + unpack
+                                   at P = 1: the grader's P = 1 case must go through the
+                                   student's maps)                                        */
     size_t dims[FL_MAX_DIMS];   /* the global shape, outermost first                     */
     int ndims;
     struct slab s;              /* this rank's part                                      */

@@ -7,10 +7,11 @@
  * data out. Every axis inside a slab is transformed locally with 07's passes.
  *
  * The idea: the outermost axis is spread over the ranks, so transpose the array globally
- * first. Each rank packs its slab into P blocks on the device, sends block d to rank d
+ * first. Each rank packs its slab into P blocks on the device, sends block e to rank e
  * (staged through pinned host memory in chunks, MPI_Isend/MPI_Irecv overlapped with the
  * copies: exchange.c), and unpacks what arrived into a slab of the next axis, which now
- * holds the outermost axis whole; at P = 1 the exchange is one transpose on the device.
+ * holds the outermost axis whole. At P = 1 there is nothing to send: chapter 07's passes do
+ * every axis, and the last one stores transposed (pipeline.c, kernels/10_pass_hooks.cl).
  * 2-D on P = 2 ranks, rank 0 holding the blocks a b (its rows, cut where rank 1's part of
  * x begins), rank 1 holding c d:
  *
@@ -65,7 +66,8 @@ int main(int argc, char **argv)
      *    (pipeline.c, planned by common/axis_plan.c as in 07). */
     open_device(&c);
     size_t wg = c.o.wg ? c.o.wg : DEFAULT_WG;
-    if (pipeline_layouts(&c.s, &c.dev, c.elem, wg, &c.la, &c.lb, err, sizeof err) != 0)
+    if (pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
+                         sizeof err) != 0)
         rc = FL_EXIT_USAGE;
     agree(rc, err);
     watchdog_start(c.o.timeout_s);
@@ -76,8 +78,9 @@ int main(int argc, char **argv)
     build_programs(&c);
 
     /* 4. The transform as steps: local passes (A), the exchange (pack; device -> host,
-     *    MPI_Isend/MPI_Irecv, host -> device in overlapped chunks; unpack — at P = 1 one
-     *    transpose kernel on the device), local passes (B) [, the exchange back].
+     *    MPI_Isend/MPI_Irecv, host -> device in overlapped chunks; unpack), local passes
+     *    (B) [, the exchange back]. At P = 1 one step: every axis, the last pass storing
+     *    the output's layout.
      *    The other direction, from the output's layout back to natural, is the round
      *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
     size_t wg_items = c.dev.max_wg < 256 ? c.dev.max_wg : 256;

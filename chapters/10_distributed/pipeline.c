@@ -6,11 +6,25 @@
 #include <string.h>
 
 int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t elem, size_t wg,
-                     struct fl_layout *la, struct fl_layout *lb, char *why, size_t len)
+                     int on_device, struct fl_layout *la, struct fl_layout *lb, char *why,
+                     size_t len)
 {
     struct fl_radix_limits lim;
     fl_radix_limits_default(&lim, dev->local_mem, elem, wg < dev->max_wg ? wg : dev->max_wg);
-    /* A: the axes inside a natural slab, x (2-D) or x and y (3-D), on B arrays of
+    if (on_device) {
+        /* One rank: chapter 07's layout, every axis of the whole array (x by rows, the outer
+         * axes by columns in place, a long row in parts as 07 does it), on the natural array
+         * (A: Na x Nc x Ni) and on the transposed one (B: Nc x Na x Ni, the round trip's
+         * input). The last pass of the outermost axis stores into the other layout. */
+        struct fl_layout_spec a = {s->ndims, {s->na, s->nc, s->ni}, s->batch, 0, 0, &lim, 0, 1,
+                                   NULL};
+        struct fl_layout_spec b = {s->ndims, {s->nc, s->na, s->ni}, s->batch, 0, 0, &lim, 0, 1,
+                                   NULL};
+        if (fl_layout_make(&a, la, why, len) != 0 || fl_layout_make(&b, lb, why, len) != 0)
+            return -1;
+        return 0;
+    }
+    /* A: the axes inside a natural slab, x (2-D) or x and y (3-D), on batch arrays of
      * Na/P x Nc (x Ni) */
     struct fl_layout_spec a = {s->ndims, {s->ma, s->nc, s->ni}, s->batch,
                                s->ndims == 3 ? 3u : 1u, 0, &lim, 0, 0, NULL};
@@ -52,53 +66,58 @@ static struct fl_plan *exchange_plan(const struct slab *s, int back, int unpack,
     fl_arg_int(l, x.P);
     size_t block = x.batch * x.mu * x.mv * x.ni;
     if (unpack)
-        fl_launch_note(l, "recv[d][b][v'][u][i] -> Y[b][v'][d*%zu + u][i]: block d (from rank d) "
+        fl_launch_note(l, "recv[e][b][v'][u][i] -> Y[b][v'][e*%zu + u][i]: block e (from rank e) "
                        "into its place, %zu values each", x.mu, block);
     else
-        fl_launch_note(l, "X[b][u][d*%zu + v'][i] -> send[d][b][v'][u][i]: %d blocks of %zu values, "
-                       "block d for rank d", x.mv, x.P, block);
+        fl_launch_note(l, "X[b][u][e*%zu + v'][i] -> send[e][b][v'][u][i]: %d blocks of %zu values, "
+                       "block e for rank e", x.mv, x.P, block);
     p->result = data;
     return p;
 }
 
-/* One rank: exchange_pack from slab SRC to slab DST is the whole transpose (P = 1: one
- * block, X[b][u][v][i] -> Y[b][v][u][i]). */
-static struct fl_plan *transpose_plan(const struct slab *s, int back, int src, int dst,
-                                      size_t wg_items)
+/* One rank (P = 1): no exchange, and no transpose kernel either. One local step, chapter
+ * 07's passes over every axis of the array in layout IN (program 1 on the natural array,
+ * program 2 on the transposed one); where OUT differs, the last pass (the outermost axis's,
+ * by columns) stores into it (PASS_STORE_TRANSPOSED, kernels/10_pass_hooks.cl). The
+ * transpose rides on a store the transform makes anyway: no extra read and write. */
+static void one_rank(struct pipeline *p, const struct slab *s, const struct fl_layout *L,
+                     size_t elem)
 {
-    struct fl_plan *p = new_plan();
-    struct exchange_shape x = slab_exchange(s, back);
-    if (x.ni == 1) {
-        /* 2-D: a plain batched matrix transpose, MU x MV -> MV x MU; chapter 07's tiled one
-         * (through local memory: rows read and rows written) instead of the pack, whose
-         * reads go down the columns */
-        size_t global[3] = {(x.mv + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE,
-                            (x.mu + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE_ROWS, x.batch};
-        size_t local[3] = {FL_AXIS_TILE, FL_AXIS_TILE_ROWS, 1};
-        struct fl_launch *l = fl_plan_add(p, "transpose_tiled", 3, global, local);
-        fl_arg_buffer(l, src);
-        fl_arg_buffer(l, dst);
-        fl_arg_int(l, (int)x.mu);
-        fl_arg_int(l, (int)x.mv);
-        fl_launch_note(l, "%zu x %zu -> %zu x %zu per array: the whole transpose on the device "
-                       "(P = 1), chapter 07's tiles; no host copy, no MPI", x.mu, x.mv, x.mv, x.mu);
-        p->result = dst;
-        return p;
+    struct step *st = &p->step[p->nsteps++];
+    int conj = p->sign > 0, moves = p->in != p->out, nat = p->in == LAYOUT_NATURAL;
+    st->kind = STEP_LOCAL;
+    st->program = !nat;
+    st->plan = new_plan();
+    /* the inverse is conj(forward(conj x)): the first pass conjugates what it reads, the
+     * last one what it writes */
+    char how[320];
+    st->plan->result = fl_layout_launches(st->plan, L, elem, FL_BUF_A, FL_BUF_B, conj ? 1 : 0,
+                                          (conj ? 2 : 0) | (moves ? PASS_STORE_TRANSPOSED : 0),
+                                          how, sizeof how);
+    p->result = st->plan->result;
+    p->launches = st->plan->nlaunch;
+
+    /* the global axes, outermost first, as layout IN stores them (2-D: y x or x y; 3-D:
+     * z y x or y z x); the passes go from the contiguous one out */
+    char axes[3] = {nat ? s->a_name : s->c_name, nat ? s->c_name : s->a_name, 'x'};
+    int n = s->ndims, sl = 0;
+    for (int d = n - 1; d >= 0; d--)
+        sl += snprintf(st->name + sl, sizeof st->name - (size_t)sl, "%c%s", axes[d],
+                       d ? ", " : " passes");
+    static const char *const shown[2][2] = {{"[y][x]", "[x][y]"}, {"[z][y][x]", "[y][z][x]"}};
+    const char *from = shown[n == 3][!nat], *to = shown[n == 3][nat];
+    char last[96] = "";
+    if (moves) {
+        struct fl_launch *l = &st->plan->launch[st->plan->nlaunch - 1];
+        char note[sizeof l->note];
+        snprintf(note, sizeof note, "%s", l->note);
+        fl_launch_note(l, "%s; stores %s (PASS_STORE_TRANSPOSED): the transpose", note, to);
+        snprintf(last, sizeof last, "; the last pass stores %s: the transpose, in its store", to);
     }
-    /* 3-D: runs of NI values move whole, X[b][u][v][i] -> Y[b][v][u][i] (the pack's move
-     * at P = 1, in 32-bit index arithmetic) */
-    size_t global[1] = {(s->count + wg_items - 1) / wg_items * wg_items}, local[1] = {wg_items};
-    struct fl_launch *l = fl_plan_add(p, "transpose_slab", 1, global, local);
-    fl_arg_buffer(l, src);
-    fl_arg_buffer(l, dst);
-    fl_arg_int(l, (int)x.batch);
-    fl_arg_int(l, (int)x.mu);
-    fl_arg_int(l, (int)x.mv);
-    fl_arg_int(l, (int)x.ni);
-    fl_launch_note(l, "X[b][u][v][i] -> Y[b][v][u][i]: the whole transpose on the device (P = 1), "
-                   "runs of %zu values; no host copy, no MPI", x.ni);
-    p->result = dst;
-    return p;
+    snprintf(st->plan->summary, sizeof st->plan->summary, "program %d (one rank): every axis of "
+             "the array %s by chapter 07's passes (its kernels name the axes x, y%s from the "
+             "contiguous one): %s%s", nat ? 1 : 2, from, n == 3 ? ", z" : "",
+             how[0] ? how : "nothing to do", last);
 }
 
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
@@ -109,6 +128,13 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
     p->sign = sign;
     p->in = in;
     p->out = out;
+    snprintf(p->what, sizeof p->what, "%s, %s in, %s out", sign < 0 ? "forward" : "inverse",
+             in == LAYOUT_NATURAL ? "natural" : "transposed", out == LAYOUT_NATURAL ? "natural" :
+             "transposed");
+    if (on_device) {
+        one_rank(p, s, in == LAYOUT_NATURAL ? la : lb, elem);
+        return;
+    }
     /* the steps: 'A' local passes of program 1, 'B' of program 2, 'f'/'b' exchanges */
     const char *order = in == LAYOUT_TRANSPOSED ? "BbA" : out == LAYOUT_TRANSPOSED ? "AfB" : "AfBb";
     int conj = sign > 0, first = -1, last = -1;
@@ -151,27 +177,14 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
             st->kind = STEP_EXCHANGE;
             st->back = order[i] == 'b';
             st->program = 0;
-            if (on_device) {
-                /* one rank: block 0 of the pack is the whole transposed slab, and the unpack
-                 * would copy it unchanged; so the pack writes the other slab buffer, and
-                 * nothing leaves the device */
-                int other = cur == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
-                st->plan = transpose_plan(s, st->back, cur, other, wg_items);
-                cur = other;
-            } else {
-                st->plan = exchange_plan(s, st->back, 0, cur, wg_items);
-                st->unpack = exchange_plan(s, st->back, 1, cur, wg_items);
-            }
-            snprintf(st->name, sizeof st->name, "%s%s", st->back ? "exchange back" : "exchange",
-                     on_device ? " (one rank: on the device)" : "");
+            st->plan = exchange_plan(s, st->back, 0, cur, wg_items);
+            st->unpack = exchange_plan(s, st->back, 1, cur, wg_items);
+            snprintf(st->name, sizeof st->name, "%s", st->back ? "exchange back" : "exchange");
         }
     }
     p->result = cur;
     for (int i = 0; i < p->nsteps; i++)
         p->launches += p->step[i].plan->nlaunch + (p->step[i].unpack ? p->step[i].unpack->nlaunch : 0);
-    snprintf(p->what, sizeof p->what, "%s, %s in, %s out", sign < 0 ? "forward" : "inverse",
-             in == LAYOUT_NATURAL ? "natural" : "transposed", out == LAYOUT_NATURAL ? "natural" :
-             "transposed");
 }
 
 void pipeline_free(struct pipeline *p)

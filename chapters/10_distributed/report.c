@@ -90,15 +90,15 @@ void report_explain(const struct ctx *c)
     double kib = (double)block * (double)c->elem / 1024.0;
     int C = c->run.chunks;
     if (c->on_device)
-        printf("exchange none: one rank holds the whole array, so the transpose is one kernel, "
-               "slab to slab on the device (2-D: chapter 07's tiled transpose; 3-D: "
-               "transpose_slab, rows of x moving whole): no device -> host copy, no MPI, no "
-               "host -> device copy\n");
+        printf("exchange none: one rank holds the whole array, so chapter 07's passes do every "
+               "axis%s: no device -> host copy, no MPI, no host -> device copy\n",
+               c->out == LAYOUT_TRANSPOSED ? ", and the last one stores the transposed layout "
+               "(the transpose, inside that pass's store: no kernel of its own)" : "");
     const struct runner *r = &c->run;
     int zc = r->transport == TRANSPORT_SHM && r->shm_copy == SHM_ZEROCOPY;
     if (!c->on_device)
         printf("exchange every rank sends a block of %zu values (%.4g KiB) to each other rank, "
-               "block d to rank d (its own block is a copy on the device), and receives one "
+               "block e to rank e (its own block is a copy on the device), and receives one "
                "from each; per rank and exchange %.4g KiB go device -> host, to the other ranks "
                "and host -> device, through %s, in %d chunk%s of %.4g KiB per peer, pipelined "
                "(--chunks)\n", block, kib, kib * (nranks - 1), zc ? "the shared window's slots "
@@ -136,19 +136,14 @@ void report_explain(const struct ctx *c)
     const struct pipeline *ps[2] = {&c->main, &c->back};
     for (int q = 0; q < (c->o.verify ? 2 : 1); q++) {
         const struct pipeline *p = ps[q];
-        printf("pipeline (%s%s): %d steps, %d launches, result in buffer %s\n", p->what,
-               q ? ", for the round trip" : "", p->nsteps, p->launches,
-               p->result == FL_BUF_A ? "A" : "B");
+        printf("pipeline (%s%s): %d step%s, %d launches, result in buffer %s\n", p->what,
+               q ? ", for the round trip" : "", p->nsteps, p->nsteps == 1 ? "" : "s",
+               p->launches, p->result == FL_BUF_A ? "A" : "B");
         for (int i = 0; i < p->nsteps; i++) {
             const struct step *st = &p->step[i];
             printf("step %d: %s\n", i + 1, st->name);
             if (st->kind == STEP_LOCAL) {
                 fl_plan_print(st->plan, st->program ? "program 2" : "program 1");
-                continue;
-            }
-            if (!st->unpack) {
-                fl_plan_print(st->plan, "transpose");
-                printf("  --   one rank: no device -> host copy, no MPI, no host -> device copy\n");
                 continue;
             }
             fl_plan_print(st->plan, "pack");
@@ -207,12 +202,11 @@ static const char *phase_label(const struct pipeline *p, int shm, int ph, char *
             }
         } else {
             int base = nexch++ ? PH_PACK2 : PH_PACK;
-            if (ph >= base && ph < base + PH_EXCHANGE_PARTS && (st->unpack || ph == base)) {
+            if (ph >= base && ph < base + PH_EXCHANGE_PARTS) {
                 /* (shm: the same column as MPI's wait, holding the window's copies, or
                  * for zerocopy the host's waits) */
                 int mpi = ph - base == PH_MPI - PH_PACK;
-                const char *what = !st->unpack ? "transpose (device)" :
-                                   shm == 2 && mpi ? "  waiting (zerocopy)" :
+                const char *what = shm == 2 && mpi ? "  waiting (zerocopy)" :
                                    shm && mpi ? "  shm copies" : sub[ph - base];
                 snprintf(buf, len, "%s%s", what, st->back ? " (back)" : "");
                 return buf;
@@ -366,8 +360,8 @@ static void report_text(const struct ctx *c, const struct timing *t)
     for (int i = 0; i < c->main.nsteps; i++)
         nx += c->main.step[i].kind == STEP_EXCHANGE;
     if (c->on_device)
-        printf("moved    nothing: one rank, its %d transpose%s on the device\n", nx,
-               nx == 1 ? "" : "s");
+        printf("moved    nothing: one rank, no exchange%s\n", c->out == LAYOUT_TRANSPOSED ?
+               " (the transpose is in the last pass's store)" : "");
     else
         printf("moved    per rank and exchange (%d per call): %.4g MiB device -> host, to the "
                "other ranks and host -> device (%d of %d blocks; its own block stays on the "

@@ -10,10 +10,12 @@
 #include <string.h>
 
 /* Earlier chapters' kernel files built in front of kernels/10_distributed.cl: 07's passes
- * and what they use. */
+ * and what they use, with this chapter's hook into 07's column pass (10_pass_hooks.cl: the
+ * store into the transposed layout, one rank's transpose) in front of 07's file. */
 const char *const kernel_uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row_parts.cl",
                                    "06_column_parts.cl", "05_register_radix.cl",
-                                   "06_mixed_radix.cl", "07_multidim.cl", NULL};
+                                   "06_mixed_radix.cl", "10_pass_hooks.cl", "07_multidim.cl",
+                                   NULL};
 
 void build_programs(struct ctx *c)
 {
@@ -31,10 +33,12 @@ void build_programs(struct ctx *c)
             MPI_Barrier(MPI_COMM_WORLD);
     }
     for (int i = 0; i < 2; i++) {
-        size_t used = (size_t)snprintf(c->build[i], sizeof c->build[i], "%s",
+        /* SLAB_NI: the values of the axes inside a row of the exchange (1 in 2-D, Nx in
+         * 3-D), for the store into the transposed layout (kernels/10_pass_hooks.cl) */
+        size_t used = (size_t)snprintf(c->build[i], sizeof c->build[i], "%s -D SLAB_NI=%zu",
                           c->o.precision == FL_DOUBLE
                           ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
-                          : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2");
+                          : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", c->s.ni);
         fl_layout_options(i ? &c->lb : &c->la, c->build[i], used, sizeof c->build[i]);
     }
     runner_open(&c->run, &c->dev, &c->s, c->elem, c->chunks, c->on_device, &c->xport);

@@ -52,20 +52,20 @@
 //@stub     (void)batch; (void)MU; (void)MV; (void)NI; (void)P;
 //@stub     return f;
 //@stub }
-/* Where value E of the send buffer S comes from in the slab X (the pack's map). With
- * E = (((d*B + b)*MV + v')*MU + u)*NI + i, it is X[b][u][d*MV + v'][i]. */
-static INLINE size_t pack_source(size_t e, const int B, const int MU, const int MV, const int NI,
-                                 const int P)
+/* Where value F of the send buffer comes from in the slab X (the pack's map). With
+ * F = (((e*batch + a)*MV + v')*MU + u)*NI + i, it is X[a][u][e*MV + v'][i]. */
+static INLINE size_t pack_source(size_t f, const int batch, const int MU, const int MV,
+                                 const int NI, const int P)
 {
-    const size_t i = e % NI;
-    size_t r = e / NI;
+    const size_t i = f % NI;
+    size_t r = f / NI;
     const size_t u = r % MU;
     r /= MU;
     const size_t vl = r % MV;
     r /= MV;
-    const size_t b = r % B;
-    const size_t d = r / B;
-    return ((b * MU + u) * ((size_t)P * MV) + d * MV + vl) * NI + i;
+    const size_t a = r % batch;
+    const size_t e = r / batch;                 /* the block: for rank e */
+    return ((a * MU + u) * ((size_t)P * MV) + e * MV + vl) * NI + i;
 }
 //@exercise end
 
@@ -78,18 +78,18 @@ static INLINE size_t pack_source(size_t e, const int B, const int MU, const int 
 //@stub     (void)batch; (void)MU; (void)MV; (void)NI; (void)P;
 //@stub     return f;
 //@stub }
-/* Where value F of the output Y comes from in the receive buffer R (the unpack's map).
- * With F = ((b*MV + v')*(P*MU) + w)*NI + i and w = s*MU + u, it is R[s][b][v'][u][i]. */
-static INLINE size_t unpack_source(size_t f, const int B, const int MU, const int MV, const int NI,
-                                   const int P)
+/* Where value F of the output Y comes from in the receive buffer (the unpack's map). With
+ * F = ((a*MV + v')*(P*MU) + w)*NI + i and w = e*MU + u, it is recv[e][a][v'][u][i]. */
+static INLINE size_t unpack_source(size_t f, const int batch, const int MU, const int MV,
+                                   const int NI, const int P)
 {
     const size_t i = f % NI;
     size_t r = f / NI;
     const size_t w = r % ((size_t)P * MU);
     r /= (size_t)P * MU;
     const size_t vl = r % MV;
-    const size_t b = r / MV;
-    const size_t s = w / MU, u = w % MU;
-    return (((s * B + b) * MV + vl) * MU + u) * NI + i;
+    const size_t a = r / MV;
+    const size_t e = w / MU, u = w % MU;        /* the block: from rank e */
+    return (((e * batch + a) * MV + vl) * MU + u) * NI + i;
 }
 //@exercise end
