@@ -266,7 +266,7 @@ run_case "--variant exchange_map --exercise: the solution composed into the kern
 run_case "--variant exchange_map at P = 1: the stub's maps are used, and fail" 1 '^FAIL: check random' \
     --timeout $T --has 'exchange_pack\(A, send, 2, 8, 12, 6, 1\)' \
     -- $R -n 1 "$M" --size 8x12x6 --batch 2 --variant exchange_map --explain --repeat 0
-sed 's/return ((b \* MU + u) \*/return ((b * MU + uu) */' "$S" >"$TMP/k/ex_typo.cl"
+sed 's/return ((a \* MU + u) \*/return ((a * MU + uu) */' "$S" >"$TMP/k/ex_typo.cl"
 line=$(grep -n 'MU + uu)' "$TMP/k/ex_typo.cl" | cut -d: -f1)
 run_case "a build error in the exercise names the student's file and line" 3 '' --timeout $T --max-seconds 40 \
     --has "ex_typo\.cl:$line:[0-9]+: .*uu" --has 'kernel build failed .*with your exercise' \

@@ -227,7 +227,7 @@ size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, siz
 void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
                  int chunks, int on_device, const struct transport_want *want);
 void runner_close(struct runner *r);
-/* The pinned host staging (host_send, host_recv) for the transports that copy through it;
+/* (staging.c) The pinned host staging (host_send, host_recv) for the transports that copy through it;
  * a second call does nothing. Exits 3 (through fl_die) if it does not fit. */
 void runner_pin(struct runner *r);
 
@@ -430,9 +430,12 @@ void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's 
 void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,
                    int timed, int passed, const char *reason);
 
-/* staging.c: the copies both transports share. Enqueue every chunk of every peer's block
- * device -> pinned host (event rd[c*P + q]; last_rd[c]: the peer whose read ends chunk c)
- * and this rank's own block device -> device, then flush. */
+/* staging.c: the pinned buffers and the copies both transports share. Pinned host memory
+ * of BYTES, mapped (the buffer in *M, the pointer returned; WHAT names it in an error). */
+void *staging_pinned(const struct runner *r, size_t bytes, cl_mem *m, const char *what);
+/* Enqueue every chunk of every peer's block device -> pinned host (event rd[c*P + q];
+ * last_rd[c]: the peer whose read ends chunk c) and this rank's own block device ->
+ * device, then flush. */
 void staging_reads(struct runner *r, cl_event *rd, int *last_rd);
 /* Add the device time of the N reads RD and writes WR (null: none) to D2H and H2D, in ms,
  * and release them. */

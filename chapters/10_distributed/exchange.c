@@ -98,23 +98,6 @@ int runner_chunks(const struct slab *s, size_t elem, int want)
     return (int)c;
 }
 
-/* Pinned host memory of BYTES, mapped: the buffer in *M, the pointer returned. */
-static void *pinned(const struct runner *r, size_t bytes, cl_mem *m, const char *what)
-{
-    cl_int err;
-    *m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL,
-                        &err);
-    if (err != CL_SUCCESS)
-        fl_die(FL_EXIT_OPENCL, "cannot allocate %s (%zu MiB of pinned host memory) for %s: %s",
-               what, bytes >> 20, r->dev->name, fl_cl_error_name(err));
-    void *p = clEnqueueMapBuffer(r->dev->queue, *m, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes,
-                                 0, NULL, NULL, &err);
-    if (err != CL_SUCCESS)
-        fl_die(FL_EXIT_OPENCL, "cannot map %s (%zu MiB) on %s: %s", what, bytes >> 20,
-               r->dev->name, fl_cl_error_name(err));
-    return p;
-}
-
 /* The transport for P > 1: shm when every rank is on one node (unless --transport mpi),
  * MPI_Isend/MPI_Irecv otherwise. Collective; --transport shm across nodes is exit 2.
  * CHUNKS: --chunks (0: automatic). */
@@ -192,14 +175,6 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
         r->transport = TRANSPORT_NONE;
     }
     r->staging = xmalloc(s->count * elem, "the staging buffer");
-}
-
-void runner_pin(struct runner *r)
-{
-    if (r->host_send)
-        return;
-    r->host_send = pinned(r, r->data_bytes, &r->pin_send, "the host send buffer");
-    r->host_recv = pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
 }
 
 void runner_close(struct runner *r)
@@ -606,7 +581,7 @@ void runner_bandwidth(struct runner *r, size_t bytes, double gbs[8])
     if (bytes > r->data_bytes)
         bytes = r->data_bytes;
     cl_mem pin;
-    void *hp = pinned(r, bytes, &pin, "the bandwidth probe's pinned buffer");
+    void *hp = staging_pinned(r, bytes, &pin, "the bandwidth probe's pinned buffer");
     void *hm = xmalloc(bytes, "the bandwidth probe's pageable buffer");
     memset(hm, 0, bytes);   /* touched: no first-touch page faults in the timing */
     memset(hp, 0, bytes);

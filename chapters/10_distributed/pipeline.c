@@ -66,10 +66,10 @@ static struct fl_plan *exchange_plan(const struct slab *s, int back, int unpack,
     fl_arg_int(l, x.P);
     size_t block = x.batch * x.mu * x.mv * x.ni;
     if (unpack)
-        fl_launch_note(l, "recv[e][b][v'][u][i] -> Y[b][v'][e*%zu + u][i]: block e (from rank e) "
+        fl_launch_note(l, "recv[e][a][v'][u][i] -> Y[a][v'][e*%zu + u][i]: block e (from rank e) "
                        "into its place, %zu values each", x.mu, block);
     else
-        fl_launch_note(l, "X[b][u][e*%zu + v'][i] -> send[e][b][v'][u][i]: %d blocks of %zu values, "
+        fl_launch_note(l, "X[a][u][e*%zu + v'][i] -> send[e][a][v'][u][i]: %d blocks of %zu values, "
                        "block e for rank e", x.mv, x.P, block);
     p->result = data;
     return p;

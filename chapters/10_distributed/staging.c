@@ -1,9 +1,36 @@
-/* The copies between a rank's device and its pinned host buffers that both transports
- * share (exchange.c: MPI; shm.c: one host copy on the node): every chunk of every peer's
- * block device -> host, this rank's own block device -> device, and the copies' device
- * time once the exchange is done. */
+/* The pinned host buffers of the staged transports, and the copies between a rank's
+ * device and them that both transports share (exchange.c: MPI; shm.c: one host copy on
+ * the node): every chunk of every peer's block device -> host, this rank's own block
+ * device -> device, and the copies' device time once the exchange is done. */
 #include "distributed.h"
 #include "../../common/timing.h"
+
+/* Pinned host memory of BYTES, mapped: the buffer in *M, the pointer returned. */
+void *staging_pinned(const struct runner *r, size_t bytes, cl_mem *m, const char *what)
+{
+    cl_int err;
+    *m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL,
+                        &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot allocate %s (%zu MiB of pinned host memory) for %s: %s",
+               what, bytes >> 20, r->dev->name, fl_cl_error_name(err));
+    void *p = clEnqueueMapBuffer(r->dev->queue, *m, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes,
+                                 0, NULL, NULL, &err);
+    if (err != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "cannot map %s (%zu MiB) on %s: %s", what, bytes >> 20,
+               r->dev->name, fl_cl_error_name(err));
+    return p;
+}
+
+/* The pinned send and receive buffers of the staged transports, made once (MPI's, and
+ * shm's cma, window and direct modes), reused by every call. */
+void runner_pin(struct runner *r)
+{
+    if (r->host_send)
+        return;
+    r->host_send = staging_pinned(r, r->data_bytes, &r->pin_send, "the host send buffer");
+    r->host_recv = staging_pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
+}
 
 void staging_reads(struct runner *r, cl_event *rd, int *last_rd)
 {
