@@ -163,9 +163,11 @@ run_case "one rank --natural double: 07's passes, nothing transposed" 0 '^PASS$'
     --lacks 'PASS_STORE_TRANSPOSED' --lacks 'exchange_pack' \
     -- "$M" --size 8x12x6 --natural --precision double --repeat 0 --explain
 # (slow set: the path of a p = 16 pass storing transposed is the 3-D case's round trip)
-slow_case "one rank 2-D, y in two passes: the p = 16 pass stores [x][y]" 0 '^PASS$' --timeout $T \
-    --has 'fft_cols_y_p1\(A, B, local [0-9]+ B, twiddles_y, 1, 256\) .*p=16 .*stores \[x\]\[y\]' \
-    --has 'verify +random .* ok' -- "$M" --size 256x12 --wg 16 --repeat 0 --explain
+slow_case "one rank 2-D, y in two passes: 07's tiled transpose after them" 0 '^PASS$' --timeout $T \
+    --has 'fft_cols_y_p1\(A, B, local [0-9]+ B, twiddles_y, 1, 0\) .*p=16' \
+    --has 'transpose_tiled\(B, A, 256, 12\) .*took 2 passes' --lacks 'stores \[x\]\[y\]' \
+    --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' \
+    -- "$M" --size 256x12 --wg 16 --repeat 0 --explain
 
 # What --explain shows.
 run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \

@@ -75,16 +75,23 @@ static struct fl_plan *exchange_plan(const struct slab *s, int back, int unpack,
     return p;
 }
 
-/* One rank (P = 1): no exchange, and no transpose kernel either. One local step, chapter
- * 07's passes over every axis of the array in layout IN (program 1 on the natural array,
- * program 2 on the transposed one); where OUT differs, the last pass (the outermost axis's,
- * by columns) stores into it (PASS_STORE_TRANSPOSED, kernels/10_pass_hooks.cl). The
- * transpose rides on a store the transform makes anyway: no extra read and write. */
+/* One rank (P = 1): no exchange. One local step, chapter 07's passes over every axis of
+ * the array in layout IN (program 1 on the natural array, program 2 on the transposed one);
+ * where OUT differs, the last pass (the outermost axis's, by columns) stores into it
+ * (PASS_STORE_TRANSPOSED, kernels/10_pass_hooks.cl): the transpose rides on a store the
+ * transform makes anyway, no extra read and write. Except in 2-D when that axis takes more
+ * than one pass: the last pass's outputs are then p apart and neighbouring columns N apart,
+ * so its transposed store sends every value to its own 32-byte sector (on an H200 8192^2
+ * took 4.1 ms that way against 0.95 for 07's passes alone; chapters/10_distributed/NOTES.md
+ * section 11). There the passes store in place and chapter 07's tiled transpose follows:
+ * one more read and write, each in whole rows. */
 static void one_rank(struct pipeline *p, const struct slab *s, const struct fl_layout *L,
                      size_t elem)
 {
     struct step *st = &p->step[p->nsteps++];
     int conj = p->sign > 0, moves = p->in != p->out, nat = p->in == LAYOUT_NATURAL;
+    const struct fl_axis *outer = &L->ax[L->naxes - 1];
+    int tiled = moves && s->ndims == 2 && outer->rp.npasses > 1;
     st->kind = STEP_LOCAL;
     st->program = !nat;
     st->plan = new_plan();
@@ -92,8 +99,27 @@ static void one_rank(struct pipeline *p, const struct slab *s, const struct fl_l
      * last one what it writes */
     char how[320];
     st->plan->result = fl_layout_launches(st->plan, L, elem, FL_BUF_A, FL_BUF_B, conj ? 1 : 0,
-                                          (conj ? 2 : 0) | (moves ? PASS_STORE_TRANSPOSED : 0),
+                                          (conj ? 2 : 0) |
+                                          (moves && !tiled ? PASS_STORE_TRANSPOSED : 0),
                                           how, sizeof how);
+    if (tiled) {
+        /* each array of the batch: outer->n rows of L->ax[0].n values -> its transpose */
+        size_t rows = outer->n, cols = L->ax[0].n;
+        int src = st->plan->result, dst = src == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
+        size_t global[3] = {(cols + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE,
+                            (rows + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE_ROWS,
+                            s->batch};
+        size_t local[3] = {FL_AXIS_TILE, FL_AXIS_TILE_ROWS, 1};
+        struct fl_launch *l = fl_plan_add(st->plan, "transpose_tiled", 3, global, local);
+        fl_arg_buffer(l, src);
+        fl_arg_buffer(l, dst);
+        fl_arg_int(l, (int)rows);
+        fl_arg_int(l, (int)cols);
+        fl_launch_note(l, "%zu x %zu -> %zu x %zu per array: chapter 07's tiled transpose (the "
+                       "outermost axis took %d passes, too many for a transposed store)", rows,
+                       cols, cols, rows, outer->rp.npasses);
+        st->plan->result = dst;
+    }
     p->result = st->plan->result;
     p->launches = st->plan->nlaunch;
 
@@ -107,7 +133,9 @@ static void one_rank(struct pipeline *p, const struct slab *s, const struct fl_l
     static const char *const shown[2][2] = {{"[y][x]", "[x][y]"}, {"[z][y][x]", "[y][z][x]"}};
     const char *from = shown[n == 3][!nat], *to = shown[n == 3][nat];
     char last[96] = "";
-    if (moves) {
+    if (tiled) {
+        snprintf(last, sizeof last, "; then chapter 07's tiled transpose to %s", to);
+    } else if (moves) {
         struct fl_launch *l = &st->plan->launch[st->plan->nlaunch - 1];
         char note[sizeof l->note];
         snprintf(note, sizeof note, "%s", l->note);

@@ -93,7 +93,9 @@ void report_explain(const struct ctx *c)
         printf("exchange none: one rank holds the whole array, so chapter 07's passes do every "
                "axis%s: no device -> host copy, no MPI, no host -> device copy\n",
                c->out == LAYOUT_TRANSPOSED ? ", and the last one stores the transposed layout "
-               "(the transpose, inside that pass's store: no kernel of its own)" : "");
+               "(the transpose, inside that pass's store: no kernel of its own; in 2-D, when "
+               "the outermost axis takes several passes, chapter 07's tiled transpose "
+               "follows them instead)" : "");
     const struct runner *r = &c->run;
     int zc = r->transport == TRANSPORT_SHM && r->shm_copy == SHM_ZEROCOPY;
     if (!c->on_device)
