@@ -68,7 +68,7 @@ static INLINE real2_t rh_conj(real2_t a)
 #ifndef FL_EXERCISE_POST_TWIST
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
 {
-    const real2_t bc = rh_conj(b);                /* conj Z_(M-k) */
+    const real2_t bc = rh_conj(b);                /* conj Z_(H-k) */
     const real2_t e = (a + bc) * (real_t)0.5;      /* E_k: the even samples' spectrum */
     const real2_t d = (a - bc) * (real_t)0.5;      /* i O_k */
     const real2_t wo = cmul(w, (real2_t)(d.y, -d.x)); /* w_N^k O_k, O_k = -i d */

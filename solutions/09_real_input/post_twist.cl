@@ -3,16 +3,16 @@
  * What you write: the body of post_twist_pair below. Nothing else goes in this file.
  * The chapter builds it into its kernel file in place of its own version, so everything
  * above that place is yours to use and everything below it calls your function:
- * rfft_post, one work-item per pair (k, M - k), k = 0 .. M/2, of every row.
+ * rfft_post, one work-item per pair (k, H - k), k = 0 .. H/2, of every row.
  *
- * What to compute. A row of N = 2M reals x_0 .. x_(N-1) has the half spectrum
- *     X_k = sum over n < N of x_n * w_N^(n*k),   k = 0 .. M,   w_N = exp(-2*pi*i/N)
- * (M + 1 bins; the others are their conjugates). The plan has not computed it: it read
- * the row as M complex values z_j = x_(2j) + i x_(2j+1) (the same bytes) and did the
- * M-point FFT of every row, Z = DFT_M(z). rfft_post then calls
- *     post_twist_pair(a = Z_k, b = Z_((M-k) mod M), w = w_N^k, &xk, &xmk)
- * (at k = 0, b is Z_0 again: indices are mod M) and stores *xk as the bin X_k and *xmk
- * as the bin X_(M-k). One function, two outputs, one twiddle: no loads, no stores, no
+ * What to compute. A row of N = 2H reals x_0 .. x_(N-1) has the half spectrum
+ *     X_k = sum over n < N of x_n * w_N^(n*k),   k = 0 .. H,   w_N = exp(-2*pi*i/N)
+ * (H + 1 bins; the others are their conjugates). The plan has not computed it: it read
+ * the row as H complex values z_j = x_(2j) + i x_(2j+1) (the same bytes) and did the
+ * H-point FFT of every row, Z = DFT_H(z). rfft_post then calls
+ *     post_twist_pair(a = Z_k, b = Z_((H-k) mod H), w = w_N^k, &xk, &xmk)
+ * (at k = 0, b is Z_0 again: indices are mod H) and stores *xk as the bin X_k and *xmk
+ * as the bin X_(H-k). One function, two outputs, one twiddle: no loads, no stores, no
  * branches needed.
  *
  * What you may use (defined before your function):
@@ -25,18 +25,18 @@
  *        (runs exercises/09_real_input/post_twist.cl; --exercise FILE runs another copy)
  * Grade: make grade EX=09_real_input/post_twist
  *
- * Yours to work out: X_k and X_(M-k) from Z_k and Z_(M-k) alone: the spectra of the even
+ * Yours to work out: X_k and X_(H-k) from Z_k and Z_(H-k) alone: the spectra of the even
  * and the odd samples hidden in Z, and how they combine. Hints, one step at a time:
  * exercises/09_real_input/README.md (and the lesson's "Two for one" and "The twist").
  * ---- */
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
 {
-    //@exercise begin: *xk = X_k and *xmk = X_(M-k) from a = Z_k, b = Z_(M-k) and w = w_N^k
+    //@exercise begin: *xk = X_k and *xmk = X_(H-k) from a = Z_k, b = Z_(H-k) and w = w_N^k
     //@stub /* placeholder: the packed spectrum as it is (wrong) */
     //@stub (void)w;
     //@stub *xk = a;
     //@stub *xmk = b;
-    const real2_t bc = rh_conj(b);                /* conj Z_(M-k) */
+    const real2_t bc = rh_conj(b);                /* conj Z_(H-k) */
     const real2_t e = (a + bc) * (real_t)0.5;      /* E_k: the even samples' spectrum */
     const real2_t d = (a - bc) * (real_t)0.5;      /* i O_k */
     const real2_t wo = cmul(w, (real2_t)(d.y, -d.x)); /* w_N^k O_k, O_k = -i d */
