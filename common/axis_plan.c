@@ -142,6 +142,21 @@ int fl_layout_launch_count(const struct fl_layout *L)
     return count;
 }
 
+struct fl_launch *fl_transpose_launch(struct fl_plan *plan, size_t rows, size_t cols,
+                                      size_t batch, int src, int dst)
+{
+    /* transpose_tiled's contract: a group per TILE x TILE block, TILE x TILE_ROWS items */
+    size_t global[3] = {(cols + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE,
+                        (rows + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE_ROWS, batch};
+    size_t local[3] = {FL_AXIS_TILE, FL_AXIS_TILE_ROWS, 1};
+    struct fl_launch *l = fl_plan_add(plan, "transpose_tiled", 3, global, local);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_int(l, (int)rows);
+    fl_arg_int(l, (int)cols);
+    return l;
+}
+
 int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t elem, int src,
                        int dst, int first_flags, int last_flags, char *how, size_t how_len)
 {
@@ -199,16 +214,9 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
             dst = t;
         }
         if (L->transpose && a->tr_rows) {
-            size_t batch = L->elems / (a->tr_rows * a->tr_cols);
-            size_t global[3] = {(a->tr_cols + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE,
-                                (a->tr_rows + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE_ROWS,
-                                batch};
-            size_t local[3] = {FL_AXIS_TILE, FL_AXIS_TILE_ROWS, 1};
-            struct fl_launch *l = fl_plan_add(plan, "transpose_tiled", 3, global, local);
-            fl_arg_buffer(l, src);
-            fl_arg_buffer(l, dst);
-            fl_arg_int(l, (int)a->tr_rows);
-            fl_arg_int(l, (int)a->tr_cols);
+            struct fl_launch *l = fl_transpose_launch(plan, a->tr_rows, a->tr_cols,
+                                                      L->elems / (a->tr_rows * a->tr_cols),
+                                                      src, dst);
             fl_launch_note(l, "after axis %c: %zu x %zu -> %zu x %zu, %dx%d tiles (+1 column "
                            "of padding)%s", a->name, a->tr_rows, a->tr_cols, a->tr_cols, a->tr_rows,
                            FL_AXIS_TILE, FL_AXIS_TILE, i + 1 < L->naxes ? ": the next axis becomes "

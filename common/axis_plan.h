@@ -111,6 +111,13 @@ int fl_twiddle_table(struct fl_plan *plan, const char *name, size_t n, int lo_bi
 int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t elem, int src,
                        int dst, int first_flags, int last_flags, char *how, size_t how_len);
 
+/* Append one transpose_tiled launch to PLAN (kernels/07_multidim.cl): each of the BATCH
+ * arrays, a ROWS x COLS matrix in slot SRC, becomes its COLS x ROWS transpose in slot DST.
+ * fl_layout_launches adds these for the transpose way; chapter 10 adds one after one
+ * rank's passes. Returns the launch (for its note). */
+struct fl_launch *fl_transpose_launch(struct fl_plan *plan, size_t rows, size_t cols,
+                                      size_t batch, int src, int dst);
+
 /* Passes (and transposes) fl_layout_launches adds for L. */
 int fl_layout_launch_count(const struct fl_layout *L);
 

@@ -106,15 +106,7 @@ static void one_rank(struct pipeline *p, const struct slab *s, const struct fl_l
         /* each array of the batch: outer->n rows of L->ax[0].n values -> its transpose */
         size_t rows = outer->n, cols = L->ax[0].n;
         int src = st->plan->result, dst = src == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
-        size_t global[3] = {(cols + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE,
-                            (rows + FL_AXIS_TILE - 1) / FL_AXIS_TILE * FL_AXIS_TILE_ROWS,
-                            s->batch};
-        size_t local[3] = {FL_AXIS_TILE, FL_AXIS_TILE_ROWS, 1};
-        struct fl_launch *l = fl_plan_add(st->plan, "transpose_tiled", 3, global, local);
-        fl_arg_buffer(l, src);
-        fl_arg_buffer(l, dst);
-        fl_arg_int(l, (int)rows);
-        fl_arg_int(l, (int)cols);
+        struct fl_launch *l = fl_transpose_launch(st->plan, rows, cols, s->batch, src, dst);
         fl_launch_note(l, "%zu x %zu -> %zu x %zu per array: chapter 07's tiled transpose (the "
                        "outermost axis took %d passes, too many for a transposed store)", rows,
                        cols, cols, rows, outer->rp.npasses);
