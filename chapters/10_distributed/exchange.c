@@ -3,7 +3,8 @@
  * host, across to the other ranks, write back, all overlapped; unpack on the device), timed
  * phase by phase. Across: here MPI_Isend/MPI_Irecv between pinned buffers (--transport
  * mpi); within a node shm.c's shared window, by default with no host copy (zerocopy.c). At
- * P = 1 an exchange is the pack alone, a transpose on the device. */
+ * P = 1 there is no exchange (pipeline.c: one local step), except in an exercise run, whose
+ * pack and unpack move the rank's own block on the device. */
 #include "distributed.h"
 
 #include "../../common/timing.h"
@@ -349,8 +350,8 @@ static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
     return ms;
 }
 
-/* The exchange between the pack and the unpack: block d of send (count/P values from
- * d*count/P) goes to rank d's recv at block r (this rank's number). This rank's own block
+/* The exchange between the pack and the unpack: block e of send (count/P values from
+ * e*count/P) goes to rank e's recv at block d (this rank's number). This rank's own block
  * is a copy on the device. The others go in C chunks, a pipeline of three stages:
  *
  *     device -> host    chunk k+1   reads on the kernels' queue, all enqueued at once
@@ -451,14 +452,6 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
             continue;
         }
         int k = nexchange++ ? PH_PER_EXCHANGE : 0;
-        if (!st->unpack) {
-            /* one rank: the pack is the whole transpose, slab to slab on the device (its
-             * target was poisoned with buffer B, or is buffer A, the input) */
-            if (do_poison)
-                poison(r, st->ex.slot[st->plan->result]);
-            run_plan_into(&st->ex, st->plan, &ph[PH_PACK + k], defer, &pd[np++]);
-            continue;
-        }
         /* pack on the device: P blocks, block d for rank d */
         ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
         /* the staging a GPU-aware MPI would skip: device -> host, the messages between
