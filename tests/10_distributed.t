@@ -144,7 +144,7 @@ run_case "no mpirun: one rank (MPI singleton), the transpose in the last pass's 
     --has 'fft_cols_y_p0\(B, A, local [0-9]+ B, twiddles_y, 1, 256\) .*; stores \[x\]\[y\] \(PASS_STORE_TRANSPOSED\)' \
     --has 'fft_cols_y_p0\(B, A, local [0-9]+ B, twiddles_y, 1, 258\) .*; stores \[y\]\[x\] \(PASS_STORE_TRANSPOSED\)' \
     --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' \
-    --has '^  x, y passes +[0-9.]+' --has '^moved +nothing: one rank' \
+    --has '^  x, y passes +[0-9.]+' --has '^moved +nothing: one rank, no exchange \(the transpose is in the last pass' \
     --lacks 'exchange_unpack' --lacks 'exchange_pack' --lacks 'transpose_tiled' --lacks '^  transpose' \
     --lacks 'device -> host +[0-9]' --lacks 'MPI \(wait\)' \
     -- "$M" --size 12x20 --repeat 1 --warmup 0 --explain
@@ -163,11 +163,18 @@ run_case "one rank --natural double: 07's passes, nothing transposed" 0 '^PASS$'
     --lacks 'PASS_STORE_TRANSPOSED' --lacks 'exchange_pack' \
     -- "$M" --size 8x12x6 --natural --precision double --repeat 0 --explain
 # (slow set: the path of a p = 16 pass storing transposed is the 3-D case's round trip)
-slow_case "one rank 2-D, y in two passes: 07's tiled transpose after them" 0 '^PASS$' --timeout $T \
-    --has 'fft_cols_y_p1\(A, B, local [0-9]+ B, twiddles_y, 1, 0\) .*p=16' \
-    --has 'transpose_tiled\(B, A, 256, 12\) .*took 2 passes' --lacks 'stores \[x\]\[y\]' \
+# 2-D where the outer axis by columns takes two passes (--wg 16), both ways, a batch of 2 on
+# a non-square array: rows, 07's tiled transpose, rows (pipeline.c one_rank_tiled).
+slow_case "one rank 2-D, y in two column passes: rows, 07's tiled transpose, rows" 0 '^PASS$' \
+    --timeout $T --has 'pipeline \(forward, natural in, transposed out\): 2 steps, 3 launches' \
+    --has 'transpose_tiled\(B, A, 256, 128\) .*so that axis y becomes the rows' \
+    --has 'transpose_tiled\(B, A, 128, 256\) .*so that axis x becomes the rows' \
+    --has 'program 2 \(one rank\): the array \[x\]\[y\], axis y, now the rows' \
+    --lacks 'fft_cols_' --lacks 'PASS_STORE_TRANSPOSED' \
+    --has '^  x passes, transpose +[0-9.]+' --has '^  y passes +[0-9.]+' \
+    --has '^moved +nothing: .*the transpose is chapter 07.s tiled transpose' \
     --has 'verify +random .* ok' --has 'verify +roundtrip .* ok' \
-    -- "$M" --size 256x12 --wg 16 --repeat 0 --explain
+    -- "$M" --size 256x128 --batch 2 --wg 16 --repeat 1 --warmup 0 --explain
 
 # What --explain shows.
 run_case "--explain: slabs, exchange sizes, the steps" 0 '^PASS$' --timeout $T \

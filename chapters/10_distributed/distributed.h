@@ -99,6 +99,7 @@ struct pipeline {
     enum layout in, out;
     int result;                 /* FL_BUF_A or FL_BUF_B                                  */
     int launches;               /* kernels enqueued per call                             */
+    int tiled;                  /* one rank: chapter 07's tiled transpose follows the passes */
     char what[96];              /* "forward, natural in, transposed out"                 */
 };
 

@@ -362,8 +362,10 @@ static void report_text(const struct ctx *c, const struct timing *t)
     for (int i = 0; i < c->main.nsteps; i++)
         nx += c->main.step[i].kind == STEP_EXCHANGE;
     if (c->on_device)
-        printf("moved    nothing: one rank, no exchange%s\n", c->out == LAYOUT_TRANSPOSED ?
-               " (the transpose is in the last pass's store)" : "");
+        printf("moved    nothing: one rank, no exchange%s\n",
+               c->out != LAYOUT_TRANSPOSED ? "" : c->main.tiled ?
+               " (the transpose is chapter 07's tiled transpose, on the device)" :
+               " (the transpose is in the last pass's store)");
     else
         printf("moved    per rank and exchange (%d per call): %.4g MiB device -> host, to the "
                "other ranks and host -> device (%d of %d blocks; its own block stays on the "
