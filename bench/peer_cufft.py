@@ -141,6 +141,10 @@ def main():
                     help="before each timed call, write a buffer twice the L2 (timing events-cuda-cold)")
     ap.add_argument("--format", default="csv", choices=["csv"],
                     help="the output (CSV only; taken so that it runs as the other peers do)")
+    ap.add_argument("--commit", default="",
+                    help="the commit the CSV names; tools/bench.sh passes its build's "
+                         "commit.txt, so that every row of one sweep names the same commit "
+                         "(default: git describe --always --dirty here)")
     ap.add_argument("--copy-gbs", type=float, default=0.0,
                     help="the device's measured copy bandwidth (a chapter's copy_gbs), for pct_copy")
     args = ap.parse_args()
@@ -158,12 +162,15 @@ def main():
         + "x" + args.batch]
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     host = socket.gethostname() or "unknown"
-    try:
-        import subprocess
-        commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
-                                text=True, check=True).stdout.strip() or "unknown"
-    except Exception:
-        commit = "unknown"
+    commit = "".join(ch for ch in args.commit if ch.isalnum() or ch in "-._")
+    if not commit:
+        try:
+            import subprocess
+            commit = subprocess.run(["git", "describe", "--always", "--dirty"],
+                                    capture_output=True, text=True,
+                                    check=True).stdout.strip() or "unknown"
+        except Exception:
+            commit = "unknown"
     print(HEADER)
     timing = "events-cuda-cold" if args.flush_l2 else "events-cuda"
     bad = 0

@@ -231,9 +231,10 @@ run_prog() {
     case $prog in
     peer_cufft)
         # --size takes a shape as the chapters do (4096x4096); the copy bandwidth is the
-        # sweep's, for the % copy column
+        # sweep's, for the % copy column; the commit the build's, as the chapters' rows name
         timeout -k 5 900 python3 bench/peer_cufft.py --size "$n" --batch "$b" $more \
-            ${flush[@]+"${flush[@]}"} --copy-gbs "$FFTLAB_COPY_GBS" </dev/null >"$tmp/row" 2>"$tmp/err" ;;
+            ${flush[@]+"${flush[@]}"} --copy-gbs "$FFTLAB_COPY_GBS" \
+            --commit "$(head -n 1 "$build/commit.txt" 2>/dev/null)" </dev/null >"$tmp/row" 2>"$tmp/err" ;;
     peer_*)
         # Peers run with at least a 64 MiB stack: VkFFT 1.2.26 on pocl 3.1 plans 2^18 as one
         # kernel with 4096-wide work-groups, whose work-group code overflows the default 8 MiB
