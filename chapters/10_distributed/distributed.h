@@ -99,7 +99,7 @@ struct pipeline {
     enum layout in, out;
     int result;                 /* FL_BUF_A or FL_BUF_B                                  */
     int launches;               /* kernels enqueued per call                             */
-    int tiled;                  /* one rank: chapter 07's tiled transpose follows the passes */
+    int tiled;                  /* one rank: rows, 07's tiled transpose, rows (2 steps) */
     char what[96];              /* "forward, natural in, transposed out"                 */
 };
 
@@ -118,8 +118,10 @@ int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t e
 /* Steps for direction SIGN from layout IN to layout OUT (natural -> transposed,
  * natural -> natural, or transposed -> natural). ON_DEVICE (one rank, not an exercise
  * run): one step, every axis by A's passes (natural in) or B's (transposed in), the last
- * pass storing layout OUT (PASS_STORE_TRANSPOSED); else local passes, pack, exchange,
- * unpack. */
+ * pass storing layout OUT (PASS_STORE_TRANSPOSED); in 2-D, when the outer axis by columns
+ * takes several passes, two steps instead: the contiguous axis by rows and 07's tiled
+ * transpose, then the other axis by the other layout's rows. Else local passes, pack,
+ * exchange, unpack. */
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
                    const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
                    enum layout in, enum layout out, int on_device);
