@@ -113,8 +113,8 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
 
 /* Append one transpose_tiled launch to PLAN (kernels/07_multidim.cl): each of the BATCH
  * arrays, a ROWS x COLS matrix in slot SRC, becomes its COLS x ROWS transpose in slot DST.
- * fl_layout_launches adds these for the transpose way; chapter 10 adds one after one
- * rank's passes. Returns the launch (for its note). */
+ * fl_layout_launches adds these for the transpose way; chapter 10 adds one between one
+ * rank's two axes. Returns the launch (for its note). */
 struct fl_launch *fl_transpose_launch(struct fl_plan *plan, size_t rows, size_t cols,
                                       size_t batch, int src, int dst);
 

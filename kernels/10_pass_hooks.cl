@@ -27,7 +27,8 @@
  * In 3-D neighbouring columns (lanes) are neighbouring i and write neighbouring addresses,
  * as in the natural layout. In 2-D (SLAB_NI = 1) they are neighbouring v, N apart; an
  * item's outputs j are p apart: when the axis is one pass (p = 1) the lanes of one column
- * write a run, otherwise every value goes its own way (lesson 10 says what that costs).
+ * write a run, otherwise every value goes its own way, so in 2-D the host takes this store
+ * only when the outermost axis is one pass (chapters/10_distributed/pipeline.c).
  *
  * -D SLAB_NI (the host, chapters/10_distributed/run.c): the values of the axes inside,
  * 1 in 2-D, Nx in 3-D. The span p is spelled P in the code, as in chapter 07's.

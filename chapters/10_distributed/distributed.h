@@ -99,7 +99,6 @@ struct pipeline {
     enum layout in, out;
     int result;                 /* FL_BUF_A or FL_BUF_B                                  */
     int launches;               /* kernels enqueued per call                             */
-    int tiled;                  /* one rank: rows, 07's tiled transpose, rows (2 steps) */
     char what[96];              /* "forward, natural in, transposed out"                 */
 };
 

@@ -47,6 +47,16 @@ static struct fl_plan *new_plan(void)
     return p;
 }
 
+/* The next step of P: local passes of PROGRAM (0: program 1, 1: program 2), its plan empty. */
+static struct step *local_step(struct pipeline *p, int program)
+{
+    struct step *st = &p->step[p->nsteps++];
+    st->kind = STEP_LOCAL;
+    st->program = program;
+    st->plan = new_plan();
+    return st;
+}
+
 /* exchange_pack or exchange_unpack as a one-launch plan: SRC -> DST, one of them the
  * device buffer NAME ("send" or "recv", a scratch slot the runner fills in). */
 static struct fl_plan *exchange_plan(const struct slab *s, int back, int unpack, int data,
@@ -93,10 +103,7 @@ static void one_rank_tiled(struct pipeline *p, const struct slab *s, const struc
     second.naxes = 1;
     char how[320];
 
-    struct step *st = &p->step[p->nsteps++];
-    st->kind = STEP_LOCAL;
-    st->program = !nat;
-    st->plan = new_plan();
+    struct step *st = local_step(p, !nat);
     int src = fl_layout_launches(st->plan, &first, elem, FL_BUF_A, FL_BUF_B, conj ? 1 : 0, 0,
                                  how, sizeof how);
     int dst = src == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
@@ -111,16 +118,12 @@ static void one_rank_tiled(struct pipeline *p, const struct slab *s, const struc
              "by columns would take %d passes)", nat ? 1 : 2, from, rows_name, how, to, cols_name,
              L->ax[L->naxes - 1].rp.npasses);
 
-    st = &p->step[p->nsteps++];
-    st->kind = STEP_LOCAL;
-    st->program = nat;
-    st->plan = new_plan();
+    st = local_step(p, nat);
     st->plan->result = fl_layout_launches(st->plan, &second, elem, dst, src, 0, conj ? 2 : 0,
                                           how, sizeof how);
     snprintf(st->name, sizeof st->name, "%c passes", cols_name);
     snprintf(st->plan->summary, sizeof st->plan->summary, "program %d (one rank): the array %s, "
              "axis %c, now the rows (its kernels call it x): %s", nat ? 2 : 1, to, cols_name, how);
-    p->tiled = 1;
     p->result = st->plan->result;
     p->launches = p->step[0].plan->nlaunch + st->plan->nlaunch;
 }
@@ -146,10 +149,7 @@ static void one_rank(struct pipeline *p, const struct slab *s, const struct fl_l
         one_rank_tiled(p, s, L, nat ? lb : la, elem, from, to);
         return;
     }
-    struct step *st = &p->step[p->nsteps++];
-    st->kind = STEP_LOCAL;
-    st->program = !nat;
-    st->plan = new_plan();
+    struct step *st = local_step(p, !nat);
     /* the inverse is conj(forward(conj x)): the first pass conjugates what it reads, the
      * last one what it writes */
     char how[320];
@@ -211,12 +211,9 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
     snprintf(axes_a, sizeof axes_a, "%s", s->ndims == 3 ? "y,x" : "x");
     snprintf(axes_b, sizeof axes_b, "%c", s->a_name);
     for (int i = 0; order[i]; i++) {
-        struct step *st = &p->step[p->nsteps++];
         if (order[i] == 'A' || order[i] == 'B') {
             const struct fl_layout *L = order[i] == 'A' ? la : lb;
-            st->kind = STEP_LOCAL;
-            st->program = order[i] == 'B';
-            st->plan = new_plan();
+            struct step *st = local_step(p, order[i] == 'B');
             char how[320];
             /* the inverse is conj(forward(conj x)) over the whole transform: the first pass
              * of the first local step conjugates what it reads, the last one what it writes */
@@ -234,6 +231,7 @@ void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_lay
                          s->ndims == 3 ? "y (the middle axis of y', z, x)" : "x (the rows of x', y)",
                          how[0] ? how : "nothing to do");
         } else {
+            struct step *st = &p->step[p->nsteps++];
             st->kind = STEP_EXCHANGE;
             st->back = order[i] == 'b';
             st->program = 0;

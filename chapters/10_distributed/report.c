@@ -363,7 +363,7 @@ static void report_text(const struct ctx *c, const struct timing *t)
         nx += c->main.step[i].kind == STEP_EXCHANGE;
     if (c->on_device)
         printf("moved    nothing: one rank, no exchange%s\n",
-               c->out != LAYOUT_TRANSPOSED ? "" : c->main.tiled ?
+               c->out != LAYOUT_TRANSPOSED ? "" : c->main.nsteps > 1 ? /* one_rank_tiled */
                " (the transpose is chapter 07's tiled transpose, on the device)" :
                " (the transpose is in the last pass's store)");
     else
