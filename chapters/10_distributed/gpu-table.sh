@@ -36,6 +36,9 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
       key = s SUBSEP P
       if (file == 2) { before[key] = ms; next }
       after[key] = ms; verdict[key] = ok; dev = v[c["device"]]; date = v[c["date"]]
+      # one rank: its kernels by profiling events, to set beside the events of 07; the
+      # wall clock adds a barrier and a host wait per call that 07 does not time
+      if (P == 1) k1ev[s] = v[c["ph_sum_ms"]]
       if (P == 2) {
           ex[s] = v[c["ph_exchange_ms"]]; d2h[s] = v[c["ph_d2h_ms"]]; mpi[s] = v[c["ph_mpi_ms"]]
           h2d[s] = v[c["ph_h2d_ms"]]; chunks[s] = v[c["chunks"]]
@@ -57,8 +60,8 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
           split(substr(link, RSTART + 7, RLENGTH - 7), r, " / "); pd = r[1]; ph = r[2]
       }
       # (no date: a lesson carries none outside its Measured table; NOTES.md dates the run)
-      printf "%s (`%s`); ms per call, the slowest rank'"'"'s median; P = 2: one rank per GPU.\n\n", dev, dir
-      printf "| shape | 07, one GPU | 10 P=1 before | 10 P=1 after | after ÷ 07 | 10 P=2 before | 10 P=2 after | P=2 before ÷ after | P=2 after: kernels / exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link | verified |\n"
+      printf "%s (`%s`); ms per call, the slowest rank'"'"'s median of its wall clock (from a barrier to its last clFinish); P = 2: one rank per GPU. 07 is timed by its kernels'"'"' profiling events, so P = 1 after gives its kernels'"'"' events too, in parentheses, and the ratio sets events beside events.\n\n", dev, dir
+      printf "| shape | 07, one GPU | 10 P=1 before | 10 P=1 after (kernels) | kernels ÷ 07 | 10 P=2 before | 10 P=2 after | P=2 before ÷ after | P=2 after: kernels / exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link | verified |\n"
       printf "|---|---|---|---|---|---|---|---|---|---|---|\n"
       for (i = 1; i <= ns; i++) {
           s = order[i]; k1 = s SUBSEP 1; k2 = s SUBSEP 2
@@ -70,8 +73,9 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
           phases = "—"; vsl = "—"
           if (has) phases = sprintf("%s / %s (%s, %s, %s; %s chunks%s)", f(kern[s]), f(ex[s]), f(d2h[s]), f(mpi[s]), f(h2d[s]), chunks[s], how[s])
           if (ideal > 0) vsl = ratio(ex[s], ideal)
+          p1cell = f(after[k1]); if (k1ev[s] != "") p1cell = p1cell " (" f(k1ev[s]) ")"
           printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", s, f(t07[s]),
-              f(before[k1]), f(after[k1]), ratio(after[k1], t07[s]), f(before[k2]), f(after[k2]),
+              f(before[k1]), p1cell, ratio(k1ev[s], t07[s]), f(before[k2]), f(after[k2]),
               ratio(before[k2], after[k2]), phases, vsl, vv
       }
       sub(/^rank 0 +link /, "", link)
