@@ -1,5 +1,6 @@
 #include "capabilities.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,16 +8,19 @@ static const unsigned only_two[] = {2, 0};
 static const unsigned seven_smooth[] = {2, 3, 5, 7, 0};
 
 static const struct fl_capability table[] = {
-    {"01_dft", "any N up to 65536, with O(N^2) work", NULL, (size_t)1 << 16, 1, 0},
-    {"02_radix2", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1, 0},
-    {"03_local_memory", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1, 0},
-    {"04_coalescing", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1, 0},
-    {"05_register_radix", "powers of two up to 2^26", only_two, (size_t)1 << 26, 1, 0},
-    {"06_mixed_radix", "N = 2^a 3^b 5^c 7^d up to 2^26", seven_smooth, (size_t)1 << 26, 1, 0},
+    {"01_dft", "any N up to 65536, with O(N^2) work", NULL, (size_t)1 << 16, 1, 0, 0},
+    {"02_radix2", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1, 0, 0},
+    {"03_local_memory", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1, 0, 0},
+    {"04_coalescing", "powers of two up to 2^28", only_two, (size_t)1 << 28, 1, 0, 0},
+    {"05_register_radix", "powers of two up to 2^26", only_two, (size_t)1 << 26, 1, 0, 0},
+    {"06_mixed_radix", "N = 2^a 3^b 5^c 7^d up to 2^26", seven_smooth, (size_t)1 << 26, 1, 0, 0},
     {"07_multidim", "shapes up to 3-D like 512x512x64, each axis 2^a 3^b 5^c 7^d, up to 2^26 "
-     "points", seven_smooth, (size_t)1 << 26, 3, 0},
+     "points", seven_smooth, (size_t)1 << 26, 3, 0, 0},
     {"08_bluestein", "any N up to 2^24, primes too, by a chirp-z convolution", NULL,
-     (size_t)1 << 24, 1, 0},
+     (size_t)1 << 24, 1, 0, 0},
+    /* no bound on the points: the array is split over MPI ranks, below 2^31 values each */
+    {"10_distributed", "2-D and 3-D arrays split over MPI ranks, each axis 2^a 3^b 5^c 7^d, "
+     "below 2^31 values per rank", seven_smooth, SIZE_MAX, 3, 2, 0},
 };
 
 /* Chapters that transform real data (R2C and C2R). Their sizes are the real arrays'
@@ -26,7 +30,7 @@ static const struct fl_capability table[] = {
  * given as complex with zero imaginary parts. */
 static const struct fl_capability real_table[] = {
     {"09_real_input", "real arrays up to 3-D, every axis 2^a 3^b 5^c 7^d and the last one even, "
-     "up to 2^26 reals", seven_smooth, (size_t)1 << 26, 3, 0},
+     "up to 2^26 reals", seven_smooth, (size_t)1 << 26, 3, 0, 0},
 };
 
 #define COUNT(t) (sizeof t / sizeof t[0])
@@ -55,6 +59,10 @@ static void rule_broken(const struct fl_capability *c, const size_t *dims, int n
     buf[0] = '\0';
     for (int d = 0; d < ndims; d++)
         total *= dims[d];
+    if (ndims < c->min_dims) {
+        snprintf(buf, len, "it does %s", c->sizes);
+        return;
+    }
     if (ndims > c->max_dims) {
         snprintf(buf, len, "it does %d-dimensional transforms only", c->max_dims);
         return;

@@ -11,6 +11,7 @@ struct fl_capability {
     const unsigned *primes;  /* allowed prime factors of N, 0-terminated; NULL = any N */
     size_t max_n;            /* largest transform length (all dimensions together) */
     int max_dims;
+    int min_dims;            /* 0 or 1: 1-D shapes too; 2: only arrays of 2 or 3 axes */
     int planned;             /* 1: a chapter not written yet; named as coming, never as
                                 one that can */
 };

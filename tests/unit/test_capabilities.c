@@ -196,9 +196,27 @@ int main(void)
                 WORDS("06_mixed_radix", "No chapter"));
         refuses("06_mixed_radix", d3, 3, "3x5x7 (names 07)", WORDS("dimensional", "07_multidim"), NULL);
         refuses("01_dft", d2, 2, "512x512 from 01 (names 07)", WORDS("07_multidim"), NULL);
-        refuses("07_multidim", big, 2, "16384x8192 (2^27 points)", WORDS("2^26", "No chapter"), NULL);
+        refuses("07_multidim", big, 2, "16384x8192 (2^27 points, names 10)",
+                WORDS("2^26", "Chapters that can: 10_distributed", "MPI ranks"), WORDS("No chapter"));
         refuses("07_multidim", odd, 2, "11x16 (11 is no radix)", WORDS("11x16", "2^a 3^b 5^c 7^d"),
                 WORDS("Chapters that can"));
+    }
+
+    /* ---- 10_distributed: 2-D and 3-D only, as large as the ranks hold; named where 07's
+     * 2^26 points end, never for a 1-D size */
+    {
+        const struct fl_capability *di = fl_capability_of("10_distributed");
+        ok(di && !di->planned && di->min_dims == 2 && di->max_dims == 3,
+           "10_distributed: written, 2 or 3 axes");
+        size_t cube[3] = {1024, 1024, 1024}, line[1] = {129140163}; /* 3^17 */
+        char why[512] = "";
+        refuses("07_multidim", cube, 3, "1024^3 (names 10)", WORDS("Chapters that can: 10_distributed"),
+                WORDS("No chapter"));
+        refuses("06_mixed_radix", line, 1, "3^17 (1-D: not 10)", WORDS("No chapter"), WORDS("10_distributed"));
+        refuses("10_distributed", line, 1, "3^17 (1-D)", WORDS("2-D and 3-D arrays"), NULL);
+        if (!is_int(fl_capability_check("10_distributed", cube, 3, why, sizeof why), 0,
+                    "10_distributed takes 1024x1024x1024"))
+            diag("refusal: %s", why);
     }
 
     /* ---- 09_real_input: real arrays, every axis 7-smooth, the last one even; its
