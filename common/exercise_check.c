@@ -146,7 +146,10 @@ int fl_check_exercise_text(const char *text, size_t len, int *line_out, char *wh
                 break;
             }
             at_start = 0;
-            if (s.i < s.n && s.t[s.i] >= '0' && s.t[s.i] <= '9')
+            /* a number after # makes a line marker, and a preprocessing number may start
+             * with a dot: # .1 "file" is read as one too (and refused by it, but still read) */
+            size_t d = s.i + (s.i + 1 < s.n && s.t[s.i] == '.');
+            if (d < s.n && s.t[d] >= '0' && s.t[d] <= '9')
                 return refuse(line_out, line, why, why_len, "an exercise may not use a line "
                               "marker (# 1 \"file\", GNU's form of #line): compiler messages "
                               "must point into your own file");
