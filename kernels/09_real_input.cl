@@ -64,7 +64,8 @@ static INLINE real2_t rh_conj(real2_t a)
 /* The twist of one pair: from A = Z_k, B = Z_((M-k) mod M) and W = w_N^k, the bins
  * *XK = X_k and *XMK = X_(M-k) (rfft_post, the fused and the paired row passes call it).
  * --variant post_twist builds the student's version (exercises/09_real_input/post_twist.cl)
- * in place of this block. */
+ * in place of this block, which is the exercise's solution byte for byte: like the
+ * exercise, it writes H, the notation page's letter, for this file's M. */
 #ifndef FL_EXERCISE_POST_TWIST
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
 {
