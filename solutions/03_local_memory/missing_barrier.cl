@@ -52,7 +52,7 @@ __kernel void fft_local_sync(__global const real2_t *x, __global real2_t *y, __l
     u[i + r] = cmul(x[row + t + (size_t)(i + r) * stride], cexpi(scale * (real_t)((i + r) * k)));
     roots[i] = cexpi((real_t)(sign * 2.0 * FFTLAB_PI) * (real_t)i / (real_t)R);
 
-    //@exercise begin: Make the local DFT race-free: a barrier(CLK_LOCAL_MEM_FENCE) wherever an item may read what another item wrote, and none that is not needed.
+    //@exercise begin: Make the local DFT race-free: a barrier(CLK_LOCAL_MEM_FENCE) wherever an item may read what another item wrote (a barrier more costs time, not points).
     //@stub barrier(CLK_LOCAL_MEM_FENCE);
     //@stub
     //@stub for (int h = r, shift = 0; h >= 2; h >>= 1, shift++) {

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The rules an exercise states about how (not only what) are graded: a kernel that gets
+# the numbers right another way must fail where the exercise's own text says it would.
+#
+# 01_dft/twiddle_table says: the twiddles come from the table w, and no product of two
+# indices overflows an int (N goes up to 65536). Two cheats, planted here:
+#   sincos  computes its own twiddles (the chapter's kernel), reading the direction from
+#           the sign of w[1]: right under --variant twiddle_table at every size, wrong
+#           under --variant table_probe (the table's roots scrambled by a power Q, the bins
+#           put back), which the grader runs too (exercises/manifest.tsv);
+#   product reads w[(j * k) % n]: right up to N = 46340, wrong at 65536, the size the
+#           grader runs (slow set: an O(N^2) run of 65536^2 terms, about 20 CPU-s).
+# The solution passes both the probe (forward, and inverse with a batch) and 65536.
+. "$(dirname "$0")/lib.sh"
+need_binary 01_dft
+D=$BUILD/01_dft
+SOL=solutions/01_dft/twiddle_table.cl
+[ -f "$SOL" ] || { skip "01_dft/twiddle_table's rules" "no solutions/ (the student edition)"; done_testing; exit; }
+
+cat >"$TMP/sincos.cl" <<'CL'
+__kernel void dft_table(__global const real2_t *x, __global real2_t *y,
+                        __global const real2_t *w, int n)
+{
+    const int k = get_global_id(0);
+    const size_t base = (size_t)get_global_id(1) * (size_t)n;
+    const int sign = n > 1 && w[1].y > 0 ? 1 : -1;
+    const real_t step = (real_t)(sign * 2.0 * FFTLAB_PI) / (real_t)n;
+    real2_t acc = (real2_t)(0, 0);
+    int m = 0;
+    for (int j = 0; j < n; j++) {
+        acc += cmul(x[base + j], cexpi(step * (real_t)m));
+        m += k;
+        if (m >= n)
+            m -= n;
+    }
+    y[base + k] = acc;
+}
+CL
+sed -e 's/^\(\s*\)acc += cmul(x\[base + j\], w\[m\]);/\1acc += cmul(x[base + j], w[(j * k) % n]);/' \
+    "$SOL" >"$TMP/product.cl"
+! cmp -s "$SOL" "$TMP/product.cl"
+ok $? "planted w[(j * k) % n] into the solution" || diag "the solution's loop has moved on: update the sed script"
+
+run_case "the solution passes the table probe" 0 '^PASS$' \
+    -- "$D" --variant table_probe --exercise "$SOL" --size 97 --repeat 0
+run_case "the solution passes the table probe, inverse, batch 3" 0 '^PASS$' \
+    -- "$D" --variant table_probe --exercise "$SOL" --size 1000 --batch 3 --inverse --repeat 0
+run_case "sincos: right with the plain table" 0 '^PASS$' \
+    -- "$D" --variant twiddle_table --exercise "$TMP/sincos.cl" --size 97 --repeat 0
+run_case "sincos: wrong under the table probe" 1 '^FAIL' --has 'check random' \
+    -- "$D" --variant table_probe --exercise "$TMP/sincos.cl" --size 97 --repeat 0
+run_case "product: right at N = 2048" 0 '^PASS$' \
+    -- "$D" --variant twiddle_table --exercise "$TMP/product.cl" --size 2048 --repeat 0
+slow_case "product: wrong at N = 65536, the grader's largest" 1 '^FAIL' --timeout 300 \
+    -- "$D" --variant twiddle_table --exercise "$TMP/product.cl" --size 65536 --repeat 0
+slow_case "the solution passes at N = 65536" 0 '^PASS$' --timeout 300 \
+    -- "$D" --variant twiddle_table --exercise "$SOL" --size 65536 --repeat 0
+done_testing
