@@ -52,18 +52,16 @@ static int host_is_little_endian(void)
 
 /* numpy reads the header with ast.literal_eval, as the Python literal it is; so does this
  * reader, for the part of Python a header needs:
- *   dict   := '{' [item (',' item)* [',']] '}'       item := STRING ':' value
- *   STRING := '...' or "..." on one line, without backslashes (escapes are refused, not
- *             decoded)
- *   values: descr a STRING; fortran_order True or False; shape a tuple of decimal
- *           integers: (), (N,), (N, M) ... with or without a trailing comma
- * with white space (space, tab, form feed, CR, LF) between any two tokens and nothing but
- * white space after the '}'. The keys are exactly descr, fortran_order and shape, each once:
- * numpy takes a repeated key's last value and a text search its first, so a repeated key is
- * refused rather than guessed at, and an unknown one is refused too. Text inside a string
- * is only ever that string's contents, never a key. Python that numpy would also read but
- * that no writer makes is refused with a message: comments, escapes, string prefixes and
- * concatenation, 0x10, 1_000, +4, a value in parentheses. */
+ *   dict := '{' [item (',' item)* [',']] '}'     item := STRING ':' value
+ *   STRING: '...' or "..." on one line; a backslash is refused (escapes are not decoded)
+ *   values: descr a STRING; fortran_order True or False; shape a tuple of decimal integers,
+ *           (), (N,), (N, M) ... with or without a trailing comma
+ * with white space (space, tab, form feed, CR, LF) before, between and after the tokens.
+ * The keys are exactly descr, fortran_order and shape, each once: numpy takes a repeated
+ * key's last value, a text search its first, so a repeated key is refused rather than
+ * guessed at, and so is an unknown one. Text inside a string is that string and never a key.
+ * Python that numpy also reads but no writer makes is refused with a message: comments,
+ * escapes, string prefixes and concatenation, 0x10, 1_000, +4, a value in parentheses. */
 
 enum tok_kind { TOK_END, TOK_STRING, TOK_WORD, TOK_PUNCT, TOK_OTHER };
 
@@ -78,12 +76,13 @@ struct header {
     const char *path, *start, *p, *end;
     char *err;
     size_t errlen;
-    unsigned seen;           /* one bit per key of keys[] */
+    unsigned seen;           /* one bit per key, 1 << KEY_... */
     struct tok descr;        /* the descr string as written */
     int fortran;
 };
 
-static const char *const keys[3] = {"descr", "fortran_order", "shape"};
+enum { KEY_DESCR, KEY_FORTRAN_ORDER, KEY_SHAPE, NKEYS };
+static const char *const keys[NKEYS] = {"descr", "fortran_order", "shape"};
 
 static int is_python_space(char c)
 {
@@ -130,10 +129,17 @@ static int next_token(struct header *h, struct tok *t)
             t->len++;
         t->kind = TOK_WORD;
     } else {
-        t->kind = strchr("{}():,", *s) ? TOK_PUNCT : TOK_OTHER;
+        t->kind = *s && strchr("{}():,", *s) ? TOK_PUNCT : TOK_OTHER;
     }
     h->p = s + t->len;
     return 0;
+}
+
+/* How much of T a message shows: a string or a word whole (up to 40 bytes), else 12 bytes
+ * from where it starts (a list, a number's sign ...). */
+static size_t shown_len(const struct tok *t)
+{
+    return t->kind == TOK_STRING || t->kind == TOK_WORD ? (t->len < 40 ? t->len : 40) : 12;
 }
 
 static int is_punct(const struct tok *t, char c)
@@ -212,18 +218,18 @@ static int parse_shape(struct header *h, struct fl_npy *out)
     return 0;
 }
 
-/* The value of key K (an index into keys[]). */
+/* The value of key K (KEY_...). */
 static int parse_value(struct header *h, int k, struct fl_npy *out)
 {
-    if (k == 2)
+    if (k == KEY_SHAPE)
         return parse_shape(h, out);
     struct tok t;
     char shown[128];
     if (next_token(h, &t) != 0)
         return -1;
-    if (k == 0 && t.kind != TOK_STRING) /* a number, a structured dtype's list ... */
-        return dtype_error(h, t.text, 12);
-    if (k == 0) {
+    if (k == KEY_DESCR && t.kind != TOK_STRING) /* a number, a structured dtype's list ... */
+        return dtype_error(h, t.text, shown_len(&t));
+    if (k == KEY_DESCR) {
         h->descr = t;
     } else if (t.kind == TOK_WORD && t.len == 4 && memcmp(t.text, "True", 4) == 0) {
         h->fortran = 1;
@@ -232,8 +238,7 @@ static int parse_value(struct header *h, int k, struct fl_npy *out)
     } else {
         snprintf(h->err, h->errlen, "%s: malformed header: fortran_order must be True or "
                  "False, not %s", h->path,
-                 printable(t.text, t.kind == TOK_STRING || t.kind == TOK_WORD ? t.len : 12,
-                           shown, sizeof shown));
+                 printable(t.text, shown_len(&t), shown, sizeof shown));
         return -1;
     }
     return 0;
@@ -254,12 +259,12 @@ static int parse_dict(struct header *h, struct fl_npy *out)
         if (t.kind != TOK_STRING)
             return syntax_error(h, &t, "expected a key in quotes or '}'");
         int k = 0;
-        while (k < 3 && !string_is(&t, keys[k]))
+        while (k < NKEYS && !string_is(&t, keys[k]))
             k++;
-        if (k == 3) {
+        if (k == NKEYS) {
             snprintf(h->err, h->errlen, "%s: malformed header: unknown key %s (a .npy header "
                      "has 'descr', 'fortran_order' and 'shape', nothing else)", h->path,
-                     printable(t.text, t.len < 40 ? t.len : 40, shown, sizeof shown));
+                     printable(t.text, shown_len(&t), shown, sizeof shown));
             return -1;
         }
         if (h->seen & 1u << k) {
@@ -286,7 +291,7 @@ static int parse_dict(struct header *h, struct fl_npy *out)
         return -1;
     if (t.kind != TOK_END)
         return syntax_error(h, &t, "text after the closing '}'");
-    if (h->seen != 7u) {
+    if (h->seen != (1u << NKEYS) - 1) {
         snprintf(h->err, h->errlen, "%s: malformed header (need descr, fortran_order, shape): %s",
                  h->path, printable(h->start, 120, shown, sizeof shown));
         return -1;
