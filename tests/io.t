@@ -110,6 +110,19 @@ make_npy "$TMP/3d.npy" '<c8' '(2, 2, 2)' "$TMP/imp8.raw"
 run_case "3-axis file" 2 '^FAIL' --has 'axes' -- "$R" --input "$TMP/3d.npy" --repeat 0
 make_npy "$TMP/empty.npy" '<c8' '(0,)'
 run_case "empty array" 2 '^FAIL' --has 'empty' -- "$R" --input "$TMP/empty.npy" --repeat 0
+# The header is read as the Python literal it is. A repeated key is refused, naming it
+# (numpy takes the last value: this file is in Fortran order), and key-like text inside a
+# string is that string's contents, never a key (here it would make a (2, 8) complex64).
+impulse_c8 16 >"$TMP/imp16.raw"
+make_npy_dict "$TMP/twice.npy" \
+    "{'descr': '<c8', 'fortran_order': False, 'shape': (2, 8), 'fortran_order': True}" "$TMP/imp16.raw"
+run_case "header with a repeated key" 2 '^FAIL' --has "twice.npy: malformed header: the key 'fortran_order' appears twice" \
+    -- "$R" --input "$TMP/twice.npy" --repeat 0
+make_npy_dict "$TMP/hidden.npy" \
+    "{\"descr\": \"'descr': '<c8', 'shape': (2, 8)\", \"fortran_order\": False, \"shape\": (16,)}" "$TMP/imp16.raw"
+run_case "key-like text inside a string is no key" 2 '^FAIL' \
+    --has "hidden.npy: dtype \"'descr': '<c8', 'shape': \\(2, 8\\)\" is not supported" \
+    -- "$R" --input "$TMP/hidden.npy" --repeat 0
 head -c $((1000 * 8)) /dev/zero >"$TMP/z1000.raw"
 make_npy "$TMP/n1000.npy" '<c8' '(1000,)' "$TMP/z1000.raw"
 run_case "02_radix2 --input of length 1000 is refused, naming 01_dft" 2 '^FAIL' --has '01_dft' \

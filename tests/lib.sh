@@ -320,9 +320,12 @@ need_binary() {
 
 # make_npy FILE DESCR SHAPE [DATA-FILE]: a version 1.0 .npy with the header padded to 64
 # bytes the way numpy writes it, then the bytes of DATA-FILE (tests/io.t, 09_real_input.t).
+# make_npy_dict FILE DICT [DATA-FILE]: the same with the header dict DICT as it is given.
 make_npy() {
-    local file=$1 descr=$2 shape=$3 data=${4:-/dev/null}
-    local dict="{'descr': '$descr', 'fortran_order': False, 'shape': $shape, }"
+    make_npy_dict "$1" "{'descr': '$2', 'fortran_order': False, 'shape': $3, }" "${4:-/dev/null}"
+}
+make_npy_dict() {
+    local file=$1 dict=$2 data=${3:-/dev/null}
     local len=$(( ${#dict} + 1 ))
     local pad=$(( (64 - (10 + len) % 64) % 64 ))
     local hlen=$(( len + pad ))

@@ -322,6 +322,88 @@ static void expect_refused(const char *path, const char *what, const char *word1
     fl_npy_free(&in);
 }
 
+/* DICT with 4 complex64 values is read with shape (D0, D1) (D1 = 0: 1 axis), or refused with
+ * a message holding WORD1 and WORD2 (WANT_OK = 0). */
+static void header_case(const float *data4, const char *dict, int want_ok, size_t d0, size_t d1,
+                        const char *word1, const char *word2)
+{
+    const char *p = craft_npy(1, dict, data4, 8 * sizeof *data4);
+    if (!want_ok) {
+        expect_refused(p, dict, word1, word2);
+        return;
+    }
+    struct fl_npy in;
+    char err[512] = "";
+    if (!is_int(fl_npy_read(p, &in, err, sizeof err), 0, "%s: read", dict))
+        diag("message: %s", err);
+    ok(in.naxes == (d1 ? 2 : 1) && in.shape[0] == d0 && (!d1 || in.shape[1] == d1) &&
+       in.complex128 == 0 && in.data && in.data[2] == 2.0, "%s: shape and values", dict);
+    fl_npy_free(&in);
+}
+
+/* The header is the Python literal numpy's reader (ast.literal_eval) sees: read token by
+ * token, never searched as text. */
+static void header_literals(const float *data4)
+{
+    /* spellings numpy reads the same way */
+    header_case(data4, "{\"descr\": \"<c8\", \"fortran_order\": False, \"shape\": (4,)}", 1, 4, 0, 0, 0);
+    header_case(data4, "{'descr':'<c8','fortran_order':False,'shape':(4,)}", 1, 4, 0, 0, 0);
+    header_case(data4, "{\t'descr' : '<c8' ,\n 'fortran_order' :\r\n False , 'shape' : ( 4 , ) , }",
+                1, 4, 0, 0, 0);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (2, 2,), }", 1, 2, 2, 0, 0);
+    header_case(data4, "{'shape': (1, 4), 'descr': '<c8', 'fortran_order': False}", 1, 1, 4, 0, 0);
+    /* each key exactly once: numpy would take the last, a text search the first */
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (2, 2), 'fortran_order': True}",
+                0, 0, 0, "'fortran_order' appears twice", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (4,), 'shape': (2, 2)}",
+                0, 0, 0, "'shape' appears twice", NULL);
+    header_case(data4, "{'descr': '<c8', 'descr': '<c8', 'fortran_order': False, 'shape': (4,)}",
+                0, 0, 0, "'descr' appears twice", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (4,), 'order': 'C'}",
+                0, 0, 0, "unknown key 'order'", NULL);
+    /* text in a string is that string, never a key */
+    header_case(data4, "{\"descr\": \"'descr': '<c8', 'shape': (2, 2)\", \"fortran_order\": False, "
+                "\"shape\": (4,)}", 0, 0, 0, "dtype \"'descr': '<c8', 'shape': (2, 2)\"", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, \"shape\": (4,), 'x': \"'shape': (2, 2)\"}",
+                0, 0, 0, "unknown key 'x'", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (4,), 'd': '}'}",
+                0, 0, 0, "unknown key 'd'", NULL);
+    /* the rest of the grammar, each refusal saying what is wrong */
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (4)}", 0, 0, 0, "shape", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (04,)}", 0, 0, 0, "shape", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (2,, 2)}", 0, 0, 0, "shape", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (18446744073709551617,)}",
+                0, 0, 0, "shape too large", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': 0, 'shape': (4,)}", 0, 0, 0,
+                "fortran_order must be True or False, not 0", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': 'False', 'shape': (4,)}", 0, 0, 0,
+                "fortran_order must be True or False, not 'False'", NULL);
+    header_case(data4, "{'descr': '\\x3cc8', 'fortran_order': False, 'shape': (4,)}", 0, 0, 0,
+                "escapes are not supported", NULL);
+    header_case(data4, "{'descr': '<c8, 'fortran_order': False, 'shape': (4,)}", 0, 0, 0,
+                "expected ',' or '}' after a value at header byte 17", NULL);
+    header_case(data4, "{'descr': \"<c8', 'fortran_order': False, 'shape': (4,)}", 0, 0, 0,
+                "unterminated string", NULL);
+    header_case(data4, "{'descr': '<c8' 'fortran_order': False, 'shape': (4,)}", 0, 0, 0,
+                "expected ',' or '}'", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (4,)} x", 0, 0, 0,
+                "text after the closing '}'", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 'shape': (4,),,}", 0, 0, 0,
+                "expected a key in quotes", NULL);
+    header_case(data4, "{'descr': '<c8', 'fortran_order': False, 1: 2, 'shape': (4,)}", 0, 0, 0,
+                "expected a key in quotes", NULL);
+    {
+        static const char nul[] = "{'descr': '<c8', 'fortran_order': False, 'shape': (4,)}\0 ";
+        unsigned char b[10 + 64 + 32];
+        memcpy(b, "\x93NUMPY\x01\x00\x40\x00", 10);
+        memset(b + 10, ' ', 64);
+        memcpy(b + 10, nul, sizeof nul - 1);
+        b[10 + 63] = '\n';
+        memcpy(b + 74, data4, 32);
+        expect_refused(write_bytes(b, sizeof b), "a NUL byte in the header", "NUL", NULL);
+    }
+}
+
 static void malformed_files(void)
 {
     float data4[8] = {1, 0, 2, 0, 3, 0, 4, 0};
@@ -403,6 +485,7 @@ static void malformed_files(void)
                              data4, sizeof data4), "shape with a non-number", "shape", NULL);
     expect_refused(craft_npy(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1, 1, 1, 1, 4), }",
                              data4, sizeof data4), "5 axes", "axes", NULL);
+    header_literals(data4);
     {
         char missing[1200];
         snprintf(missing, sizeof missing, "%s/fftlab-no-such-file.npy", tmpdir);
