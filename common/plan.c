@@ -103,6 +103,34 @@ int fl_log2(size_t n)
     return l;
 }
 
+size_t fl_probe_q(size_t n)
+{
+    for (size_t q = 2; q + 1 < n; q++) {
+        size_t a = n, b = q;
+        while (b) {
+            size_t t = a % b;
+            a = b;
+            b = t;
+        }
+        if (a == 1)
+            return q;
+    }
+    return 1;
+}
+
+void fl_plan_scatter_bins(struct fl_plan *plan, int src, int dst, size_t n, size_t batch,
+                          size_t q)
+{
+    size_t global[2] = {n, batch};
+    struct fl_launch *l = fl_plan_add(plan, "fl_scatter_bins", 2, global, NULL);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_int(l, (int)n);
+    fl_arg_int(l, (int)q);
+    fl_launch_note(l, "the probe: the table held the roots to the power q = %zu, so bin k "
+                   "goes to (q k) mod N", q);
+}
+
 void fl_plan_free(struct fl_plan *plan)
 {
     for (int i = 0; i < plan->ntables; i++) {

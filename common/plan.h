@@ -76,6 +76,16 @@ void fl_plan_free(struct fl_plan *plan);
 /* ceil(log2 n): the number of radix-2 stages for a power of two n (0 for n = 1). */
 int fl_log2(size_t n);
 
+/* The grader's table probe (--variant table_probe of 01_dft and 02_radix2): a transform
+ * whose twiddle table holds the roots w^q instead of w computes bin (q k) mod N at k when,
+ * and only when, it reads every twiddle from the table. fl_probe_q(N) is the q to use: the
+ * smallest q >= 2 coprime to N other than N - 1 (whose roots are the conjugates, which a
+ * kernel could undo by flipping a sign); 1 when N < 5 has none. fl_plan_scatter_bins adds
+ * the launch of fftlab.clh's fl_scatter_bins that puts the bins back, SRC -> DST. */
+size_t fl_probe_q(size_t n);
+void fl_plan_scatter_bins(struct fl_plan *plan, int src, int dst, size_t n, size_t batch,
+                          size_t q);
+
 /* Print the plan: one line per enqueue. */
 void fl_plan_print(const struct fl_plan *plan, const char *direction);
 /* The same, for --explain: KERNELS (one per launch, as fl_exec_prepare made them; may be

@@ -56,21 +56,7 @@ __kernel void dft_unreduced(__global const real2_t *x, __global real2_t *y, int 
 }
 
 /* --variant table_probe builds this file with exercise twiddle_table's dft_table in the
- * block below (empty otherwise: the exercise's own runs build its file alone). */
+ * block below (empty otherwise: the exercise's own runs build its file alone); the probe's
+ * fl_scatter_bins is in fftlab.clh. */
 #ifndef FL_EXERCISE_TABLE_PROBE
 #endif
-
-/* The grader's probe of exercise twiddle_table (--variant table_probe): the host filled
- * the table with the roots raised to a power Q coprime to n, so a kernel that reads its
- * twiddles from the table wrote bin (Q k) mod n at k; this puts each back in its place.
- * Contract
- *   work-items : global (n, batch), any local size; item (k, row) moves one value
- *   reads      : t[row*n + k]
- *   writes     : y[row*n + (Q k mod n)], exactly once per k (Q coprime to n: a permutation)
- *   host calls : once per transform, after dft_table; t and y are different buffers */
-__kernel void scatter_bins(__global const real2_t *t, __global real2_t *y, int n, int q)
-{
-    const int k = get_global_id(0);
-    const size_t row = (size_t)get_global_id(1) * (size_t)n;
-    y[row + (size_t)((ulong)q * (ulong)k % (ulong)n)] = t[row + k];
-}

@@ -49,3 +49,9 @@ __kernel void fft_radix2(__global const real2_t *x, __global real2_t *y, int p, 
     y[row + j] = a + b;
     y[row + j + p] = a - b;
 }
+
+/* --variant table_probe builds this file with exercise twiddle_table's fft_radix2_table
+ * in the block below (empty otherwise: the exercise's own runs build its file alone); the
+ * probe's fl_scatter_bins is in fftlab.clh. */
+#ifndef FL_EXERCISE_TABLE_PROBE
+#endif

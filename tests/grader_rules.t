@@ -11,10 +11,15 @@
 #   product reads w[(j * k) % n]: right up to N = 46340, wrong at 65536, the size the
 #           grader runs (slow set: an O(N^2) run of 65536^2 terms, about 20 CPU-s).
 # The solution passes both the probe (forward, and inverse with a batch) and 65536.
+# 02_radix2/twiddle_table says the same of its passes (the table of N/2 roots): the same
+# sincos cheat, written as a pass, is caught by 02's table_probe.
 . "$(dirname "$0")/lib.sh"
 need_binary 01_dft
+need_binary 02_radix2
 D=$BUILD/01_dft
+R=$BUILD/02_radix2
 SOL=solutions/01_dft/twiddle_table.cl
+SOL2=solutions/02_radix2/twiddle_table.cl
 [ -f "$SOL" ] || { skip "01_dft/twiddle_table's rules" "no solutions/ (the student edition)"; done_testing; exit; }
 
 cat >"$TMP/sincos.cl" <<'CL'
@@ -36,6 +41,23 @@ __kernel void dft_table(__global const real2_t *x, __global real2_t *y,
     y[base + k] = acc;
 }
 CL
+cat >"$TMP/sincos2.cl" <<'CL'
+__kernel void fft_radix2_table(__global const real2_t *x, __global real2_t *y,
+                               __global const real2_t *w, int p)
+{
+    int half_n = get_global_size(0);
+    int i = get_global_id(0);
+    size_t row = (size_t)get_global_id(1) * 2 * half_n;
+    int sign = half_n > 1 && w[1].y > 0 ? 1 : -1;
+    int k = i & (p - 1);
+    int j = ((i - k) << 1) + k;
+    real2_t a = x[row + i];
+    real2_t b = x[row + i + half_n];
+    b = cmul(b, cexpi((real_t)(sign * FFTLAB_PI) * (real_t)k / (real_t)p));
+    y[row + j] = a + b;
+    y[row + j + p] = a - b;
+}
+CL
 sed -e 's/^\(\s*\)acc += cmul(x\[base + j\], w\[m\]);/\1acc += cmul(x[base + j], w[(j * k) % n]);/' \
     "$SOL" >"$TMP/product.cl"
 ! cmp -s "$SOL" "$TMP/product.cl"
@@ -49,6 +71,12 @@ run_case "sincos: right with the plain table" 0 '^PASS$' \
     -- "$D" --variant twiddle_table --exercise "$TMP/sincos.cl" --size 97 --repeat 0
 run_case "sincos: wrong under the table probe" 1 '^FAIL' --has 'check random' \
     -- "$D" --variant table_probe --exercise "$TMP/sincos.cl" --size 97 --repeat 0
+run_case "02: the solution passes the table probe, inverse, batch 2" 0 '^PASS$' \
+    -- "$R" --variant table_probe --exercise "$SOL2" --size 1024 --batch 2 --inverse --repeat 0
+run_case "02: sincos passes right with the plain table" 0 '^PASS$' \
+    -- "$R" --variant twiddle_table --exercise "$TMP/sincos2.cl" --size 1024 --repeat 0
+run_case "02: sincos passes wrong under the table probe" 1 '^FAIL' --has 'check random' \
+    -- "$R" --variant table_probe --exercise "$TMP/sincos2.cl" --size 1024 --repeat 0
 run_case "product: right at N = 2048" 0 '^PASS$' \
     -- "$D" --variant twiddle_table --exercise "$TMP/product.cl" --size 2048 --repeat 0
 slow_case "product: wrong at N = 65536, the grader's largest" 1 '^FAIL' --timeout 300 \

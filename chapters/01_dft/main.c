@@ -32,28 +32,6 @@ static const struct fl_variant variants[] = {
 
 #define DEFAULT_GROUP 64
 
-static size_t gcd(size_t a, size_t b)
-{
-    while (b) {
-        size_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-/* table_probe's scramble: the smallest Q >= 2 coprime to N other than N - 1, so that
- * w[m] = exp(sign 2 pi i mQ/N) is a different root of unity from the table's usual one,
- * and not its conjugate (which a kernel could undo by flipping a sign). N < 5 has no such
- * Q: the probe then runs the plain table (Q = 1). */
-static size_t probe_q(size_t n)
-{
-    for (size_t q = 2; q + 1 < n; q++)
-        if (gcd(q, n) == 1)
-            return q;
-    return 1;
-}
-
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
     if (strcmp(p->variant, "bin_per_group") != 0) {
@@ -93,9 +71,9 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     size_t global[2] = {p->n, p->batch}, local[2] = {p->wg, 1};
     int probe = strcmp(p->variant, "table_probe") == 0;
     if (probe || strcmp(p->variant, "twiddle_table") == 0) {
-        /* w[m] = exp(sign * 2 pi i m Q / N), m = 0..N-1, computed here in double; Q = 1
-         * but for the probe. (m Q) mod N is formed in 64 bits: m, Q < N <= 2^16. */
-        size_t q = probe ? probe_q(p->n) : 1;
+        /* w[m] = exp(sign * 2 pi i m q / N), m = 0..N-1, computed here in double; q = 1
+         * but for the probe. */
+        size_t q = probe ? fl_probe_q(p->n) : 1;
         double *w;
         int slot = fl_plan_table(plan, "roots", p->n, &w);
         for (size_t m = 0; m < p->n; m++) {
@@ -112,20 +90,12 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         snprintf(plan->summary, sizeof plan->summary, "one launch, one work-item per output bin");
         if (!probe)
             return;
-        /* With the roots w^Q, a kernel that reads its twiddles from the table computes
-         * t[k] = sum_j x[j] w^(Q j k) = y[Q k mod N]: the bins come out permuted, and
-         * putting t[k] back at (Q k) mod N gives the DFT. A kernel that computes its own
-         * twiddles gives y[k] at k, which this launch scatters to the wrong bins. */
-        size_t g1[2] = {p->n, p->batch};
-        l = fl_plan_add(plan, "scatter_bins", 2, g1, NULL);
-        fl_arg_buffer(l, FL_BUF_B);
-        fl_arg_buffer(l, FL_BUF_A);
-        fl_arg_int(l, (int)p->n);
-        fl_arg_int(l, (int)q);
-        fl_launch_note(l, "the probe: the table held the roots to the power Q = %zu, so bin k "
-                       "goes to (Q k) mod N", q);
+        /* With the roots w^q a kernel that reads its twiddles from the table computes
+         * t[k] = sum_j x[j] w^(q j k) = y[q k mod N]; one that computes its own gives y[k]
+         * at k, which the scatter then puts in the wrong bins (common/plan.h). */
+        fl_plan_scatter_bins(plan, FL_BUF_B, FL_BUF_A, p->n, p->batch, q);
         plan->result = FL_BUF_A;
-        snprintf(plan->summary, sizeof plan->summary, "the table's roots scrambled (Q = %zu), "
+        snprintf(plan->summary, sizeof plan->summary, "the table's roots scrambled (q = %zu), "
                  "then the bins put back", q);
         return;
     }

@@ -23,6 +23,9 @@ static const struct fl_variant variants[] = {
      "exercises/02_radix2/twiddle_table.cl", 0},
     {"dif", "decimation in frequency: twiddle after the butterfly",
      "exercises/02_radix2/dif.cl", 0},
+    {"table_probe", "twiddle_table with the table's roots scrambled, then the bins put back: "
+     "right only for passes that read their twiddles from the table (graded)",
+     "exercises/02_radix2/twiddle_table.cl", 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -42,17 +45,20 @@ static int check(const struct fl_problem *p, char *why, size_t len)
 
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
 {
-    int table = strcmp(p->variant, "twiddle_table") == 0;
+    int probe = strcmp(p->variant, "table_probe") == 0;
+    int table = probe || strcmp(p->variant, "twiddle_table") == 0;
+    size_t q = probe ? fl_probe_q(p->n) : 1;
     int dif = strcmp(p->variant, "dif") == 0;
     const char *kernel = table ? "fft_radix2_table" : dif ? "fft_radix2_dif" : "fft_radix2";
     size_t global[2] = {p->n / 2, p->batch}, local[2] = {p->wg, 1};
     int slot = 0;
     if (table) {
-        /* w[m] = exp(sign * 2 pi i m / N), m = 0 .. N/2-1; pass p uses w[k * N/(2p)]. */
+        /* w[m] = exp(sign * 2 pi i m q / N), m = 0 .. N/2-1; pass p uses w[k * N/(2p)].
+         * q = 1 but for the probe, whose q is odd: (w^q)^(N/2) is still the butterfly's -1. */
         double *w;
         slot = fl_plan_table(plan, "twiddles", p->n / 2 ? p->n / 2 : 1, &w);
         for (size_t m = 0; m < p->n / 2; m++) {
-            double a = p->sign * 6.283185307179586 * (double)m / (double)p->n;
+            double a = p->sign * 6.283185307179586 * (double)(m * q % p->n) / (double)p->n;
             w[2 * m] = cos(a);
             w[2 * m + 1] = sin(a);
         }
@@ -76,6 +82,13 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     plan->result = src; /* the last pass wrote here (A itself when N = 1: no pass) */
     snprintf(plan->summary, sizeof plan->summary, "log2 N = %d passes p = 1, 2, ..., N/2, "
              "ping-ponging A and B", fl_log2(p->n));
+    if (probe) {
+        /* The passes computed y[q k mod N] at k (common/plan.h): put the bins back. */
+        fl_plan_scatter_bins(plan, src, src == FL_BUF_A ? FL_BUF_B : FL_BUF_A, p->n, p->batch, q);
+        plan->result = src == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
+        snprintf(plan->summary, sizeof plan->summary, "log2 N = %d passes with the table's "
+                 "roots scrambled (q = %zu), then the bins put back", fl_log2(p->n), q);
+    }
 }
 
 int main(int argc, char **argv)

@@ -19,8 +19,9 @@
  *   host calls : p = 1, 2, 4, ..., n/2 in that order, swapping x and y after each pass;
  *                the last pass's y holds the result in natural order
  *
- * Yours to work out: which entry that is, computed in exact integers. Hints, one step at
- * a time: exercises/02_radix2/README.md. */
+ * Yours to work out: which entry that is, computed in exact integers. Graded too: that
+ * the twiddle comes from w (the grader also runs these passes on a table of scrambled
+ * roots, --variant table_probe). Hints, one step at a time: exercises/02_radix2/README.md. */
 __kernel void fft_radix2_table(__global const real2_t *x, __global real2_t *y,
                                __global const real2_t *w, int p)
 {
