@@ -422,7 +422,7 @@ void fl_print_usage_files(const char *prog, const char *chapter_help, int files)
         "  --kernels PATH      folder holding the chapter's .cl file, or one .cl file to use\n"
         "                      instead\n"
         "  --exercise FILE     with an exercise variant: run this copy of the exercise (default\n"
-        "                      exercises/<chapter>/<variant>.cl; solutions/ holds the answers)\n"
+        "                      exercises/<chapter>/<variant>.cl)\n"
         "  --wg W              work-group size, where the chapter takes one\n"
         "  --shapes IxV,..     per pass (chapters 06, 07, 09): at most I work-items per group,\n"
         "                      and at least Q/V per column, e.g. 256x16,512x8\n"

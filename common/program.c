@@ -164,7 +164,7 @@ void fl_exercise_setup(const char *kernels_opt, const char *exercise_opt, const 
     }
     if (!is_file(exercise.path))
         fl_die(FL_EXIT_USAGE, "exercise file '%s' not found (variant '%s'; --exercise FILE.cl "
-               "runs another copy, e.g. solutions/...)", exercise.path, variant);
+               "runs another copy of it)", exercise.path, variant);
     size_t text_len = 0;
     char *text = fl_read_text_file(exercise.path, &text_len);
     if (!text)

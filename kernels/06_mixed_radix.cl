@@ -39,7 +39,7 @@ void dft3(real2_t *v)
     v[2] = a - d;
 }
 
-/* Exercise 06_mixed_radix/dft6 (--variant dft6; solutions/06_mixed_radix/dft6.cl): the
+/* Exercise 06_mixed_radix/dft6 (--variant dft6, exercises/06_mixed_radix/dft6.cl): the
  * student's dft6(real2_t *v), a DFT of 6 values from two dft3s, is built here, after dft3.
  * The passes call it through dft_r (kernels/06_passes.cl declares it under FL_RADIX6, which
  * the host sets for that variant only). */
@@ -218,7 +218,7 @@ __kernel void digit_reverse(__global const real2_t *x, __global real2_t *y,
  * computes each index. */
 int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int n);
 
-/* Exercise 06_mixed_radix/digit_reverse (solutions/06_mixed_radix/digit_reverse.cl): the
+/* Exercise 06_mixed_radix/digit_reverse (exercises/06_mixed_radix/digit_reverse.cl): the
  * student's digit_reverse_index is built here, before the kernel that calls it. */
 #ifndef FL_EXERCISE_DIGIT_REVERSE
 /* The chapter does not solve it: three_blocks reads the host's table (digit_reverse). */

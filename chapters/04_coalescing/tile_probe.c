@@ -23,7 +23,7 @@
  * build error.
  *
  *   ./build/04_tile_probe                                  # exercises/04_coalescing/tile_index.cl
- *   ./build/04_tile_probe --exercise solutions/04_coalescing/tile_index.cl
+ *   ./build/04_tile_probe --exercise my_tile_index.cl           # another copy of it
  */
 #include "../../common/clerr.h"
 #include "../../common/device.h"
