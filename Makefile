@@ -61,7 +61,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/t
 .PHONY: all run tour test valgrind bench grade classroom deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
-EXTRAS := 04_stride 04_tile_probe
+EXTRAS := 02_plain_host 04_stride 04_tile_probe
 
 # Peer libraries for make bench (FFTW always; clFFT and VkFFT when libclfft-dev and
 # libvkfft-dev are installed). PEERS_FIRST: the slowest compile, started first.
@@ -98,6 +98,9 @@ $(BUILD)/10_distributed: $(wildcard chapters/10_distributed/*.c chapters/10_dist
 	@command -v $(MPICC) >/dev/null 2>&1 || { echo "error: 10_distributed needs MPI and '$(MPICC)' was not found: run 'make deps' (tools/install-deps.sh installs openmpi-bin libopenmpi-dev libfftw3-mpi-dev)" >&2; exit 1; }
 	OMPI_CC="$(CC)" MPICH_CC="$(CC)" $(MPICC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) -lfftw3_mpi -lfftw3_threads $(LDLIBS)
 
+# 02_plain_host uses OpenCL alone, none of common/: it is the harness's work done by hand.
+$(BUILD)/02_plain_host: chapters/02_radix2/plain_host.c | $(BUILD)/commit.txt
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
 $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 $(BUILD)/04_tile_probe: chapters/04_coalescing/tile_probe.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
@@ -118,7 +121,7 @@ FORCE:
 # A chapter program is every .c of its folder (main.c first: the idea; the rest are named
 # parts of the host side, e.g. chapters/05_register_radix/plan.c), except the sources of
 # EXTRAS, which are programs of their own.
-EXTRA_SRC := chapters/04_coalescing/stride.c chapters/04_coalescing/tile_probe.c
+EXTRA_SRC := chapters/02_radix2/plain_host.c chapters/04_coalescing/stride.c chapters/04_coalescing/tile_probe.c
 .SECONDEXPANSION:
 $(BUILD)/%: chapters/%/main.c $$(filter-out $(EXTRA_SRC),$$(wildcard chapters/$$*/*.c chapters/$$*/*.h)) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)

@@ -82,6 +82,8 @@ if [ -x "$build/10_distributed" ]; then
     run --leak-check=no "$build/10_distributed" --size 16x12 --batch 2 --repeat 0
 fi
 run --leak-check=no "$build/02_radix2" --size 16 --batch 2 --repeat 2 --warmup 1
+# The plain host program (docs/plain-host.md): OpenCL alone, every object released.
+[ -x "$build/02_plain_host" ] && run --leak-check=no "$build/02_plain_host"
 echo "1..$count"
 echo "valgrind: $((count - failed)) passed, $failed failed"
 rm -f /tmp/fftlab-vg.$$
