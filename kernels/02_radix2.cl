@@ -1,11 +1,11 @@
 /* 02_radix2 — radix-2 FFT, one launch per pass, out of place (Stockham autosort).
  *
  * After the pass with parameter p, each block of 2p consecutive outputs holds a finished
- * DFT of length 2p. Pass p combines two length-p DFTs, A (from the first half of the
- * input buffer) and B (from the second half), into one of length 2p:
+ * DFT of length 2p. Pass p combines two length-p DFTs, Y0 (from the first half of the
+ * input buffer) and Y1 (from the second half), into one of length 2p:
  *
- *     out[k]     = A[k] + w^k B[k]        w = exp(sign * i*pi / p),  k = 0 .. p-1
- *     out[k + p] = A[k] - w^k B[k]
+ *     out[k]     = Y0[k] + w^k Y1[k]      w = exp(sign * i*pi / p),  k = 0 .. p-1
+ *     out[k + p] = Y0[k] - w^k Y1[k]
  *
  * Index map for work-item i (0 <= i < n/2), with k = i mod p:
  *

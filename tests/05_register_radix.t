@@ -72,7 +72,7 @@ for wg in 1 4 16 64; do
     [ "$wg" = 64 ] && c=run_case
     $c "--wg $wg at N=2^14 x batch 3" 0 '^PASS$' -- "$R" --size 2^14 --batch 3 --wg "$wg" --repeat 0
 done
-# Above 256 items R = 16 groups do not grow (4096 values of local memory); radix 4 and 8 do.
+# Above 256 items r = 16 groups do not grow (4096 values of local memory); radix 4 and 8 do.
 run_case "--wg 1024 --variant radix4: 4096 in one pass of 1024 items" 0 '^PASS$' \
     --has 'N = 4096 \(1 pass\)' --has 'local 1024' \
     -- "$R" --size 4096 --batch 3 --wg 1024 --variant radix4 --explain --repeat 0
@@ -126,7 +126,7 @@ run_case "N=2^14 --explain: one fft_rows pass, 4 parts, radix-4 stage in registe
 run_case "--variant sincos N=2^14: plain passes (only the default takes parts)" 0 '^PASS$' \
     --has 'N = 128 x 128 \(2 passes\)' --has 'fft_r16_sincos' --lacks 'FFT_PARTS' --lacks 'table twiddles' \
     -- "$R" --size 2^14 --variant sincos --explain --repeat 0
-# An H100 holds 2048 fp64 values in local memory: 8192 is then 4 parts, R = 8 (512 bytes per item)
+# An H100 holds 2048 fp64 values in local memory: 8192 is then 4 parts, r = 8 (512 bytes per item)
 slow_case "N=2^13 double with 2048 local values: 4 parts, radix 8" 0 '^PASS$' \
     --has 'fft_rows_r8_table' --has 'exchanges in 4 parts' \
     -- env FFTLAB_LOCAL_VALUES=2048 "$R" --size 2^13 --precision double --explain --repeat 0

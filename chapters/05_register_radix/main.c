@@ -38,12 +38,12 @@
 #include <string.h>
 
 static const struct fl_variant variants[] = {
-    {"radix16", "R = 16 values per work-item, twiddles from a two-level table (the default)",
+    {"radix16", "r = 16 values per work-item, twiddles from a two-level table (the default)",
      NULL, 0},
-    {"radix8", "R = 8: more stages, each one an exchange through local memory", NULL, 0},
-    {"radix4", "R = 4: twice radix 16's stages, light work-items", NULL, 0},
-    {"sincos", "R = 16, every twiddle computed with full-precision sincos", NULL, 0},
-    {"native", "R = 16, twiddles from native_sin/native_cos: checked against 4x the bound, "
+    {"radix8", "r = 8: more stages, each one an exchange through local memory", NULL, 0},
+    {"radix4", "r = 4: twice radix 16's stages, light work-items", NULL, 0},
+    {"sincos", "r = 16, every twiddle computed with full-precision sincos", NULL, 0},
+    {"native", "r = 16, twiddles from native_sin/native_cos: checked against 4x the bound, "
      "not graded", NULL, 4.0},
     {"simd", "for a CPU: a work-item does 8 columns of a pass as float8 vectors, no local "
      "memory (N < 64: the default plan)", NULL, 0},
@@ -184,10 +184,10 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
              "N = %s (%d pass%s), register radix %zu, twiddles: %s. %s%s%s", passes, npass,
              npass == 1 ? "" : "es", Rn, tw,
              npass == 1 ? "One work-group holds a whole row (N <= its local memory and "
-                          "work-items x R), so the data is read and written once."
+                          "work-items x r), so the data is read and written once."
                         : "N is more than one group can hold, and groups of a multi-pass plan "
                           "take >= 4 neighbouring columns for coalesced reads, so Q <= "
-                          "min(items x R, local values) / 4; fewest passes, log2 N split evenly.",
+                          "min(items x r, local values) / 4; fewest passes, log2 N split evenly.",
              cap_note, is_simd(p) ? " (simd needs N >= 64: the default plan)" : "");
 }
 
@@ -221,7 +221,7 @@ static int check(const struct fl_problem *p, char *why, size_t len)
         return 0;
     if (wg & (wg - 1)) {
         snprintf(why, len, "--wg %zu must be a power of two (a column of Q values is shared by "
-                 "Q/R work-items, and Q, R are powers of two)", wg);
+                 "Q/r work-items, and Q, r are powers of two)", wg);
         return -1;
     }
     return fl_check_group_size(p, wg, why, len);
@@ -235,7 +235,7 @@ int main(int argc, char **argv)
         .title = "register radix-4/8/16 butterflies, few passes",
         .kernel_file = "05_register_radix.cl",
         .uses = uses,
-        .help = "Each work-item holds R = 16 (8, 4) values in registers and does radix-R\n"
+        .help = "Each work-item holds r = 16 (8, 4) values in registers and does radix-r\n"
                 "butterflies there; a work-group finishes Q-point sub-FFTs (Q <= 4096) with\n"
                 "local memory only for the exchange; rows of 2 to 4 local memories (8192 and\n"
                 "16384 in fp32) take one pass in parts. --wg sets the work-items per group\n"

@@ -11,7 +11,7 @@
  *     mul_minus_i(v)     v * -i, a swap and a sign: (real2_t)(v.y, -v.x)
  *     dft2(v), dft4(v)   the same contract for 2 and 4 values: v[0..3] becomes
  *                        X[k] = sum_j v[j] * w4^(j*k), w4 = exp(-2*pi*i/4), in place
- * With --variant dft8 every pass runs at register radix R = 8: each work-item calls your
+ * With --variant dft8 every pass runs at register radix r = 8: each work-item calls your
  * dft8 once per stage, on values it holds in a private array. Sizes whose log2 is not a
  * multiple of 3 first do a smaller stage with dft2 or dft4.
  *
@@ -22,7 +22,7 @@
  * Build errors and line numbers name this file.
  *
  * The placeholder leaves its eight values as they are: N = 1, 2 and 4 never call dft8
- * (the plan uses R = N there) and pass; from N = 8 on every case fails.
+ * (the plan uses r = N there) and pass; from N = 8 on every case fails.
  *
  * Yours to work out: how the eight outputs come from the two 4-point DFTs of the even
  * and the odd inputs, and the three twiddles as constants. Hints, one step at a time:
