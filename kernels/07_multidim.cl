@@ -62,14 +62,14 @@
 /* ---------------------------------------------------------------- column passes */
 
 /* Where column COL of a pass (Q, P) along an axis of N points at stride S reads and
- * writes. The columns of the pass are numbered with the neighbour index s fastest (the
+ * writes. The columns of the pass are numbered with the neighbour index c fastest (the
  * position across the S side-by-side lines), then the sub-FFT t of its line (t < N/Q),
  * then the line o (the outer index and the batch together):
- *     col = (o * (N/Q) + t) * S + s
+ *     col = (o * (N/Q) + t) * S + c
  * so columns col and col + 1 are neighbours in memory, and a group's T lanes read T
  * consecutive addresses. Value j (j < Q) of the column moves as in chapter 06's pass,
  *     x[t + j*(N/Q)]  ->  y[(t - k)*Q + k + j*P],   k = t mod P,
- * but along the line of this column: it starts at element o*N*S + s, and one step along
+ * but along the line of this column: it starts at element o*N*S + c, and one step along
  * the axis is S elements. Returns the read address of value j as *IN + j * *DJ, its write
  * address as *OUT + j * *DY, and *K = k (the pass twiddle's factor).
  * Exercise 07_multidim/column_load writes this function (--variant column_load). */
@@ -78,11 +78,11 @@ static INLINE void column_addresses(size_t col, const int N, const int S, const 
                                     size_t *in, size_t *dj, size_t *out, size_t *dy, int *k)
 {
     const int per_line = N / Q;
-    const int s = (int)(col % S);
+    const int c = (int)(col % S);
     const size_t rest = col / S;
     const int t = (int)(rest % per_line);
     const size_t o = rest / per_line;
-    const size_t line = o * (size_t)N * S + s;
+    const size_t line = o * (size_t)N * S + c;
     *k = t % P;
     *in = line + (size_t)t * S;
     *dj = (size_t)per_line * S;

@@ -10,9 +10,9 @@
  * numbers, and asks this function where column COL lives.
  *
  * Contract of column_addresses(col, N, S, Q, P, &in, &dj, &out, &dy, &k):
- *   - COL numbers a column by its neighbour index s (s < S, fastest), the sub-FFT t of
+ *   - COL numbers a column by its neighbour index c (c < S, fastest), the sub-FFT t of
  *     its line (t < N/Q, next) and its line o (what is left: the outer axes and the
- *     batch, slowest). Line o, s is the N values x[o*N*S + s + i*S], i < N.
+ *     batch, slowest). Line o, c is the N values x[o*N*S + c + i*S], i < N.
  *   - value j (j < Q) of the column is read from x[*in + j * *dj] and written to
  *     y[*out + j * *dy], where the row pass would read and write it along that line;
  *   - *k is the row pass's k for this sub-FFT (the pass twiddle's factor).
