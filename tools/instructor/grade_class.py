@@ -40,7 +40,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atomic_write import write_whole  # noqa: E402
-from grade_submission import ROOT, make_starter, Usage  # noqa: E402
+from grade_submission import ROOT, make_starter, run_child, Usage  # noqa: E402
 
 PROG = "grade-class"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -122,12 +122,12 @@ def grade_one(path, report_dir, starter, args, draw):
     log = os.path.join(report_dir, "grade.log")
     try:
         with open(log + ".tmp", "w", encoding="utf-8") as f:
-            r = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT,
-                               timeout=GRADE_SECONDS)
+            rc = run_child(cmd, timeout=GRADE_SECONDS, stdin=subprocess.DEVNULL, stdout=f,
+                           stderr=subprocess.STDOUT)
         os.replace(log + ".tmp", log)
     except subprocess.TimeoutExpired:
         return None, "grade failed: not done in %d s" % GRADE_SECONDS
-    if r.returncode not in (0, 1):
+    if rc not in (0, 1):
         with open(log, encoding="utf-8", errors="replace") as f:
             return None, "grade failed: %s" % last_line(f.read())
     try:

@@ -120,6 +120,24 @@ def make_starter(dest):
         raise Usage("cannot make the starter (tools/student-edition.sh): %s" % r.stderr.strip())
 
 
+def run_child(cmd, timeout=None, **kw):
+    """subprocess.run, except that on an exception (a timeout, TERM, ^C) the child gets
+    TERM first, so that its own cleanup runs (tools/grade.sh stops its cases and removes
+    its folder), and KILL only when it has not ended 30 s later. Returns the exit status,
+    or raises subprocess.TimeoutExpired."""
+    proc = subprocess.Popen(cmd, **kw)
+    try:
+        return proc.wait(timeout=timeout)
+    except BaseException:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        raise
+
+
 def grader_commit():
     r = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -219,7 +237,7 @@ def grade(args):
         env.pop("GRADE_HIDDEN", None)  # the manifests are the ones named here
         os.makedirs(os.path.join(tree, "exercises"), exist_ok=True)
         sys.stdout.flush()
-        rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+        rc = run_child(cmd, cwd=ROOT, env=env)
         if rc not in (0, 1):
             raise Usage("tools/grade.sh exited %d: nothing graded" % rc)
 
