@@ -108,11 +108,12 @@ ok $? "check_group.py on it: the solved group passes, the stub's and the refused
 git -C "$CLEAN" init -q && git -C "$CLEAN" add -A && git -C "$CLEAN" -c user.name=t -c user.email=t@t commit -qm s ||
     bail_out "cannot commit the clean submission"
 printf '# the class\n%s\tAda\n\n%s\nfile://%s\tCy\nfile://%s/none.git\t=Bob\n' "$CLEAN" "$S" "$CLEAN" "$TMP" >"$TMP/roster"
-run_case "make grade-class: four submissions, one does not clone (exit 1), the CSV written" 2 '' \
+printf 'id\tchapter\tvariant\tpoints\tcases\n01_dft/twiddle_table\t01_dft\ttwiddle_table\t1\t16:seed=5\n' >"$TMP/hidden.tsv"
+run_case "make grade-class: four submissions with a hidden manifest, one does not clone (exit 1), the CSV written" 2 '' \
     --has 'grade-class\] Error 1$' --stdout-has 'wrote .*class\.csv \(3 of 4 graded' \
-    --stdout-has '^ok 1 - Ada: 1/1 points, 0 tampered' --stdout-has '^ok 2 - tampered: 1/1 points, 1[0-9] tampered' \
-    --stdout-has '^ok 3 - Cy: 1/1 points, 0 tampered' --stdout-has '^not ok 4 - =Bob: clone failed: ' \
-    -- make -s grade-class BUILD="$BUILD" ROSTER="$TMP/roster" EX=01_dft/twiddle_table QUICK=1 CSV="$TMP/class.csv"
+    --stdout-has '^ok 1 - Ada: 2/2 points, 0 tampered' --stdout-has '^ok 2 - tampered: 2/2 points, 1[0-9] tampered' \
+    --stdout-has '^ok 3 - Cy: 2/2 points, 0 tampered' --stdout-has '^not ok 4 - =Bob: clone failed: ' \
+    -- make -s grade-class BUILD="$BUILD" ROSTER="$TMP/roster" HIDDEN="$TMP/hidden.tsv" EX=01_dft/twiddle_table QUICK=1 CSV="$TMP/class.csv"
 python3 - "$TMP/class.csv" >"$TMP/csv.txt" 2>&1 <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
@@ -120,9 +121,9 @@ bad = []
 if rows[0] != ["student", "exercise", "points", "max", "tampered", "note"]:
     bad.append("header %r" % rows[0])
 got = [r[:4] for r in rows[1:]]
-if got != [["Ada", "01_dft/twiddle_table", "1", "1"], ["Ada", "total", "1", "1"],
-           ["tampered", "01_dft/twiddle_table", "1", "1"], ["tampered", "total", "1", "1"],
-           ["Cy", "01_dft/twiddle_table", "1", "1"], ["Cy", "total", "1", "1"], ["'=Bob", "", "", ""]]:
+if got != [["Ada", "01_dft/twiddle_table", "2", "2"], ["Ada", "total", "2", "2"],
+           ["tampered", "01_dft/twiddle_table", "2", "2"], ["tampered", "total", "2", "2"],
+           ["Cy", "01_dft/twiddle_table", "2", "2"], ["Cy", "total", "2", "2"], ["'=Bob", "", "", ""]]:
     bad.append("rows %r" % got)
 t = rows[3][4]
 for p in ("tools/grade.sh (changed)", "Makefile (changed)", "exercises/manifest.tsv (changed)", "odd\\x0aname (added)"):
