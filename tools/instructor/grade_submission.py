@@ -22,8 +22,9 @@ listed as tampered, and so is a graded file that could not be taken (missing, a 
 a plain file, over 1 MiB: its exercise then earns nothing).
 
 Writes, each whole (a temporary file, then a rename), into --out (default
-$BUILD/grade-submission): grade.json (tools/grade.sh's, plus "submission", "grader",
-"exercise_files" and "tampered"), grade.xml (tools/grade.sh's JUnit report) and
+$BUILD/grade-submission): grade.json (tools/grade.sh's, its "source" the submission's
+exercises/ and "build" this checkout's, plus "submission", "grader", "exercise_files",
+"tampered" and "tampered_complete"), grade.xml (tools/grade.sh's JUnit report) and
 tampered.txt (one "change<TAB>path" line per tampered path). TAP on stdout as
 tools/grade.sh prints it, then the tampered paths as # lines.
 
@@ -252,6 +253,7 @@ def grade(args):
         for e in doc.get("exercises", []):
             if e.get("id") in why_not:
                 e["reason"] = "not graded: exercises/%s.cl: %s" % (e["id"], why_not[e["id"]])
+        doc["build"] = os.path.relpath(build, ROOT) if build.startswith(ROOT + os.sep) else build
         doc["submission"] = submission_tree.show(sub)
         doc["grader"] = {"root": ROOT, "commit": grader_commit(),
                          "manifests": ["exercises/manifest.tsv"] + hidden}
