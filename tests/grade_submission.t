@@ -85,6 +85,7 @@ for p in ("exercises/01_dft/twiddle_table.cl", "exercises/01_dft/bin_per_group.c
     want(p not in tam, "%s is not listed" % p)
 want(d["tampered_complete"] is True and d["submission"].endswith("/tampered"), "complete, the submission named")
 want(d["source"].endswith("/tampered/exercises"), "source names the submission's exercises: " + d["source"])
+want("fftlab-grade-submission." not in d["build"] + json.dumps(t), "no temporary path left: " + d["build"])
 print("\n".join(bad) or "all good")
 print(len(d["tampered"]))
 PY
