@@ -144,12 +144,14 @@ class Walk:
     """Every entry of a submission folder (open as ROOT_FD), less its top .git and the
     paths the project's .gitignore ignores: entries{rel: kind}, kind ("file", size),
     ("link", target) or ("other", what it is); problems [(rel, why)] (unreadable, too
-    deep, too many); truncated: the walk did not see everything."""
+    deep, too many); truncated: the walk did not see everything; stopped: it ended at
+    MAX_ENTRIES (a folder nested too deep is left out alone)."""
 
     def __init__(self, root_fd, ignore):
         self.entries = {}
         self.problems = []
         self.truncated = False
+        self.stopped = False
         self.count = 0
         self._ignore = ignore
         self._scan(os.dup(root_fd), "", 0)
@@ -162,12 +164,12 @@ class Walk:
                 self.problems.append((prefix.rstrip("/") or ".", "unreadable folder (%s)" % e.strerror))
                 return
             for name in names:
-                if self.truncated:
+                if self.stopped:
                     return
                 self.count += 1
                 if self.count > MAX_ENTRIES:
-                    self.truncated = True
-                    self.problems.append(("", "the walk stopped after %d entries: the rest was not compared" % MAX_ENTRIES))
+                    self.truncated = self.stopped = True
+                    self.problems.append((".", "the walk stopped after %d entries: the rest was not compared" % MAX_ENTRIES))
                     return
                 rel = prefix + name
                 if rel == ".git":
@@ -281,7 +283,7 @@ def differences(root_fd, starter_root, skip, ignore):
                 out.append((rel, "symbolic link to %s (not followed)%s" % (kind[1], "" if ref else ", added")))
         else:
             out.append((rel, kind[1] + ("" if ref else ", added")))
-    if not walk.truncated:
+    if not walk.stopped:
         for rel in starter:
             if rel not in walk.entries and rel not in skip and not ignore.ignored(rel, False):
                 out.append((rel, "deleted"))
