@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout (nor in a student's)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atomic_write import write_whole  # noqa: E402
 from grade_submission import ROOT, make_starter, run_child, Usage  # noqa: E402

@@ -46,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout (nor in a student's)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import submission_tree  # noqa: E402
 from atomic_write import write_whole  # noqa: E402
