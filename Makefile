@@ -11,6 +11,11 @@
 #   make classroom  regenerate .github/workflows/classroom.yml and .gitlab-ci.yml from
 #                   exercises/manifest.tsv (GitHub Classroom / GitLab CI autograding)
 #   make student-edition DEST=dir   the repository as students get it, without the answers
+#   make grade-submission SUBMISSION=dir   grade a student's checkout with this checkout's
+#                   grader, taking only its exercise files; lists the files it changed
+#                   (EX=, HIDDEN=, QUICK=1 as for make grade; OUT=dir, default build/grade-submission)
+#   make grade-class ROSTER=file   every submission of a roster (URLs or folders) into one
+#                   CSV (HIDDEN=, EX=, QUICK=1; CSV=path, default build/grade-class.csv)
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
@@ -172,6 +177,27 @@ grade: $(GRADE_CHAPTERS:%=$(BUILD)/%) $(if $(filter 04_coalescing,$(GRADE_CHAPTE
 
 classroom:
 	tools/make-classroom.sh
+
+# Instructors (tools/instructor/): grade a student's checkout, or a roster of them, with
+# this checkout's grader, manifests, programs and kernels; only the submission's
+# exercises/<id>.cl files are taken. Builds what make grade would for the same EX.
+.PHONY: grade-submission grade-class
+ifneq ($(filter grade-submission,$(MAKECMDGOALS)),)
+ifeq ($(SUBMISSION),)
+$(error usage: make grade-submission SUBMISSION=dir [EX=id,id] [HIDDEN=file] [QUICK=1] [OUT=dir])
+endif
+endif
+ifneq ($(filter grade-class,$(MAKECMDGOALS)),)
+ifeq ($(ROSTER),)
+$(error usage: make grade-class ROSTER=file [HIDDEN=file] [EX=id,id] [QUICK=1] [CSV=path])
+endif
+endif
+INSTRUCTOR_GRADE_OPTS = $(if $(EX),--only $(EX)) $(if $(HIDDEN),--hidden $(HIDDEN)) $(if $(QUICK),--quick)
+grade-submission grade-class: $(GRADE_CHAPTERS:%=$(BUILD)/%) $(if $(filter 04_coalescing,$(GRADE_CHAPTERS)),$(BUILD)/04_tile_probe) $(BUILD)/commit.txt
+grade-submission:
+	BUILD=$(BUILD) python3 tools/instructor/grade_submission.py --submission "$(SUBMISSION)" $(INSTRUCTOR_GRADE_OPTS) $(if $(OUT),--out "$(OUT)")
+grade-class:
+	BUILD=$(BUILD) python3 tools/instructor/grade_class.py --roster "$(ROSTER)" $(INSTRUCTOR_GRADE_OPTS) $(if $(CSV),--csv "$(CSV)")
 
 # The repository as students get it, without the answers: make student-edition DEST=dir
 # (tools/student-edition.sh says what it leaves out and cuts).

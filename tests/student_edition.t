@@ -42,6 +42,13 @@ run_case "a small repository's edition: made" 0 '' --has 'cut kernels/05_registe
 left=$(cd "$TMP/mini-edition" 2>/dev/null && find . -type f | sort | tr '\n' ' ')
 [ "$left" = "./README.md ./exercises/05_register_radix/dft8.cl ./exercises/manifest.tsv ./kernels/05_register_radix.cl ./tools/student-edition.sh " ]
 ok $? "it leaves out solutions/, exercises/hidden*.tsv and *.hidden.tsv (anywhere)" || diag "has: $left"
+# The edition of an edition (make grade-submission's starter, made from a template
+# repository that is itself an edition) is the same files: one students' note, no new cut.
+(cd "$TMP/mini-edition" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm ed) &&
+    "$TMP/mini-edition/tools/student-edition.sh" "$TMP/mini-edition2" >/dev/null &&
+    diff -r -x .git "$TMP/mini-edition" "$TMP/mini-edition2" >"$TMP/ed2.diff" &&
+    [ "$(grep -c '^> \*\*Student edition' "$TMP/mini-edition2/README.md")" = 1 ]
+ok $? "the edition of an edition is the same edition (the students' note once)" || diag "$(head -n 8 "$TMP/ed2.diff")"
 
 # Every composed region of kernels/ that holds code is //@student in the edition, naming
 # its stub; regions that hold only a comment (the chapter does not solve it) stay.

@@ -4,46 +4,76 @@
 # for GitLab CI. Regenerate after changing the manifest; tests/classroom.t fails while the
 # committed files differ from what this script makes of the manifest.
 #
-#   tools/make-classroom.sh [--out DIR] [--manifest FILE]
+#   tools/make-classroom.sh [--out DIR] [--manifest FILE] [--hidden FILE]
 #
+#   --hidden FILE  also one Classroom step per case group of an instructor's manifest (its
+#                  cases stay in the secret; only the groups' ids and points show here)
+#
+# Both grade from the instructor's copy, never the student's: the template repository
+# checked out at a pinned commit (GitHub: organization variables FFTLAB_TEMPLATE, owner/name,
+# and FFTLAB_TEMPLATE_REF, the commit; a private template also needs the secret
+# FFTLAB_TEMPLATE_TOKEN, a token that can read it. GitLab: CI/CD variables of the same names,
+# the template cloned with the job token), whose own tools/install-deps.sh installs the
+# packages and whose make grade-submission grades only the submission's exercise files
+# (tools/instructor/grade_submission.py), with the hidden manifest of the secret (GitHub)
+# or File variable (GitLab) FFTLAB_HIDDEN_MANIFEST when there is one.
 # GitHub Classroom: a job on ubuntu-24.04 (GitHub's runner image; its pocl 5 has a device
-# named "cpu", the project picks a CPU device by type, not by name) that checks out the
-# repository, installs the packages (tools/install-deps.sh, with sudo) and builds (make all),
-# then one classroom-resources/autograding-command-grader step per exercise (command
-# "make grade EX=<id>", a timeout in minutes, max-score = the exercise's points: the step
-# earns them when the command exits 0, i.e. every case group passes) and last the
+# named "cpu", the project picks a CPU device by type, not by name): the submission
+# checked out into submission/, the grader into grader/; one step installs and builds,
+# one grades into grade/ (grade.json, grade.xml, tampered.txt), then one
+# classroom-resources/autograding-command-grader step per case group of the manifest
+# (tools/instructor/check_group.py: the group's points from grade.json, so partial
+# credit reaches Classroom), the reports kept as the artifact "grade", and last the
 # classroom-resources/autograding-grading-reporter step that sends the points to Classroom.
-# Partial credit (the manifest's case groups) shows in grade.json, grade.xml and the
-# step's log, not in Classroom's all-or-nothing steps.
-# GitLab CI: one job in a debian:bookworm image (the release the project is tested on)
-# that installs, builds and runs the full make grade; grade.xml is its JUnit report
-# (one testcase per exercise), grade.json and the progress file its artifacts.
+# GitLab CI: one job in a debian:bookworm image (the release the project is tested on),
+# read from the template project (each student project's CI/CD configuration file set
+# to .gitlab-ci.yml@<template project>): fftlab-grade/grade.xml is its JUnit report (one
+# testcase per exercise), the folder its artifact.
 set -euo pipefail
 cd "$(dirname "$0")/.." || exit 2
 OUT=.
 MANIFEST=exercises/manifest.tsv
+HIDDEN=
 while (($#)); do
     case $1 in
     --out) OUT=$2; shift 2 ;;
     --manifest) MANIFEST=$2; shift 2 ;;
-    *) echo "usage: tools/make-classroom.sh [--out DIR] [--manifest FILE]" >&2; exit 2 ;;
+    --hidden) HIDDEN=$2; shift 2 ;;
+    *) echo "usage: tools/make-classroom.sh [--out DIR] [--manifest FILE] [--hidden FILE]" >&2; exit 2 ;;
     esac
 done
 
-ids=() points=() runs=()
-while IFS=$'\t' read -r id _ _ pts cases; do
-    [[ -z $id || $id == \#* || $id == id ]] && continue
-    total=0
-    IFS=+ read -r -a p <<<"$pts"
-    for x in "${p[@]}"; do total=$((total + x)); done
-    n=0
-    for c in $cases; do [[ $c == '|' ]] || n=$((n + 1)); done
-    ids+=("$id") points+=("$total") runs+=("$n")
-done <"$MANIFEST"
+# Exercises in manifest order: ids, runs (for the time limit) and their case groups, one
+# "ID<TAB>GROUP<TAB>POINTS<TAB>HIDDEN" line per group; a hidden row of a known id adds
+# groups after the manifest's (numbered on, as tools/grade.sh numbers them).
+ids=() runs=() groups=()
+declare -A ngroups=()
+read_rows() {
+    local file=$1 hidden=$2 id pts cases p x n e
+    while IFS=$'\t' read -r id _ _ pts cases; do
+        id=${id%$'\r'}
+        [[ -z $id || $id == \#* || $id == id ]] && continue
+        n=0
+        for c in $cases; do [[ $c == '|' ]] || n=$((n + 1)); done
+        for ((e = 0; e < ${#ids[@]}; e++)); do [[ ${ids[e]} == "$id" ]] && break; done
+        if ((e == ${#ids[@]})); then
+            ids+=("$id") runs+=(0)
+            ngroups[$id]=0
+        fi
+        runs[e]=$((runs[e] + n))
+        IFS=+ read -r -a p <<<"$pts"
+        for x in "${p[@]}"; do
+            ngroups[$id]=$((ngroups[$id] + 1))
+            groups+=("$id"$'\t'"${ngroups[$id]}"$'\t'"$x"$'\t'"$hidden")
+        done
+    done <"$file"
+}
+read_rows "$MANIFEST" 0
+[[ -z $HIDDEN ]] || read_rows "$HIDDEN" 1
 ((${#ids[@]})) || { echo "make-classroom: no exercises in $MANIFEST" >&2; exit 2; }
 
-# A step id: letters, digits, - and _, starting with a letter (ex02-radix2-dif).
-step_id() { local s=${1//[\/_]/-}; printf 'ex%s' "${s,,}"; }
+# A step id: letters, digits, - and _, starting with a letter (ex02-radix2-dif-g1).
+step_id() { local s=${1//[\/_]/-}; printf 'ex%s-g%s' "${s,,}" "$2"; }
 
 # write FILE: stdin to FILE, whole or not at all
 write() {
@@ -56,11 +86,20 @@ write() {
     echo "make-classroom: wrote $f"
 }
 
+# The grade step's limit, minutes: per exercise 2 plus one for every 10 cases (each runs
+# twice, at most 60 s a run), and 10 for the hidden cases it does not know.
+minutes=10
+for i in "${!ids[@]}"; do minutes=$((minutes + 2 + runs[i] / 10)); done
+
 {
-    cat <<'YAML'
+    cat <<YAML
 # GENERATED by tools/make-classroom.sh from exercises/manifest.tsv (make classroom): edit
-# the manifest, not this file. GitHub Classroom autograding: one step per exercise, its
-# points the exercise's (all or nothing per step: partial credit shows in grade.json).
+# the manifest, not this file. GitHub Classroom autograding from the instructor's copy:
+# the template repository at the commit that the organization variables FFTLAB_TEMPLATE
+# (owner/name) and FFTLAB_TEMPLATE_REF (40 hex digits) pin grades only the submission's
+# exercise files (make grade-submission; nothing of the submission runs), then one step per
+# case group reads its points from grade.json (partial credit). README.md, "For
+# instructors", says how to set it up.
 name: Autograding Tests
 'on':
 - push
@@ -73,35 +112,77 @@ jobs:
   run-autograding-tests:
     runs-on: ubuntu-24.04
     if: github.actor != 'github-classroom[bot]'
+    env:
+      FFTLAB_TEMPLATE: \${{ vars.FFTLAB_TEMPLATE }}
+      FFTLAB_TEMPLATE_REF: \${{ vars.FFTLAB_TEMPLATE_REF }}
     steps:
-    - name: Checkout code
+    - name: The grader's pin
+      run: |
+        [[ \$FFTLAB_TEMPLATE == ?*/?* && \$FFTLAB_TEMPLATE_REF =~ ^[0-9a-f]{40}\$ ]] || {
+          echo "::error::set the organization variables FFTLAB_TEMPLATE (owner/name of the template repository) and FFTLAB_TEMPLATE_REF (the commit to grade with, 40 hex digits)"
+          exit 1
+        }
+    - name: Checkout the submission
       uses: actions/checkout@v4
-    - name: Install packages and build
-      run: sudo tools/install-deps.sh && make all
+      with:
+        path: submission
+        persist-credentials: false
+    - name: Checkout the grader (the template at its pinned commit)
+      uses: actions/checkout@v4
+      with:
+        repository: \${{ vars.FFTLAB_TEMPLATE }}
+        ref: \${{ vars.FFTLAB_TEMPLATE_REF }}
+        token: \${{ secrets.FFTLAB_TEMPLATE_TOKEN || github.token }}
+        path: grader
+        persist-credentials: false
+    - name: Install packages and build (the grader's copy)
+      run: sudo grader/tools/install-deps.sh && make -C grader all
+    - name: Grade the submission's exercise files
+      timeout-minutes: $minutes
+      env:
+        HIDDEN_MANIFEST: \${{ secrets.FFTLAB_HIDDEN_MANIFEST }}
+      run: |
+        hidden=()
+        if [ -n "\$HIDDEN_MANIFEST" ]; then
+          printf '%s\\n' "\$HIDDEN_MANIFEST" >"\$RUNNER_TEMP/hidden.tsv"
+          hidden=(HIDDEN="\$RUNNER_TEMP/hidden.tsv")
+        fi
+        make -C grader grade-submission SUBMISSION="\$GITHUB_WORKSPACE/submission" OUT="\$GITHUB_WORKSPACE/grade" "\${hidden[@]}" || true
+        test -f grade/grade.json
 YAML
-    for i in "${!ids[@]}"; do
-        # minutes: 2 plus one for every 10 cases (each runs twice, at most 60 s a run)
-        t=$((2 + runs[i] / 10))
+    for g in "${groups[@]}"; do
+        IFS=$'\t' read -r id n pts hidden <<<"$g"
+        name=$id
+        if ((hidden)); then name+=" hidden group $n"
+        elif ((ngroups[$id] > 1)); then name+=" group $n"; fi
         cat <<YAML
-    - name: ${ids[i]}
-      id: $(step_id "${ids[i]}")
+    - name: $name
+      id: $(step_id "$id" "$n")
       uses: classroom-resources/autograding-command-grader@v1
       with:
-        test-name: ${ids[i]}
+        test-name: $name
         setup-command: ''
-        command: make grade EX=${ids[i]}
-        timeout: $t
-        max-score: ${points[i]}
+        command: python3 grader/tools/instructor/check_group.py grade/grade.json $id $n
+        timeout: 1
+        max-score: $pts
 YAML
     done
     cat <<'YAML'
+    - name: Keep grade.json, grade.xml and tampered.txt
+      if: always()
+      uses: actions/upload-artifact@v4
+      with:
+        name: grade
+        path: grade/
+        if-no-files-found: warn
     - name: Autograding Reporter
       uses: classroom-resources/autograding-grading-reporter@v1
       env:
 YAML
     runners=
-    for id in "${ids[@]}"; do
-        s=$(step_id "$id")
+    for g in "${groups[@]}"; do
+        IFS=$'\t' read -r id n _ _ <<<"$g"
+        s=$(step_id "$id" "$n")
         printf '        %s_RESULTS: "${{steps.%s.outputs.result}}"\n' "${s^^}" "$s"
         runners+=${runners:+,}$s
     done
@@ -110,22 +191,35 @@ YAML
 
 write .gitlab-ci.yml <<'YAML'
 # GENERATED by tools/make-classroom.sh from exercises/manifest.tsv (make classroom): edit
-# the manifest, not this file. GitLab CI: the full grade of every exercise; grade.xml is
-# the JUnit report (one testcase per exercise, partial credit in its failure text).
+# the manifest, not this file. GitLab CI from the instructor's copy: keep this file in the
+# template project and set each student project's CI/CD configuration file to
+# .gitlab-ci.yml@<group>/<template project>, so a student's copy is never read. The job
+# clones the template at the commit that the CI/CD variables FFTLAB_TEMPLATE (group/project)
+# and FFTLAB_TEMPLATE_REF (40 hex digits) pin, and grades only the student's exercise files
+# (make grade-submission), with the File variable FFTLAB_HIDDEN_MANIFEST when set.
+# fftlab-grade/grade.xml is the JUnit report (one testcase per exercise, partial credit in
+# its failure text); grade.json and tampered.txt beside it.
 grade:
   image: debian:bookworm
   stage: test
-  before_script:
-    - tools/install-deps.sh
+  variables:
+    GRADER: /opt/fftlab-grader
   script:
-    - make all
-    - make grade
+    - |
+      expr "$FFTLAB_TEMPLATE" : '..*/..*' >/dev/null && expr "$FFTLAB_TEMPLATE_REF" : '[0-9a-f]\{40\}$' >/dev/null || {
+        echo "set the CI/CD variables FFTLAB_TEMPLATE (group/project of the template) and FFTLAB_TEMPLATE_REF (the commit to grade with, 40 hex digits)"
+        exit 1
+      }
+    - apt-get update -qq && apt-get install -y -qq --no-install-recommends git ca-certificates
+    - git clone --quiet --no-checkout "https://gitlab-ci-token:${CI_JOB_TOKEN}@${CI_SERVER_HOST}/${FFTLAB_TEMPLATE}.git" "$GRADER"
+    - git -C "$GRADER" checkout --quiet --detach "$FFTLAB_TEMPLATE_REF"
+    - $GRADER/tools/install-deps.sh && make -C "$GRADER" all
+    - rm -rf fftlab-grade
+    - make -C "$GRADER" grade-submission SUBMISSION="$CI_PROJECT_DIR" OUT="$CI_PROJECT_DIR/fftlab-grade" ${FFTLAB_HIDDEN_MANIFEST:+HIDDEN="$FFTLAB_HIDDEN_MANIFEST"}
   artifacts:
     when: always
     paths:
-      - grade.json
-      - grade.xml
-      - grade-progress.tsv
+      - fftlab-grade/
     reports:
-      junit: grade.xml
+      junit: fftlab-grade/grade.xml
 YAML

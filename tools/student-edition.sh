@@ -10,7 +10,8 @@
 #     chapter's default path runs the student's function, and finishing the exercise is
 #     what makes the chapter pass. Regions that hold only a comment (the chapter does not
 #     solve the exercise: 06's) stay as they are;
-#   - README.md starts with a note that says so.
+#   - README.md starts with a note that says so (once: the edition of an edition, as
+#     make grade-submission makes from a template repository, is the same edition).
 # DEST must not exist; the edition is built in a temporary folder beside it and renamed
 # into place at the end, so DEST appears whole or not at all. Prints what it cut.
 set -euo pipefail
@@ -81,11 +82,12 @@ for stub in exercises/[0-9][0-9]_*/*.cl; do
     done
 done
 
-# The students' note, first thing in README.md.
-waiting=$(printf '%s\n' "${cut[@]}" | sed 's/.* -> exercises\//> - /; s/\.cl$//' | sort)
-{
-    sed -n '1p' README.md
-    cat <<EOF
+# The students' note, first thing in README.md (unless it is there already).
+if ! grep -q '^> \*\*Student edition\.\*\*' "$work/README.md"; then
+    waiting=$(printf '%s\n' "${cut[@]}" | sed 's/.* -> exercises\//> - /; s/\.cl$//' | sort)
+    {
+        sed -n '1p' README.md
+        cat <<EOF
 
 > **Student edition.** The answers are not here: solutions/ is left out, and where a
 > chapter's kernel file held the function an exercise asks for, it now builds your file
@@ -96,9 +98,10 @@ waiting=$(printf '%s\n' "${cut[@]}" | sed 's/.* -> exercises\//> - /; s/\.cl$//'
 > The exercises the chapters wait on:
 $waiting
 EOF
-    sed -n '2,$p' README.md
-} >"$work/README.md.new"
-mv "$work/README.md.new" "$work/README.md"
+        sed -n '2,$p' README.md
+    } >"$work/README.md.new"
+    mv "$work/README.md.new" "$work/README.md"
+fi
 
 chmod 755 "$work"
 mv "$work" "$dest"
