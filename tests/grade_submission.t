@@ -4,8 +4,8 @@
 # exercise files. One submission, made from the student edition, tampers every way the
 # old CI trusted: (a) `exit 0` as line 2 of tools/grade.sh, (b) a Makefile whose grade:
 # target is `true`, (c) a manifest with the cases cut and the points raised; and (d) it
-# solves 01_dft/twiddle_table with the solution's file and leaves 01_dft/bin_per_group a
-# stub. It is also hostile: an exercise file that is a link to the instructor's solution,
+# solves 01_dft/bin_per_group with the solution's file and leaves 01_dft/twiddle_table a
+# stub (bin_per_group's full grade is the cheaper one: no N = 65536 case). It is also hostile: an exercise file that is a link to the instructor's solution,
 # an exercise folder that is a link to the solutions' folder, a 2 MiB (sparse) exercise
 # file, a 3 GiB (sparse) file, a named pipe, a file named with a newline, a deleted file,
 # and a build output that .gitignore names. Fast set (~10 s warm: the edition, three
@@ -23,9 +23,9 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 ED=$TMP/edition
 make -s student-edition DEST="$ED" >/dev/null || bail_out "make student-edition failed"
 
-# the clean submission: the edition, 01_dft/twiddle_table solved
+# the clean submission: the edition, 01_dft/bin_per_group solved
 CLEAN=$TMP/clean
-cp -a "$ED" "$CLEAN" && cp solutions/01_dft/twiddle_table.cl "$CLEAN/exercises/01_dft/" || bail_out "cp"
+cp -a "$ED" "$CLEAN" && cp solutions/01_dft/bin_per_group.cl "$CLEAN/exercises/01_dft/" || bail_out "cp"
 
 # the tampered one
 S=$TMP/tampered
@@ -33,7 +33,7 @@ cp -a "$CLEAN" "$S" || bail_out "cp"
 sed -i '2i exit 0' "$S/tools/grade.sh"                                         # (a)
 awk '/^grade:/ { print "grade:"; print "\ttrue"; skip = 1; next }
      skip && /^\t/ { next } { skip = 0; print }' "$ED/Makefile" >"$S/Makefile"  # (b)
-awk -F'\t' -v OFS='\t' '/^01_dft\/twiddle_table\t/ { $4 = 9; $5 = "1" } !/^01_dft\/bin_per_group\t/' \
+awk -F'\t' -v OFS='\t' '/^01_dft\/bin_per_group\t/ { $4 = 9; $5 = "1" } !/^01_dft\/twiddle_table\t/' \
     "$ED/exercises/manifest.tsv" >"$S/exercises/manifest.tsv"                   # (c)
 ln -sf "$ROOT/solutions/02_radix2/dif.cl" "$S/exercises/02_radix2/dif.cl"
 rm -r "$S/exercises/03_local_memory" && ln -s "$ROOT/solutions/03_local_memory" "$S/exercises/03_local_memory"
@@ -50,9 +50,9 @@ OUT=$TMP/out
 EXS=01_dft/twiddle_table,01_dft/bin_per_group,02_radix2/dif,03_local_memory/missing_barrier
 run_case "make grade-submission: the tampered submission graded (exit 1: not everything passes)" 2 '' \
     --has 'grade-submission\] Error 1$' --stdout-has 'wrote .*grade\.json, grade\.xml, tampered\.txt' \
-    --stdout-has '^ok 1 - 01_dft/twiddle_table$' \
-    --stdout-has '^not ok 2 - 01_dft/bin_per_group' \
-    --stdout-has '^# submission .*: 1/6 points' \
+    --stdout-has '^not ok 1 - 01_dft/twiddle_table' \
+    --stdout-has '^ok 2 - 01_dft/bin_per_group$' \
+    --stdout-has '^# submission .*: 2/6 points' \
     --stdout-has '^#   tools/grade.sh: changed$' \
     -- make -s grade-submission BUILD="$BUILD" SUBMISSION="$S" EX="$EXS" OUT="$OUT"
 
@@ -64,14 +64,14 @@ bad = []
 def want(cond, what):
     if not cond:
         bad.append(what)
-t = ex["01_dft/twiddle_table"]
-want(t["points"] == 1 and t["max"] == 1 and t["passed"], "twiddle_table keeps its 1/1 point: %r" % t)
-want(len(t["cases"]) == 25 and all(c["ok"] for c in t["cases"]), "the instructor's 25 runs, not the student's one")
-want(ex["01_dft/bin_per_group"]["points"] == 0 and ex["01_dft/bin_per_group"]["max"] == 2, "the stub earns nothing")
+t = ex["01_dft/bin_per_group"]
+want(t["points"] == 2 and t["max"] == 2 and t["passed"], "bin_per_group keeps its 2/2 points: %r" % t)
+want(len(t["cases"]) == 32 and all(c["ok"] for c in t["cases"]), "the instructor's 32 runs, not the student's one")
+want(ex["01_dft/twiddle_table"]["points"] == 0 and ex["01_dft/twiddle_table"]["max"] == 1, "the stub earns nothing")
 for i in ("02_radix2/dif", "03_local_memory/missing_barrier"):
     want(ex[i]["points"] == 0 and "symbolic link" in ex[i]["reason"] and not any(c.get("ok") for c in ex[i]["cases"]),
          "%s (a link to the solution) refused: %r" % (i, ex[i].get("reason")))
-want(d["score"] == 1 and d["max"] == 6, "score 1/6: %s/%s" % (d["score"], d["max"]))
+want(d["score"] == 2 and d["max"] == 6, "score 2/6: %s/%s" % (d["score"], d["max"]))
 tam = {x["path"]: x["change"] for x in d["tampered"]}
 for p, c in [("tools/grade.sh", "changed"), ("Makefile", "changed"), ("exercises/manifest.tsv", "changed"),
              ("big.bin", "added"), ("odd\\x0aname", "added"), ("docs/notation.md", "deleted"),
@@ -102,19 +102,19 @@ ok $? "tampered.txt and the # lines list the same $n paths (one line each: the n
 
 # the GitHub Classroom steps' check on this real grade.json
 cg() { python3 tools/instructor/check_group.py "$OUT/grade.json" "$@" >/dev/null 2>&1; echo $?; }
-[ "$(cg 01_dft/twiddle_table 1) $(cg 01_dft/bin_per_group 1) $(cg 01_dft/bin_per_group 2) $(cg 02_radix2/dif 1) $(cg 01_dft/bin_per_group 3) $(cg 05_register_radix/dft8 1)" = "0 1 1 1 2 2" ]
+[ "$(cg 01_dft/bin_per_group 1) $(cg 01_dft/bin_per_group 2) $(cg 01_dft/twiddle_table 1) $(cg 02_radix2/dif 1) $(cg 01_dft/bin_per_group 3) $(cg 05_register_radix/dft8 1)" = "0 0 1 1 2 2" ]
 ok $? "check_group.py on it: the solved group passes, the stub's and the refused file's groups do not, an unknown group or exercise is an error"
 
 # the class: folders, a shallow clone, a URL that does not clone
 git -C "$CLEAN" init -q && git -C "$CLEAN" add -A && git -C "$CLEAN" -c user.name=t -c user.email=t@t commit -qm s ||
     bail_out "cannot commit the clean submission"
 printf '# the class\n%s\tAda\n\n%s\nfile://%s\tCy\nfile://%s/none.git\t=Bob\n' "$CLEAN" "$S" "$CLEAN" "$TMP" >"$TMP/roster"
-printf 'id\tchapter\tvariant\tpoints\tcases\n01_dft/twiddle_table\t01_dft\ttwiddle_table\t1\t16:seed=5\n' >"$TMP/hidden.tsv"
+printf 'id\tchapter\tvariant\tpoints\tcases\n01_dft/bin_per_group\t01_dft\tbin_per_group\t1\t16:seed=5\n' >"$TMP/hidden.tsv"
 run_case "make grade-class: four submissions with a hidden manifest, one does not clone (exit 1), the CSV written" 2 '' \
     --has 'grade-class\] Error 1$' --stdout-has 'wrote .*class\.csv \(3 of 4 graded' \
-    --stdout-has '^ok 1 - Ada: 2/2 points, 0 tampered' --stdout-has '^ok 2 - tampered: 2/2 points, 1[0-9] tampered' \
-    --stdout-has '^ok 3 - Cy: 2/2 points, 0 tampered' --stdout-has '^not ok 4 - =Bob: clone failed: ' \
-    -- make -s grade-class BUILD="$BUILD" ROSTER="$TMP/roster" HIDDEN="$TMP/hidden.tsv" EX=01_dft/twiddle_table QUICK=1 CSV="$TMP/class.csv"
+    --stdout-has '^ok 1 - Ada: 3/3 points, 0 tampered' --stdout-has '^ok 2 - tampered: 3/3 points, 1[0-9] tampered' \
+    --stdout-has '^ok 3 - Cy: 3/3 points, 0 tampered' --stdout-has '^not ok 4 - =Bob: clone failed: ' \
+    -- make -s grade-class BUILD="$BUILD" ROSTER="$TMP/roster" HIDDEN="$TMP/hidden.tsv" EX=01_dft/bin_per_group QUICK=1 CSV="$TMP/class.csv"
 python3 - "$TMP/class.csv" >"$TMP/csv.txt" 2>&1 <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
@@ -122,9 +122,9 @@ bad = []
 if rows[0] != ["student", "exercise", "points", "max", "tampered", "note"]:
     bad.append("header %r" % rows[0])
 got = [r[:4] for r in rows[1:]]
-if got != [["Ada", "01_dft/twiddle_table", "2", "2"], ["Ada", "total", "2", "2"],
-           ["tampered", "01_dft/twiddle_table", "2", "2"], ["tampered", "total", "2", "2"],
-           ["Cy", "01_dft/twiddle_table", "2", "2"], ["Cy", "total", "2", "2"], ["'=Bob", "", "", ""]]:
+if got != [["Ada", "01_dft/bin_per_group", "3", "3"], ["Ada", "total", "3", "3"],
+           ["tampered", "01_dft/bin_per_group", "3", "3"], ["tampered", "total", "3", "3"],
+           ["Cy", "01_dft/bin_per_group", "3", "3"], ["Cy", "total", "3", "3"], ["'=Bob", "", "", ""]]:
     bad.append("rows %r" % got)
 t = rows[3][4]
 for p in ("tools/grade.sh (changed)", "Makefile (changed)", "exercises/manifest.tsv (changed)", "odd\\x0aname (added)"):
