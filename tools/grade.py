@@ -76,4 +76,11 @@ sys.path.insert(0, TOOLS)
 from grader.cli import main  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:], os.path.dirname(TOOLS), __doc__))
+    try:
+        status = main(sys.argv[1:], os.path.dirname(TOOLS), __doc__)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # stdout's reader left (| head): end quietly, as a shell script would (SIGPIPE)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 128 + 13
+    sys.exit(status)

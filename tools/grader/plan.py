@@ -21,6 +21,7 @@ class Run:
         self.group = group      # its case group, from 0
         self.result = None      # a verdict.Result once it ran
         self.skipped = None     # why it was not run, or None
+        self.out = self.err = ""  # its output as the reports keep it (runner.cap_output)
 
     @property
     def seed_text(self):
