@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""grade.py (run as tools/grade.sh) — grade the exercises against FFTW; TAP on stdout, a JSON score file.
+"""grade.py (run as tools/grade.sh) — grade the exercises against FFTW; TAP on stdout, a
+JSON score file.
 
   BUILD=build tools/grade.sh [options]        (make grade [EX=02_radix2/dif] [SRC=solutions])
 

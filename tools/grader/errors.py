@@ -1,4 +1,4 @@
-"""Errors that end a grade before anything runs (exit 2), worded as the grader always did."""
+"""Errors that end a grade before anything runs (exit 2), worded as they always were."""
 import sys
 
 PROG = "tools/grade.sh"
@@ -8,7 +8,7 @@ USAGE = ("usage: BUILD=build " + PROG + " [--only ID] [--from DIR] [--json PATH]
 
 
 class UsageError(Exception):
-    """A bad option, a missing build or a report path we may not write: the usage follows."""
+    """A bad option, a missing build, a report path we may not write: usage follows."""
 
 
 class ManifestError(Exception):

@@ -15,7 +15,7 @@ class Run:
         self.ex = ex            # its Graded exercise
         self.index = index      # its place among every run of the grade
         self.case = case        # the manifest's Case
-        self.label = label      # the case as reports name it ("8x3:inverse", "16 (drawn from ~pow2[2..2^4])")
+        self.label = label      # the case as reports name it: 8x3:inverse, 16 (drawn from ...)
         self.size = size        # N as written with commas (16,32), or @PROGRAM
         self.seed = seed        # a number, or None for a property check
         self.group = group      # its case group, from 0
@@ -59,7 +59,7 @@ def plan_exercise(ex, draw_number, quick, first_index):
                     size, "x" + c.batch if c.batch else "", c.spec[len(c.shape):], c.shape)
                 seeds = [graded.drawn_seed]
             if quick and (c.is_drawn or c.is_property):
-                continue    # a quick look is deterministic: no drawn case, no property check
+                continue    # a quick look is deterministic: no drawn case, no @check
             if c.seed is not None:
                 seeds = [c.seed]
             if c.is_property:
@@ -81,7 +81,7 @@ def plan_exercise(ex, draw_number, quick, first_index):
 
 
 def command_line(run, build, source, case_timeout, root):
-    """The argv of RUN: the chapter program (or the property check's), the student's file."""
+    """The argv of RUN: the chapter program (or the property check's) on the file."""
     ex = run.ex
     kernel = kernel_file(source, ex.id)
     if run.case.is_property:

@@ -43,7 +43,7 @@ def quote_argv(argv):
 
 def diag(lines):
     """Output lines, each cut to 300 characters, as TAP diagnostics."""
-    return ["#   " + line[:300] for line in lines]
+    return ["#   " + line.replace("\0", "")[:300] for line in lines]
 
 
 def _lines(text):
@@ -181,7 +181,7 @@ class ExerciseReport:
             "%s seed %s: %s\n" % (r.label, r.seed_text, r.skipped) if r.skipped else
             "%s seed %s: %s (%.2f s)\n" % (r.label, r.seed_text, r.result.verdict, r.result.seconds)
             for r in runs)
-        self.runs_txt = runs_txt
+        self.runs_txt = runs_txt.rstrip("\n")
         self.what = what
 
     def _excerpt(self, show, argv):

@@ -65,7 +65,8 @@ class Runner:
         argv = ["timeout", "-k", "5", str(self.outer_timeout)] + self.argv_of(run)
         t0 = time.monotonic()
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
-            # (restore_signals, the default, gives the child SIGXFSZ back: Python ignores it)
+            # (restore_signals, the default, gives the child SIGXFSZ back: Python
+            # ignores it)
             proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
         with self.lock:
             self.running[run.index] = proc
