@@ -12,7 +12,7 @@
 #   - an empty field of the manifest is refused by name, never merged into the next one;
 #   - a chapter that reports in JSON (--format json's object on stdout, its verify lines
 #     on stderr): the failing check is read from it (grade.json's failed_check, the
-#     excerpt's first failing check);
+#     excerpt's first failing check); an exit 3 named by its status line alone;
 #   - SIGTERM stops the grade: exit 130, the running program stopped, nothing left behind.
 . "$(dirname "$0")/lib.sh"
 
@@ -133,6 +133,13 @@ run_case "a JSON report: its failing check in the excerpt" 1 '' \
     -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/j.json"
 grep -q '"reason": "exit 1 wrong result", "failed_check": "impulse@0"' "$TMP/j.json"
 ok $? "grade.json names the failing check (failed_check)" || diag "$(cat "$TMP/j.json")"
+
+# A run's status line ("FAIL (opencl, exit 3): ...", common/clerr.c's form) names its kind
+# even when nothing else in the output does.
+printf '#!/bin/sh\necho "FAIL (opencl, exit 3): timed out (--timeout)" >&2\nexit 3\n' >"$FAKE/02_radix2"
+run_case "exit 3: a timeout named by its status line alone" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 3 timed out after --timeout 60 s' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/s.json"
 
 # 5. SIGTERM: exit 130, the run stopped, no score file, no temporary folder.
 cat >"$FAKE/02_radix2" <<SH

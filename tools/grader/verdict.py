@@ -17,7 +17,10 @@ and its verify lines on stderr; parse_report reads either. Neither format has mo
 this reason string for a fault: an access out of bounds caught by the CPU device's fences
 ends the run before the JSON object is printed, and a build error (exit 3) prints none at
 all; the faults are named from the chapter's fixed wording of them (common/fence.c and the
-guard zones), looked for in the failing check first, then in the whole output.
+guard zones), looked for in the failing check first, then in the whole output. A run that
+a chapter ends on an error (exit 2 or 3) has a status line of fixed form, from fl_die
+(common/clerr.c) or chapter 10's ranks: "FAIL (opencl, exit 3): message"; its message is
+read first, then the whole output.
 """
 import json
 import re
@@ -37,7 +40,17 @@ OOB_WORDS_RE = re.compile(r"(read|wrote|wrote into|changed) [^:;\n]*(past the en
 # the exercise check's rules (common/exercise_check.c): "an exercise may not ...: why",
 # "#endif without #if (...)", "#if without #endif (...)"
 RULE_RE = re.compile(r"an exercise may not [^:\n]*|#[a-z]+ without #[a-z]+")
+# exit 3's kinds, in the chapters' words (common/program.c, common/plan.c, common/runner.c,
+# chapters/10_distributed/ranks.c), in this order
+OPENCL_ERRORS = (
+    (re.compile(r"kernel build failed"), "exit 3 build failed"),
+    (re.compile(r"no result before the --timeout|timed out (outside its kernels )?\(--timeout\)"),
+     "exit 3 timed out after --timeout %d s (endless loop?)"),
+    (re.compile(r"is not defined in"), "exit 3 kernel missing (wrong kernel name?)"),
+    (re.compile(r"clSetKernelArg"), "exit 3 kernel parameters do not match the contract"),
+)
 VERIFY_RE = re.compile(r"verify +(\S+) +(?:rel L2 .*?  )?(ok|WRONG)(?:: (.*))?")
+STATUS_RE = re.compile(r"FAIL \((usage|opencl|error), exit ([0-9]+)\): (.*)")
 LEFT_OUT_RE = re.compile(r"\[\.\.\. [0-9]* bytes of output left out \.\.\.\]")
 
 
@@ -57,6 +70,7 @@ class Report:
         self.checks = []
         self.verdict = None     # "PASS", "FAIL", ... from the JSON object
         self.reason = ""        # the first failing check, in the chapter's words
+        self.status = None      # (kind, exit, message) of a "FAIL (kind, exit N): ..." line
         self.json = False
 
     def first_failing(self):
@@ -116,6 +130,12 @@ def parse_report(out, err):
             if line.startswith("FAIL: "):
                 rep.reason = line[len("FAIL: "):]
                 break
+    for text in (out, err):
+        for line in reversed(text.split("\n")):
+            m = STATUS_RE.fullmatch(line)
+            if m:
+                rep.status = (m.group(1), int(m.group(2)), m.group(3))
+                return rep
     return rep
 
 
@@ -186,14 +206,12 @@ def classify(rc, out, err, case_timeout, outer_timeout):
             return "exit 2 refused: " + rule, report
         return "exit 2 usage error", report
     if rc == 3:
-        if _first(re.compile("kernel build failed"), texts):
-            return "exit 3 build failed", report
-        if _first(re.compile("no result before the --timeout"), texts):
-            return "exit 3 timed out after --timeout %d s (endless loop?)" % case_timeout, report
-        if _first(re.compile("is not defined in"), texts):
-            return "exit 3 kernel missing (wrong kernel name?)", report
-        if _first(re.compile("clSetKernelArg"), texts):
-            return "exit 3 kernel parameters do not match the contract", report
+        # the status line's message decides when there is one, else the whole output
+        said = [report.status[2]] if report.status and report.status[1] == 3 else []
+        for source in (said, texts):
+            for pattern, verdict in OPENCL_ERRORS:
+                if _first(pattern, source):
+                    return verdict.replace("%d", str(case_timeout)), report
         return "exit 3 OpenCL error", report
     if rc == 124:
         return "exit 124 killed by the outer timeout after %d s" % outer_timeout, report
