@@ -6,7 +6,8 @@
     plan.py      the runs of a grade: each case's seeds, --quick's choice, command lines
     verdict.py   why a finished run failed: its exit status, then the chapter's report
     runner.py    running the cases, J at a time, round by round; capping their output
-    reports.py   the TAP and its diagnostics, grade.json, the JUnit XML, the progress file
+    outcome.py   an exercise's points, TAP line and diagnostics, JSON object, JUnit testcase
+    report_files.py  grade.json, the JUnit XML, the progress file, each written whole
     cli.py       the options, and the order of it all
 
 Python 3.9 or later, standard library only.

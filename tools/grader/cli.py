@@ -14,8 +14,9 @@ from . import draw as drawing
 from .errors import PROG, ManifestError, fail
 from .manifest import read_manifest
 from .plan import command_line, kernel_file, plan_exercise, start_order
-from .reports import (ExerciseReport, WriteError, check_writable, grade_json, junit_xml,
-                      progress_summary, progress_text, quote_argv, write_whole)
+from .outcome import Outcome, quote_argv
+from .report_files import (WriteError, check_writable, grade_json, junit_xml, progress_summary,
+                           progress_text, write_whole)
 from .runner import Runner, limit_output
 
 VALUE_OPTIONS = ("--only", "--from", "--json", "--jobs", "--case-timeout", "--manifest",
@@ -230,7 +231,7 @@ def main(argv, root, help_text):
             g = graded[state["next"]]
             if any(r.result is None and not r.skipped for r in g.runs):
                 return
-            rep = ExerciseReport(g, o, kernel_file(o.source, g.id), argv_of)
+            rep = Outcome(g, o, kernel_file(o.source, g.id), argv_of)
             reports.append(rep)
             state["next"] += 1
             state["all_good"] = state["all_good"] and rep.good
