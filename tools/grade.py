@@ -77,6 +77,8 @@ sys.path.insert(0, TOOLS)
 from grader.cli import main  # noqa: E402
 
 if __name__ == "__main__":
+    # a path that is not UTF-8 is printed as its bytes, not as an encoding error
+    sys.stdout.reconfigure(errors="surrogateescape")
     try:
         status = main(sys.argv[1:], os.path.dirname(TOOLS), __doc__)
         sys.stdout.flush()

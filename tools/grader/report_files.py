@@ -13,11 +13,14 @@ from .outcome import xml_str
 
 
 def grade_json(source, build, opts, draw, score, max_points, seconds, reports):
+    """The score file: the run, then one exercise a line (the layout tools grep)."""
     head = json.dumps({"source": source, "build": build, "expect_fail": opts.expect_fail,
                        "quick": opts.quick, "draw": draw, "score": score, "max": max_points,
                        "seconds": round(seconds, 1)}, ensure_ascii=False)
     body = ",".join("\n  " + json.dumps(r.json(), ensure_ascii=False) for r in reports)
-    return head[:-1] + ', "exercises": [' + body + "\n]}\n"
+    text = head[:-1] + ', "exercises": [' + body + "\n]}\n"
+    # (a path's bytes that are not UTF-8 become U+FFFD: the file stays valid JSON)
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def junit_xml(source, opts, draw, score, max_points, reports):
