@@ -82,6 +82,9 @@ if __name__ == "__main__":
     try:
         status = main(sys.argv[1:], os.path.dirname(TOOLS), __doc__)
         sys.stdout.flush()
+    except KeyboardInterrupt:   # (before the runs; during them, main stops them first)
+        print("tools/grade.sh: interrupted", file=sys.stderr)
+        status = 130
     except BrokenPipeError:
         # stdout's reader left (| head): end quietly, as a shell script would (SIGPIPE)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

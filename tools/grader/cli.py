@@ -233,6 +233,8 @@ def main(argv, root, help_text):
                 return
             rep = Outcome(g, o, kernel_file(o.source, g.id), argv_of)
             reports.append(rep)
+            for r in g.runs:
+                r.out = r.err = ""    # (the outcome keeps what it shows)
             state["next"] += 1
             state["all_good"] = state["all_good"] and rep.good
             out.write("\n".join(rep.tap(state["next"])) + "\n")

@@ -23,7 +23,8 @@ KEEP = 32768            # bytes kept of each end of a longer output
 
 
 def cap_output(path):
-    """Keep the first and last KEEP bytes of the file at PATH, and only valid UTF-8."""
+    """What the reports keep of the output in the file at PATH: its first and last KEEP
+    bytes when it is longer than both, and only valid UTF-8."""
     size = os.path.getsize(path)
     with open(path, "rb") as f:
         if size > 2 * KEEP:
@@ -32,11 +33,7 @@ def cap_output(path):
             data = head + b"\n[... %d bytes of output left out ...]\n" % (size - 2 * KEEP) + f.read()
         else:
             data = f.read()
-    text = data.decode("utf-8", "ignore")
-    if size > 2 * KEEP or len(text.encode("utf-8")) != len(data):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    return text
+    return data.decode("utf-8", "ignore")
 
 
 def _read(path):
