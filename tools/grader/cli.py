@@ -110,13 +110,21 @@ def parse_options(argv, root, help_text):
     if o.jobs is None:
         jobs = os.environ.get("GRADE_JOBS")
         if jobs is None:
-            o.jobs = min(os.cpu_count() or 2, 4)
+            o.jobs = min(cpus(), 4)
         elif re.fullmatch(r"[1-9][0-9]?", jobs):
             o.jobs = int(jobs)
         else:
             usage_error("GRADE_JOBS must be a number from 1 to 99, got '%s'" % jobs)
     o.build = abspath(os.environ.get("BUILD") or "build")
     return o
+
+
+def cpus():
+    """The CPUs this process may run on, as nproc counts them."""
+    try:
+        return len(os.sched_getaffinity(0)) or 2
+    except (AttributeError, OSError):
+        return os.cpu_count() or 2
 
 
 def check_drawable(case, lineno, path):
