@@ -13,6 +13,7 @@
 #   - a chapter that reports in JSON (--format json's object on stdout, its verify lines
 #     on stderr): the failing check is read from it (grade.json's failed_check, the
 #     excerpt's first failing check); an exit 3 named by its status line alone;
+#   - --quick of an exercise whose cases are all drawn: nothing runs, no point;
 #   - SIGTERM stops the grade: exit 130, the running program stopped, nothing left behind.
 . "$(dirname "$0")/lib.sh"
 
@@ -140,6 +141,12 @@ printf '#!/bin/sh\necho "FAIL (opencl, exit 3): timed out (--timeout)" >&2\nexit
 run_case "exit 3: a timeout named by its status line alone" 1 '' \
     --has '^# case 4:seed=1 seed 1: exit 3 timed out after --timeout 60 s' \
     -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/s.json"
+
+# An exercise whose cases are all drawn runs nothing under --quick: no point for that.
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t~pow2[2..16]\n' >"$TMP/drawn.tsv"
+run_case "--quick and only drawn cases: no run, no point" 1 '' \
+    --has '^not ok 1 - 02_radix2/dif \(no case to run' --has '^# score: 0/1 points' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/drawn.tsv" --from solutions --quick --json "$TMP/d.json"
 
 # 5. SIGTERM: exit 130, the run stopped, no score file, no temporary folder.
 cat >"$FAKE/02_radix2" <<SH

@@ -65,7 +65,9 @@ class Outcome:
         self.skipped = [r for r in ex.runs if r.skipped]
         first_bad = self.bad[0] if self.bad else None
         self.failed = first_bad is not None
-        self.passed = not self.bad and not self.skipped
+        # (an exercise with no run at all, as --quick makes of one whose cases are all drawn
+        # or property checks, earns nothing: a grade gives points for what ran)
+        self.passed = bool(ex.runs) and not self.bad and not self.skipped
         self.max = ex.points
         self.group_ok = [self._group_ok(g) for g in range(len(ex.group_points))]
         if self.quick:
@@ -77,6 +79,8 @@ class Outcome:
             self.what = said(first_bad)
         elif self.skipped:
             self.what = self.skipped[0].skipped
+        elif not ex.runs:
+            self.what = "no case to run (--quick runs no drawn case and no property check)"
         else:
             self.what = ""
         usage_bad = next((r for r in self.bad if r.result.rc == 2), None)
@@ -135,7 +139,7 @@ class Outcome:
         (the WRONG line and the got/expected lines under it), a line about an access out
         of bounds, then the output's last lines."""
         if show is None:
-            return ["# " + self.what] if self.skipped else []
+            return ["# " + self.what] if self.what else []
         d = ["# case %s seed %s: %s (%.2f s)" % (r.label, r.seed_text, r.result.verdict,
                                                  r.result.seconds) for r in self.bad]
         if self.skipped:
