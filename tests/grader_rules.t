@@ -79,6 +79,22 @@ run_case "02: sincos passes wrong under the table probe" 1 '^FAIL' --has 'check 
     -- "$R" --variant table_probe --exercise "$TMP/sincos2.cl" --size 1024 --repeat 0
 run_case "product: right at N = 2048" 0 '^PASS$' \
     -- "$D" --variant twiddle_table --exercise "$TMP/product.cl" --size 2048 --repeat 0
+# The same through the grader and the manifest: the cheats earn nothing (the probe cases
+# come early in the manifest, so the grade stops there: 3-4 s), the product is caught at
+# 65536 (slow set: the whole grade runs first, 25 runs).
+mkdir -p "$TMP/cheat/01_dft" "$TMP/cheat/02_radix2" "$TMP/product/01_dft"
+cp "$TMP/sincos.cl" "$TMP/cheat/01_dft/twiddle_table.cl"
+cp "$TMP/sincos2.cl" "$TMP/cheat/02_radix2/twiddle_table.cl"
+cp "$TMP/product.cl" "$TMP/product/01_dft/twiddle_table.cl"
+run_case "the grader: both sincos cheats earn nothing, caught by table_probe" 1 '' \
+    --stdout-has '^not ok 1 - 01_dft/twiddle_table \(case 97:variant=table_probe seed 1: exit 1 wrong result\)' \
+    --stdout-has '^not ok 2 - 02_radix2/twiddle_table \(case 1024:variant=table_probe seed 1: exit 1 wrong result\)' \
+    --stdout-has '^# rerun: .*--variant table_probe' \
+    -- tools/grade.sh --only 01_dft/twiddle_table,02_radix2/twiddle_table --from "$TMP/cheat" \
+       --json "$TMP/cheat.json" --draw 1
+slow_case "the grader: the product earns nothing, caught at 65536" 1 '' --timeout 600 \
+    --stdout-has '^not ok 1 - 01_dft/twiddle_table \(case 65536:seed=1 seed 1: exit 1 wrong result\)' \
+    -- tools/grade.sh --only 01_dft/twiddle_table --from "$TMP/product" --json "$TMP/product.json" --draw 1
 slow_case "product: wrong at N = 65536, the grader's largest" 1 '^FAIL' --timeout 300 \
     -- "$D" --variant twiddle_table --exercise "$TMP/product.cl" --size 65536 --repeat 0
 slow_case "the solution passes at N = 65536" 0 '^PASS$' --timeout 300 \

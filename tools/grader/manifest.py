@@ -45,6 +45,7 @@ class Case:
         self.options = parts[1:]
         self.inverse = False
         self.wg = self.ranks = ""
+        self.variant = ""                           # :variant=NAME, or the exercise's own
         self.seed = None                            # :seed=S, or None
         self.axes = []                              # a drawn size: (kind, lo, hi) per axis
 
@@ -92,12 +93,17 @@ def parse_case(spec, lineno, path):
             if not re.fullmatch(r"[1-9][0-9]?", val):
                 raise bad("ranks=P needs a number from 1 to 99")
             c.ranks = val
+        elif name == "variant" and eq:
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", val):
+                raise bad("variant=NAME needs a variant name (lower case, digits, _)")
+            c.variant = val
         elif name == "seed" and eq:
             if not re.fullmatch(r"[0-9]{1,9}", val):
                 raise bad("seed=S needs a number")
             c.seed = int(val, 10)
         else:
-            raise bad("unknown option '%s' (known: inverse, wg=W, ranks=P, seed=S)" % opt)
+            raise bad("unknown option '%s' (known: inverse, wg=W, ranks=P, seed=S, variant=NAME)"
+                      % opt)
     return c
 
 

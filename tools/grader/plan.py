@@ -86,7 +86,8 @@ def command_line(run, build, source, case_timeout, root):
     kernel = kernel_file(source, ex.id)
     if run.case.is_property:
         return ["%s/%s" % (build, run.size[1:]), "--exercise", kernel, "--timeout", str(case_timeout)]
-    argv = ["%s/%s" % (build, ex.chapter), "--exercise", kernel, "--variant", ex.variant,
+    argv = ["%s/%s" % (build, ex.chapter), "--exercise", kernel,
+            "--variant", run.case.variant or ex.variant,
             "--size", run.size.replace(",", "x")]
     if run.case.batch:
         argv += ["--batch", run.case.batch]
