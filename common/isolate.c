@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -121,9 +122,24 @@ static _Noreturn void report_end(int status)
     fl_set_die_prepare(NULL);
     say_before();
     if (WIFSIGNALED(status)) {
+        /* the run ends as the worker did, by its signal (a grader tells a crash by it, as
+         * when the kernels ran in this process), after a line that says so */
         int sig = WTERMSIG(status);
-        fl_die(FL_EXIT_OPENCL, "the process that ran the kernels was killed by signal %d (%s) "
-               "before it gave its results", sig, strsignal(sig));
+        fprintf(stderr, "error: the process that ran the kernels was killed by signal %d (%s) "
+                "before it gave its results\n", sig, strsignal(sig));
+        FILE *out = timeout_status_fd == STDERR_FILENO ? stderr : stdout;
+        fprintf(out, "FAIL (signal %d): the process that ran the kernels was killed by signal %d "
+                "(%s) before it gave its results\n", sig, sig, strsignal(sig));
+        fflush(out);
+        struct rlimit none = {0, 0};
+        setrlimit(RLIMIT_CORE, &none); /* a core of this process would mislead */
+        signal(sig, SIG_DFL);
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, sig);
+        sigprocmask(SIG_UNBLOCK, &set, NULL);
+        raise(sig);
+        _exit(128 + sig);
     }
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : FL_EXIT_OPENCL;
     if (code == 0)
@@ -212,6 +228,11 @@ void fl_iso_send(uint32_t type, uint32_t aux, const void *payload, size_t len)
         return;
     if (in_worker)
         _exit(FL_EXIT_OPENCL); /* the checker is gone: nobody to tell */
+    /* the worker is gone: the message it left before it went, if any, says why */
+    struct fl_msg last;
+    if (recv(chan, &last, sizeof last, MSG_DONTWAIT | MSG_PEEK) == (ssize_t)sizeof last &&
+        read_all(&last, sizeof last) == 0 && (last.type == MSG_DIE || last.type == MSG_FAULT))
+        worker_failed(&last);
     worker_lost();
 }
 

@@ -21,8 +21,10 @@
  * The checker's side of a worker's end: a DIE message (fl_die in the worker) is printed as
  * fl_die prints it and exits with its code (2 or 3, or 1); a FAULT message (a fenced
  * fault) as fence.c printed it, exit 1; a worker killed by --timeout as the watchdog
- * always said it (exit 3); any other end (a signal, an exit without its results) as
- * "FAIL (opencl, exit 3)" naming it, or with the worker's own non-zero exit code. */
+ * always said it (exit 3); a worker killed by a signal (a crash) by a FAIL line naming it,
+ * then the checker ends by the same signal, as a crash ended the one process before; an
+ * exit without the results by "FAIL (opencl, exit 3)", or with the worker's own non-zero
+ * exit code. */
 #ifndef FFTLAB_ISOLATE_H
 #define FFTLAB_ISOLATE_H
 
