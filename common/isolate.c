@@ -303,6 +303,12 @@ void fl_iso_start(size_t shared_bytes, void **shared, void (*work)(void *arg), v
     close(fds[1]);
     chan = fds[0];
     worker = pid;
+#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
+    /* a worker that a kernel took over runs as the same user: it may not attach to this
+     * process (ptrace, /proc/PID/mem) where Yama would allow it. (Not under ASan: LSan's
+     * leak check attaches to its own process, which a non-dumpable one forbids.) */
+    prctl(PR_SET_DUMPABLE, 0);
+#endif
     *shared = mem;
     fl_set_die_prepare(kill_on_die);
 }

@@ -24,7 +24,15 @@
  * always said it (exit 3); a worker killed by a signal (a crash) by a FAIL line naming it,
  * then the checker ends by the same signal, as a crash ended the one process before; an
  * exit without the results by "FAIL (opencl, exit 3)", or with the worker's own non-zero
- * exit code. */
+ * exit code.
+ *
+ * What it does not stop: a kernel that goes beyond data and takes over the worker's code
+ * runs as the same user, so it could still signal the checker (a run killed that way
+ * ends by the signal, never with exit 0) or leave a process behind that writes after the
+ * checker's last line. The checker is made non-dumpable, so that such a worker cannot
+ * attach to it (ptrace, /proc/PID/mem) where the system would otherwise allow it. A list
+ * of sizes keeps one worker for all of them: each size's verdict is printed while the
+ * worker waits for the next, only the last after it has exited. */
 #ifndef FFTLAB_ISOLATE_H
 #define FFTLAB_ISOLATE_H
 
