@@ -34,11 +34,9 @@
 
 #include <float.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 /* Elements after the end of buffers A and B, filled with a known byte pattern: a kernel
@@ -81,8 +79,6 @@ struct run_ctx {
     void *staging;                /* data_bytes of device-format values */
     char kernel_file[4096];
     double *shared;               /* the arrays the checker and the worker exchange    */
-    int nlaunch;                  /* the checker: launches of the main plan            */
-    const char *guard_msg;        /* the checker: where the last run wrote out of bounds */
 };
 
 /* What one side of a transform (its input or its output) holds per transform: N complex
@@ -1682,7 +1678,6 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o, int sha
         m.len != sizeof nlaunch)
         fl_die(FL_EXIT_OPENCL, "the process that runs the kernels sent message %u where its "
                "buffers were due", (unsigned)m.type);
-    c.nlaunch = nlaunch;
 
     /* a run in double is checked against FFTW in long double (docs/accuracy.md) */
     fl_reference_long_double(o.precision == FL_DOUBLE);
