@@ -10,6 +10,11 @@
 static int status_to_stderr;
 static void (*die_hook)(int exit_code);
 static const char *die_prefix = "";
+static void (*die_prepare)(void);
+static void (*die_sink)(int exit_code, const char *msg);
+
+void fl_set_die_prepare(void (*prepare)(void)) { die_prepare = prepare; }
+void fl_set_die_sink(void (*sink)(int exit_code, const char *msg)) { die_sink = sink; }
 
 void fl_set_status_stream_stderr(int on) { status_to_stderr = on; }
 
@@ -96,6 +101,16 @@ void fl_die(int exit_code, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     fflush(stdout);
+    if (die_sink) {
+        void (*sink)(int, const char *) = die_sink;
+        die_sink = NULL; /* a failure inside the sink dies the plain way */
+        sink(exit_code, msg);
+    }
+    if (die_prepare) {
+        void (*prepare)(void) = die_prepare;
+        die_prepare = NULL; /* once: a failure inside it dies the plain way */
+        prepare();
+    }
     fprintf(stderr, "error: %s%s\n", die_prefix, msg);
     const char *kind = exit_code == FL_EXIT_USAGE ? "usage" :
                        exit_code == FL_EXIT_OPENCL ? "opencl" : "error";

@@ -46,6 +46,15 @@ void fl_set_status_stream_stderr(int on);
  * that code); if it returns, fl_die exits as usual. */
 void fl_set_die_hook(void (*hook)(int exit_code), const char *prefix);
 
+/* For the chapters' two processes (common/isolate.h). PREPARE (may be NULL) runs first
+ * in fl_die, before anything is printed: the checking process ends the one that runs the
+ * kernels and prints what it held back. SINK (may be NULL), in the process that runs the
+ * kernels, takes the exit code and the message instead of any printing and must not
+ * return: the other process prints them (a process that runs a student's kernels prints
+ * no verdict, not even a FAIL line). */
+void fl_set_die_prepare(void (*prepare)(void));
+void fl_set_die_sink(void (*sink)(int exit_code, const char *msg));
+
 /* The --timeout watchdogs (common/runner.c, 10's ranks.c): HANDLER for SIGALRM, installed
  * with sigaction and SA_RESTART. Not signal(): under _POSIX_C_SOURCE that handler is
  * one-shot (SA_RESETHAND), and a second alarm (10's grace period) would kill the process

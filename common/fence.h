@@ -71,5 +71,9 @@ void fl_fence_read_only(struct fl_fence *f, int on);
 void fl_fence_install_handler(void);
 /* The handler's FAIL line goes to stdout (text output), or to stderr (CSV/JSON). */
 void fl_fence_status_to_stderr(int on);
+/* In the process that runs the kernels (common/isolate.h): the handler prints nothing and
+ * hands SINK the check's name (may be NULL), what happened and the hint instead; SINK
+ * must be async-signal-safe. The handler then exits 1. */
+void fl_fence_fault_sink(void (*sink)(const char *check, const char *what, const char *hint));
 
 #endif

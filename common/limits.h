@@ -7,8 +7,9 @@
  * most 2^30 values: every int a kernel forms (an index plus an offset inside a row, a
  * launch's work-item count) then stays below 2^31 with a factor 2 to spare, and it is the
  * largest size the project's GPU machine verifies (fl_host_bytes: 88 bytes of host
- * memory a value in single precision, 128 in double, and that machine has 128 GiB:
- * single precision then fits). The check is
+ * memory a value in single precision, 128 in double; the runner adds the 16 bytes a value
+ * of the memory the checker shares with the kernels' process (common/isolate.h): 104 and
+ * 144; that machine has 128 GiB: single precision then fits). The check is
  * made before anything is allocated (fl_main, the .npy reader), and every chapter's
  * --help states it. tests/unit/test_limits.c checks the arithmetic at the limit. */
 #ifndef FFTLAB_LIMITS_H

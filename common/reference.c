@@ -376,6 +376,19 @@ int fl_reference_c2r_nd(const double *in, double *out, const size_t *dims, int n
     return real_transform(in, out, dims, ndims, batch, 0);
 }
 
+static int all_zero(const double *x, size_t count)
+{
+    for (size_t i = 0; i < 2 * count; i++)
+        if (x[i] != 0)
+            return 0;
+    return 1;
+}
+
+int fl_reference_lost(const double *in, size_t in_count, const double *ref, size_t ref_count)
+{
+    return all_zero(ref, ref_count) && !all_zero(in, in_count);
+}
+
 void fl_compare(const double *out, const double *ref, size_t count, struct fl_error *e)
 {
     double num = 0, den = 0, dmax = 0, rmax = 0;

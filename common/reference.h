@@ -97,6 +97,13 @@ struct fl_error {
 
 void fl_compare(const double *out, const double *ref, size_t count, struct fl_error *e);
 
+/* 1 when REF (REF_COUNT complex values) is all zero but IN (IN_COUNT) is not. A DFT, an
+ * R2C and a C2R of a Hermitian half spectrum map a nonzero input to a nonzero output, so
+ * such a reference was not computed from this input (something changed the input or the
+ * answer): no check may pass against it. A C2R's caller passes the input's Hermitian
+ * part (fl_hermitian_half), the part a C2R keeps. */
+int fl_reference_lost(const double *in, size_t in_count, const double *ref, size_t ref_count);
+
 /* Which bound model a chapter is held to. */
 enum fl_bound_kind {
     FL_BOUND_FFT,       /* L2 <= 2 eps L, max <= 8 eps L, L = max(1, log2 N) */

@@ -161,6 +161,16 @@ static void impulses_and_tones(void)
         }
 }
 
+/* A zero reference of a nonzero input fails the run (the runner's check). */
+static void lost_reference(void)
+{
+    double x[6] = {0, 0, 0.5, 0, 0, 0}, zero[6] = {0}, y[6] = {0, 0, 0, 1e-300, 0, 0};
+    ok(fl_reference_lost(x, 3, zero, 3) == 1, "reference lost: all-zero answer of a nonzero input");
+    ok(fl_reference_lost(zero, 3, zero, 3) == 0, "reference kept: zeros are the answer for zeros");
+    ok(fl_reference_lost(x, 3, y, 3) == 0, "reference kept: one tiny nonzero value is an answer");
+    ok(fl_reference_lost(x, 3, zero, 2) == 1, "reference lost: sides of other lengths (r2c)");
+}
+
 static void compare(void)
 {
     struct fl_error e;
@@ -474,6 +484,7 @@ int main(void)
     reference_vs_direct();
     impulses_and_tones();
     compare();
+    lost_reference();
     bounds();
     stats();
     rng();
