@@ -1,7 +1,7 @@
 /* peer_clfft — clFFT (AMD's OpenCL FFT library) on the chapters' OpenCL device, as a peer.
  *
  *   ./build/peer_clfft --size 1024 --batch 1024          # one CSV row, PASS/FAIL on stderr
- *   FFTLAB_DEVICE=pthread ./build/peer_clfft --size 2^20
+ *   FFTLAB_DEVICE=cpu ./build/peer_clfft --size 2^20
  *
  * 1D, 2D or 3D (--size 512x512: row-major, the last axis contiguous), batched, single
  * precision, complex interleaved, out of place, unnormalized in both

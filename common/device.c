@@ -92,6 +92,31 @@ int fl_contains_nocase(const char *hay, const char *needle)
     return n == 0;
 }
 
+/* pocl's platform, by the name it reports ("Portable Computing Language"). */
+static int is_pocl_platform(const char *platform)
+{
+    return fl_contains_nocase(platform, "Portable Computing Language") ||
+           fl_contains_nocase(platform, "pocl");
+}
+
+int fl_device_matches(const char *spec, const char *platform, const char *name,
+                      cl_device_type type)
+{
+    /* A kind of device is matched by its type, never by its name: a driver's name for its
+     * devices changes between versions (pocl 3's "pthread-..." is pocl 5's "cpu-..."). */
+    if (strcasecmp(spec, "cpu") == 0)
+        return (type & CL_DEVICE_TYPE_CPU) != 0;
+    if (strcasecmp(spec, "gpu") == 0)
+        return (type & CL_DEVICE_TYPE_GPU) != 0;
+    if (strcasecmp(spec, "accelerator") == 0)
+        return (type & CL_DEVICE_TYPE_ACCELERATOR) != 0;
+    if (fl_contains_nocase(platform, spec) || fl_contains_nocase(name, spec))
+        return 1;
+    /* pocl 3's name for its CPU device, kept for scripts and habits written then */
+    return strcasecmp(spec, "pthread") == 0 && is_pocl_platform(platform) &&
+           (type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
 /* Parse "P:D"; returns 1 when SPEC has that form. */
 static int parse_index_spec(const char *spec, unsigned *p, unsigned *d)
 {
@@ -156,7 +181,7 @@ void fl_device_open(const char *spec, struct fl_device *dev)
                 if (by_index)
                     match = p == want_p && d == want_d;
                 else if (spec)
-                    match = fl_contains_nocase(pname, spec) || fl_contains_nocase(name, spec);
+                    match = fl_device_matches(spec, pname, name, type);
                 else
                     match = pass == 2 || (pass == 0 && (type & CL_DEVICE_TYPE_GPU)) ||
                             (pass == 1 && (type & CL_DEVICE_TYPE_CPU));
@@ -177,7 +202,7 @@ void fl_device_open(const char *spec, struct fl_device *dev)
             fl_die(FL_EXIT_OPENCL, "%s", no_platform_help);
         fprintf(stderr, "available devices:\n");
         fl_list_devices(stderr);
-        fl_die(FL_EXIT_USAGE, "no OpenCL device matches '%s' (use P:D indices or part of a "
+        fl_die(FL_EXIT_USAGE, "no OpenCL device matches '%s' (use P:D indices, cpu, gpu, or part of a "
                "platform/device name, as listed above)", spec);
     }
     fill_info(dev);

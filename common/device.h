@@ -1,7 +1,11 @@
 /* Device choice: list every OpenCL device, pick one from a SPEC, open a queue.
  *
- * SPEC is "P:D" (platform and device indices as --list-devices prints them) or a
- * case-insensitive substring of the platform or device name ("nvidia", "pthread").
+ * SPEC is "P:D" (platform and device indices as --list-devices prints them), a kind of
+ * device ("cpu", "gpu", "accelerator": the first device of that type), or a
+ * case-insensitive substring of the platform or device name ("nvidia", "portable").
+ * "cpu" is how to ask for pocl's CPU device whatever pocl calls it: pocl 3 names it
+ * "pthread-<cpu>", pocl 5 and 6 "cpu-<cpu>". The old spelling "pthread" keeps working on
+ * every pocl: on pocl >= 5 it means pocl's CPU device too.
  * With no SPEC (neither --device nor FFTLAB_DEVICE) the first GPU is chosen, else
  * the first CPU device, else the first device of any kind. */
 #ifndef FFTLAB_DEVICE_H
@@ -41,6 +45,12 @@ void fl_device_close(struct fl_device *dev);
 
 /* "GPU", "CPU", "accelerator" ... */
 const char *fl_device_type_name(cl_device_type type);
+
+/* Does SPEC (not "P:D": indices are the caller's) pick the device named NAME, of TYPE, on
+ * the platform named PLATFORM? The one rule --device and FFTLAB_DEVICE follow everywhere
+ * (common/device.c, chapter 10's per-rank choice). */
+int fl_device_matches(const char *spec, const char *platform, const char *name,
+                      cl_device_type type);
 
 /* HAY contains NEEDLE, ignoring case (an empty NEEDLE matches): how --device and
  * FFTLAB_DEVICE match part of a platform or device name. */

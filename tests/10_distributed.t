@@ -29,6 +29,36 @@ USAGE='^FAIL \(usage, exit 2\): '
 OPENCL='^FAIL \(opencl, exit 3\): '
 T=60   # seconds any run may take; the failures must end much sooner (--max-seconds)
 
+# Rank 1 with options or an environment of its own: mpirun's A : B form where this MPI can
+# launch it, else one launch of two ranks, each starting its own command (tests/mpmd.sh:
+# Open MPI 5.0.7's A : B crashes).
+. "$(dirname "$0")/mpmd.sh"
+# two_ranks NAME STATUS PATTERN [run_case options] -- RANK-0 COMMAND : RANK-1 COMMAND
+two_ranks() {
+    local name=$1 status=$2 pat=$3 opts=()
+    shift 3
+    while [ "$1" != -- ]; do opts+=("$1"); shift; done
+    shift
+    two_ranks_cmd "$@"
+    run_case "$name" "$status" "$pat" "${opts[@]}" -- "${TWO_RANKS[@]}"
+}
+
+# tools/mpirun.sh leaves TCP out on one host (Open MPI 5's TCP transport warns where there
+# is only loopback; shared memory carries everything), never where hosts are named or
+# OMPI_MCA_btl is set already: shown with a stand-in mpirun that prints what it was given.
+printf '#!/bin/sh\necho "btl=${OMPI_MCA_btl-unset} args=$*"\n' >"$TMP/fake-mpirun"
+chmod +x "$TMP/fake-mpirun"
+run_case "mpirun.sh on one host: OMPI_MCA_btl=^tcp" 0 '' --stdout-has '^btl=\^tcp args=.* -n 2 x$' \
+    -- env -u OMPI_MCA_btl MPIRUN="$TMP/fake-mpirun" tools/mpirun.sh -n 2 x
+run_case "mpirun.sh with --host: TCP stays" 0 '' --stdout-has '^btl=unset args=' \
+    -- env -u OMPI_MCA_btl MPIRUN="$TMP/fake-mpirun" tools/mpirun.sh --host a,b -n 2 x
+run_case "mpirun.sh with OMPI_MCA_btl set: kept" 0 '' --stdout-has '^btl=self,vader args=' \
+    -- env OMPI_MCA_btl=self,vader MPIRUN="$TMP/fake-mpirun" tools/mpirun.sh -n 2 x
+
+# pocl's CPU driver as POCL_DEVICES names it: pthread in pocl 3, cpu from pocl 5 on
+POCL_CPU=pthread
+[ "$(POCL_DEVICES='cpu cpu' "$M" --list-devices 2>/dev/null | grep -c -- '--device 0:')" = 2 ] && POCL_CPU=cpu
+
 # Correct results.
 # (P=1 under mpirun: slow set since 2026-11-26 (night); one rank, its local transpose and
 # 'verify serial', runs fast by "no mpirun: one rank (MPI singleton)" below; mpirun's -n 1
@@ -219,10 +249,10 @@ ok $? "--format csv: stdout is the header and one row"
 NOLEAK="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 run_case "two pocl devices: rank d -> device 0:d" 0 '^PASS$' --timeout $T \
     --has 'rank 0 +device 0:0 ' --has 'rank 1 +device 0:1 ' --has 'CPU device 1 of 2' \
-    -- env "$NOLEAK" POCL_DEVICES="pthread pthread" $R -n 2 "$M" --size 16x12 --repeat 0
-run_case "FFTLAB_DEVICE=pthread matches both: still r mod 2" 0 '^PASS$' --timeout $T \
-    --has 'rank 1 +device 0:1 .*matching .pthread.' \
-    -- env "$NOLEAK" POCL_DEVICES="pthread pthread" FFTLAB_DEVICE=pthread $R -n 2 "$M" --size 16x12 --repeat 0
+    -- env "$NOLEAK" POCL_DEVICES="$POCL_CPU $POCL_CPU" $R -n 2 "$M" --size 16x12 --repeat 0
+run_case "FFTLAB_DEVICE=cpu matches both: still r mod 2" 0 '^PASS$' --timeout $T \
+    --has 'rank 1 +device 0:1 .*matching .cpu.' \
+    -- env "$NOLEAK" POCL_DEVICES="$POCL_CPU $POCL_CPU" FFTLAB_DEVICE=cpu $R -n 2 "$M" --size 16x12 --repeat 0
 
 # Wrong kernels are caught, and say where.
 mkdir -p "$TMP/k"
@@ -250,18 +280,18 @@ sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f 
 ok $? "planted: the pack writes 2000 values past the end of the send buffer"
 run_case "a write 2000 values past the send buffer: still in the guard zone" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, past its end \(element 2096 of 96\)' \
     --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/far.cl" --repeat 0
-run_case "--no-verify: a write before the start on rank 1 only still fails, naming rank 1" 1 \
+two_ranks "--no-verify: a write before the start on rank 1 only still fails, naming rank 1" 1 \
     '^FAIL: rank 1: a kernel wrote out of bounds: buffer send, before its start \(element -4\)' --timeout $T \
-    -- $R -n 1 "$M" --size 16x12 --repeat 0 --no-verify : -n 1 "$M" --size 16x12 --repeat 0 --no-verify --kernels "$TMP/k/before.cl"
+    -- "$M" --size 16x12 --repeat 0 --no-verify : "$M" --size 16x12 --repeat 0 --no-verify --kernels "$TMP/k/before.cl"
 sed 's/const size_t e = w \/ MU, u = w % MU;/const size_t e = (w \/ MU + 1) % P, u = w % MU;/' "$K" >"$TMP/k/shift.cl"
 ! cmp -s "$K" "$TMP/k/shift.cl"
 ok $? "planted: the unpack takes its blocks from the wrong ranks"
 # (rank 1's wrong output reaches rank 0 in the round trip's exchange, so only the forward
 # checks show rank 0's share within the bounds)
-run_case "a bug on rank 1 only: rank 1's values wrong, every rank exits 1" 1 '^FAIL: check random' --timeout $T \
+two_ranks "a bug on rank 1 only: rank 1's values wrong, every rank exits 1" 1 '^FAIL: check random' --timeout $T \
     --has 'WRONG: largest error on rank 1' --has 'rank 0: its share: .*\(within the bounds\)' \
     --has 'rank 1 +y \[8, 16\).*its values WRONG' \
-    -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/shift.cl"
+    -- "$M" --size 16x12 --repeat 0 : "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/shift.cl"
 
 # The exercise, composed: the student's two functions built in place of the kernel file's
 # FL_EXERCISE_EXCHANGE_MAP block (the grader runs the stub and the solution at every case).
@@ -304,22 +334,22 @@ run_case "--format json" 2 '' --timeout $T --has "$USAGE"'10_distributed writes 
 run_case "no OpenCL platform on any rank" 3 "$OPENCL" --timeout $T --max-seconds 30 \
     --has 'no OpenCL platform found' --lacks 'rank [01] of 2' \
     -- env OCL_ICD_VENDORS=/nonexistent $R -n 2 "$M" --size 16x12 --repeat 0
-run_case "no OpenCL platform on rank 1 only: every rank stops" 3 "$OPENCL" --timeout $T --max-seconds 30 \
+two_ranks "no OpenCL platform on rank 1 only: every rank stops" 3 "$OPENCL" --timeout $T --max-seconds 30 \
     --has 'rank 1 of 2: no OpenCL platform found.*the other ranks stopped too' \
-    -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 env OCL_ICD_VENDORS=/nonexistent "$M" --size 16x12 --repeat 0
+    -- "$M" --size 16x12 --repeat 0 : env OCL_ICD_VENDORS=/nonexistent "$M" --size 16x12 --repeat 0
 run_case "FFTLAB_DEVICE matches nothing" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has "no OpenCL device matches 'nosuch'" -- env FFTLAB_DEVICE=nosuch $R -n 2 "$M" --size 16x12 --repeat 0
 sed 's/send\[f\] = x\[pack_source(/send[f] = x[pack_sourc(/' "$K" >"$TMP/k/typo.cl"
-run_case "a kernel build error on rank 1 only: MPI_Abort after the message" 3 '.*' --timeout $T --max-seconds 40 \
+two_ranks "a kernel build error on rank 1 only: MPI_Abort after the message" 3 '.*' --timeout $T --max-seconds 40 \
     --has 'FAIL \(opencl, exit 3\): rank 1 of 2: kernel build failed' --has "pack_sourc" \
-    -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/typo.cl"
+    -- "$M" --size 16x12 --repeat 0 : "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/typo.cl"
 sed 's/^    y\[f\] = recv\[unpack_source(f, batch, MU, MV, NI, P)\];/    while (P > 0) { if (batch < 0) break; }\n&/' "$K" >"$TMP/k/hang.cl"
 # (--timeout 8, not 5: the alarm counts from before the kernel build, and a cold pocl build
 # of the hang file on a loaded 2-core machine took more than 5 s, both ranks then found
 # outside their kernels — 2026-11-27, twice, with 8 sessions sharing the machine)
-run_case "a kernel that never ends on rank 1: --timeout, every rank stops" 3 "$OPENCL" --timeout $T --max-seconds 30 \
+two_ranks "a kernel that never ends on rank 1: --timeout, every rank stops" 3 "$OPENCL" --timeout $T --max-seconds 30 \
     --has 'rank 1 of 2: no result before the --timeout' --lacks 'rank 0 of 2: .*timed out' \
-    -- $R -n 1 "$M" --size 16x12 --repeat 0 --timeout 8 : -n 1 "$M" --size 16x12 --repeat 0 --timeout 8 --kernels "$TMP/k/hang.cl"
+    -- "$M" --size 16x12 --repeat 0 --timeout 8 : "$M" --size 16x12 --repeat 0 --timeout 8 --kernels "$TMP/k/hang.cl"
 
 # Ranks that disagree: Open MPI's A : B form gives each rank its own options. Every option
 # that shapes the problem or the collectives must be the same on every rank: a difference
@@ -329,9 +359,9 @@ run_case "a kernel that never ends on rank 1: --timeout, every rank stops" 3 "$O
 disagree() { # NAME PATTERN RANK-1 OPTIONS...
     local name=$1 pat=$2
     shift 2
-    run_case "ranks disagree on $name: exit 2, named" 2 "$USAGE"'ranks disagree on '"$pat" \
+    two_ranks "ranks disagree on $name: exit 2, named" 2 "$USAGE"'ranks disagree on '"$pat" \
         --timeout $T --max-seconds 30 \
-        -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --repeat 0 "$@"
+        -- "$M" --size 16x12 --repeat 0 : "$M" --repeat 0 "$@"
     [ "$(grep -c '^FAIL' "$RC_OUT")" -eq 1 ]
     ok $? "ranks disagree on $name: the refusal is printed once"
 }
@@ -341,9 +371,9 @@ disagree --batch '--batch: rank 0 has 1, rank 1 has 2' --size 16x12 --batch 2
 disagree '--precision double' '--precision: rank 0 has single, rank 1 has double' --size 16x12 --precision double
 disagree --inverse '--inverse: rank 0 has no --inverse, rank 1 has --inverse' --size 16x12 --inverse
 disagree --seed '--seed: rank 0 has 1, rank 1 has 7' --size 16x12 --seed 7
-run_case "ranks agree: --device on one rank only, defaults spelled out (--batch 1 --seed 1)" 0 '^PASS$' \
+two_ranks "ranks agree: --device on one rank only, defaults spelled out (--batch 1 --seed 1)" 0 '^PASS$' \
     --timeout $T --max-seconds 40 \
-    -- $R -n 1 "$M" --size 16x12 --repeat 0 : -n 1 "$M" --size 16x12 --repeat 0 --device 0:0 --batch 1 --seed 1
+    -- "$M" --size 16x12 --repeat 0 : "$M" --size 16x12 --repeat 0 --device 0:0 --batch 1 --seed 1
 
 # A tiny --timeout is a timer of 1 microsecond, not an all-zero one (which would turn the
 # watchdog off): the run stops (exit 3), it does not PASS. (Exit 2 where the shared option

@@ -4,7 +4,7 @@
 #
 # Fast set (make test): every case; there is no slow set. Most fail before any kernel is
 # built (~0.1-0.3 CPU-s each). The pocl builds: 02_radix2's own kernels once (--device
-# pthread and "--timeout 60 does not fire" both run N=16, so the second is a cache hit),
+# cpu, --device pthread and "--timeout 60 does not fire" all run N=16: cache hits),
 # the dif exercise stub, 02 with an empty exercise, the eight composed empty exercises
 # (failed builds, not cached), and the tiny syntax/misnamed/params/loop kernel files (the
 # two loop cases share one build).
@@ -86,7 +86,7 @@ printf '/* #include "x" in a comment is fine */\n#if 0\nint x;\n' >"$TMP/open_if
 run_case "--exercise with an #if never closed" 2 "$USAGE" --has 'open_if\.cl:2: #if without #endif' \
     -- "$R" --variant dif --exercise "$TMP/open_if.cl" --size 16 --repeat 0
 run_case "--help" 0 '' --stdout-has '--size' --stdout-has 'exit status' --stdout-has 'stockham' -- "$R" --help
-run_case "--list-devices" 0 '' --stdout-has '--device 0:0' --has-i 'pthread' -- "$R" --list-devices
+run_case "--list-devices" 0 '' --stdout-has '--device 0:0 +CPU ' -- "$R" --list-devices
 
 # A usage error with --format json/csv: stdout stays clean, the FAIL line goes to stderr.
 run_case "--format json with a size 02_radix2 can't do" 2 "$USAGE" --stdout-empty \
@@ -100,7 +100,11 @@ run_case "--device nosuchdevice lists the devices" 2 "$USAGE" --has "'nosuchdevi
 run_case "FFTLAB_DEVICE=nosuchdevice" 2 "$USAGE" --has "'nosuchdevice'" \
     -- env FFTLAB_DEVICE=nosuchdevice "$R" --size 16 --repeat 0
 run_case "--device 0:9 (no such index)" 2 "$USAGE" --has "'0:9'" -- "$R" --device 0:9 --size 16 --repeat 0
-run_case "--device pthread" 0 '^PASS$' -- "$R" --device pthread --size 16 --repeat 0
+# cpu: pocl's CPU device, named pthread-... by pocl 3 and cpu-... by pocl 5 and 6; pocl 3's
+# name still picks it on either
+run_case "--device cpu" 0 '^PASS$' --has '^device .*\(CPU\)' -- "$R" --device cpu --size 16 --repeat 0
+run_case "--device pthread (pocl 3's name, on every pocl)" 0 '^PASS$' --has '^device .*\(CPU\)' \
+    -- "$R" --device pthread --size 16 --repeat 0
 run_case "no OpenCL platform (OCL_ICD_VENDORS=/nonexistent)" 3 "$OPENCL" \
     --has 'no OpenCL platform' --has 'pocl-opencl-icd' \
     -- env -u OCL_ICD_FILENAMES OCL_ICD_VENDORS=/nonexistent "$R" --size 16 --repeat 0

@@ -96,7 +96,7 @@ run_case "bench on pocl, default variants, --only 05 and 06: 05 and 06 simd too"
     --has 'chapters 05_register_radix 06_mixed_radix; variants 05_register_radix:simd 06_mixed_radix:simd; peers none' \
     --has '05_register_radix simd +N=64 +batch=2 .*events' --has '06_mixed_radix simd +N=12 +batch=2 .*events' \
     --has '05_register_radix simd +N=12 +batch=2 +n/a' --lacks 'FAILED' --timeout 300 \
-    -- env FFTLAB_DEVICE=pthread tools/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases 12x2 \
+    -- env FFTLAB_DEVICE=cpu tools/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases 12x2 \
     --shapes "" --real "" --out "$tmp/cpu" --label cpu --no-readme --only "05_register_radix 06_mixed_radix"
 cpu_rows=$(($(wc -l <"$tmp/cpu/cpu.csv") - 1))
 check_csv "$tmp/cpu/cpu.csv" "$cpu_rows" >"$tmp/check" 2>&1
@@ -116,7 +116,7 @@ run_case "peer_fftw --flush-l2: timed from a cold cache, timing wall-cold" 0 '^P
 if [ -x "$BUILD/peer_vkfft" ]; then
     run_case "peer_vkfft --flush-l2: timing events-interposed-cold" 0 '^PASS$' \
         --status-stream stderr --stdout-has ',"events-interposed-cold",' \
-        -- env FFTLAB_DEVICE=pthread "$BUILD/peer_vkfft" --size 64 --batch 2 --repeat 2 --warmup 0 \
+        -- env FFTLAB_DEVICE=cpu "$BUILD/peer_vkfft" --size 64 --batch 2 --repeat 2 --warmup 0 \
         --flush-l2
 else
     skip "peer_vkfft --flush-l2" "peer_vkfft not built"
@@ -169,7 +169,7 @@ ok $? "bench-table.sh: the refused page is left as it was, no temporary file"
 # --variants "" leaves them out, on a CPU too; a variant no chapter has stops the sweep
 # before it starts.
 run_case "bench on pocl, --variants \"\": no simd rows" 0 '.*' --has 'variants none;' --lacks 'simd' \
-    --lacks 'FAILED' --timeout 300 -- env FFTLAB_DEVICE=pthread tools/bench.sh --build "$BUILD" \
+    --lacks 'FAILED' --timeout 300 -- env FFTLAB_DEVICE=cpu tools/bench.sh --build "$BUILD" \
     --sizes "2^6" --total 2^7 --cases "" --shapes "" --real "" --variants "" --out "$tmp/none" \
     --label none --no-readme --only "05_register_radix 06_mixed_radix"
 [ "$(count_rows "$tmp/none/none.csv" 05_register_radix simd)" = 0 ] &&
@@ -184,7 +184,7 @@ run_case "--variants 05_register_radix:nosuch: exit 2 before any run" 2 '' \
 # its own, variant "stockham+tune"; a chapter without shapes is refused before any run.
 run_case "bench on pocl, --variants 06_mixed_radix:tune 07_multidim:tune" 0 '.*' \
     --has 'variants 06_mixed_radix:tune 07_multidim:tune;' --lacks 'FAILED' --timeout 300 \
-    -- env FFTLAB_DEVICE=pthread FFTLAB_TUNE_SHAPES=256x8 tools/bench.sh --build "$BUILD" \
+    -- env FFTLAB_DEVICE=cpu FFTLAB_TUNE_SHAPES=256x8 tools/bench.sh --build "$BUILD" \
     --sizes "2^6" --total 2^7 --cases "" --shapes "8x12:2" --real "" \
     --variants "06_mixed_radix:tune 07_multidim:tune" --out "$tmp/tune" --label tune --no-readme \
     --only "06_mixed_radix 07_multidim"
@@ -196,6 +196,11 @@ run_case "--variants 05_register_radix:tune: exit 2 before any run" 2 '' \
     --has "05_register_radix does not take --tune" --lacks 'N=' --max-seconds 30 \
     -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:tune" \
     --out "$tmp/bad" --no-readme
+run_case "--variants 06_mixed_radix:tune with no device matching: that failure, not \"no --tune\"" 2 '' \
+    --has "06_mixed_radix --size 2 --tune failed: FAIL .*no OpenCL device matches 'nosuch'" \
+    --lacks 'does not take --tune' --lacks 'N=' --max-seconds 30 \
+    -- env FFTLAB_DEVICE=nosuch tools/bench.sh --build "$BUILD" --sizes "2^6" \
+    --variants "06_mixed_radix:tune" --out "$tmp/bad" --no-readme
 run_case "--variants 11_nosuch:simd: exit 2" 2 '' --has "'11_nosuch:simd' is not CHAPTER:VARIANT" \
     -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "11_nosuch:simd" --out "$tmp/bad" --no-readme
 run_case "--only 11_nosuch: exit 2 before any run" 2 '' --has "--only: '11_nosuch' is no chapter" --lacks 'N=' \
@@ -213,11 +218,11 @@ for p in peer_clfft peer_vkfft; do
         continue
     fi
     for dir in forward inverse 2d r2c c2r r2c-3d; do
-        args=(--device pthread --size 64 --batch 2 --repeat 3 --format csv)
+        args=(--device cpu --size 64 --batch 2 --repeat 3 --format csv)
         case $dir in
-            2d) args=(--device pthread --size 8x12 --batch 2 --repeat 3 --format csv) ;;
-            r2c|c2r) args=(--device pthread --size 16 --batch 2 --repeat 3 --format csv) ;;
-            r2c-3d) args=(--device pthread --size 4x6x10 --batch 3 --repeat 3 --format csv) ;;
+            2d) args=(--device cpu --size 8x12 --batch 2 --repeat 3 --format csv) ;;
+            r2c|c2r) args=(--device cpu --size 16 --batch 2 --repeat 3 --format csv) ;;
+            r2c-3d) args=(--device cpu --size 4x6x10 --batch 3 --repeat 3 --format csv) ;;
         esac
         case $dir in r2c*|c2r) args+=(--real) ;; esac
         case $dir in inverse|c2r) args+=(--inverse) ;; esac
@@ -242,7 +247,7 @@ done
 if [ -x "$BUILD/peer_vkfft" ]; then
     slow_case "peer_vkfft N=2^18 on pocl under an 8 MiB stack limit" 0 '^PASS$' --status-stream stderr \
         --timeout 180 -- bash -c 'ulimit -s 8192 2>/dev/null; exec "$@"' peer_vkfft \
-        "$BUILD/peer_vkfft" --device pthread --size 2^18 --batch 1 --repeat 0 --format csv
+        "$BUILD/peer_vkfft" --device cpu --size 2^18 --batch 1 --repeat 0 --format csv
 else
     skip "peer_vkfft at 2^18 on pocl" "$BUILD/peer_vkfft is not built"
 fi

@@ -4,17 +4,30 @@
 # UBSan, and each is read as its name says: ok-* accepted, real-* (.npy) accepted by
 # fl_npy_read_any only, bad-* and crash-* refused. fuzz_exercise runs GCC's preprocessor
 # on each seed it accepts (5 of them: 0.1 s). Skipped without clang and its fuzzer
-# runtime (Debian 12: clang-14 libclang-rt-14-dev, in tools/install-deps.sh --ci).
+# runtime (Debian 12: clang-14 libclang-rt-14-dev, Debian 13: clang-19 libclang-rt-19-dev;
+# tools/install-deps.sh --ci). Before that, on every machine: fuzz.mk finds a clang that
+# only has its versioned name (clang-19 on Debian 13), and this file finds the same one.
 . "$(dirname "$0")/lib.sh"
 
-cc=${FUZZ_CC:-$(command -v clang || command -v clang-14 || true)}
+# The clang fuzz.mk picks: the first of its FUZZ_CLANGS on PATH.
+clangs=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -f tests/fuzz/fuzz.mk BUILD=build \
+         --eval 'print-clangs: ; @echo $(FUZZ_CLANGS)' print-clangs 2>/dev/null)
+mkdir -p "$TMP/only19"
+printf '#!/bin/sh\nexit 0\n' >"$TMP/only19/clang-19"
+chmod +x "$TMP/only19/clang-19"
+run_case "fuzz.mk finds clang-19 when that is the only clang (Debian 13)" 0 '' \
+    --stdout-has "^$TMP/only19/clang-19\$" \
+    -- env -u FUZZ_CC -u MAKEFLAGS -u MFLAGS -u MAKELEVEL PATH="$TMP/only19" "$(command -v make)" -s \
+    -f tests/fuzz/fuzz.mk BUILD=build --eval 'print-cc: ; @echo $(FUZZ_CC); :' print-cc
+cc=${FUZZ_CC:-}
+for c in $clangs; do [ -n "$cc" ] || cc=$(command -v "$c" || true); done
 if [ -z "$cc" ]; then
-    skip "fuzz targets replay the corpus" "clang is not installed (Debian 12: clang-14 libclang-rt-14-dev)"
+    skip "fuzz targets replay the corpus" "clang is not installed (Debian 12: clang-14 libclang-rt-14-dev; Debian 13: clang-19 libclang-rt-19-dev)"
     done_testing
 fi
 printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$TMP/probe.c"
 if ! "$cc" -fsanitize=fuzzer,address,undefined -o "$TMP/probe" "$TMP/probe.c" >"$TMP/probe.log" 2>&1; then
-    skip "fuzz targets replay the corpus" "$cc has no libFuzzer runtime (Debian 12: libclang-rt-14-dev)"
+    skip "fuzz targets replay the corpus" "$cc has no libFuzzer runtime (Debian 12: libclang-rt-14-dev; Debian 13: libclang-rt-19-dev)"
     done_testing
 fi
 

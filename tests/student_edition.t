@@ -11,6 +11,27 @@
 # into exercises/ the default run and the grader pass.
 . "$(dirname "$0")/lib.sh"
 
+# Outside a git checkout (a downloaded archive) the edition cannot know what git tracks:
+# exit 2, saying what to do; and this file's other cases need this repository to be a
+# checkout, so they skip with that reason where it is not one.
+A=$TMP/archive
+mkdir -p "$A/tools"
+cp tools/student-edition.sh "$A/tools/"
+want="student-edition: .* is not a git checkout .*git clone.*git init -q && git add -A"
+command -v git >/dev/null 2>&1 || want="student-edition: git is not installed .*make deps"
+run_case "outside a git checkout: exit 2, says how to make one" 2 '' --has "$want" \
+    -- env GIT_CEILING_DIRECTORIES="$TMP" "$A/tools/student-edition.sh" "$TMP/archive-edition"
+[ ! -e "$TMP/archive-edition" ]
+ok $? "outside a git checkout: no edition left behind"
+if ! command -v git >/dev/null 2>&1; then
+    skip "the student edition of this repository" "git is not installed (make deps installs it)"
+    done_testing
+elif ! git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    skip "the student edition of this repository" \
+        "$ROOT is not a git checkout (an archive?): make student-edition needs one (git clone, or git init -q && git add -A)"
+    done_testing
+fi
+
 ED=$TMP/edition
 run_case "make student-edition DEST=dir makes the edition" 0 '' \
     --has 'student-edition: .*files \(git ls-files' \

@@ -153,9 +153,16 @@ if [ $replot = 0 ]; then
         esac
         if [ "$name" = tune ]; then
             # --tune at N = 2 measures nothing, but a chapter without shapes refuses it (N = 1
-            # would be refused by 09_real_input for being odd)
-            "$build/$c" --size 2 --tune --repeat 0 >/dev/null 2>&1 || {
-                echo "bench: --variants: $c does not take --tune (06_mixed_radix, 07_multidim and 09_real_input do)" >&2; exit 2; }
+            # would be refused by 09_real_input for being odd). Any other failure (no device
+            # matches FFTLAB_DEVICE, no platform) is its own message, not "no --tune".
+            if ! probe=$("$build/$c" --size 2 --tune --repeat 0 2>&1); then
+                if printf '%s\n' "$probe" | grep -q 'no per-pass group shapes'; then
+                    echo "bench: --variants: $c does not take --tune (06_mixed_radix, 07_multidim and 09_real_input do)" >&2
+                else
+                    echo "bench: --variants: $c --size 2 --tune failed: $(printf '%s\n' "$probe" | grep -m1 '^FAIL' || printf '%s\n' "$probe" | tail -n 1)" >&2
+                fi
+                exit 2
+            fi
             continue
         fi
         "$build/$c" --help 2>/dev/null | awk -v v="$name" '/^variants/ { on = 1; next } on && /^[^ ]/ { on = 0 }

@@ -12,6 +12,10 @@
 #   --allow-run-as-root   only when run as root (containers, CI): Open MPI refuses root
 #                         otherwise (the same as OMPI_ALLOW_RUN_AS_ROOT=1 and
 #                         OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)
+# and, unless OMPI_MCA_btl is set or the arguments name hosts (--host, -H, --hostfile,
+# --machinefile), no TCP transport (OMPI_MCA_btl=^tcp): on one host shared memory carries
+# every message, and Open MPI 5's TCP transport warns "Unable to find reachable pairing
+# between local and remote interfaces" where a container or chroot has only loopback;
 # and, unless POCL_MAX_PTHREAD_COUNT is set already, gives each rank's pocl an equal share
 # of the cores (cores / ranks, at least 1) so that P ranks on one CPU do not run P times as
 # many threads as there are cores. It does nothing else to a GPU run. FFTLAB_MPIRUN_ARGS
@@ -43,6 +47,14 @@ fi
 # shellcheck disable=SC2206 # word splitting of the user's extra options is intended
 [ -n "${FFTLAB_MPIRUN_ARGS:-}" ] && args+=(${FFTLAB_MPIRUN_ARGS})
 
+if [ -z "${OMPI_MCA_btl:-}" ]; then
+    one_host=1
+    for a in "$@"; do
+        case $a in -H | --host | --host=* | -host | --hostfile | --hostfile=* | -hostfile | \
+                    --machinefile | -machinefile | --default-hostfile) one_host=0 ;; esac
+    done
+    [ $one_host = 0 ] || export OMPI_MCA_btl=^tcp
+fi
 if [ -z "${POCL_MAX_PTHREAD_COUNT:-}" ]; then
     # ranks = the sum of every -n/-np N (several apps joined by ':' each have one)
     ranks=0 prev=

@@ -22,8 +22,12 @@ cd "$root"
 [ -e "$dest" ] && { echo "student-edition: $dest exists; name a new folder" >&2; exit 2; }
 parent=$(dirname "$dest")
 [ -d "$parent" ] && [ -w "$parent" ] || { echo "student-edition: cannot write into $parent" >&2; exit 2; }
+# The edition is what git tracks: without git, or in a copy that is no checkout (a
+# download of the repository as an archive), say what to do instead of guessing the files.
+command -v git >/dev/null 2>&1 ||
+    { echo "student-edition: git is not installed (the edition is what git tracks): run 'make deps' (or apt-get install git), then make student-edition again" >&2; exit 2; }
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
-    { echo "student-edition: $root is not a git checkout (the edition is what git tracks)" >&2; exit 2; }
+    { echo "student-edition: $root is not a git checkout (the edition is what git tracks; a downloaded archive has no .git): work in a clone (git clone URL), or make this folder one with 'git init -q && git add -A', then make student-edition again" >&2; exit 2; }
 work=$(mktemp -d "$parent/.student-edition.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

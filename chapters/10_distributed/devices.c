@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Which device this rank opens: among the devices SPEC matches (P:D, or part of a platform
- * or device name; without SPEC the GPUs, else the CPU devices), number LOCAL_RANK mod their
- * count — LOCAL_RANK counting the ranks on this node, so every node's first rank takes its
- * first device. Writes "P:D" into PICK and how it was chosen into HOW. Returns 0, or an
+/* Which device this rank opens: among the devices SPEC matches (P:D, cpu, gpu, or part of a
+ * platform or device name: fl_device_matches; without SPEC the GPUs, else the CPU
+ * devices), number LOCAL_RANK mod their count — LOCAL_RANK counting the ranks on this
+ * node, so every node's first rank takes its first device. Writes "P:D" into PICK and how it was chosen into HOW. Returns 0, or an
  * exit code with WHY (2: nothing matches SPEC, 3: no OpenCL platform). */
 static int choose_device(const char *spec, int local_rank, int local_size, char *pick, size_t plen,
                          char *how, size_t hlen, char *why, size_t wlen)
@@ -46,7 +46,7 @@ static int choose_device(const char *spec, int local_rank, int local_size, char 
             if (ll < (int)sizeof list - 1)
                 ll += snprintf(list + ll, sizeof list - (size_t)ll, "%s%s %s", ll ? ", " : "", idx, name);
             int kind = spec ? 0 : (type & CL_DEVICE_TYPE_GPU) ? 1 : (type & CL_DEVICE_TYPE_CPU) ? 2 : -1;
-            if (spec && !(strcmp(spec, idx) == 0 || fl_contains_nocase(pname, spec) || fl_contains_nocase(name, spec)))
+            if (spec && !(strcmp(spec, idx) == 0 || fl_device_matches(spec, pname, name, type)))
                 kind = -1;
             if (kind >= 0 && count[kind] < 64) {
                 match[kind][count[kind]][0] = p;
@@ -58,8 +58,8 @@ static int choose_device(const char *spec, int local_rank, int local_size, char 
     int kind = spec ? 0 : count[1] ? 1 : 2;
     if (count[kind] == 0) {
         if (spec)
-            snprintf(why, wlen, "no OpenCL device matches '%s' (FFTLAB_DEVICE or --device: P:D "
-                     "or part of a platform/device name); there are: %s", spec, ll ? list : "none");
+            snprintf(why, wlen, "no OpenCL device matches '%s' (FFTLAB_DEVICE or --device: P:D, "
+                     "cpu, gpu, or part of a platform/device name); there are: %s", spec, ll ? list : "none");
         else
             snprintf(why, wlen, "no GPU or CPU OpenCL device found (devices: %s)", ll ? list : "none");
         return spec ? FL_EXIT_USAGE : FL_EXIT_OPENCL;

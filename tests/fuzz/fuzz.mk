@@ -20,14 +20,18 @@
 # what the reader must do: ok-* is accepted, real-* (npy) accepted by fl_npy_read_any only,
 # bad-* refused with a message; crash-* inputs once crashed and must now be refused.
 #
-# Needs clang with its fuzzer runtime: Debian 12 clang-14 and libclang-rt-14-dev
-# (tools/install-deps.sh --ci). Include from the top Makefile after BUILD is set.
+# Needs clang with its fuzzer runtime: Debian 12 clang-14 and libclang-rt-14-dev, Debian 13
+# clang-19 and libclang-rt-19-dev (tools/install-deps.sh --ci). FUZZ_CC is the first of
+# FUZZ_CLANGS on PATH: plain clang, then the newest versioned one. Include from the top
+# Makefile after BUILD is set.
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= npy options exercise
 FUZZ_DIR ?= $(BUILD)/fuzz
+FUZZ_CLANGS ?= clang clang-19 clang-18 clang-17 clang-16 clang-15 clang-14
 ifndef FUZZ_CC
-FUZZ_CC := $(firstword $(shell command -v clang clang-14 2>/dev/null) clang)
+# (one name per `command -v`: dash, Debian's /bin/sh, looks up only the first it is given)
+FUZZ_CC := $(firstword $(shell for c in $(FUZZ_CLANGS); do command -v $$c && break; done 2>/dev/null) clang)
 endif
 FUZZ_CFLAGS ?= -g -O1 -fno-omit-frame-pointer
 FUZZ_FLAGS = -std=c11 -Wall -Wextra -Werror $(FUZZ_CFLAGS) \
@@ -40,7 +44,7 @@ fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 fuzz: fuzz-build
 	tests/fuzz/run.sh "$(FUZZ_DIR)" "$(FUZZ_SECONDS)" $(FUZZ_TARGETS)
 
-fuzz_build_hint = || { echo "fuzz: building $@ with $(FUZZ_CC) failed; libFuzzer needs clang and its runtime (Debian 12: apt-get install clang-14 libclang-rt-14-dev)" >&2; exit 1; }
+fuzz_build_hint = || { echo "fuzz: building $@ with $(FUZZ_CC) failed; libFuzzer needs clang and its runtime (Debian 12: apt-get install clang-14 libclang-rt-14-dev; Debian 13: clang-19 libclang-rt-19-dev)" >&2; exit 1; }
 
 $(FUZZ_DIR)/fuzz_npy: tests/fuzz/fuzz_npy.c common/npy.c common/npy.h
 	@mkdir -p $(@D)

@@ -4,7 +4,7 @@
  *   {
  *       ok(1 + 1 == 2, "addition");
  *       is_int(f(3), 9, "f(%d)", 3);
- *       is_str(name, "pthread", "device name");
+ *       is_str(name, "cpu", "device name");
  *       is_double_near(x, 0.5, 1e-12, "x");
  *       diag("a note for people: %s", why);
  *       return done_testing();

@@ -1,6 +1,8 @@
-/* common/device.c on the pocl CPU device: listing and choosing by index, by name, by
- * nothing. A SPEC that matches nothing exits the process, so tests/bad_input.t checks
- * that case through a chapter binary. */
+/* common/device.c on the pocl CPU device: listing and choosing by index, by kind (cpu),
+ * by name, by nothing; and the matching rule itself (fl_device_matches) on the names pocl 3
+ * and pocl 5-6 give their CPU device ("pthread-..." and "cpu-..."), and on a GPU's. A SPEC
+ * that matches nothing exits the process, so tests/bad_input.t checks that case through a
+ * chapter binary. */
 #define _POSIX_C_SOURCE 200809L
 #include "../../common/device.h"
 #include "tap.h"
@@ -83,10 +85,35 @@ int main(void)
 
     open_with(NULL);
     open_with("0:0");
-    open_with("pthread");
+    open_with("cpu");      /* pocl's CPU device, whatever this pocl calls it */
+    open_with("CPU");
+    open_with("pthread");  /* pocl 3's name for it, kept on every pocl */
     open_with("PTHREAD");
     open_with("portable");
     open_with("Portable Computing");
+
+    /* The rule, on devices this machine may not have. */
+    const char *pocl = "Portable Computing Language";
+    const cl_device_type cpu = CL_DEVICE_TYPE_CPU, gpu = CL_DEVICE_TYPE_GPU;
+    const char *pocl3 = "pthread-skylake-avx512-Intel(R) Xeon(R) Processor";
+    const char *pocl6 = "cpu-haswell-AMD EPYC 7B13";
+    ok(fl_device_matches("cpu", pocl, pocl3, cpu), "cpu matches pocl 3's pthread-... device");
+    ok(fl_device_matches("cpu", pocl, pocl6, cpu), "cpu matches pocl 6's cpu-... device");
+    ok(fl_device_matches("Cpu", pocl, pocl6, cpu), "cpu: any case");
+    ok(fl_device_matches("pthread", pocl, pocl3, cpu), "pthread matches pocl 3's device by name");
+    ok(fl_device_matches("PThread", pocl, pocl6, cpu), "pthread still means pocl's CPU device on pocl 6");
+    ok(!fl_device_matches("pthread", "Intel(R) OpenCL", "Intel(R) Core(TM) i7", cpu),
+       "pthread: not another vendor's CPU device");
+    ok(!fl_device_matches("pthread", "NVIDIA CUDA", "NVIDIA H100 80GB HBM3", gpu), "pthread: not a GPU");
+    ok(!fl_device_matches("cpu", "NVIDIA CUDA", "NVIDIA H100 80GB HBM3", gpu), "cpu: not a GPU");
+    ok(!fl_device_matches("gpu", pocl, pocl6, cpu), "gpu: not pocl's CPU device");
+    ok(fl_device_matches("GPU", "NVIDIA CUDA", "NVIDIA H100 80GB HBM3", gpu), "gpu matches a GPU");
+    ok(!fl_device_matches("gpu", "Fake", "gpu-named CPU", cpu), "gpu: by type, not by a name that says gpu");
+    ok(fl_device_matches("accelerator", "Fake", "FPGA", CL_DEVICE_TYPE_ACCELERATOR), "accelerator by type");
+    ok(fl_device_matches("nvidia", "NVIDIA CUDA", "H100", gpu), "a part of the platform name");
+    ok(fl_device_matches("h100", "NVIDIA CUDA", "NVIDIA H100", gpu), "a part of the device name, any case");
+    ok(fl_device_matches("haswell", pocl, pocl6, cpu), "a part of pocl 6's device name");
+    ok(!fl_device_matches("nosuch", pocl, pocl6, cpu), "a name that is nowhere matches nothing");
 
     is_str(fl_device_type_name(CL_DEVICE_TYPE_GPU), "GPU", "type name GPU");
     is_str(fl_device_type_name(CL_DEVICE_TYPE_CPU), "CPU", "type name CPU");

@@ -392,9 +392,9 @@ int main(void)
     ok(rc == -1 && o.verify, "--no-verify=false is refused, not taken as --no-verify");
 
     /* ---- FFTLAB_DEVICE */
-    setenv("FFTLAB_DEVICE", "pthread", 1);
+    setenv("FFTLAB_DEVICE", "cpu", 1);
     rc = PARSE(&o, err, "--size", "8");
-    ok(rc == 0 && o.device && strcmp(o.device, "pthread") == 0, "FFTLAB_DEVICE is the default --device");
+    ok(rc == 0 && o.device && strcmp(o.device, "cpu") == 0, "FFTLAB_DEVICE is the default --device");
     rc = PARSE(&o, err, "--device", "0:0", "--size", "8");
     ok(rc == 0 && o.device && strcmp(o.device, "0:0") == 0, "--device overrides FFTLAB_DEVICE");
     rc = PARSE(&o, err, "--size", "8", "--device=gpu");
