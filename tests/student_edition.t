@@ -41,6 +41,13 @@ run_case "make student-edition DEST=dir makes the edition" 0 '' \
 
 [ ! -e "$ED/solutions" ] && [ -d "$ED/exercises" ] && [ -f "$ED/exercises/manifest.tsv" ]
 ok $? "no solutions/, the exercises and the public manifest are there"
+# The edition speaks only of what it holds: no page, kernel or --help names solutions/.
+{ grep -rln 'solutions/' "$ED/README.md" "$ED/docs" "$ED/kernels" "$ED"/chapters/*/README.md \
+      "$ED"/exercises/*/README.md "$ED/exercises/README.md" "$ED"/exercises/*/*.cl
+  grep -rln '<!-- instructor:' "$ED" --include='*.md'
+  "$BUILD/06_mixed_radix" --help | grep -l 'solutions/' | sed 's/^/--help: /'; } >"$TMP/names" 2>&1
+[ ! -s "$TMP/names" ]
+ok $? "no page, kernel, exercise or --help of the edition names solutions/" || diag "$(head "$TMP/names")"
 hidden=$(cd "$ED" && find . -name '*.hidden.tsv' -o -path './exercises/hidden*.tsv')
 [ -z "$hidden" ]
 ok $? "no hidden manifest (exercises/hidden*.tsv, *.hidden.tsv)" || diag "$hidden"

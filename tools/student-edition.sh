@@ -10,6 +10,8 @@
 #     chapter's default path runs the student's function, and finishing the exercise is
 #     what makes the chapter pass. Regions that hold only a comment (the chapter does not
 #     solve the exercise: 06's) stay as they are;
+#   - the Markdown pages lose their instructors' passages (between the lines
+#     <!-- instructor:begin --> and <!-- instructor:end -->);
 #   - README.md starts with a note that says so (once: the edition of an edition, as
 #     make grade-submission makes from a template repository, is the same edition).
 # DEST must not exist; the edition is built in a temporary folder beside it and renamed
@@ -86,23 +88,37 @@ for stub in exercises/[0-9][0-9]_*/*.cl; do
     done
 done
 
+# The instructors' passages of the Markdown pages: every block between a line
+# "<!-- instructor:begin -->" and a line "<!-- instructor:end -->" (README.md's "For
+# instructors", the answers' folder), so the edition's pages speak only of what it holds.
+pages=()
+for f in "${files[@]}"; do
+    case $f in *.md) ;; *) continue ;; esac
+    grep -q '^<!-- instructor:begin -->$' "$work/$f" || continue
+    awk '/^<!-- instructor:begin -->$/ { skip = 1; next }
+         /^<!-- instructor:end -->$/ { skip = 0; next }
+         !skip' "$work/$f" >"$work/$f.new" && mv "$work/$f.new" "$work/$f"
+    pages+=("$f: the instructors' passages")
+done
+
 # The students' note, first thing in README.md (unless it is there already).
 if ! grep -q '^> \*\*Student edition\.\*\*' "$work/README.md"; then
     waiting=$(printf '%s\n' "${cut[@]}" | sed 's/.* -> exercises\//> - /; s/\.cl$//' | sort)
     {
-        sed -n '1p' README.md
+        sed -n '1p' "$work/README.md"
         cat <<EOF
 
-> **Student edition.** The answers are not here: solutions/ is left out, and where a
-> chapter's kernel file held the function an exercise asks for, it now builds your file
-> from exercises/ instead (a \`//@student\` line in kernels/). So those chapters fail
-> until you finish their exercise, and pass once you have: \`make tour\` says which
-> chapters wait on which exercise, \`make grade EX=<id>\` grades one (ids in
-> exercises/manifest.tsv). \`make test\` is the instructors' suite: it needs solutions/.
+> **Student edition.** The answers are not here: where a chapter's kernel file held the
+> function an exercise asks for, it now builds your file from exercises/ instead (a
+> \`//@student\` line in kernels/). So those chapters fail until you finish their
+> exercise, and pass once you have: \`make tour\` says which chapters wait on which
+> exercise, \`make grade EX=<id>\` grades one (ids in exercises/manifest.tsv).
+> \`make test\` is the instructors' suite: it checks the answers, which this edition
+> leaves out.
 > The exercises the chapters wait on:
 $waiting
 EOF
-        sed -n '2,$p' README.md
+        sed -n '2,$p' "$work/README.md"
     } >"$work/README.md.new"
     mv "$work/README.md.new" "$work/README.md"
 fi
@@ -111,4 +127,4 @@ chmod 755 "$work"
 mv "$work" "$dest"
 trap - EXIT
 echo "student-edition: $dest: $n files (git ls-files, less solutions/ and hidden manifests)"
-for c in "${cut[@]}"; do echo "student-edition:   cut $c"; done
+for c in "${cut[@]}" "${pages[@]}"; do echo "student-edition:   cut $c"; done
