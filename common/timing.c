@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static int cmp_double(const void *a, const void *b)
@@ -17,7 +18,9 @@ static int cmp_double(const void *a, const void *b)
 
 struct fl_stats fl_stats_of(double *v, int count)
 {
-    struct fl_stats s = {0, 0, 0, count, 0, 0, 0};
+    struct fl_stats s;
+    memset(&s, 0, sizeof s); /* the padding too: the worker sends it whole (isolate.c) */
+    s.count = count;
     if (count <= 0)
         return s;
     qsort(v, (size_t)count, sizeof *v, cmp_double);
