@@ -46,6 +46,7 @@ class Case:
         self.inverse = False
         self.wg = self.ranks = ""
         self.variant = ""                           # :variant=NAME, or the exercise's own
+        self.timeout = None                         # :timeout=S, or None (--case-timeout)
         self.seed = None                            # :seed=S, or None
         self.axes = []                              # a drawn size: (kind, lo, hi) per axis
 
@@ -97,13 +98,17 @@ def parse_case(spec, lineno, path):
             if not re.fullmatch(r"[a-z][a-z0-9_]*", val):
                 raise bad("variant=NAME needs a variant name (lower case, digits, _)")
             c.variant = val
+        elif name == "timeout" and eq:
+            if not re.fullmatch(r"[1-9][0-9]{0,2}", val) or int(val) > 600:
+                raise bad("timeout=S needs a number of seconds from 1 to 600")
+            c.timeout = int(val)
         elif name == "seed" and eq:
             if not re.fullmatch(r"[0-9]{1,9}", val):
                 raise bad("seed=S needs a number")
             c.seed = int(val, 10)
         else:
-            raise bad("unknown option '%s' (known: inverse, wg=W, ranks=P, seed=S, variant=NAME)"
-                      % opt)
+            raise bad("unknown option '%s' (known: inverse, wg=W, ranks=P, seed=S, variant=NAME, "
+                      "timeout=S)" % opt)
     return c
 
 

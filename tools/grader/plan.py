@@ -80,9 +80,15 @@ def plan_exercise(ex, draw_number, quick, first_index):
     return graded
 
 
+def case_seconds(run, case_timeout):
+    """The --timeout of RUN: its case's own :timeout=S, else --case-timeout."""
+    return run.case.timeout or case_timeout
+
+
 def command_line(run, build, source, case_timeout, root):
     """The argv of RUN: the chapter program (or the property check's) on the file."""
     ex = run.ex
+    case_timeout = case_seconds(run, case_timeout)
     kernel = kernel_file(source, ex.id)
     if run.case.is_property:
         return ["%s/%s" % (build, run.size[1:]), "--exercise", kernel, "--timeout", str(case_timeout)]

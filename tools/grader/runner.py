@@ -16,6 +16,7 @@ import subprocess
 import threading
 import time
 
+from .plan import case_seconds
 from .verdict import Result, classify
 
 FILE_CAP = 64 << 20     # bytes a run may write to each stream
@@ -59,7 +60,8 @@ class Runner:
 
     def _start(self, run):
         out_path, err_path = self.paths(run)
-        argv = ["timeout", "-k", "5", str(self.outer_timeout)] + self.argv_of(run)
+        outer = case_seconds(run, self.case_timeout) + 30
+        argv = ["timeout", "-k", "5", str(outer)] + self.argv_of(run)
         t0 = time.monotonic()
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
             # (restore_signals, the default, gives the child SIGXFSZ back: Python
@@ -76,8 +78,9 @@ class Runner:
             rc = 128 - rc       # as a shell reports a death by signal
         try:
             out_path, err_path = self.paths(run)
+            seconds_allowed = case_seconds(run, self.case_timeout)
             verdict, report = classify(rc, _read(out_path), _read(err_path),
-                                       self.case_timeout, self.outer_timeout)
+                                       seconds_allowed, seconds_allowed + 30)
             run.out = cap_output(out_path)
             run.err = cap_output(err_path)
             result = Result(rc, seconds, verdict, report)
