@@ -33,7 +33,6 @@ import os
 import random
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -41,7 +40,7 @@ import tempfile
 sys.dont_write_bytecode = True  # no __pycache__ in the checkout (nor in a student's)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atomic_write import write_whole  # noqa: E402
-from grade_submission import ROOT, make_starter, run_child, Usage  # noqa: E402
+from grade_submission import ROOT, make_starter, run_child, run_main, Usage  # noqa: E402
 
 PROG = "grade-class"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -225,16 +224,7 @@ def run(args):
 
 
 def main(argv):
-    args = parse_args(argv)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    try:
-        return run(args)
-    except Usage as e:
-        print("%s: %s" % (PROG, e), file=sys.stderr)
-        return 2
-    except OSError as e:
-        print("%s: %s" % (PROG, e), file=sys.stderr)
-        return 2
+    return run_main(PROG, run, parse_args(argv))
 
 
 if __name__ == "__main__":

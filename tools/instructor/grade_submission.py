@@ -284,18 +284,19 @@ def grade(args):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def main(argv):
-    args = parse_args(argv)
-    # a TERM (a CI timeout, grade_class.py) removes the temporary tree like an error does
+def run_main(prog, body, args):
+    """BODY(ARGS)'s exit status; a usage or file error is one line and exit 2. A TERM (a CI
+    timeout, grade_class.py) removes the temporary trees as an error does."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
-        return grade(args)
-    except Usage as e:
-        print("%s: %s" % (PROG, e), file=sys.stderr)
+        return body(args)
+    except (Usage, OSError) as e:
+        print("%s: %s" % (prog, e), file=sys.stderr)
         return 2
-    except OSError as e:
-        print("%s: %s" % (PROG, e), file=sys.stderr)
-        return 2
+
+
+def main(argv):
+    return run_main(PROG, grade, parse_args(argv))
 
 
 if __name__ == "__main__":
