@@ -98,8 +98,8 @@ for i in "${!ids[@]}"; do minutes=$((minutes + 2 + runs[i] / 10)); done
 # the template repository at the commit that the organization variables FFTLAB_TEMPLATE
 # (owner/name) and FFTLAB_TEMPLATE_REF (40 hex digits) pin grades only the submission's
 # exercise files (make grade-submission; nothing of the submission runs), then one step per
-# case group reads its points from grade.json (partial credit). README.md, "For
-# instructors", says how to set it up.
+# case group reads its points from grade.json (partial credit). docs/instructors.md says
+# how to set it up.
 name: Autograding Tests
 'on':
 - push

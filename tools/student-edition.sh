@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/student-edition.sh DEST — the repository as students get it (make student-edition
 # DEST=dir): the files git tracks, less the answers.
-#   - no solutions/, and no hidden manifest (exercises/hidden*.tsv, *.hidden.tsv: the
+#   - no solutions/, no docs/instructors.md, and no hidden manifest (exercises/hidden*.tsv, *.hidden.tsv: the
 #     instructor's own cases);
 #   - each composed exercise's region in kernels/ (#ifndef FL_EXERCISE_<NAME> ... #endif,
 #     common/program.h) that holds the chapter's own function, its answer, holds instead
@@ -36,7 +36,7 @@ trap 'rm -rf "$work"' EXIT
 # left_out PATH: 0 when PATH stays out of the edition.
 left_out() {
     case $1 in
-    solutions/*) return 0 ;;
+    solutions/* | docs/instructors.md) return 0 ;;
     exercises/hidden*.tsv | *.hidden.tsv) return 0 ;;
     esac
     return 1
