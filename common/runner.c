@@ -30,7 +30,7 @@
 #include "program.h"
 #include "report.h"
 #include "timing.h"
-#include "tune.h"
+#include "fft/tune.h"
 
 #include <float.h>
 #include <math.h>

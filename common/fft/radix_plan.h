@@ -31,7 +31,7 @@
  * the items beyond Q / 8 wait in those stages). The
  * planner still chooses Q and the radices from the limits alone, so every shape of a pass
  * does the same columns: only how many go to a group, and with how many items each,
- * changes. Chapters 06's, 07's and 09's --shapes and --tune (common/tune.h) set these. */
+ * changes. Chapters 06's, 07's and 09's --shapes and --tune (common/fft/tune.h) set these. */
 struct fl_pass_shape {
     size_t items, values;
 };
@@ -48,7 +48,7 @@ struct fl_radix_limits {
     size_t max_parts;        /* a strided axis may keep its group's columns in up to this
                                 many parts (below); 0 or 1 = never (the default: only
                                 kernels/07_multidim.cl's fft_parts_* can, and
-                                common/axis_plan.c turns it on for them)                 */
+                                common/fft/axis_plan.c turns it on for them)                 */
     size_t part_values;      /* values one work-item of a pass in parts may hold (its
                                 registers): 512 bytes' worth, 64 fp32 or 32 fp64 values  */
     size_t max_row_parts;    /* a row longer than local memory holds may be one pass of
