@@ -133,8 +133,10 @@ EXTRA_SRC := chapters/02_radix2/plain_host.c chapters/04_coalescing/stride.c cha
 $(BUILD)/%: chapters/%/main.c $$(filter-out $(EXTRA_SRC),$$(wildcard chapters/$$*/*.c chapters/$$*/*.h)) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.c tests/unit/tap.h $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/tests
-	$(CC) $(CFLAGS) -o $@ $< tests/unit/tap.c $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
+# A unit test of a chapter's part links that part too (UNIT_SRC_test_x: its sources).
+UNIT_SRC_test_radix_plan := chapters/08_bluestein/length_search.c
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.c tests/unit/tap.h $$(UNIT_SRC_$$*) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/tests
+	$(CC) $(CFLAGS) -o $@ $< tests/unit/tap.c $(UNIT_SRC_$*) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/common $(BUILD)/common/fft $(BUILD)/tests:
 	mkdir -p $@

@@ -15,6 +15,7 @@
 #include "../../common/limits.h"
 #include "../../common/fft/axis_plan.h"
 #include "../../common/fft/simd_plan.h"
+#include "length_search.h"
 
 #include <stddef.h>
 

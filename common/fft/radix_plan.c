@@ -657,9 +657,9 @@ int fl_radix_plan_strided(size_t n, size_t lines, size_t stride, const struct fl
     return plan_lines(n, lines, stride > 1 ? stride : 1, lim, plan, why, len);
 }
 
-/* The primes (<= 64) that some radix of RADICES contains, ascending; returns how many. */
-static int covered_primes(const unsigned *radices, unsigned *primes, int max)
+int fl_radix_primes(const unsigned *radices, unsigned *primes, int max)
 {
+    radices = radices_or_default(radices);
     int count = 0;
     for (unsigned p = 2; p <= 64 && count < max; p++)
         if (prime_of_power(p) == p && covers(radices, p))
@@ -667,9 +667,7 @@ static int covered_primes(const unsigned *radices, unsigned *primes, int max)
     return count;
 }
 
-/* Every product of PRIMES[i..] times BASE in [LO, HI], passed to VISIT: the smooth
- * numbers of a range, enumerated from their exponents (a few thousand below 2^26), not
- * by testing every integer of the range. */
+/* Every product of PRIMES[i..] times BASE in [LO, HI], passed to VISIT. */
 static void smooth_in_range(const unsigned *primes, int nprimes, int i, size_t base, size_t lo,
                             size_t hi, void (*visit)(size_t m, void *ctx), void *ctx)
 {
@@ -685,6 +683,12 @@ static void smooth_in_range(const unsigned *primes, int nprimes, int i, size_t b
     }
 }
 
+void fl_smooth_visit(const unsigned *primes, int nprimes, size_t lo, size_t hi,
+                     void (*visit)(size_t m, void *ctx), void *ctx)
+{
+    smooth_in_range(primes, nprimes, 0, 1, lo, hi, visit, ctx);
+}
+
 static void keep_smallest(size_t m, void *ctx)
 {
     size_t *best = ctx;
@@ -695,7 +699,7 @@ static void keep_smallest(size_t m, void *ctx)
 size_t fl_smooth_at_least(size_t n, const unsigned *radices)
 {
     unsigned primes[32];
-    int np = covered_primes(radices_or_default(radices), primes, 32);
+    int np = fl_radix_primes(radices, primes, 32);
     size_t hi = (size_t)1 << 40, best = 0;
     if (n <= 1)
         return 1;
@@ -709,63 +713,4 @@ size_t fl_smooth_at_least(size_t n, const unsigned *radices)
         return 0;
     smooth_in_range(primes, np, 0, 1, n, cap, keep_smallest, &best);
     return best;
-}
-
-struct bluestein_search {
-    size_t batch;
-    const struct fl_radix_limits *lim;
-    int max_passes;
-    size_t best_m, best_work;
-    int best_passes;
-    struct fl_radix_plan best_plan, try_plan;
-};
-
-static void score_length(size_t m, void *ctx)
-{
-    struct bluestein_search *s = ctx;
-    char why[256];
-    if (fl_radix_plan_make(m, s->batch, s->lim, &s->try_plan, why, sizeof why) != 0 ||
-        s->try_plan.npasses > s->max_passes)
-        return;
-    size_t work = m * (size_t)s->try_plan.nstages;
-    int passes = s->try_plan.npasses;
-    if (s->best_m == 0 || passes < s->best_passes ||
-        (passes == s->best_passes && (work < s->best_work || (work == s->best_work && m < s->best_m)))) {
-        s->best_m = m;
-        s->best_work = work;
-        s->best_passes = passes;
-        s->best_plan = s->try_plan;
-    }
-}
-
-size_t fl_bluestein_length(size_t n, size_t batch, const struct fl_radix_limits *lim, int max_passes,
-                           struct fl_radix_plan *plan, char *why, size_t len)
-{
-    static struct bluestein_search s; /* two radix plans: too big for some stacks */
-    unsigned primes[32];
-    const unsigned *radices = radices_or_default(lim->radices);
-    int np = covered_primes(radices, primes, 32);
-    if (why && len)
-        why[0] = '\0';
-    if (n == 0 || n > ((size_t)1 << 39) || np == 0) {
-        snprintf(why, len, "no Bluestein length for N = %zu", n);
-        return 0;
-    }
-    size_t lo = 2 * n - 1, hi = 1;
-    while (hi < lo)
-        hi *= 2;
-    memset(&s, 0, sizeof s);
-    s.batch = batch;
-    s.lim = lim;
-    s.max_passes = max_passes;
-    smooth_in_range(primes, np, 0, 1, lo, hi, score_length, &s);
-    if (s.best_m == 0) {
-        snprintf(why, len, "no convolution length M from %zu to %zu has a plan of at most %d passes "
-                 "within %zu work-item%s per group: use a larger --wg", lo, hi, max_passes,
-                 lim->max_items, lim->max_items == 1 ? "" : "s");
-        return 0;
-    }
-    if (plan)
-        *plan = s.best_plan;
-    return s.best_m;
 }

@@ -2,6 +2,7 @@
  * digit reversal; and common/fft/tune.c's fl_tune_pick, which picks among measured shapes. */
 #include "../../common/fft/radix_plan.h"
 #include "../../common/fft/tune.h"
+#include "../../chapters/08_bluestein/length_search.h" /* fl_bluestein_length */
 #include "tap.h"
 
 #include <stdio.h>
