@@ -40,7 +40,7 @@ int fl_check_group_size(const struct fl_problem *p, size_t wg, char *why, size_t
     return -1;
 }
 
-static void print_help(const char *prog, const struct fl_chapter *ch)
+static void print_chapter_help(const char *prog, const struct fl_chapter *ch)
 {
     char text[4096];
     int len = snprintf(text, sizeof text, "%s — %s\n%s\n\nvariants (--variant):", ch->name,
@@ -151,7 +151,7 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
     if (o.format != FL_FORMAT_TEXT)
         fl_set_status_stream_stderr(1);
     if (o.help) {
-        print_help(argv[0], ch);
+        print_chapter_help(argv[0], ch);
         return FL_EXIT_OK;
     }
     if (o.list_devices)

@@ -65,8 +65,8 @@ struct verifier {
 };
 
 /* Compare OUT with REF, both holding side S (its indices name the element in words). */
-static struct fl_check *judge(struct verifier *v, const char *name, const double *out,
-                              const double *ref, double scale, const struct side *s)
+static struct fl_check *judge_check(struct verifier *v, const char *name, const double *out,
+                                    const double *ref, double scale, const struct side *s)
 {
     struct fl_result *r = v->r;
     struct fl_check *chk = &r->check[r->nchecks++];
@@ -226,7 +226,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
     if (o->input)
         check_overflow(c, v.ref, res_count);
     int lost = reference_lost(c, x0, v.ref, sign);
-    struct fl_check *chk = judge(&v, o->input ? "input" : "random", out0, v.ref, 1.0, &res);
+    struct fl_check *chk = judge_check(&v, o->input ? "input" : "random", out0, v.ref, 1.0, &res);
     if (lost) report_lost_reference(chk);
     if (o->input && chk->err.nonfinite && !guard)
         check_inner_overflow(c, sign < 0 ? "forward transform" : "inverse transform", x0, &in, "");
@@ -253,7 +253,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
         guard = run_remote(c, 0, sign, x, v.out);
         reference(c, x, v.ref, sign);
         lost = reference_lost(c, x, v.ref, sign);
-        chk = judge(&v, name, v.out, v.ref, 1.0, &res);
+        chk = judge_check(&v, name, v.out, v.ref, 1.0, &res);
         if (lost) report_lost_reference(chk);
         if (guard) report_guard(chk, guard);
         show_failure(&v, chk, v.out, v.ref, o->format, &res);
@@ -281,7 +281,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
         guard = run_remote(c, 0, sign, x, v.out);
         reference(c, x, v.ref, sign);
         lost = reference_lost(c, x, v.ref, sign);
-        chk = judge(&v, name, v.out, v.ref, 1.0, &res);
+        chk = judge_check(&v, name, v.out, v.ref, 1.0, &res);
         if (guard) report_guard(chk, guard);
         if (!c->real)
             fl_check_tone_peak_nd(chk, v.out, dims, nd, c->batch, k);
@@ -306,7 +306,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
             fl_hermitian_half(x, dims, nd, c->batch);
             want = x;
         }
-        chk = judge(&v, "roundtrip", v.out, want, 2.0, &in);
+        chk = judge_check(&v, "roundtrip", v.out, want, 2.0, &in);
         if (o->input && chk->err.nonfinite && !guard) {
             char why[96];
             snprintf(why, sizeof why, " (it gives back N times the input, N = %zu)", c->n);

@@ -176,7 +176,7 @@ run_case "checks name grid points (3-D, 9x10x12 x 2)" 0 '^PASS$' --has 'impulse@
 slow_case "checks name grid points" 0 '^PASS$' --has 'impulse@\(5,22\) ' --has 'tone@\(4,17\) ' \
     -- "$M" --size 12x64 --repeat 0
 # Timed runs (slow: a timed run measures the copy bandwidth first, ~2 CPU-s on pocl; the
-# timing is the harness's own, common/runner.c, which the fast sets of 01-06, 08, 09 and
+# timing is the harness's own, common/time_plan.c, which the fast sets of 01-06, 08, 09 and
 # 10 time, 2-D shapes among them: 09's 8x16 CSV, 10's 64x48). CSV and JSON: fast untimed
 # (the row's n, batch and shape columns), on the program of 9x10x12 x 2.
 slow_case "timed run (events, GFLOP/s from the total points)" 0 '^PASS$' \
