@@ -1,6 +1,6 @@
 /* 08_bluestein: the choice of M and the shape of the plan (lesson: "Choosing M").
  *
- * Any M >= 2N - 1 gives the same convolution. fl_bluestein_length (common/fft/radix_plan.c)
+ * Any M >= 2N - 1 gives the same convolution. fl_bluestein_length (length_search.c)
  * takes, among the 2^a 3^b 5^c 7^d lengths from 2N - 1 up to the next power of two, the
  * one whose plan of M points x batch has the fewest passes, then the least M x stages,
  * then the smallest M. bs_setup turns that into the plan's shape for the variant: one
