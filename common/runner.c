@@ -17,6 +17,11 @@
  * axis Nx/2 + 1 complex values, FFTW's and numpy.fft.rfftn's layout), --inverse is C2R
  * (that half spectrum in, N reals out, not divided by N). The two sides of a transform
  * then differ in size and kind (struct side); buffers A and B are as large as the larger.
+ *
+ * This file is the flow: fl_main, a list of sizes, and run_problem's steps in the checker.
+ * Each step is a file of its own: problem.c (the shape and the input), worker.c (the
+ * worker's part, device_job), device_run.c (one guarded run of a plan), verify.c (the
+ * checks), time_plan.c (the timing); run.h is what they share, buffers.h the guard zones.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
