@@ -4,7 +4,7 @@
  * file to nothing. The host's side is chapters/06_mixed_radix/pass_kernel.c.
  *
  * The contract the learner's file keeps (its header says it in full):
- *   __kernel void own_pass(OWN_PASS_PARAMS)   OWN_PASS_PARAMS = the two buffers, which the
+ *   kernel own_pass(OWN_PASS_PARAMS)         OWN_PASS_PARAMS = the two buffers, which the
  *                  file never names, then int N, int r, int L, int sign
  *   LOAD(i)        value i (0 <= i < N) of this work-item's row of the input x
  *   STORE(i, v)    value i of this work-item's row of the output y becomes v
