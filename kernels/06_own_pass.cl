@@ -19,8 +19,10 @@
  *                work-item (no local memory to share values through); after each launch
  *                own_pass_tally checks that every index was read once and written once and
  *                none outside 0..N-1 was asked for, and clears the counts; at the end
- *                own_pass_verdict fills the result with NaN if any launch broke that, so
- *                the run's checks fail (and say "nan"). */
+ *                own_pass_verdict fills the result with (b, -1e30) if any launch broke that,
+ *                b the bits below (1 a value read other than once, 2 one written other than
+ *                once, 4 an index outside the row; their sum), so the run's checks fail and
+ *                their "got" lines say which rule broke. */
 #if defined(FL_EXERCISE_OWN_PASS) || defined(FL_EXERCISE_OWN_PASS_ONCE)
 
 /* The row this work-item's LOAD and STORE address: N values from row * N. */
@@ -96,11 +98,12 @@ __kernel void own_pass_tally(__global volatile int *c, int nb)
     c[n + i] = 0;
 }
 
-/* After the last: the result all NaN when any launch broke the rule. */
+/* After the last: the result all (b, -1e30) when any launch broke the rule, b its bits. */
 __kernel void own_pass_verdict(__global const int *c, __global real2_t *y, int nb)
 {
-    if (c[2 * (size_t)nb] != 0)
-        y[get_global_id(0)] = (real2_t)(NAN, NAN);
+    const int bits = c[2 * (size_t)nb];
+    if (bits != 0)
+        y[get_global_id(0)] = (real2_t)((real_t)bits, (real_t)-1e30f);
 }
 #endif
 

@@ -74,7 +74,8 @@ static const struct fl_variant variants[] = {
     {"own_pass", "your own Stockham pass from a blank file, one launch per radix 2, 3, 4 or 5 "
      "(--pass-kernel FILE; exercise)", "exercises/06_mixed_radix/own_pass.cl", 0},
     {"own_pass_once", "own_pass, each LOAD and STORE counted: every launch must read and "
-     "write each value once (the grader's probe)", "exercises/06_mixed_radix/own_pass.cl", 0},
+     "write each value once, else every output is (b, -1e30), b = 1 read, 2 written other "
+     "than once, 4 outside the row (the grader's probe)", "exercises/06_mixed_radix/own_pass.cl", 0},
     {NULL, NULL, NULL, 0},
 };
 

@@ -253,7 +253,7 @@ void mr_plan_own_pass(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_buffer(l, counts);
         fl_arg_buffer(l, src);
         fl_arg_int(l, (int)nb);
-        fl_launch_note(l, "the result all NaN if any launch read or wrote a value other than once");
+        fl_launch_note(l, "the result all (b, -1e30) if any launch read or wrote a value other than once");
     }
     char all[160];
     snprintf(plan->summary, sizeof plan->summary,
