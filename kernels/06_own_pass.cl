@@ -22,8 +22,15 @@
  *                own_pass_verdict fills the result with (b, -1e30) if any launch broke that,
  *                b the bits below (1 a value read other than once, 2 one written other than
  *                once, 4 an index outside the row; their sum), so the run's checks fail and
- *                their "got" lines say which rule broke. */
-#if defined(FL_EXERCISE_OWN_PASS) || defined(FL_EXERCISE_OWN_PASS_ONCE)
+ *                their "got" lines say which rule broke.
+ * own_pass_layout  the grader's probe of the layout between launches (the contract's): the
+ *                learner's kernel runs every stage but the last, then own_pass_finish
+ *                computes the transform from what the contract says the data holds at
+ *                that point (L = N / the last radix), so only a pass that leaves the
+ *                contract's layout after each launch passes (any other self-sorting pass,
+ *                right at the end of all its launches, fails here). */
+#if defined(FL_EXERCISE_OWN_PASS) || defined(FL_EXERCISE_OWN_PASS_ONCE) || \
+    defined(FL_EXERCISE_OWN_PASS_LAYOUT)
 
 /* The row this work-item's LOAD and STORE address: N values from row * N. */
 #define OWN_ROW ((size_t)get_global_id(1) * (size_t)N)
@@ -76,6 +83,26 @@ void own_store_(__global real2_t *y, __global volatile int *c, int n, long i, re
 #endif
 #ifndef FL_EXERCISE_OWN_PASS_ONCE
 /* --variant own_pass_once: the file */
+#endif
+#ifndef FL_EXERCISE_OWN_PASS_LAYOUT
+/* --variant own_pass_layout: the file */
+#endif
+
+#ifdef FL_EXERCISE_OWN_PASS_LAYOUT
+/* The transform from the contract's layout at L (global size N x batch, item k a bin):
+ *     X[s + L f] = sum over e < E of x[s E + e] w_E^(e f),   E = N / L,
+ * the definition of that layout (its sequence s has the DFT X[s + L f]), summed directly. */
+__kernel void own_pass_finish(__global const real2_t *x, __global real2_t *y, int n, int l,
+                              int sign)
+{
+    const int k = get_global_id(0), s = k % l, f = k / l, e = n / l;
+    const size_t row = (size_t)get_global_id(1) * (size_t)n;
+    real2_t acc = (real2_t)(0, 0);
+    for (int j = 0; j < e; j++)
+        acc += cmul(x[row + (size_t)s * (size_t)e + (size_t)j],
+                    cexpi((real_t)sign * (real_t)(2 * FFTLAB_PI) * (real_t)(j * f % e) / (real_t)e));
+    y[row + (size_t)k] = acc;
+}
 #endif
 
 #ifdef FL_EXERCISE_OWN_PASS_ONCE

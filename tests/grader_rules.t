@@ -25,6 +25,10 @@
 #           a value read other than once, 2 written other than once);
 #   one_launch  the whole DFT at the first launch (each item reads the whole row), copies
 #           after it: right, caught the same way, and by the grader at its first probe;
+#   notation  the library's pass (docs/notation.md's map, chapter 02's fft_radix2 for any
+#           radix), right at the end of its launches but of another layout between them:
+#           caught by own_pass_layout (the last stage the harness's, from the contract's
+#           layout), and by the grader at its first case of that variant;
 #   library, library_pass, pointer, reserved, paste   a call of the library's dft4 or of
 #           its pass kernel, a __global parameter of its own, the reserved name own_y_, a
 #           name pasted with ##: refused before the build (exit 2, naming the line).
@@ -138,9 +142,8 @@ slow_case "the solution passes at N = 65536" 0 '^PASS$' --timeout 300 \
 need_binary 06_mixed_radix
 M=$BUILD/06_mixed_radix
 OWN=solutions/06_mixed_radix/own_pass.cl
-sed 's/^\(\s*\)my_small_dft(v, r, sign);/\1if (isnan(LOAD(j).x)) return;\n&/' "$OWN" >"$TMP/read_twice.cl"
-sed 's/^\(\s*\)STORE(base + q \* L, v\[q\]);/\1{ STORE(base + q * L, v[0]); STORE(base + q * L, v[q]); }/' \
-    "$OWN" >"$TMP/write_twice.cl"
+sed 's/^\(\s*\)my_small_dft(v, r, sign);/\1if (isnan(LOAD(i).x)) return;\n&/' "$OWN" >"$TMP/read_twice.cl"
+sed 's/^\(\s*\)\(STORE(.*);\)$/\1\2 \2/' "$OWN" >"$TMP/write_twice.cl"
 ! cmp -s "$OWN" "$TMP/read_twice.cl" && ! cmp -s "$OWN" "$TMP/write_twice.cl"
 ok $? "planted an extra LOAD and an extra STORE into own_pass's solution" ||
     diag "the solution's lines have moved on: update the sed scripts"
@@ -172,6 +175,37 @@ for cheat in read_twice:1 write_twice:2 one_launch:1; do
 done
 run_case "own_pass's solution passes own_pass_once at the same size" 0 '^PASS$' \
     -- "$M" --variant own_pass_once --exercise "$OWN" --size 60 --batch 2 --repeat 0
+cat >"$TMP/notation.cl" <<'CL'
+/* docs/notation.md's pass at Q = r, p = L: right after all its launches, another layout */
+void my_dft(real2_t *v, int r, int sign)
+{
+    real2_t out[5];
+    for (int q = 0; q < r; q++) {
+        out[q] = (real2_t)(0, 0);
+        for (int t = 0; t < r; t++)
+            out[q] += cmul(v[t], cexpi((real_t)sign * (real_t)(2 * FFTLAB_PI) * (real_t)(t * q % r) / (real_t)r));
+    }
+    for (int q = 0; q < r; q++)
+        v[q] = out[q];
+}
+__kernel void own_pass(OWN_PASS_PARAMS)
+{
+    const int t = get_global_id(0), k = t % L, m = N / r;
+    real2_t v[5];
+    for (int j = 0; j < r; j++)
+        v[j] = cmul(LOAD(t + j * m), cexpi((real_t)sign * (real_t)(2 * FFTLAB_PI) * (real_t)(j * k) / (real_t)(r * L)));
+    my_dft(v, r, sign);
+    for (int j = 0; j < r; j++)
+        STORE((t - k) * r + k + j * L, v[j]);
+}
+CL
+run_case "own_pass notation: right under own_pass (and own_pass_once)" 0 '^PASS$' \
+    -- "$M" --variant own_pass_once --exercise "$TMP/notation.cl" --size 60 --batch 2 --repeat 0
+run_case "own_pass notation: caught by own_pass_layout" 1 '^FAIL' --has '^verify +random .*WRONG' \
+    -- "$M" --variant own_pass_layout --exercise "$TMP/notation.cl" --size 60 --batch 2 --repeat 0
+run_case "own_pass's solution passes own_pass_layout at the same size" 0 '^PASS$' \
+    --has 'own_pass_finish\(A, B, 60, 12, -1\)' \
+    -- "$M" --variant own_pass_layout --exercise "$OWN" --size 60 --batch 2 --explain --repeat 0
 printf '__kernel void own_pass(OWN_PASS_PARAMS)\n{\n    real2_t v[4];\n    dft4(v);\n}\n' \
     >"$TMP/library.cl"
 printf '__kernel void own_pass(OWN_PASS_PARAMS)\n{\n    fft_row_parts_p0(0, 0, 0, 0, 0, N, 0);\n}\n' \
@@ -202,11 +236,18 @@ awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "id" { print } $1 == "06_mixed_radix/own_
     sub(/ \|.*/, "", $5); $4 = 1; print }' exercises/manifest.tsv >"$TMP/own_first.tsv"
 grep -q 'variant=own_pass_once' "$TMP/own_first.tsv"
 ok $? "own_pass's first case group holds a probe case" || diag "$(cat "$TMP/own_first.tsv")"
-mkdir -p "$TMP/own/06_mixed_radix"
+grep -q 'variant=own_pass_layout' "$TMP/own_first.tsv"
+ok $? "... and a layout case" || diag "$(cat "$TMP/own_first.tsv")"
+mkdir -p "$TMP/own/06_mixed_radix" "$TMP/own2/06_mixed_radix"
 cp "$TMP/one_launch.cl" "$TMP/own/06_mixed_radix/own_pass.cl"
+cp "$TMP/notation.cl" "$TMP/own2/06_mixed_radix/own_pass.cl"
 run_case "the grader: one_launch earns nothing, caught by own_pass_once" 1 '' \
     --stdout-has '^not ok 1 - 06_mixed_radix/own_pass \(case [^ ]*:variant=own_pass_once.* seed 1: exit 1 wrong result\)' \
     --stdout-has '^# rerun: .*--variant own_pass_once' \
     -- tools/grade.sh --manifest "$TMP/own_first.tsv" --only 06_mixed_radix/own_pass --from "$TMP/own" \
        --json "$TMP/own.json" --draw 1
+run_case "the grader: notation earns nothing, caught by own_pass_layout" 1 '' \
+    --stdout-has '^not ok 1 - 06_mixed_radix/own_pass \(case [^ ]*:variant=own_pass_layout.* seed 1: exit 1 wrong result\)' \
+    -- tools/grade.sh --manifest "$TMP/own_first.tsv" --only 06_mixed_radix/own_pass --from "$TMP/own2" \
+       --json "$TMP/own2.json" --draw 1
 done_testing

@@ -41,6 +41,9 @@ run_case "--pass-kernel and --variant own_pass_once: every access counted, 243 x
     --has 'own_pass_tally\(counts, 729\)' --has 'own_pass_verdict\(counts, B, 729\)' \
     --has 'own_pass\(A, B, 243, 3, 1, 1, counts\) +global 81x3 +local 1x1 ' \
     -- "$R" --pass-kernel "$SOL" --variant own_pass_once --size 243 --batch 3 --inverse --explain --repeat 0
+run_case "--variant own_pass_layout: every launch but the last, then the harness's (20 = 4 x 5)" 0 '^PASS$' \
+    --has '\[ 0\] own_pass\(A, B, 20, 4, 1, -1\)' --has '\[ 1\] own_pass_finish\(B, A, 20, 4, -1\) +global 20x1 ' \
+    --lacks '\[ 2\]' -- "$R" --pass-kernel "$SOL" --variant own_pass_layout --size 20 --explain --repeat 0
 run_case "N = 1: no launch" 0 '^PASS$' --has 'the input is its own transform' \
     -- "$R" --pass-kernel "$SOL" --size 1 --explain --repeat 0
 slow_case "N = 2^20, the largest it takes" 0 '^PASS$' --timeout 300 \
@@ -55,7 +58,7 @@ run_case "N = 2^21: past the largest, exit 2" 2 "$USAGE" --has 'N = 2097152 is n
 run_case "--wg: refused (the contract knows no group size)" 2 "$USAGE" --has 'takes no --wg' \
     -- "$R" --pass-kernel "$SOL" --size 64 --wg 4 --repeat 0
 run_case "--pass-kernel with another variant: exit 2" 2 "$USAGE" \
-    --has '--pass-kernel runs variant own_pass \(or own_pass_once\), not stockham' \
+    --has '--pass-kernel runs variant own_pass \(or its probes own_pass_once and own_pass_layout\), not stockham' \
     -- "$R" --pass-kernel "$SOL" --variant stockham --size 64 --repeat 0
 run_case "--pass-kernel and --exercise: exit 2" 2 "$USAGE" --has 'give one of them' \
     -- "$R" --pass-kernel "$SOL" --exercise "$SOL" --size 64 --repeat 0

@@ -24,7 +24,7 @@
  *   own_pass      your own Stockham pass, one launch per radix 2, 3, 4 or 5 (--pass-kernel
  *                 FILE; pass_kernel.c, kernels/06_own_pass.cl; the exercise own_pass);
  *                 own_pass_once is the grader's probe that each launch reads and writes
- *                 each value once.
+ *                 each value once, own_pass_layout that it leaves the contract's layout.
  *
  * The planner (which radices, in which order, how many passes, which group shape) is
  * common/fft/radix_plan.c, reused by 07-10; plan.c holds this chapter's limits and group
@@ -76,6 +76,9 @@ static const struct fl_variant variants[] = {
     {"own_pass_once", "own_pass, each LOAD and STORE counted: every launch must read and "
      "write each value once, else every output is (b, -1e30), b = 1 read, 2 written other "
      "than once, 4 outside the row (the grader's probe)", "exercises/06_mixed_radix/own_pass.cl", 0},
+    {"own_pass_layout", "own_pass but its last launch, then the harness's last stage from the "
+     "contract's layout: right only if each launch leaves that layout (the grader's probe)",
+     "exercises/06_mixed_radix/own_pass.cl", 0},
     {NULL, NULL, NULL, 0},
 };
 

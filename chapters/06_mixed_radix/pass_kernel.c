@@ -28,7 +28,8 @@ static const unsigned own_radices[] = {4, 2, 3, 5, 0};
 
 int mr_is_own_pass(const struct fl_problem *p)
 {
-    return strcmp(p->variant, "own_pass") == 0 || strcmp(p->variant, "own_pass_once") == 0;
+    return strcmp(p->variant, "own_pass") == 0 || strcmp(p->variant, "own_pass_once") == 0 ||
+           strcmp(p->variant, "own_pass_layout") == 0;
 }
 
 static int is_once(const struct fl_problem *p)
@@ -219,8 +220,10 @@ void mr_plan_own_pass(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_int(l, (int)ints);
         fl_launch_note(l, "every count 0: reads, writes and the verdict");
     }
+    /* own_pass_layout: the learner's launches but the last, then own_pass_finish */
+    int layout = strcmp(p->variant, "own_pass_layout") == 0, mine = layout && ns > 1 ? ns - 1 : ns;
     size_t span = 1;
-    for (int s = 0; s < ns; s++) {
+    for (int s = 0; s < mine; s++) {
         size_t global[2] = {p->n / r[s], p->batch}, one[2] = {1, 1};
         struct fl_launch *l = fl_plan_add(plan, "own_pass", 2, global, once ? one : NULL);
         fl_arg_buffer(l, src);
@@ -246,6 +249,18 @@ void mr_plan_own_pass(const struct fl_problem *p, struct fl_plan *plan)
         src = dst;
         dst = t;
     }
+    if (mine < ns) {
+        size_t global[2] = {p->n, p->batch};
+        struct fl_launch *l = fl_plan_add(plan, "own_pass_finish", 2, global, NULL);
+        fl_arg_buffer(l, src);
+        fl_arg_buffer(l, dst);
+        fl_arg_int(l, (int)p->n);
+        fl_arg_int(l, (int)span);
+        fl_arg_int(l, p->sign);
+        fl_launch_note(l, "the last stage from the contract's layout at L=%zu, summed as it "
+                       "defines it: right only if your launches left that layout", span);
+        src = dst;
+    }
     plan->result = src;
     if (once) {
         size_t g[1] = {nb};
@@ -262,7 +277,8 @@ void mr_plan_own_pass(const struct fl_problem *p, struct fl_plan *plan)
              "writes all N, from A to B and back.%s",
              p->n, fl_radix_join(r, ns, all, sizeof all), fl_exercise_path()[0] ?
              fl_exercise_path() : "the kernel file",
-             once ? " The probe: each LOAD and STORE counted, each index once per launch." : "");
+             once ? " The probe: each LOAD and STORE counted, each index once per launch." :
+             mine < ns ? " The probe: the last stage the harness's, from the contract's layout." : "");
 }
 
 /* --- --pass-kernel FILE */
@@ -298,9 +314,10 @@ char **mr_pass_kernel_args(int *argc, char **argv)
     if (has_exercise)
         fl_die(FL_EXIT_USAGE, "--pass-kernel FILE is --variant own_pass --exercise FILE: give "
                "one of them");
-    if (variant && strcmp(variant, "own_pass") != 0 && strcmp(variant, "own_pass_once") != 0)
-        fl_die(FL_EXIT_USAGE, "--pass-kernel runs variant own_pass (or own_pass_once), not %s",
-               variant);
+    if (variant && strcmp(variant, "own_pass") != 0 && strcmp(variant, "own_pass_once") != 0 &&
+        strcmp(variant, "own_pass_layout") != 0)
+        fl_die(FL_EXIT_USAGE, "--pass-kernel runs variant own_pass (or its probes own_pass_once "
+               "and own_pass_layout), not %s", variant);
     if (!variant) {
         out[n++] = "--variant";
         out[n++] = "own_pass";

@@ -21,16 +21,18 @@
  *   each launch       LOADs every i of the row once and STOREs every i once: N / r items,
  *                     r values each (the grader counts, --variant own_pass_once)
  *
- * The layout between launches (docs/notation.md's letters: L the span done, k < L):
- *   before a launch, x[a L + k] (0 <= a < N/L) holds bin k of the L-point DFT of the
- *   sub-sequence  input[a + (N/L) n], n = 0 .. L-1;
+ * The layout between launches (the transform of the row being X, w_m = exp(sign 2 pi i / m)):
+ *   before a launch, x[s (N/L) + e], 0 <= s < L, 0 <= e < N/L, is value e of the
+ *   sequence of N/L points whose (N/L)-point DFT is the bins  X[s + L f], f = 0 .. N/L-1;
  *   after it, y holds the same with rL in place of L.
- * At L = 1 that is the input itself; after the last launch (rL = N) it is the transform,
- * in order. No reordering pass: that is what self-sorting means.
+ * At L = 1 that is the input itself (s = 0, the whole row); after the last launch (rL = N)
+ * y[s] is X[s]: the transform, in order, with no reordering pass. This is a self-sorting
+ * (Stockham) pass that splits the outputs, decimation in frequency: not the library's
+ * passes (docs/notation.md's, which split the inputs), which read and write other places.
  *
- * Yours to derive: which r values one work-item reads so that they make one radix-r
+ * Yours to derive: which r values of x one work-item reads so that they make one radix-r
  * butterfly of this stage (and neighbouring items read neighbouring addresses), the
- * twiddle each one is multiplied by, and where the r results go.
+ * twiddle each result is multiplied by, and where the r results go in y.
  *
  * Rules the build checks (a broken one is exit 2, naming the line): the file reaches the
  * buffers through LOAD and STORE only, so it never spells __global, global or ##, nor a

@@ -21,16 +21,18 @@
  *   each launch       LOADs every i of the row once and STOREs every i once: N / r items,
  *                     r values each (the grader counts, --variant own_pass_once)
  *
- * The layout between launches (docs/notation.md's letters: L the span done, k < L):
- *   before a launch, x[a L + k] (0 <= a < N/L) holds bin k of the L-point DFT of the
- *   sub-sequence  input[a + (N/L) n], n = 0 .. L-1;
+ * The layout between launches (the transform of the row being X, w_m = exp(sign 2 pi i / m)):
+ *   before a launch, x[s (N/L) + e], 0 <= s < L, 0 <= e < N/L, is value e of the
+ *   sequence of N/L points whose (N/L)-point DFT is the bins  X[s + L f], f = 0 .. N/L-1;
  *   after it, y holds the same with rL in place of L.
- * At L = 1 that is the input itself; after the last launch (rL = N) it is the transform,
- * in order. No reordering pass: that is what self-sorting means.
+ * At L = 1 that is the input itself (s = 0, the whole row); after the last launch (rL = N)
+ * y[s] is X[s]: the transform, in order, with no reordering pass. This is a self-sorting
+ * (Stockham) pass that splits the outputs, decimation in frequency: not the library's
+ * passes (docs/notation.md's, which split the inputs), which read and write other places.
  *
- * Yours to derive: which r values one work-item reads so that they make one radix-r
+ * Yours to derive: which r values of x one work-item reads so that they make one radix-r
  * butterfly of this stage (and neighbouring items read neighbouring addresses), the
- * twiddle each one is multiplied by, and where the r results go.
+ * twiddle each result is multiplied by, and where the r results go in y.
  *
  * Rules the build checks (a broken one is exit 2, naming the line): the file reaches the
  * buffers through LOAD and STORE only, so it never spells __global, global or ##, nor a
@@ -67,18 +69,21 @@ void my_small_dft(real2_t *v, int r, int sign)
 
 __kernel void own_pass(OWN_PASS_PARAMS)
 {
-    const int j = get_global_id(0); /* 0 .. N/r - 1: one butterfly */
-    const int k = j % L;            /* the bin of the L-point DFTs it combines */
-    const int m = N / r;            /* the r inputs are m apart: item j reads j, j + m, ... */
+    const int i = get_global_id(0); /* 0 .. N/r - 1: one butterfly */
+    const int e = N / L;            /* E: the length of the sequences before the launch */
+    const int m = e / r;            /* M = E / r: their length after it */
+    const int s = i / m;            /* the sequence this item splits, 0 .. L-1 */
+    const int n = i % m;            /* its place in the new sequences */
     real2_t v[5];
-    /* input t is bin k of sub-sequence a + t (N/(rL)), a = j / L: twiddle w_(rL)^(t k) */
+    /* the r values of sequence s that are M apart: z_s[n + t M], t < r */
     for (int t = 0; t < r; t++)
-        v[t] = cmul(LOAD(j + t * m),
-                    cexpi((real_t)sign * (real_t)(2 * FFTLAB_PI) * (real_t)(t * k) / (real_t)(r * L)));
+        v[t] = LOAD(s * e + n + t * m);
     my_small_dft(v, r, sign);
-    /* output q is bin k + q L of the rL-point DFT of sub-sequence a: y[a rL + k + q L] */
-    const int base = (j - k) * r + k;
-    for (int q = 0; q < r; q++)
-        STORE(base + q * L, v[q]);
+    /* result q, times w_E^(n q), is value n of sequence s + L q (of the new M-point ones):
+     * its DFT is bins X[s + L q + rL f] */
+    for (int q = 0; q < r; q++) {
+        const real2_t w = cexpi((real_t)sign * (real_t)(2 * FFTLAB_PI) * (real_t)(n * q) / (real_t)e);
+        STORE((s + L * q) * m + n, cmul(v[q], w));
+    }
 }
 //@exercise end
