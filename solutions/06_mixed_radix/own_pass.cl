@@ -24,7 +24,8 @@
  * The layout between launches (the transform of the row being X, w_m = exp(sign 2 pi i / m)):
  *   before a launch, x[s (N/L) + e], 0 <= s < L, 0 <= e < N/L, is value e of the
  *   sequence of N/L points whose (N/L)-point DFT is the bins  X[s + L f], f = 0 .. N/L-1;
- *   after it, y holds the same with rL in place of L.
+ *   after it, y holds the same with rL in place of L (the grader checks it: --variant
+ *   own_pass_layout runs your launches but the last, then the last stage from this layout).
  * At L = 1 that is the input itself (s = 0, the whole row); after the last launch (rL = N)
  * y[s] is X[s]: the transform, in order, with no reordering pass. This is a self-sorting
  * (Stockham) pass that splits the outputs, decimation in frequency: not the library's
@@ -43,7 +44,8 @@
  *
  * Run:    ./build/06_mixed_radix --pass-kernel FILE --size 8        (same as
  *         --variant own_pass --exercise FILE), then --size 15, 1000 --explain,
- *         60 --inverse --batch 3, --variant own_pass_once (the count)
+ *         60 --inverse --batch 3, and the grader's probes --variant own_pass_once (the
+ *         count) and own_pass_layout (the layout). Hints: exercises/06_mixed_radix/README.md.
  * Grade:  make grade EX=06_mixed_radix/own_pass
  * The plain host program that runs one pass with nothing but OpenCL: docs/plain-host.md.
  * ------------------------------------------------------------------------------------- */
