@@ -9,7 +9,8 @@
  *   LOAD(i)        value i (0 <= i < N) of this work-item's row of the input x
  *   STORE(i, v)    value i of this work-item's row of the output y becomes v
  *   global size    (N / r, batch); get_global_id(1) is the row, which LOAD and STORE add
- * The file may not spell __global or global, the names below that end in '_', or ##: the
+ * The file may not spell __global or global, the names below that end in '_' (own_..._,
+ * OWN_..._), or ##: the
  * buffers are reached through LOAD and STORE only, so counting those counts every access
  * (the host refuses such a file before the build, pass_kernel.c).
  *
@@ -74,7 +75,8 @@ void own_store_(__global real2_t *y, __global volatile int *c, int n, long i, re
 #define OWN_PASS_PARAMS __global const real2_t *own_x_, __global real2_t *own_y_, int N, int r, \
                         int L, int sign
 #define OWN_PASS_ARGS_ own_x_, own_y_, N, r, L, sign
-#define LOAD(i) (own_x_[OWN_ROW + (size_t)(i)])
+/* (a cast: a value, never an lvalue whose address could reach the buffer) */
+#define LOAD(i) ((real2_t)own_x_[OWN_ROW + (size_t)(i)])
 #define STORE(i, v) (own_y_[OWN_ROW + (size_t)(i)] = (v))
 #endif
 

@@ -31,7 +31,9 @@
 #           layout), and by the grader at its first case of that variant;
 #   library, library_pass, pointer, reserved, paste   a call of the library's dft4 or of
 #           its pass kernel, a __global parameter of its own, the reserved name own_y_, a
-#           name pasted with ##: refused before the build (exit 2, naming the line).
+#           name pasted with ##: refused before the build (exit 2, naming the line);
+#   address  &LOAD(0), a pointer into the buffer that LOAD would not count: LOAD is a
+#           value, so it does not build (exit 3).
 . "$(dirname "$0")/lib.sh"
 need_binary 01_dft
 need_binary 02_radix2
@@ -228,6 +230,9 @@ run_case "own_pass pointer: a __global parameter refused" 2 '^FAIL \(usage, exit
     -- "$M" --pass-kernel "$TMP/pointer.cl" --size 8 --repeat 0
 run_case "own_pass reserved: own_y_ refused (not in the comment: at its line)" 2 '^FAIL \(usage, exit 2\)' \
     --has "reserved\.cl:4: 'own_y_' is reserved" -- "$M" --pass-kernel "$TMP/reserved.cl" --size 8 --repeat 0
+printf '__kernel void own_pass(OWN_PASS_PARAMS)\n{\n    STORE(0, (&LOAD(0))[1]);\n}\n' >"$TMP/address.cl"
+run_case "own_pass address: &LOAD(i), a way to the buffer past the count, does not build" 3 \
+    '^FAIL \(opencl' --has 'address\.cl:3:' -- "$M" --pass-kernel "$TMP/address.cl" --size 8 --repeat 0
 run_case "own_pass paste: token pasting refused" 2 '^FAIL \(usage, exit 2\)' --has "paste\.cl:1: ## is not allowed" \
     -- "$M" --pass-kernel "$TMP/paste.cl" --size 8 --repeat 0
 # The grader at the manifest's first group of own_pass: one_launch earns nothing, stopped at

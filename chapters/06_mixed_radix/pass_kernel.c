@@ -158,14 +158,15 @@ static void own_pass_judge(const char *path, const char *text, const char *const
                 c++;
             char id[96];
             snprintf(id, sizeof id, "%.*s", (int)(c - b), b);
-            size_t n = strlen(id);
             if (strcmp(id, "__global") == 0 || strcmp(id, "global") == 0)
                 fl_die(FL_EXIT_USAGE, "%s:%d: '%s': an own pass has no buffer of its own; it "
                        "reads x through LOAD(i) and writes y through STORE(i, v) only (the "
                        "contract at the top of the exercise file)", path, line, id);
-            if (n > 5 && strncmp(id, "own_", 4) == 0 && id[n - 1] == '_')
-                fl_die(FL_EXIT_USAGE, "%s:%d: '%s' is reserved: names own_..._ are what LOAD and "
-                       "STORE expand to (kernels/06_own_pass.cl)", path, line, id);
+            size_t full = (size_t)(c - b); /* (ID may be cut short; the rule reads it all) */
+            if (full > 4 && (strncmp(b, "own_", 4) == 0 || strncmp(b, "OWN_", 4) == 0) &&
+                b[full - 1] == '_')
+                fl_die(FL_EXIT_USAGE, "%s:%d: '%s' is reserved: names own_..._ and OWN_..._ are "
+                       "what LOAD and STORE expand to (kernels/06_own_pass.cl)", path, line, id);
             const char *lib = library_file_of(id, uses, file);
             if (lib)
                 fl_die(FL_EXIT_USAGE, "%s:%d: '%s' is a function of the library (kernels/%s): "
