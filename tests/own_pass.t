@@ -64,6 +64,8 @@ run_case "--pass-kernel and --exercise: exit 2" 2 "$USAGE" --has 'give one of th
     -- "$R" --pass-kernel "$SOL" --exercise "$SOL" --size 64 --repeat 0
 run_case "--pass-kernel without a file: exit 2" 2 "$USAGE" --has '--pass-kernel needs a file' \
     -- "$R" --size 64 --pass-kernel
+run_case "--pass-kernel followed by an option, not a file: exit 2" 2 "$USAGE" --has '--pass-kernel needs a file' \
+    -- "$R" --size 64 --pass-kernel --repeat 0
 run_case "--pass-kernel FILE that does not exist: exit 2" 2 "$USAGE" --has "exercise file '$TMP/nosuch\.cl' not found" \
     -- "$R" --pass-kernel "$TMP/nosuch.cl" --size 64 --repeat 0
 done_testing

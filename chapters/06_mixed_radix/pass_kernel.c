@@ -296,7 +296,7 @@ char **mr_pass_kernel_args(int *argc, char **argv)
         if (strcmp(a, "--pass-kernel") == 0 || strncmp(a, "--pass-kernel=", 14) == 0) {
             if (a[13] == '=')
                 file = a + 14;
-            else if (i + 1 < *argc)
+            else if (i + 1 < *argc && strncmp(argv[i + 1], "--", 2) != 0)
                 file = argv[++i];
             if (!file || !file[0])
                 fl_die(FL_EXIT_USAGE, "--pass-kernel needs a file: your own pass, "
