@@ -3,8 +3,10 @@
  *   main.c    the variants, the Stockham launches and their -D constants, the three blocks
  *   plan.c    the limits the Stockham plan is made with, its default group sizes, and
  *             what main.c shares with it (the variants' radices, element and group sizes)
- * main.c calls plan.c and simd.c; they never call main.c.
- *   simd.c    --variant simd, the passes shaped for a CPU's vector unit */
+ * main.c calls plan.c, simd.c and pass_kernel.c; they never call main.c.
+ *   simd.c    --variant simd, the passes shaped for a CPU's vector unit
+ *   pass_kernel.c  --pass-kernel FILE (--variant own_pass and its probes): a learner's own
+ *             Stockham pass, one launch per radix */
 #ifndef FFTLAB_MIXED_RADIX_H
 #define FFTLAB_MIXED_RADIX_H
 
