@@ -119,27 +119,32 @@ run_case "a run's output over 64 MiB stops it" 1 '' \
 [ "$(stat -c %s "$TMP/big.xml")" -lt 65536 ]
 ok $? "... and its report stays small" || diag "$(stat -c %s "$TMP/big.xml")"
 # An access out of bounds: the verdict and the excerpt name it and the launch that did it,
-# however the chapter words it (fake chapters printing what the chapters print).
-printf '#!/bin/sh\necho "verify   random   ok"\necho "launch 3: fft_radix2_dif (p = 4)"\necho "error: a kernel wrote 8 bytes past the end of buffer B (launch 3)" >&2\necho FAIL\nexit 1\n' >"$TMP/fake/02_radix2"
+# from the report's fault fields (fake chapters printing the JSON report the chapters
+# print, docs/report-json.md, with words of their own).
+jr() { printf '#!/bin/sh\necho "launch 3: (progress of its own)"\necho "error: something else in words" >&2\n'"echo '%s'\nexit %s\n" "$1" "$2" >"$TMP/fake/02_radix2"; }
+jr '{"chapter": "02_radix2", "checks": [], "verdict": "FAIL", "outcome": "out_of_bounds", "exit": 1, "fault": {"access": "write", "buffer": "B", "side": "past the end", "element": 1025, "elements": 1024, "launch": 3, "launches": 10, "kernel": "fft_radix2_dif", "check": "random"}, "reason": "in words"}' 1
 run_case "out of bounds, named with its launch" 1 '' \
-    --has '^# case 4:seed=1 seed 1: exit 1 out of bounds: wrote 8 bytes past the end of buffer B \(launch 3\)' \
-    --has '^# out of bounds \(the launch that did it\):' --has '^#   launch 3: fft_radix2_dif' \
+    --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, past its end \(' \
+    --has '^# out of bounds \(the launch that did it\):' \
+    --has '^#   launch 3 of 10: fft_radix2_dif; wrote buffer B, past the end \(element 1025 of 1024\); check random$' \
     -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
-printf '#!/bin/sh\necho "error: wrote out of bounds: buffer B, before its start" >&2\necho FAIL\nexit 1\n' >"$TMP/fake/02_radix2"
-run_case "out of bounds, the guard zones' words" 1 '' \
-    --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, before its start' \
+jr '{"chapter": "02_radix2", "checks": [{"name": "random", "ok": false, "detail": "in words"}], "verdict": "FAIL", "outcome": "out_of_bounds", "exit": 1, "fault": {"access": "write", "buffer": "B", "side": "before the start", "element": -3, "elements": 8, "check": "random"}}' 1
+run_case "out of bounds, found by the guard zones (no launch)" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, before its start \(' \
+    --has '^#   wrote buffer B, before the start \(element -3 of 8\); check random$' \
     -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
 # The CPU device's fences (common/fence.c) and the exercise check (common/exercise_check.c)
-# in their own words, one case group each (so every one runs): each verdict names what
+# by their reports, one case group each (so every one runs): each verdict names what
 # happened, never "wrong result" or "usage error". One grade run of a fake chapter.
 cat >"$TMP/fake/02_radix2" <<'SH'
 #!/bin/sh
 while [ $# -gt 0 ] && [ "$1" != --size ]; do shift; done
+r() { echo "{\"chapter\": \"02_radix2\", \"verdict\": \"FAIL\", $1}"; }
 case $2 in
-4) echo "FAIL: check random: a kernel read out of bounds: buffer A, past its end (element 100512 of 512) (launch 0 of 10: fft_radix2_dif; 800000 bytes past the end)"; exit 1 ;;
-8) echo "FAIL: check random: a kernel wrote into its read-only input: buffer A (element 0 of 64) (launch 0 of 6: fft_radix2_dif)"; exit 1 ;;
-16) echo "FAIL (usage, exit 2): x/dif.cl:45: #endif without #if (an exercise's #if/#endif must balance)"; exit 2 ;;
-32) echo "FAIL (usage, exit 2): x/dif.cl:9: an exercise may not end a line with a backslash (line splicing): it joins lines"; exit 2 ;;
+4) r '"outcome": "out_of_bounds", "exit": 1, "fault": {"access": "read", "buffer": "A", "side": "past the end", "element": 100512, "elements": 512, "launch": 0, "launches": 10, "kernel": "fft_radix2_dif", "check": "random"}'; exit 1 ;;
+8) r '"outcome": "read_only_write", "exit": 1, "fault": {"access": "write", "buffer": "A", "side": "inside", "element": 0, "elements": 64, "launch": 0, "launches": 6, "kernel": "fft_radix2_dif", "check": "random"}'; exit 1 ;;
+16) r "\"outcome\": \"refused\", \"exit\": 2, \"file\": \"x/dif.cl\", \"line\": 45, \"rule\": \"#endif without #if (an exercise's #if/#endif must balance)\""; exit 2 ;;
+32) r '"outcome": "refused", "exit": 2, "file": "x/dif.cl", "line": 9, "rule": "an exercise may not end a line with a backslash (line splicing): it joins lines"'; exit 2 ;;
 esac
 SH
 printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1+1+1+1\t4:seed=1 | 8:seed=1 | 16:seed=1 | 32:seed=1\n' >"$TMP/four.tsv"
@@ -147,7 +152,7 @@ run_case "the fences' and the exercise check's verdicts name them" 1 '' \
     --has '^# case 4:seed=1 seed 1: exit 1 read out of bounds: buffer A, past its end \(' \
     --has '^# case 8:seed=1 seed 1: exit 1 wrote its read-only input: buffer A \(' \
     --has "^# case 16:seed=1 seed 1: exit 2 refused: #endif without #if \\(an exercise's #if/#endif must balance\\) \\(" \
-    --has '^# case 32:seed=1 seed 1: exit 2 refused: an exercise may not end a line with a backslash \(line splicing\) \(' \
+    --has '^# case 32:seed=1 seed 1: exit 2 refused: an exercise may not end a line with a backslash \(line splicing\): it joins lines \(' \
     --lacks 'wrong result|usage error' \
     -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/four.tsv" --from solutions --json "$TMP/four.json"
 
