@@ -74,6 +74,7 @@ struct run_ctx {
     size_t tab_guard;
     const struct fl_plan *plans[2];   /* the main plan and the round trip's            */
     const char *check;            /* the check running now, for messages ("random") */
+    struct fl_fault fault;        /* the last guard damage found, as fields (run_end.h) */
     int runs;                     /* verified runs so far: a fenced run's view (fence.h) */
     struct fl_exec *exs[2];       /* the plans' executors, whose slots follow the view */
     void *staging;                /* data_bytes of device-format values */
@@ -235,12 +236,23 @@ static const char *guard_zone_damage(struct run_ctx *c, cl_mem buf, size_t guard
         for (size_t k = 0; k < guard; k++) {
             size_t b = side == 0 ? guard - 1 - k : k;
             if (g[b] != GUARD_BYTE) {
+                long long element = side == 0 ? -(long long)((guard - b + c->elem - 1) / c->elem)
+                                              : (long long)(data / c->elem + b / c->elem);
                 if (side == 0)
-                    snprintf(where, sizeof where, "buffer %s, before its start (element -%zu)",
-                             name, (guard - b + c->elem - 1) / c->elem);
+                    snprintf(where, sizeof where, "buffer %s, before its start (element %lld)",
+                             name, element);
                 else
-                    snprintf(where, sizeof where, "buffer %s, past its end (element %zu of %zu)",
-                             name, data / c->elem + b / c->elem, data / c->elem);
+                    snprintf(where, sizeof where, "buffer %s, past its end (element %lld of %zu)",
+                             name, element, data / c->elem);
+                memset(&c->fault, 0, sizeof c->fault);
+                c->fault.set = c->fault.has_element = 1;
+                snprintf(c->fault.access, sizeof c->fault.access, "write");
+                snprintf(c->fault.buffer, sizeof c->fault.buffer, "%s", name);
+                snprintf(c->fault.side, sizeof c->fault.side, side == 0 ? "before the start"
+                                                                         : "past the end");
+                c->fault.element = element;
+                c->fault.elements = data / c->elem;
+                c->fault.launch = -1;
                 bad = where;
                 break;
             }
@@ -258,10 +270,10 @@ static const char *guard_damage(struct run_ctx *c, int which)
     const struct fl_plan *plan = c->plans[which];
     const char *bad = NULL;
     if (c->fenced) {
-        bad = fl_fence_damage(&c->fence_a);
-        bad = bad ? bad : fl_fence_damage(&c->fence_b);
+        bad = fl_fence_damage_fault(&c->fence_a, &c->fault);
+        bad = bad ? bad : fl_fence_damage_fault(&c->fence_b, &c->fault);
         for (int t = 0; t < plan->ntables && !bad; t++)
-            bad = fl_fence_damage(&c->fence_tab[which][t]);
+            bad = fl_fence_damage_fault(&c->fence_tab[which][t], &c->fault);
         return bad;
     }
     bad = guard_zone_damage(c, c->a_all, c->guard_bytes, c->data_bytes, "A");
@@ -382,7 +394,7 @@ enum {
     MSG_STARTED,    /* worker: struct dev_info, where the watchdog starts                */
     MSG_READY,      /* worker: int, the main plan's launches; buffers made, input wanted  */
     MSG_RUN,        /* checker: struct run_req; the worker answers MSG_OUTPUT             */
-    MSG_OUTPUT,     /* worker: char[160], where the run wrote out of bounds ("": nowhere) */
+    MSG_OUTPUT,     /* worker: struct output_msg, where the run wrote out of bounds       */
     MSG_TIME,       /* checker: time the main plan on the input; answer MSG_TIMING        */
     MSG_TIMING,     /* worker: struct timing_msg                                          */
     MSG_END_JOB     /* checker: release this problem's objects (the device stays)         */
@@ -399,6 +411,11 @@ struct dev_info {
     char platform_name[256], name[256], driver[128], clc_version[128];
     unsigned platform_index, device_index;
     cl_device_type type;
+};
+
+struct output_msg {
+    char where[160];              /* in words ("": nowhere)                              */
+    struct fl_fault fault;        /* the same, as fields                                 */
 };
 
 struct run_req {
@@ -420,7 +437,7 @@ struct timing_msg {
  * the worker; its output into OUT. Returns where it wrote out of bounds, or NULL. */
 static const char *remote_run(struct run_ctx *c, int which, int sign, const double *x, double *out)
 {
-    static char guard[160];
+    static struct output_msg got;
     struct side in = side_of(c, sign, 0), res = side_of(c, sign, 1);
     struct run_req rq;
     memset(&rq, 0, sizeof rq);
@@ -430,13 +447,23 @@ static const char *remote_run(struct run_ctx *c, int which, int sign, const doub
     memcpy(c->shared, x, in.n * c->batch * 16);
     fl_iso_send(MSG_RUN, 0, &rq, sizeof rq);
     struct fl_msg m;
-    if (fl_iso_recv(&m, guard, sizeof guard) != 0 || m.type != MSG_OUTPUT || m.len != sizeof guard)
+    if (fl_iso_recv(&m, &got, sizeof got) != 0 || m.type != MSG_OUTPUT || m.len != sizeof got)
         fl_die(FL_EXIT_OPENCL, "the process that ran the kernels answered a run with message %u",
                (unsigned)m.type);
     /* a private copy, before anything reads it: the worker may write there at any time */
     memcpy(out, c->shared, res.n * c->batch * 16);
-    fl_iso_clean(guard, sizeof guard);
-    return guard[0] ? guard : NULL;
+    fl_iso_clean(got.where, sizeof got.where);
+    if (!got.where[0])
+        return NULL;
+    /* the fields as the worker gave them: text cleaned, the check's name this process's */
+    c->fault = got.fault;
+    c->fault.set = 1;
+    fl_iso_clean(c->fault.access, sizeof c->fault.access);
+    fl_iso_clean(c->fault.buffer, sizeof c->fault.buffer);
+    fl_iso_clean(c->fault.side, sizeof c->fault.side);
+    fl_iso_clean(c->fault.kernel, sizeof c->fault.kernel);
+    snprintf(c->fault.check, sizeof c->fault.check, "%s", c->check ? c->check : "");
+    return got.where;
 }
 
 /* ---------------------------------------------------------------- held-back lines */
@@ -502,8 +529,15 @@ static struct fl_check *judge(struct verifier *v, const char *name, const double
     return chk;
 }
 
-static void report_guard(struct fl_check *chk, const char *buf)
+/* A write out of bounds found after check CHK's run: the check fails, and the run's
+ * first one is the JSON report's fault (c->fault, from the run). */
+static void report_guard(const struct run_ctx *c, struct fl_result *r, struct fl_check *chk,
+                         const char *buf)
 {
+    if (!r->fault.set) {
+        r->fault = c->fault;
+        snprintf(r->fault.check, sizeof r->fault.check, "%s", chk->name);
+    }
     chk->ok = 0;
     snprintf(chk->detail, sizeof chk->detail, "a kernel wrote out of bounds: %s "
              "(an index outside the data, even if every value is right)", buf);
@@ -525,6 +559,7 @@ static void show_failure(struct verifier *v, const struct fl_check *chk, const d
             fl_die(FL_EXIT_OPENCL, "out of host memory for a check's report");
         fl_print_mismatches_nd(f, out, ref, s->dims, v->c->ndims, v->c->batch, chk->bound.max, 5);
         fclose(f);
+        fl_check_keep_mismatches(&v->r->check[i], held.text[i]);
     }
     held.shown = i + 1;
 }
@@ -687,7 +722,7 @@ static void verify(struct run_ctx *c, const double *x0, double *out0, struct fl_
     if (lost) report_lost_reference(chk);
     if (o->input && chk->err.nonfinite && !guard)
         check_inner_overflow(c, sign < 0 ? "forward transform" : "inverse transform", x0, &in, "");
-    if (guard) report_guard(chk, guard);
+    if (guard) report_guard(c, r, chk, guard);
     show_failure(&v, chk, out0, v.ref, o->format, &res);
     memset(v.ref, 0, most * 16);
 
@@ -712,7 +747,7 @@ static void verify(struct run_ctx *c, const double *x0, double *out0, struct fl_
         lost = reference_lost(c, x, v.ref, sign);
         chk = judge(&v, name, v.out, v.ref, 1.0, &res);
         if (lost) report_lost_reference(chk);
-        if (guard) report_guard(chk, guard);
+        if (guard) report_guard(c, r, chk, guard);
         show_failure(&v, chk, v.out, v.ref, o->format, &res);
         memset(v.ref, 0, most * 16);
     }
@@ -739,7 +774,7 @@ static void verify(struct run_ctx *c, const double *x0, double *out0, struct fl_
         reference(c, x, v.ref, sign);
         lost = reference_lost(c, x, v.ref, sign);
         chk = judge(&v, name, v.out, v.ref, 1.0, &res);
-        if (guard) report_guard(chk, guard);
+        if (guard) report_guard(c, r, chk, guard);
         if (!c->real)
             fl_check_tone_peak_nd(chk, v.out, dims, nd, c->batch, k);
         else
@@ -769,7 +804,7 @@ static void verify(struct run_ctx *c, const double *x0, double *out0, struct fl_
             snprintf(why, sizeof why, " (it gives back N times the input, N = %zu)", c->n);
             check_inner_overflow(c, "round trip", out0, &res, why);
         }
-        if (guard) report_guard(chk, guard);
+        if (guard) report_guard(c, r, chk, guard);
         show_failure(&v, chk, v.out, want, o->format, &in);
     }
 
@@ -1178,11 +1213,16 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
                       : strncmp(argv[i], "--format=", 9) == 0 ? argv[i] + 9 : NULL;
         if (f)
             fl_set_status_stream_stderr(strcmp(f, "csv") == 0 || strcmp(f, "json") == 0);
+        if (f && strcmp(f, "json") == 0)
+            fl_report_json_ends(ch->name); /* a bad option after it: a JSON record too */
     }
     if (fl_parse_options(argc, argv, &o, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
     if (o.format != FL_FORMAT_TEXT)
         fl_set_status_stream_stderr(1);
+    fl_set_run_end_report(NULL); /* (the pre-scan's guess, until the options are known) */
+    if (o.format == FL_FORMAT_JSON && !o.help && !o.list_devices)
+        fl_report_json_ends(ch->name);
     if (o.help) {
         print_help(argv[0], ch);
         return FL_EXIT_OK;
@@ -1511,12 +1551,15 @@ static void device_job(const struct fl_chapter *ch, const struct job *job, struc
         if (m.type == MSG_RUN && m.len == sizeof rq && (rq.which == 0 || (rq.which == 1 && o.verify))) {
             rq.check[sizeof rq.check - 1] = '\0';
             c.check = rq.check;
-            char guard[160] = "";
+            static struct output_msg done;
+            memset(&done, 0, sizeof done);
             const char *bad = run_plan_once(&c, rq.which, rq.sign, c.shared, c.shared);
-            if (bad)
-                snprintf(guard, sizeof guard, "%s", bad);
+            if (bad) {
+                snprintf(done.where, sizeof done.where, "%s", bad);
+                done.fault = c.fault;
+            }
             c.check = NULL;
-            fl_iso_send(MSG_OUTPUT, 0, guard, sizeof guard);
+            fl_iso_send(MSG_OUTPUT, 0, &done, sizeof done);
         } else if (m.type == MSG_TIME && nlaunch > 0) {
             static struct timing_msg t;
             memset(&t, 0, sizeof t);
@@ -1595,6 +1638,7 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o, int sha
     c.ch = ch;
     c.variant = variant;
     c.o = &o;
+    fl_report_json_running(variant->name, NULL);
 
     /* --- the problem's shape */
     c.real = ch->real_input;
@@ -1727,6 +1771,7 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o, int sha
     r.passed = 1;
     r.verified = o.verify;
     held.r = &r;
+    fl_report_json_running(r.variant, &r);
 
     if (o.verify) {
         verify(&c, x0, out0, &r);
@@ -1735,6 +1780,7 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o, int sha
         const char *guard = remote_run(&c, 0, sign, x0, out0);
         if (guard) {
             r.passed = 0;
+            r.fault = c.fault;
             snprintf(r.reason, sizeof r.reason, "a kernel wrote out of bounds: %s", guard);
         }
     }
