@@ -57,9 +57,8 @@ exercise's points or none, since most groups do not run). Once a run fails, the 
 runs of its group are not started (--all-cases starts them).
 Reports: TAP on stdout; the JSON score file (a failing case names its outcome, as
 "outcome", and its first failing check as "failed_check" where the chapter reported
-one); JUnit XML beside it (grade.json
--> grade.xml, one testcase per exercise as in the TAP, valid against tests/junit-10.xsd);
-the progress file. Each is written whole (a temporary file in its folder, then rename),
+one); JUnit XML beside it (grade.json -> grade.xml, one testcase per exercise as in the
+TAP, valid against tests/junit-10.xsd); the progress file. Each is written whole (a temporary file in its folder, then rename),
 never onto a folder, a link or a device. A run's stdout and stderr are capped (64 MiB
 while it runs, then 64 KiB kept for the reports: its first and last 32 KiB).
 
