@@ -33,7 +33,6 @@ OUTCOME_WORDS = {
 }
 # what the text-only programs' exit statuses say (no report to read)
 EXIT_WORDS = {1: "wrong result", 2: "usage error", 3: "OpenCL error"}
-LEFT_OUT = "[... "      # the start of runner.cap_output's line for what it left out
 
 
 class Check:
