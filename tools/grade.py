@@ -37,10 +37,11 @@ a size drawn for this run, with the drawn seed (see the manifest's header):
                    [--wg W] --seed S --repeat 0 --timeout 60      (under timeout -k 5 90)
 (a 2-D or 3-D case written 16,32 in the manifest runs as --size 16x32; a case with the
 option :ranks=P runs under MPI, as tools/mpirun.sh -n P $BUILD/<chapter> ...)
-and, for chapters 01 to 09, --format json after it: such a run ends with one JSON object
-on the last line of stdout, whatever its end (docs/report-json.md), and passes only when
-it exits 0 and that object says "outcome": "pass". Chapter 10 and the property checks
-print text: they pass when they exit 0 and their last line of stdout is exactly PASS. The
+and, for chapters 01 to 09 and the property checks, --format json after it: such a run
+ends with one JSON object on the last line of stdout, whatever its end
+(docs/report-json.md), and passes only when it exits 0 and that object says "outcome":
+"pass". Chapter 10 prints text: it passes when it exits 0 and its last line of stdout is
+exactly PASS. The
 chapter program always verifies against FFTW; the grader never passes --no-verify. Cases
 run J at a time, round by round (every exercise's first case, then every one's
 second...); once a case of an exercise's group has failed, that group's later cases are

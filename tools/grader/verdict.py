@@ -1,8 +1,9 @@
 """Why a finished run failed: its exit status (common/exitcodes.h) and the chapter's JSON
 report, never the words of a message.
 
-Chapters 01 to 09 run with --format json (plan.py adds it) and end every run, however it
-ends, with one JSON object on the last line of stdout (the schema: docs/report-json.md).
+Chapters 01 to 09 and the property check 04_tile_probe run with --format json (plan.py
+adds it) and end every run, however it ends, with one JSON object on the last line of
+stdout (the schema: docs/report-json.md).
 Such a run passes only when it exits 0 and its object says "outcome": "pass". A failure
 is named by its exit status and the object's "outcome", with the fields that outcome
 carries: the access of a fault ("fault": access, buffer, side), the exercise check's
@@ -10,9 +11,9 @@ rule, the timeout in seconds. An exit status the object does not explain (the ou
 timeout 124, 137, the output cap 153, a signal) is named by the status alone, and so is
 every failure of a run that printed no object (a program killed before it could).
 
-Chapter 10 and the property checks (@04_tile_probe) print text only: such a run passes
-when it exits 0 and its last line of stdout is exactly PASS, and a failure is named by its
-exit status alone; their output's tail, shown with it, says the rest.
+Chapter 10 prints text only: its run passes when it exits 0 and its last line of stdout is
+exactly PASS, and a failure is named by its exit status alone; its output's tail, shown
+with it, says the rest.
 
 A Report holds the object's checks for the excerpt (outcome.py): each check's name, its
 verify line (rebuilt from the numbers) and its mismatch lines (got/expected), shown as
