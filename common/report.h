@@ -24,6 +24,7 @@ struct fl_check {
      * indent (fl_check_keep_mismatches): the JSON report's "mismatches" */
     char mismatch[FL_MAX_MISMATCH_LINES][120];
     int nmismatch;
+    int counted;            /* 1: a check that counts (04_tile_probe): no error figures */
 };
 
 struct fl_result {

@@ -78,6 +78,7 @@ static int finish(enum fl_format fmt, const struct fl_device *dev, int layout_ok
     snprintf(r.check[1].name, sizeof r.check[1].name, "banks");
     r.check[0].ok = layout_ok;
     r.check[1].ok = banks_ok;
+    r.check[0].counted = r.check[1].counted = 1;
     const char *said = strncmp(why, "FAIL: ", 6) == 0 ? why + 6 : why;
     if (!passed) {
         snprintf(r.check[layout_ok].detail, sizeof r.check[0].detail, "%s", said);
