@@ -253,6 +253,7 @@ static _Noreturn void worker_failed(const struct fl_msg *m)
     fl_iso_clean(ft->side, sizeof ft->side);
     fl_iso_clean(ft->kernel, sizeof ft->kernel);
     memcpy(ft->check, f.check, sizeof ft->check);
+    ft->set = 1;
     struct fl_run_end end = {.outcome = strcmp(ft->side, "inside") == 0 ? FL_OUTCOME_READ_ONLY_WRITE
                                                                        : FL_OUTCOME_OUT_OF_BOUNDS,
                              .exit_code = FL_EXIT_MISMATCH, .reason = f.what, .fault = ft};

@@ -260,7 +260,7 @@ static void json_string(const char *s)
 
 /* The checks as JSON: each one's errors, bounds and ok; a failed one's detail and
  * mismatch lines. EXTRA (may be NULL): a check the run never judged (a fault ended it
- * there), listed last as failed with that detail. */
+ * there), listed last as failed with that detail and no figures (nothing was measured). */
 static void json_checks(const struct fl_result *r, const char *extra, const char *extra_detail)
 {
     printf("\"checks\": [");
@@ -294,7 +294,7 @@ static void json_checks(const struct fl_result *r, const char *extra, const char
     if (extra && extra[0]) {
         printf("%s{\"name\": ", listed ? ", " : "");
         json_string(extra);
-        printf(", \"l2_error\": null, \"max_error\": null, \"ok\": false, \"detail\": ");
+        printf(", \"ok\": false, \"detail\": ");
         json_string(extra_detail ? extra_detail : "");
         printf("}");
     }
