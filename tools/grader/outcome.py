@@ -214,11 +214,12 @@ def excerpt(run, argv):
             d.append("# the first failing check:")
             d += diag(wrong)
     fault = rep.fault if rep else None
+    named_file = res.outcome in ("build_error", "refused") and rep is not None and rep.field("file")
     if fault is not None:
         d.append("# %s (the launch that did it):" % (
             "a write into its read-only input" if res.outcome == "read_only_write" else "out of bounds"))
         d += diag([fault_line(fault)] + ([rep.reason] if rep.reason else []))
-    elif rep is not None and res.outcome in ("build_error", "refused") and rep.field("file"):
+    elif named_file:
         line = rep.field("line")
         d.append("# %s: %s%s%s" % ("the file that did not build" if res.outcome == "build_error"
                                    else "the file refused", rep.field("file"),
@@ -226,7 +227,7 @@ def excerpt(run, argv):
                                    " (the compiler's log is in stderr below)"
                                    if res.outcome == "build_error" else ""))
     if rep and rep.obj is not None and res.outcome not in ("pass", "wrong") and rep.reason \
-            and fault is None:
+            and fault is None and not named_file:
         d.append("# its report: " + rep.reason[:300])
     for name, t in (("out", out), ("err", err)):
         left = next((l for l in lines_of(t) if LEFT_OUT_RE.fullmatch(l)), None)
@@ -235,7 +236,8 @@ def excerpt(run, argv):
                      % (name, left))
     shown = lines_of(out)
     if rep and rep.obj is not None and shown:
-        shown = shown[:-1]      # the report itself: read above
+        # the report itself, read above (and any text a kernel's printf left before it)
+        shown = shown[:-1]
     if shown:
         d.append("# stdout (last 8 lines%s):" % (", before its JSON report" if rep and rep.obj else ""))
         d += diag(shown[-8:])
