@@ -52,14 +52,20 @@
 
 /* ---------------------------------------------------------------- the chirp, on the device */
 
+/* Exercise 08_bluestein/chirp_table (--variant chirp_table, exercises/08_bluestein/
+ * chirp_table.cl): the student's chirp(n, sign) is built here, in place of this block, and
+ * returns another chirp than the chapter's, c'_n = exp(sign*pi*i*n(n+N)/N); the host makes
+ * Bh from c' for that variant. */
+#ifndef FL_EXERCISE_CHIRP_TABLE
+/* The chapter's chirp is the one below: it is c, not c', and fails the exercise. */
+#endif
+
 /* c_n = exp(sign*pi*i*n^2/N), 0 <= n < N, in real_t: the chapter's chirp made on the
  * device (the host's table, computed the same way in double, is what the plans use). The
  * angle pi*n^2/N grows like pi*N, and in fp32 a large angle carries a large rounding error
  * (about |angle| * 2^-24 radians); n < 2^24 makes n^2 < 2^48, more than an int holds.
- * --variant chirp_table builds the student's chirp() (exercises/08_bluestein/chirp_table.cl)
- * in place of this block: another chirp, c'_n = exp(sign*pi*i*n(n+N)/N), which this one
- * is not. */
-#ifndef FL_EXERCISE_CHIRP_TABLE
+ * Not built with the exercise, whose chirp() takes its place. */
+#if !defined(FL_EXERCISE_CHIRP_TABLE)
 real2_t chirp(int n, int sign)
 {
     /* c_n depends on n^2 only modulo 2N (exp(pi*i*2N/N) = 1): reduce it exactly, in 64-bit

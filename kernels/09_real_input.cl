@@ -61,14 +61,19 @@ static INLINE real2_t rh_conj(real2_t a)
     return (real2_t)(a.x, -a.y);
 }
 
+/* Exercise 09_real_input/post_twist (--variant post_twist, exercises/09_real_input/
+ * post_twist.cl): the student's post_twist_pair is built here, in place of this block, for
+ * another packing than the chapter's: the rows read conjugated, z'_j = x_(2j) - i x_(2j+1)
+ * (the host's conj_packing), so its A and B are values of Z' = DFT_H(z'), not of Z. */
+#ifndef FL_EXERCISE_POST_TWIST
+/* The chapter's twist is the one below: it takes Z, not Z', and fails the exercise. */
+#endif
+
 /* The twist of one pair: from A = Z_k, B = Z_((M-k) mod M) and W = w_N^k, the bins
  * *XK = X_k and *XMK = X_(M-k) (rfft_post, the fused and the paired row passes call it).
- * It writes H, the notation page's letter, for this file's M. --variant post_twist builds
- * the student's version (exercises/09_real_input/post_twist.cl) in place of this block:
- * another packing, the rows read conjugated (z_j = x_(2j) - i x_(2j+1), the host's
- * conj_packing), so its A and B are values of another FFT than the ones this block
- * takes. */
-#ifndef FL_EXERCISE_POST_TWIST
+ * It writes H, the notation page's letter, for this file's M. Not built with the
+ * exercise, whose post_twist_pair takes its place. */
+#if !defined(FL_EXERCISE_POST_TWIST)
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
 {
     const real2_t bc = rh_conj(b);                /* conj Z_(H-k) */

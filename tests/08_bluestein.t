@@ -84,9 +84,10 @@ SOL=solutions/08_bluestein/chirp_table.cl
 run_case "chirp_table --exercise solution N=1009 x 3" 0 '^PASS$' \
     --has 'chirp_table\(chirp, -1\)' --has "c'_n = exp\\(- pi i n\\(n\\+N\\)/N\\) for n < 1009" \
     -- "$B" --size 1009 --batch 3 --variant chirp_table --explain --exercise "$SOL" --repeat 0
-sed -n '/^#ifndef FL_EXERCISE_CHIRP_TABLE/,/^#endif/p' kernels/08_bluestein.cl | sed '1d;$d' >"$TMP/chirp-chapter.cl"
+sed -n '/^#if !defined(FL_EXERCISE_CHIRP_TABLE)/,/^#endif/p' kernels/08_bluestein.cl | sed '1d;$d' \
+    >"$TMP/chirp-chapter.cl"
 grep -q '^real2_t chirp(int n, int sign)' "$TMP/chirp-chapter.cl" ||
-    bail_out "no chirp() in kernels/08_bluestein.cl's FL_EXERCISE_CHIRP_TABLE block"
+    bail_out "no chirp() under kernels/08_bluestein.cl's #if !defined(FL_EXERCISE_CHIRP_TABLE)"
 run_case "chirp_table: the chapter's own chirp() (c_n, not the exercise's c'_n) fails it" 1 '^FAIL: check ' \
     --has 'WRONG' -- "$B" --size 100 --variant chirp_table --exercise "$TMP/chirp-chapter.cl" --repeat 0
 slow_case "chirp_table --exercise solution N=2049 x 3 inverse (the device's chirp in the hooks)" 0 '^PASS$' \

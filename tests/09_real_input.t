@@ -257,9 +257,10 @@ run_case "--variant nosuch lists the variants" 2 "$USAGE" --has 'twist' --has 'p
 # pass's conj-in flag, its last argument 1), the twist the student's; the chapter's own
 # post_twist_pair, for the lesson's packing, built in as the exercise fails (the solution
 # and the stub: tests/exercises.t)
-sed -n '/^#ifndef FL_EXERCISE_POST_TWIST/,/^#endif/p' kernels/09_real_input.cl | sed '1d;$d' >"$TMP/twist-chapter.cl"
+sed -n '/^#if !defined(FL_EXERCISE_POST_TWIST)/,/^#endif/p' kernels/09_real_input.cl | sed '1d;$d' \
+    >"$TMP/twist-chapter.cl"
 grep -q '^static INLINE void post_twist_pair(' "$TMP/twist-chapter.cl" ||
-    bail_out "no post_twist_pair in kernels/09_real_input.cl's FL_EXERCISE_POST_TWIST block"
+    bail_out "no post_twist_pair under kernels/09_real_input.cl's #if !defined(FL_EXERCISE_POST_TWIST)"
 run_case "post_twist: the chapter's own post_twist_pair (the lesson's packing) fails the exercise" 1 \
     '^FAIL: check random' --has '\[ 0\] fft_rows_x_p0\(A, B, .*, 1, 1\)  global' \
     -- "$R" --size 16 --variant post_twist --exercise "$TMP/twist-chapter.cl" --explain --repeat 0

@@ -303,10 +303,10 @@ run_case "--variant exchange_map --exercise: the solution composed into the kern
     --has 'variant=exchange_map' --has "-> send\\[e\\]\\[a\\]\\[u\\]\\[v'\\]\\[i\\]: 2 blocks of 12 values" \
     --has 'recv -> Y by your unpack_source' --lacks 'recv\[e\]' \
     -- $R -n 2 "$M" --size 8x6 --variant exchange_map --exercise "$S" --explain --repeat 0
-sed -n '/^#ifndef FL_EXERCISE_EXCHANGE_MAP/,/^#endif/p' "$K" | sed '1d;$d' |
+sed -n '/^#if !defined(FL_EXERCISE_EXCHANGE_MAP)/,/^#else/p' "$K" | sed '1d;$d' |
     sed -n '/^static INLINE size_t unpack_source(/,$p' >"$TMP/k/ex_chapter.cl"
 grep -q '^static INLINE size_t unpack_source(' "$TMP/k/ex_chapter.cl" ||
-    bail_out "no unpack_source in $K's FL_EXERCISE_EXCHANGE_MAP block"
+    bail_out "no unpack_source under $K's #if !defined(FL_EXERCISE_EXCHANGE_MAP)"
 run_case "--variant exchange_map: the chapter's own unpack_source (its pack's layout) fails" 1 \
     '^FAIL: check random' --timeout $T \
     -- $R -n 2 "$M" --size 8x6 --variant exchange_map --exercise "$TMP/k/ex_chapter.cl" --repeat 0

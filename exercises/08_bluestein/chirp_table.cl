@@ -30,6 +30,7 @@ real2_t chirp(int n, int sign)
 {
     // TODO(exercise): c'_n = exp(sign*pi*i*n*(n+N)/N), accurate at every n < N <= 2^24
     /* placeholder: the angle pi*n*(n+N)/N as it stands, in real_t (not reduced) */
-    real_t angle = (real_t)FFTLAB_PI * ((real_t)n * ((real_t)n + (real_t)BS_N) / (real_t)BS_N);
+    real_t nn = (real_t)n * ((real_t)n + (real_t)BS_N);
+    real_t angle = (real_t)FFTLAB_PI * (nn / (real_t)BS_N);
     return cexpi(sign * angle);
 }

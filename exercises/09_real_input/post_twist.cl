@@ -35,7 +35,7 @@
  * ---- */
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
 {
-    // TODO(exercise): *xk = X_k and *xmk = X_(H-k) from a = Z'_k, b = Z'_(H-k) and w = w_N^k
+    // TODO(exercise): *xk = X_k, *xmk = X_(H-k) from a = Z'_k, b = Z'_(H-k), w = w_N^k
     /* placeholder: the packed spectrum as it is (wrong) */
     (void)w;
     *xk = a;

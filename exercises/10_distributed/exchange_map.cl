@@ -46,11 +46,11 @@
  * its layout, and the flat index of the source from them. Hints, one step at a time:
  * exercises/10_distributed/README.md.
  * ------------------------------------------------------------------------------------- */
-// TODO(exercise): the body of unpack_source: the index into recv of the value that goes to Y[f]
 /* The index into recv of the value that goes to Y[f] (the unpack's map). */
 static INLINE size_t unpack_source(size_t f, const int batch, const int MU, const int MV,
                                    const int NI, const int P)
 {
+    // TODO(exercise): the index into recv of the value that goes to Y[f]
     /* placeholder: the output is the receive buffer as it is */
     (void)batch; (void)MU; (void)MV; (void)NI; (void)P;
     return f;

@@ -30,13 +30,18 @@ real2_t chirp(int n, int sign)
 {
     //@exercise begin: c'_n = exp(sign*pi*i*n*(n+N)/N), accurate at every n < N <= 2^24
     //@stub /* placeholder: the angle pi*n*(n+N)/N as it stands, in real_t (not reduced) */
-    //@stub real_t angle = (real_t)FFTLAB_PI * ((real_t)n * ((real_t)n + (real_t)BS_N) / (real_t)BS_N);
+    //@stub real_t nn = (real_t)n * ((real_t)n + (real_t)BS_N);
+    //@stub real_t angle = (real_t)FFTLAB_PI * (nn / (real_t)BS_N);
     //@stub return cexpi(sign * angle);
-    /* c'_n depends on n(n+N) only modulo 2N; n(n+N) < 2^49 is exact in a ulong */
-    ulong r = (ulong)n * ((ulong)n + (ulong)BS_N) % (2 * (ulong)BS_N);
-    /* r in [N, 2N) is the same chirp as r - 2N: f = r/N in [-1, 1), rounded once */
-    long s = r >= (ulong)BS_N ? (long)r - 2 * (long)BS_N : (long)r;
-    real_t f = (real_t)s / (real_t)BS_N;
-    return (real2_t)(cospi(f), sign * sinpi(f));
+    /* c'_n depends on n(n+N) only modulo 2N (an angle step of 2*pi); n(n+N) < 2^49 is
+     * exact in 64 bits, and so is its remainder q */
+    const ulong two_n = 2 * (ulong)BS_N;
+    const ulong q = (ulong)n * ((ulong)n + (ulong)BS_N) % two_n;
+    /* q and q - 2N give the same chirp: take the one in [-N, N), exact in fp32 (its
+     * magnitude <= 2^24), so f in [-1, 1) is rounded once; cospi, sinpi take pi*f without
+     * rounding pi */
+    const long folded = q < (ulong)BS_N ? (long)q : (long)q - (long)two_n;
+    const real_t f = (real_t)folded / (real_t)BS_N;
+    return (real2_t)(cospi(f), (real_t)sign * sinpi(f));
     //@exercise end
 }

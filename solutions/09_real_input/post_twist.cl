@@ -35,17 +35,18 @@
  * ---- */
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
 {
-    //@exercise begin: *xk = X_k and *xmk = X_(H-k) from a = Z'_k, b = Z'_(H-k) and w = w_N^k
+    //@exercise begin: *xk = X_k, *xmk = X_(H-k) from a = Z'_k, b = Z'_(H-k), w = w_N^k
     //@stub /* placeholder: the packed spectrum as it is (wrong) */
     //@stub (void)w;
     //@stub *xk = a;
     //@stub *xmk = b;
     /* Z'_k = E_k - i O_k, and E, O are spectra of real rows: conj Z'_(H-k) = E_k + i O_k */
-    const real2_t bc = rh_conj(b);
-    const real2_t e = (a + bc) * (real_t)0.5;      /* E_k: the even samples' spectrum */
-    const real2_t d = (bc - a) * (real_t)0.5;      /* i O_k */
-    const real2_t wo = cmul(w, (real2_t)(d.y, -d.x)); /* w_N^k O_k, O_k = -i d */
-    *xk = e + wo;                                  /* the last radix-2 step */
-    *xmk = rh_conj(e - wo);                        /* w_N^(H-k) = -conj w_N^k */
+    const real2_t zc = (real2_t)(b.x, -b.y);                   /* conj Z'_(H-k) */
+    const real2_t ek = (real_t)0.5 * (a + zc);                 /* E_k */
+    const real2_t ok = (real_t)0.5 * (real2_t)(zc.y - a.y, a.x - zc.x); /* (zc - a)/2i */
+    const real2_t t = cmul(w, ok);                             /* w_N^k O_k */
+    *xk = ek + t;                                              /* the last radix-2 step */
+    /* X_(H-k) = conj(E_k - w_N^k O_k), since w_N^(H-k) = -conj w_N^k */
+    *xmk = (real2_t)(ek.x - t.x, t.y - ek.y);
     //@exercise end
 }

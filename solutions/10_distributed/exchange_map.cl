@@ -46,27 +46,19 @@
  * its layout, and the flat index of the source from them. Hints, one step at a time:
  * exercises/10_distributed/README.md.
  * ------------------------------------------------------------------------------------- */
-//@exercise begin: the body of unpack_source: the index into recv of the value that goes to Y[f]
-//@stub /* The index into recv of the value that goes to Y[f] (the unpack's map). */
-//@stub static INLINE size_t unpack_source(size_t f, const int batch, const int MU, const int MV,
-//@stub                                    const int NI, const int P)
-//@stub {
-//@stub     /* placeholder: the output is the receive buffer as it is */
-//@stub     (void)batch; (void)MU; (void)MV; (void)NI; (void)P;
-//@stub     return f;
-//@stub }
-/* Where value F of the output Y comes from in the receive buffer (the unpack's map). With
- * F = ((a*MV + v')*(P*MU) + w)*NI + i and w = e*MU + u, it is recv[e][a][u][v'][i]. */
+/* The index into recv of the value that goes to Y[f] (the unpack's map). */
 static INLINE size_t unpack_source(size_t f, const int batch, const int MU, const int MV,
                                    const int NI, const int P)
 {
-    const size_t i = f % NI;
-    size_t r = f / NI;
-    const size_t w = r % ((size_t)P * MU);
-    r /= (size_t)P * MU;
-    const size_t vl = r % MV;
-    const size_t a = r / MV;
-    const size_t e = w / MU, u = w % MU;        /* the block: from rank e */
+    //@exercise begin: the index into recv of the value that goes to Y[f]
+    //@stub /* placeholder: the output is the receive buffer as it is */
+    //@stub (void)batch; (void)MU; (void)MV; (void)NI; (void)P;
+    //@stub return f;
+    /* Y[a][v'][w][i] with w = e*MU + u is recv[e][a][u][v'][i] */
+    const size_t rows = (size_t)P * MU;         /* w: the distributed axis, now whole */
+    const size_t i = f % NI, w = f / NI % rows;
+    const size_t vl = f / NI / rows % MV, a = f / NI / rows / MV;
+    const size_t u = w % MU, e = w / MU;        /* row w of Y was row u of rank e's slab */
     return (((e * batch + a) * MU + u) * MV + vl) * NI + i;
+    //@exercise end
 }
-//@exercise end
