@@ -156,10 +156,10 @@ check-stubs:
 	tools/make-stubs.sh check
 
 test: all
-	BUILD=$(BUILD) JUNIT=$(JUNIT) tools/run-tests.sh
+	BUILD=$(BUILD) JUNIT=$(JUNIT) tools/ci/run-tests.sh
 
 valgrind: all
-	BUILD=$(BUILD) tools/run-valgrind.sh
+	BUILD=$(BUILD) tools/ci/run-valgrind.sh
 
 # FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh;
 # FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench.sh --flush-l2).

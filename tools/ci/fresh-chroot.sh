@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# tools/fresh-chroot.sh RELEASE — the README's first two steps on a fresh Debian RELEASE
+# tools/ci/fresh-chroot.sh RELEASE — the README's first two steps on a fresh Debian RELEASE
 # (bookworm, trixie): a minimal chroot made by debootstrap, the repository copied in, then
 # `make run` (installs what is missing, builds, runs the tour) and `make test` inside, each
 # timed; then the chroot is removed. Proof that the project runs where students are.
 #
-#   sudo tools/fresh-chroot.sh trixie                 # ~30 min on 2 cores, ~1.5 GB of disk
-#   sudo tools/fresh-chroot.sh --clone bookworm       # a git clone instead of an archive
-#   sudo tools/fresh-chroot.sh --keep-log DIR trixie  # where the logs go (default below)
+#   sudo tools/ci/fresh-chroot.sh trixie                 # ~30 min on 2 cores, ~1.5 GB of disk
+#   sudo tools/ci/fresh-chroot.sh --clone bookworm       # a git clone instead of an archive
+#   sudo tools/ci/fresh-chroot.sh --keep-log DIR trixie  # where the logs go (default below)
 #
 #   --clone     copy the repository as `git clone` of this checkout (a .git inside; the
 #               student edition is then tested); default: `git archive HEAD`, the files
@@ -58,7 +58,7 @@ esac
 [ "$(id -u)" -eq 0 ] || { echo "fresh-chroot: needs root (debootstrap, mount, chroot)" >&2; exit 2; }
 command -v debootstrap >/dev/null 2>&1 ||
     { echo "fresh-chroot: debootstrap is not installed: apt-get install debootstrap" >&2; exit 2; }
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 git -C "$root" rev-parse --verify -q HEAD >/dev/null ||
     { echo "fresh-chroot: $root is not a git checkout with a commit (the chroot gets HEAD)" >&2; exit 2; }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# tools/run-tests.sh — run the whole test suite with prove (called by `make test`, after
+# tools/ci/run-tests.sh — run the whole test suite with prove (called by `make test`, after
 # `make all` has built the chapters and the unit tests; this script builds nothing).
 #
-#   BUILD=build tools/run-tests.sh            everything
-#   BUILD=build tools/run-tests.sh tests/io.t one or more chosen tests
+#   BUILD=build tools/ci/run-tests.sh            everything
+#   BUILD=build tools/ci/run-tests.sh tests/io.t one or more chosen tests
 #
 # Runs the unit test binaries ($BUILD/tests/test_*) and the shell tests (tests/*.t,
 # including tests/exercises.t when it exists) in TEST_JOBS parallel jobs (default 2).
@@ -13,7 +13,7 @@
 # written to $JUNIT (default $BUILD/junit.xml; make test JUNIT=path.xml) for CI dashboards.
 set -u
 
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 BUILD=${BUILD:-build}
 export BUILD
 JOBS=${TEST_JOBS:-2}
@@ -86,7 +86,7 @@ start=$SECONDS
 echo "run-tests: ${#tests[@]} test files, $JOBS jobs, BUILD=$BUILD"
 # prove's last line ("Result: PASS"/"Result: FAIL") is held back so the total time can
 # go before it and the output still ends with prove's summary.
-prove -j"$JOBS" --timer --exec tools/tap-tee.sh "${tests[@]}" | {
+prove -j"$JOBS" --timer --exec tools/ci/tap-tee.sh "${tests[@]}" | {
     held=""
     while IFS= read -r line; do
         case $line in
@@ -112,7 +112,7 @@ if [ "$status" != 0 ]; then
             n >= 1 && n <= 5 && ++k <= 25 { print file ": " $0 }' "$TAP_DIR/$name.err"
     done
 fi
-if perl tools/tap2junit.pl "$JUNIT" "$TAP_DIR"/*.tap; then
+if perl tools/ci/tap2junit.pl "$JUNIT" "$TAP_DIR"/*.tap; then
     echo "run-tests: JUnit report $JUNIT"
 else
     echo "run-tests: could not write the JUnit report $JUNIT" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tap-tee.sh TEST — run one test file for prove (prove --exec) and keep its raw TAP in
-# $TAP_DIR/<name>.tap, for tools/tap2junit.pl, and its wall and CPU seconds (the test's
-# processes: user + system) in $TAP_DIR/<name>.time, for tools/test-times.sh. The
+# $TAP_DIR/<name>.tap, for tools/ci/tap2junit.pl, and its wall and CPU seconds (the test's
+# processes: user + system) in $TAP_DIR/<name>.time, for tools/ci/test-times.sh. The
 # test's exit status is passed on. $TAP_DIR/<name>.stamps: the start time, then the time each
 # test line ("ok"/"not ok") arrived, one a line: tap2junit.pl's per-test times.
 t=$1

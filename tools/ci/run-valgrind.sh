@@ -3,7 +3,7 @@
 # small run of every chapter on pocl (slow under valgrind: pocl compiles with LLVM, so
 # sizes stay tiny). Fails on any invalid read/write, uninitialised use, or leak in our code.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-build}
 cd "$root"
 vg=(valgrind --quiet --error-exitcode=99 --suppressions=tests/valgrind.supp --track-origins=yes)
