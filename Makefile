@@ -161,10 +161,10 @@ test: all
 valgrind: all
 	BUILD=$(BUILD) tools/ci/run-valgrind.sh
 
-# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh;
-# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench.sh --flush-l2).
+# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench/bench.sh;
+# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench/bench.sh --flush-l2).
 bench: all
-	BUILD=$(BUILD) tools/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
+	BUILD=$(BUILD) tools/bench/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
 
 # Grading builds only the chapter programs it runs: EX=02_radix2/dif (or ID,ID) needs
 # build/02_radix2, no EX every chapter. An edited exercise is read at run time, so after one
@@ -207,11 +207,11 @@ student-edition:
 
 # The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
 stride-plot: $(BUILD)/04_stride
-	tools/plot-stride.sh $(BUILD)
+	tools/bench/plot-stride.sh $(BUILD)
 
 # Regenerate the results tables (bench/README.md, the lessons) from results/*.csv.
 results:
-	tools/results-table.sh
+	tools/bench/results-table.sh
 
 clean:
 	rm -rf build build-asan grade.json grade.xml grade-progress.tsv

@@ -13,7 +13,7 @@
 # Every run is verified against FFTW first (a row only exists if it passed). Writes five
 # files under OUT (the lent machine brings back at most eight):
 #   sweep.csv    the chapter's --format csv rows (and peer_vkfft's), plain: the same
-#                columns as results/bench/*.csv, so tools/bench-table.sh can read it
+#                columns as results/bench/*.csv, so tools/bench/bench-table.sh can read it
 #   knobs.csv    runs with an experiment knob (FFTLAB_MIN_COLUMNS, -D FFT_NO_PAD, ...):
 #                a first column `label` naming it, then the same columns
 #   summary.txt  one line per run: ms, % of copy, VkFFT's time / this time (same run)

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# tools/bench-merge.sh INTO.csv FROM.csv... — fold later `make bench` runs into one CSV.
+# tools/bench/bench-merge.sh INTO.csv FROM.csv... — fold later `make bench` runs into one CSV.
 #
 # A bench table compares rows of one column (one size × batch, complex or real) measured
 # in the same run, so a column is replaced whole: every row of INTO whose column appears
 # in a FROM file is dropped, then that FROM's rows are added (later FROM files win over
 # earlier ones). Columns only INTO has stay as they were. Used when one device session
 # cannot run the whole sweep (a GPU call is limited in time): run parts with
-# tools/bench.sh --sizes/--cases/--shapes/--real and merge. The header must match.
+# tools/bench/bench.sh --sizes/--cases/--shapes/--real and merge. The header must match.
 set -euo pipefail
-[ $# -ge 2 ] || { echo "usage: tools/bench-merge.sh INTO.csv FROM.csv..." >&2; exit 2; }
-root=$(cd "$(dirname "$0")/.." && pwd)
+[ $# -ge 2 ] || { echo "usage: tools/bench/bench-merge.sh INTO.csv FROM.csv..." >&2; exit 2; }
+root=$(cd "$(dirname "$0")/../.." && pwd)
 into=$1
 shift
 for f in "$into" "$@"; do

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Rewrite the generated tables of the pages, each between its markers:
-#   results-table (from results/*.csv, made by tools/collect-results.sh):
+#   results-table (from results/*.csv, made by tools/bench/collect-results.sh):
 #     bench/README.md          between <!-- results-table:begin --> and <!-- results-table:end -->
 #     chapters/NN_x/README.md  between <!-- results-table:begin NN_x --> and the end marker,
 #                              holding only that chapter's rows (lessons 01-04).
 #   measured (from results/bench/*.csv, made by `make bench`; the bench's tables are
-#   tools/bench-table.sh's, on bench/README.md):
+#   tools/bench/bench-table.sh's, on bench/README.md):
 #     chapters/NN_x/README.md  between <!-- measured:begin NN_x --> and <!-- measured:end -->:
 #                              the chapter's Measured table, every case of the sweep it ran
 #                              (lessons 05-10);
@@ -14,21 +14,21 @@
 # A lesson and the README thus show the same run's number for the same quantity.
 # Rows stay in chapter order, one table per device. Never edit the tables by hand. Each page
 # is written to a temporary file next to it and renamed over it when complete.
-#   tools/results-table.sh            rewrite the pages
-#   tools/results-table.sh --check    rewrite nothing; exit 1 and name each page whose
+#   tools/bench/results-table.sh            rewrite the pages
+#   tools/bench/results-table.sh --check    rewrite nothing; exit 1 and name each page whose
 #                                     generated text is not current (tests/lessons.t)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 check=0
 case ${1:-} in
     --check) check=1 ;;
     "") ;;
-    *) echo "results-table: unknown argument $1 (usage: tools/results-table.sh [--check])" >&2; exit 2 ;;
+    *) echo "results-table: unknown argument $1 (usage: tools/bench/results-table.sh [--check])" >&2; exit 2 ;;
 esac
 shopt -s nullglob
 csvs=(results/*.csv)
-[ ${#csvs[@]} -gt 0 ] || { echo "no results/*.csv yet: run tools/collect-results.sh LABEL" >&2; exit 1; }
+[ ${#csvs[@]} -gt 0 ] || { echo "no results/*.csv yet: run tools/bench/collect-results.sh LABEL" >&2; exit 1; }
 benchcsvs=(results/bench/*.csv)
 stale=0
 
@@ -61,14 +61,14 @@ render() { # $1 = chapter filter ("" = all)
 
 # measured WANT: WANT = a chapter (NN_x): its Measured table; "summary": the README's.
 # Per device CSV, in file order: a case is a column of bench-table.sh's (N × batch, a shape,
-# "R2C ..."); a chapter's rows are labelled as there (tools/bench-label.awk: its default
+# "R2C ..."); a chapter's rows are labelled as there (tools/bench/bench-label.awk: its default
 # variant, then "CHAPTER VARIANT"); where a case was run twice the later row counts, as
 # there. "best peer" is the fastest event-timed peer of the case (OpenCL or CUDA; FFTW,
 # timed by the host clock, is never the reference); a ratio is its time / the chapter's.
 measured() {
     local f
     for f in "${benchcsvs[@]}"; do
-        awk -v want="$1" -v file="$f" "$(cat tools/csv.awk tools/bench-label.awk)$caption_awk"'
+        awk -v want="$1" -v file="$f" "$(cat tools/csv.awk tools/bench/bench-label.awk)$caption_awk"'
         NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
         { csvsplit($0, v); who = benchlabel(v[c["chapter"]], v[c["variant"]]); sh = v[c["shape"]]
           real = v[c["direction"]] ~ /^(r2c|c2r)$/
@@ -140,7 +140,7 @@ replace() {
         !skip { print }' "$readme" >"$new"
     if [ $check = 1 ]; then
         if cmp -s "$new" "$readme"; then :; else
-            echo "results-table: $readme: the $kind table is not current (tools/results-table.sh rewrites it)" >&2
+            echo "results-table: $readme: the $kind table is not current (tools/bench/results-table.sh rewrites it)" >&2
             diff "$readme" "$new" | head -n 20 >&2 || true
             stale=1
         fi
@@ -157,7 +157,7 @@ for readme in bench/README.md chapters/*/README.md; do
     [ -f "$readme" ] || continue
     grep -q '^<!-- results-table:begin' "$readme" || continue
     filter=$(sed -n 's/^<!-- results-table:begin \{0,1\}\([0-9A-Za-z_]*\) *-->.*/\1/p' "$readme" | head -n 1)
-    replace "$readme" results-table "$(render "$filter")" "tools/results-table.sh from results/*.csv"
+    replace "$readme" results-table "$(render "$filter")" "tools/bench/results-table.sh from results/*.csv"
 done
 for readme in README.md chapters/*/README.md; do
     [ -f "$readme" ] || continue
@@ -165,6 +165,6 @@ for readme in README.md chapters/*/README.md; do
     [ ${#benchcsvs[@]} -gt 0 ] || { echo "results-table: no results/bench/*.csv: run make bench" >&2; exit 1; }
     want=$(sed -n 's/^<!-- measured:begin \([0-9A-Za-z_]*\) *-->.*/\1/p' "$readme" | head -n 1)
     [ -n "$want" ] || { echo "results-table: $readme: the measured marker names no chapter" >&2; exit 1; }
-    replace "$readme" measured "$(measured "$want")" "tools/results-table.sh from results/bench/*.csv"
+    replace "$readme" measured "$(measured "$want")" "tools/bench/results-table.sh from results/bench/*.csv"
 done
 exit $stale

@@ -1,5 +1,5 @@
 # bench-label.awk — the label of a bench CSV row, one per table row and plot line
-# (tools/bench-table.sh, tools/bench.sh's plots). Include it after csv.awk.
+# (tools/bench/bench-table.sh, tools/bench/bench.sh's plots). Include it after csv.awk.
 #   label = benchlabel(chapter, variant)   call it on every row, in file order
 # A peer's label is its name (its variant column, "threads=2" or "default", says how it
 # ran, not which program). A chapter's label is its name for its default variant and

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Measure every chapter at the results tables' sizes on one device and write
 # results/LABEL.csv (the chapters' --format csv rows plus the date).
-#   tools/collect-results.sh pocl                       # default device
-#   FFTLAB_DEVICE=nvidia tools/collect-results.sh gpu-h100
-# Then `make results` (tools/results-table.sh) rewrites the tables of bench/README.md and
+#   tools/bench/collect-results.sh pocl                       # default device
+#   FFTLAB_DEVICE=nvidia tools/bench/collect-results.sh gpu-h100
+# Then `make results` (tools/bench/results-table.sh) rewrites the tables of bench/README.md and
 # the lessons from results/*.csv.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-label=${1:?usage: tools/collect-results.sh LABEL [BUILD_DIR]}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+label=${1:?usage: tools/bench/collect-results.sh LABEL [BUILD_DIR]}
 build=${2:-$root/build}
 case $build in /*) ;; *) build=$root/$build ;; esac
 out=$root/results/$label.csv
