@@ -15,7 +15,7 @@ set -uo pipefail
 out=$1 B=${2:-build}
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
 : >"$csv"; : >"$log"; t0=$SECONDS
-. tools/gpu-rows.sh
+. tools/gpu/gpu-rows.sh
 ROW_TIMEOUT=150
 export FFTLAB_DEVICE=nvidia
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv >"$out/gpu.txt" 2>&1

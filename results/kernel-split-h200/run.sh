@@ -7,7 +7,7 @@ set -uo pipefail
 out=$1 part=$2
 csv=$out/rows$part.csv log=$out/log$part.txt tmp=$(mktemp -d)
 : >"$csv"; : >"$log"; t0=$SECONDS
-. tools/gpu-rows.sh
+. tools/gpu/gpu-rows.sh
 ROW_TIMEOUT=120
 export FFTLAB_DEVICE=nvidia
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv >"$out/gpu$part.txt" 2>&1

@@ -6,7 +6,7 @@ set -uo pipefail
 out=$1
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
 : >"$csv"; : >"$log"; t0=$SECONDS
-. tools/gpu-rows.sh
+. tools/gpu/gpu-rows.sh
 ROW_TIMEOUT=200
 for round in 1 2; do
   for s in 16384x1024 8192x2048 12288x1024 10000x1600 5000x3000; do

@@ -5,7 +5,7 @@ set -uo pipefail
 out=$1
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
 : >"$csv"; : >"$log"; t0=$SECONDS
-. tools/gpu-rows.sh
+. tools/gpu/gpu-rows.sh
 ROW_TIMEOUT=200
 for round in 1 2; do
   row "07-16384x1024-parts-$round" build/07_multidim --size 16384 --batch 1024

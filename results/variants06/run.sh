@@ -19,7 +19,7 @@ mkdir -p "$out"
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 : >"$csv"; : >"$log"; t0=$SECONDS
-. tools/gpu-rows.sh
+. tools/gpu/gpu-rows.sh
 ROW_TIMEOUT=120
 if [ "$mode" = gpu ]; then
     export FFTLAB_DEVICE=nvidia

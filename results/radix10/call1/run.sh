@@ -4,7 +4,7 @@ set -uo pipefail
 out=$1 b=build
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
 : >"$csv"; : >"$log"; t0=$SECONDS
-. tools/gpu-rows.sh
+. tools/gpu/gpu-rows.sh
 ROW_TIMEOUT=300
 for round in 1 2; do
   n=1000000 bt=16

@@ -4,7 +4,7 @@ set -uo pipefail
 out=$1
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
 : >"$csv"; : >"$log"; t0=$SECONDS
-. tools/gpu-rows.sh
+. tools/gpu/gpu-rows.sh
 ROW_TIMEOUT=200
 for round in 1 2; do
   for nb in 1000000/16 19683/852 15625/1073 16807/998 1000/16384; do

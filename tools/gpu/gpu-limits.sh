@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# tools/gpu-limits.sh OUT — every chapter 01-09 at its largest accepted size (N x batch =
+# tools/gpu/gpu-limits.sh OUT — every chapter 01-09 at its largest accepted size (N x batch =
 # 2^30 values, issue 40), verified against FFTW, on an NVIDIA machine: one run per GPU at a
 # time, the GPUs taken in turn (4 GPUs: about 9 minutes; the runs need about 90 GiB of host
 # memory each, so a host of 128 GiB runs one at a time whatever its GPUs). Then the host
-# reference alone at 2^30 values (tools/reference-time.c, compiled here if missing).
+# reference alone at 2^30 values (tools/gpu/reference-time.c, compiled here if missing).
 # From the repository root after `make` and, on the lent machine, `source .gpu/on-device.sh`.
 # Writes OUT/limits-summary.txt (a line per run: exit, seconds, verdict, peak host memory),
 # OUT/laneG.log (each run's whole output on GPU G) and OUT/reference-time.txt.
 # 06 and 09 (the shapes of issue 40) and 10 (two GPUs, tools/mpirun.sh) are run by hand:
 # chapters/06_mixed_radix/NOTES.md and chapters/10_distributed/NOTES.md say how.
 set -u
-out=${1:?usage: tools/gpu-limits.sh OUT}
+out=${1:?usage: tools/gpu/gpu-limits.sh OUT}
 B=${BUILD:-build}
 mkdir -p "$out"
 sum=$out/limits-summary.txt
@@ -49,8 +49,8 @@ for ((g = 0; g < lanes; g++)); do
 done
 wait
 [ -x "$B/reference-time" ] ||
-    cc -O2 -o "$B/reference-time" tools/reference-time.c "$B/common/reference.o" \
+    cc -O2 -o "$B/reference-time" tools/gpu/reference-time.c "$B/common/reference.o" \
        -lfftw3l_threads -lfftw3l -lfftw3_threads -lfftw3 -lm -lpthread
-{ echo "### the reference alone (tools/reference-time.c), 2^30 values"
+{ echo "### the reference alone (tools/gpu/reference-time.c), 2^30 values"
   timeout -k 5 250 "$B/reference-time" 1024 1048576 double; } >"$out/reference-time.txt" 2>&1
 echo "done $(date -u +%T)" >>"$sum"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/gpu-tune.sh OUT — chapter 06 (or CHAPTER) with its default shapes, with --tune (each pass's
+# tools/gpu/gpu-tune.sh OUT — chapter 06 (or CHAPTER) with its default shapes, with --tune (each pass's
 # group shape measured on the device, common/tune.h) and with the kept shapes given back
 # through --shapes, next to VkFFT, at the multi-pass sizes of the GPU bench sweep. Timed as
 # `make bench` times them (profiling events on every kernel of both sides; every row of
@@ -7,13 +7,13 @@
 # chapters' --format csv columns), OUT/tune.txt (each --tune table: every candidate's time
 # per pass) and OUT/log.txt (every command, its exit status and seconds). Lesson 06,
 # "Measuring the shapes instead of guessing", comes from it:
-#   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu-tune.sh $OUT
+#   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu/gpu-tune.sh $OUT
 # SIZES (default: the sweep's multi-pass rows) is a list of SIZE/BATCH words, e.g.
 # "65536/256"; CHAPTER=07_multidim with SIZES="4096x4096/1 1024x1024x16/1" does 07's shapes.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-[ $# -ge 1 ] || { echo "usage: tools/gpu-tune.sh OUT" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: tools/gpu/gpu-tune.sh OUT" >&2; exit 2; }
 out=$1 b=${BUILD:-build}
 sizes=${SIZES:-"262144/64 1000000/16 1048576/16 65536/256 4194304/4 16777216/1 19683/852 16807/998 15625/1073 3072/5461 1000/16384"}
 ch=${CHAPTER:-06_mixed_radix}
@@ -23,7 +23,7 @@ csv=$out/rows.csv log=$out/log.txt tunes=$out/tune.txt tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 : >"$csv"; : >"$log"; : >"$tunes"
 t0=$SECONDS
-. tools/gpu-rows.sh   # row LABEL PROGRAM ARGS... (300 s each: --tune builds up to 13 programs)
+. tools/gpu/gpu-rows.sh   # row LABEL PROGRAM ARGS... (300 s each: --tune builds up to 13 programs)
 ROW_TIMEOUT=300
 trow() { # row, and the --tune table of its run into tune.txt
     row "$@" || return

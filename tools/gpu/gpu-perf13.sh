@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/gpu-perf13.sh OUT [GROUPS] — chapter 05's GPU measurements in one run: the
+# tools/gpu/gpu-perf13.sh OUT [GROUPS] — chapter 05's GPU measurements in one run: the
 # default's row in parts, the one-pass sizes with every kept register radix and twiddle
 # strategy (the lesson's H100 columns, chapters/05_register_radix/README.md "Measured"),
 # the multi-pass sizes and the local-memory padding knobs, next to VkFFT, timed the way
@@ -8,7 +8,7 @@
 # chapters/05_register_radix/NOTES.md, section 4).
 #
 # On a machine with a GPU, after `make` (peer_vkfft included):
-#   FFTLAB_DEVICE=nvidia tools/gpu-perf13.sh OUT
+#   FFTLAB_DEVICE=nvidia tools/gpu/gpu-perf13.sh OUT
 #
 # Every run is verified against FFTW first (a row only exists if it passed). Writes five
 # files under OUT (the lent machine brings back at most eight):
@@ -25,9 +25,9 @@
 # seconds (default 330), so it stays within ~6 minutes; what it skipped is in log.txt.
 # PERF13_TOTAL (default 2^24 points per call) smaller makes a quick smoke test on pocl.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-[ $# -ge 1 ] || { echo "usage: tools/gpu-perf13.sh OUT [GROUPS]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: tools/gpu/gpu-perf13.sh OUT [GROUPS]" >&2; exit 2; }
 out=$1
 groups=${2:-rows explain multipass onepass knobs}
 build=${BUILD:-build}

@@ -1,4 +1,4 @@
-# tools/gpu-rows.sh — sourced by tools/gpu-r2c.sh and tools/gpu-tune.sh (the scripts that
+# tools/gpu/gpu-rows.sh — sourced by tools/gpu/gpu-r2c.sh and tools/gpu/gpu-tune.sh (the scripts that
 # measure on the lent GPU): `row LABEL PROGRAM ARGS...` runs one chapter or peer with
 # --format csv (verified unless ARGS say otherwise) under a timeout of ROW_TIMEOUT seconds
 # (default 120), logs the command, its exit status and seconds to $log, and appends its CSV

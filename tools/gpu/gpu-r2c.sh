@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
-# tools/gpu-r2c.sh OUT — chapter 09's R2C/C2R against this project's C2C of the same size
+# tools/gpu/gpu-r2c.sh OUT — chapter 09's R2C/C2R against this project's C2C of the same size
 # and VkFFT's R2C, in one run on the chosen device (FFTLAB_DEVICE), timed as `make bench`
 # times them (profiling events on every kernel of both sides; each row verified first).
 # Two rounds, so the spread between rounds shows. Writes OUT/rows.csv (a first column
 # `label`, then the chapters' --format csv columns) and OUT/log.txt (every command, its
 # exit status and seconds). chapters/09_real_input/NOTES.md ("H100, 2026-11-23") comes from it:
-#   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu-r2c.sh $OUT
+#   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu/gpu-r2c.sh $OUT
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-[ $# -ge 1 ] || { echo "usage: tools/gpu-r2c.sh OUT" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: tools/gpu/gpu-r2c.sh OUT" >&2; exit 2; }
 out=$1 b=${BUILD:-build}
 mkdir -p "$out"
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 : >"$csv"; : >"$log"
 t0=$SECONDS
-. tools/gpu-rows.sh   # row LABEL PROGRAM ARGS...
+. tools/gpu/gpu-rows.sh   # row LABEL PROGRAM ARGS...
 for round in 1 2; do
     row "r2c-2^20x16-column_pairs-$round" "$b/09_real_input" --size 2^20 --batch 16
     row "r2c-2^20x16-fused-$round" "$b/09_real_input" --size 2^20 --batch 16 --variant fused

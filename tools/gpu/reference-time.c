@@ -3,7 +3,7 @@
  * values a run checks five of them). Not built by make: compile it on the machine to
  * measure, from the repository root after `make`:
  *
- *   cc -O2 -o build/reference-time tools/reference-time.c build/common/reference.o \
+ *   cc -O2 -o build/reference-time tools/gpu/reference-time.c build/common/reference.o \
  *      -lfftw3l_threads -lfftw3l -lfftw3_threads -lfftw3 -lm -lpthread
  *   build/reference-time 1024 1048576 double     # 2^30 values; 48 GiB of host memory
  *   build/reference-time 1024 1048576 long       # long double (runs in double): 64 GiB
@@ -11,7 +11,7 @@
  * Prints one line per thread count: the transform alone (plan, copy in, execute, copy
  * out), wall clock. */
 #define _POSIX_C_SOURCE 200809L
-#include "../common/reference.h"
+#include "../../common/reference.h"
 
 #include <stdio.h>
 #include <stdlib.h>
