@@ -150,10 +150,10 @@ deps:
 
 # Stubs are generated from the solutions' marked regions; never edit exercises/ by hand.
 stubs:
-	tools/make-stubs.sh write
+	tools/instructor/make-stubs.sh write
 
 check-stubs:
-	tools/make-stubs.sh check
+	tools/instructor/make-stubs.sh check
 
 test: all
 	BUILD=$(BUILD) JUNIT=$(JUNIT) tools/ci/run-tests.sh
@@ -176,7 +176,7 @@ grade: $(GRADE_CHAPTERS:%=$(BUILD)/%) $(if $(filter 04_coalescing,$(GRADE_CHAPTE
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick) $(if $(HIDDEN),--hidden $(HIDDEN))
 
 classroom:
-	tools/make-classroom.sh
+	tools/instructor/make-classroom.sh
 
 # Instructors (tools/instructor/): grade a student's checkout, or a roster of them, with
 # this checkout's grader, manifests, programs and kernels; only the submission's
@@ -200,10 +200,10 @@ grade-class:
 	BUILD=$(BUILD) python3 tools/instructor/grade_class.py --roster "$(ROSTER)" $(INSTRUCTOR_GRADE_OPTS) $(if $(CSV),--csv "$(CSV)")
 
 # The repository as students get it, without the answers: make student-edition DEST=dir
-# (tools/student-edition.sh says what it leaves out and cuts).
+# (tools/instructor/student-edition.sh says what it leaves out and cuts).
 student-edition:
 	@[ -n "$(DEST)" ] || { echo "usage: make student-edition DEST=dir (a folder that does not exist yet)" >&2; exit 2; }
-	tools/student-edition.sh "$(DEST)"
+	tools/instructor/student-edition.sh "$(DEST)"
 
 # The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
 stride-plot: $(BUILD)/04_stride

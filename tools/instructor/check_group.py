@@ -2,7 +2,7 @@
 """check_group.py GRADE_JSON ID GROUP — did case group GROUP of exercise ID pass?
 
 One GitHub Classroom step per case group runs this on the grade.json that
-make grade-submission wrote (the workflow that tools/make-classroom.sh generates), so a
+make grade-submission wrote (the workflow that tools/instructor/make-classroom.sh generates), so a
 group's points reach Classroom on their own: partial credit. Reads tools/grade.sh's
 schema: exercises[] with id and groups[] of {group, points, max, runs, passed}.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/student-edition.sh DEST — the repository as students get it (make student-edition
+# tools/instructor/student-edition.sh DEST — the repository as students get it (make student-edition
 # DEST=dir): the files git tracks, less the answers.
 #   - no solutions/, no docs/instructors.md, and no hidden manifest (exercises/hidden*.tsv, *.hidden.tsv: the
 #     instructor's own cases);
@@ -19,7 +19,7 @@
 set -euo pipefail
 [ $# -eq 1 ] && [ -n "$1" ] || { echo "usage: $0 DEST (make student-edition DEST=dir)" >&2; exit 2; }
 dest=${1%/}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 [ -e "$dest" ] && { echo "student-edition: $dest exists; name a new folder" >&2; exit 2; }
 parent=$(dirname "$dest")

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make-stubs.sh — generate the exercise stubs from the solutions' marked regions.
 #
-#   tools/make-stubs.sh write   regenerate exercises/NN_slug/X.cl from solutions/NN_slug/X.cl
-#   tools/make-stubs.sh check   regenerate into a temporary folder and compare: exit 1 (with
+#   tools/instructor/make-stubs.sh write   regenerate exercises/NN_slug/X.cl from solutions/NN_slug/X.cl
+#   tools/instructor/make-stubs.sh check   regenerate into a temporary folder and compare: exit 1 (with
 #                               a diff) when a committed stub is stale or missing, a solution
 #                               has no region, a stub equals its solution, or a stub has no
 #                               solution
@@ -28,7 +28,7 @@
 # Exit status: 0 fine, 1 check failed or a solution is malformed, 2 usage error.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 
 SOL_DIR=solutions
@@ -158,7 +158,7 @@ cmd_check() {
             continue
         fi
         if [[ ! -f $stub ]]; then
-            echo "FAIL  $stub is missing: run 'make stubs' (tools/make-stubs.sh write)"
+            echo "FAIL  $stub is missing: run 'make stubs' (tools/instructor/make-stubs.sh write)"
             problems=$((problems + 1))
             continue
         fi
