@@ -5,7 +5,7 @@
 # build/peer_vkfft (events on every kernel it enqueues), cuFFT through
 # bench/peer_cufft.py (CuPy, CUDA events around every call), all verified.
 # The case list is ../h100-2026-11-26g/run.sh's (the table's rows, then three beside it).
-# Usage (on the GPU machine): results/h100-2026-11-27/run.sh OUT [BUILD]
+# Usage (on the GPU machine): results/raw/h100-2026-11-27/run.sh OUT [BUILD]
 set -uo pipefail
 out=$1 B=${2:-build}
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)

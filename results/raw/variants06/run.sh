@@ -5,12 +5,12 @@
 # parts) and 5^6 (5 parts, 625 items), and cuFFT through bench/peer_cufft.py (CuPy, CUDA
 # events) where CuPy is installed. Rounds interleaved, every row of
 # ours verified against FFTW. Usage, from the repository root:
-#   results/variants06/run.sh OUT gpu    (on a machine with the H100: FFTLAB_DEVICE=nvidia, 2 rounds)
-#   results/variants06/run.sh OUT pocl   (pocl, 3 rounds, FFTW too, with 2 threads)
+#   results/raw/variants06/run.sh OUT gpu    (on a machine with the H100: FFTLAB_DEVICE=nvidia, 2 rounds)
+#   results/raw/variants06/run.sh OUT pocl   (pocl, 3 rounds, FFTW too, with 2 threads)
 # ROUNDS overrides the rounds ("1 2"). The pocl rows of the lesson ran on the GPU host's
 # CPU, quiet, pinned to two cores like the machine the project is graded on:
 #   taskset -c 0,1 env POCL_MAX_PTHREAD_COUNT=2 FFTLAB_DEVICE=Portable \
-#       ROUNDS="1 2" results/variants06/run.sh OUT pocl
+#       ROUNDS="1 2" results/raw/variants06/run.sh OUT pocl
 # BUILD (default build) holds 06_mixed_radix and the peers. Writes OUT/rows.csv (label
 # first, then the --format csv columns) and OUT/log.txt (each command, exit, seconds).
 set -uo pipefail

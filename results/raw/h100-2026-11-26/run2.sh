@@ -10,7 +10,7 @@
 # in halves) against no_parts too; then 06's
 # per-launch times at 2^18-2^24 (the passes' share of the copy kernel) and --explain of
 # the cases furthest behind.
-# Usage (on the GPU machine): results/h100-2026-11-26/run2.sh OUT [BUILD]
+# Usage (on the GPU machine): results/raw/h100-2026-11-26/run2.sh OUT [BUILD]
 set -uo pipefail
 out=$1 B=${2:-build}
 csv=$out/rows.csv log=$out/log.txt tmp=$(mktemp -d)
