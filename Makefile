@@ -209,7 +209,7 @@ student-edition:
 stride-plot: $(BUILD)/04_stride
 	tools/bench/plot-stride.sh $(BUILD)
 
-# Regenerate the results tables (bench/README.md, the lessons) from results/*.csv.
+# Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv.
 results:
 	tools/bench/results-table.sh
 

@@ -133,7 +133,7 @@ mkdir -p "$tree/tools/bench" "$tree/bench" "$tree/results/bench" "$tree/chapters
 cp tools/bench/bench-table.sh tools/bench/results-table.sh tools/bench/bench-label.awk "$tree/tools/bench/"
 cp tools/csv.awk "$tree/tools/"
 cp "$tmp/cpu/cpu.csv" "$tree/results/bench/cpu.csv"
-cp results/pocl.csv "$tree/results/pocl.csv"
+cp results/tour-sizes-pocl.csv "$tree/results/tour-sizes-pocl.csv"
 printf '# top\nsummary by hand\n<!-- bench-table:begin -->\nold\n<!-- bench-table:end -->\n' >"$tree/README.md"
 cp "$tree/README.md" "$tmp/top.orig"
 printf '# bench\nbefore\n<!-- bench-table:begin -->\nold\n<!-- bench-table:end -->\nmiddle\n<!-- results-table:begin -->\nold\n<!-- results-table:end -->\nafter\n' \

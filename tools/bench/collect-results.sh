@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Measure every chapter at the results tables' sizes on one device and write
-# results/LABEL.csv (the chapters' --format csv rows plus the date).
+# results/tour-sizes-LABEL.csv (the chapters' --format csv rows plus the date).
 #   tools/bench/collect-results.sh pocl                       # default device
 #   FFTLAB_DEVICE=nvidia tools/bench/collect-results.sh gpu-h100
 # Then `make results` (tools/bench/results-table.sh) rewrites the tables of bench/README.md and
-# the lessons from results/*.csv.
+# the lessons from results/tour-sizes-*.csv.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 label=${1:?usage: tools/bench/collect-results.sh LABEL [BUILD_DIR]}
 build=${2:-$root/build}
 case $build in /*) ;; *) build=$root/$build ;; esac
-out=$root/results/$label.csv
+out=$root/results/tour-sizes-$label.csv
 mkdir -p "$root/results"
 
 # chapter  N  batch: the demo sizes, and 2^20 points as 1024 x 1024 and 2^20 x 1, plus

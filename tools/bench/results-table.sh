@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rewrite the generated tables of the pages, each between its markers:
-#   results-table (from results/*.csv, made by tools/bench/collect-results.sh):
+#   results-table (from results/tour-sizes-*.csv, made by tools/bench/collect-results.sh):
 #     bench/README.md          between <!-- results-table:begin --> and <!-- results-table:end -->
 #     chapters/NN_x/README.md  between <!-- results-table:begin NN_x --> and the end marker,
 #                              holding only that chapter's rows (lessons 01-04).
@@ -27,8 +27,8 @@ case ${1:-} in
     *) echo "results-table: unknown argument $1 (usage: tools/bench/results-table.sh [--check])" >&2; exit 2 ;;
 esac
 shopt -s nullglob
-csvs=(results/*.csv)
-[ ${#csvs[@]} -gt 0 ] || { echo "no results/*.csv yet: run tools/bench/collect-results.sh LABEL" >&2; exit 1; }
+csvs=(results/tour-sizes-*.csv)
+[ ${#csvs[@]} -gt 0 ] || { echo "no results/tour-sizes-*.csv yet: run tools/bench/collect-results.sh LABEL" >&2; exit 1; }
 benchcsvs=(results/bench/*.csv)
 stale=0
 
@@ -157,7 +157,7 @@ for readme in bench/README.md chapters/*/README.md; do
     [ -f "$readme" ] || continue
     grep -q '^<!-- results-table:begin' "$readme" || continue
     filter=$(sed -n 's/^<!-- results-table:begin \{0,1\}\([0-9A-Za-z_]*\) *-->.*/\1/p' "$readme" | head -n 1)
-    replace "$readme" results-table "$(render "$filter")" "tools/bench/results-table.sh from results/*.csv"
+    replace "$readme" results-table "$(render "$filter")" "tools/bench/results-table.sh from results/tour-sizes-*.csv"
 done
 for readme in README.md chapters/*/README.md; do
     [ -f "$readme" ] || continue
