@@ -4,7 +4,7 @@
 # strategy (the lesson's H100 columns, chapters/05_register_radix/README.md "Measured"),
 # the multi-pass sizes and the local-memory padding knobs, next to VkFFT, timed the way
 # `make bench` times them (profiling events on every kernel; loop_ms as well). It first
-# measured the regfile and fixed variants (dropped in issue 25; their numbers are in
+# measured the regfile and fixed variants (dropped since; their numbers are in
 # chapters/05_register_radix/NOTES.md, section 4).
 #
 # On a machine with a GPU, after `make` (peer_vkfft included):

@@ -5,7 +5,7 @@
 # Two rounds, so the spread between rounds shows. Writes OUT/rows.csv (a first column
 # `label`, then the chapters' --format csv columns) and OUT/log.txt (every command, its
 # exit status and seconds). chapters/09_real_input/NOTES.md ("H100, 2026-11-23") comes from it:
-#   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu/gpu-r2c.sh $OUT
+#   FFTLAB_DEVICE=nvidia tools/gpu/gpu-r2c.sh OUT
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"

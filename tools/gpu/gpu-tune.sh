@@ -7,7 +7,7 @@
 # chapters' --format csv columns), OUT/tune.txt (each --tune table: every candidate's time
 # per pass) and OUT/log.txt (every command, its exit status and seconds). Lesson 06,
 # "Measuring the shapes instead of guessing", comes from it:
-#   source .gpu/on-device.sh; FFTLAB_DEVICE=nvidia tools/gpu/gpu-tune.sh $OUT
+#   FFTLAB_DEVICE=nvidia tools/gpu/gpu-tune.sh OUT
 # SIZES (default: the sweep's multi-pass rows) is a list of SIZE/BATCH words, e.g.
 # "65536/256"; CHAPTER=07_multidim with SIZES="4096x4096/1 1024x1024x16/1" does 07's shapes.
 set -uo pipefail

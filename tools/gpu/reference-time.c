@@ -1,6 +1,6 @@
 /* How long the host reference (common/reference.c: FFTW, the verification's answer) takes
- * for N x BATCH complex values, on one thread and on FFTW's threads (issue 40: at 2^30
- * values a run checks five of them). Not built by make: compile it on the machine to
+ * for N x BATCH complex values, on one thread and on FFTW's threads (at the limit, 2^30
+ * values, a run checks five of them). Not built by make: compile it on the machine to
  * measure, from the repository root after `make`:
  *
  *   cc -O2 -o build/reference-time tools/gpu/reference-time.c build/common/reference.o \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 29's table re-measured in one device call after exchanging in halves (lesson 06,
+# The 06-09 table (against VkFFT and cuFFT, README.md) re-measured in one device call after exchanging in halves (lesson 06,
 # "Exchanging in halves"; before it: run.sh, final/), the radix-9 block, the larger
 # row-in-parts groups (lesson 06) and 08's middle pass (lesson 08):
 # each chapter's default (profiling events on every launch), VkFFT through

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 29's table re-measured in one device call at the code of this session's start
+# The 06-09 table (against VkFFT and cuFFT, README.md) re-measured in one device call at the code of this session's start
 # (913d00c: the column passes' loads and stores from 06_passes.cl, untimed until now):
 # each chapter's default (profiling events on every launch), VkFFT through
 # build/peer_vkfft (events on every kernel it enqueues), cuFFT through
