@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The autograding configurations (make classroom): .github/workflows/classroom.yml and
-# .gitlab-ci.yml are what tools/instructor/make-classroom.sh makes of exercises/manifest.tsv, parse as
-# YAML (python3's yaml, Debian python3-yaml; skipped without it), grade from the grader's
-# copy only (the template checked out at the pinned commit into grader/, the submission
-# into submission/; every command run is the grader's: its install-deps.sh, its make, its
-# check_group.py), give each case group of the manifest one Classroom step with its points,
-# in manifest order, keep the reports as an artifact, and their commands run the way the
-# runner would: the grade step's make line through `make -n` (the grade_submission.py
-# command), and every step's check_group.py command on a grade.json in tools/grade.sh's
-# schema (exit 0 for a group that passed, 1 for one that did not). --hidden adds a step
-# per hidden group. In the slow set, the grade step and the first group's step for real
-# (the solution in a student edition, into a private folder).
+# .gitlab-ci.yml are what tools/instructor/make-classroom.sh makes of
+# exercises/manifest.tsv, parse as YAML (python3's yaml, Debian python3-yaml; skipped
+# without it), grade from the grader's copy only (the template checked out at the pinned
+# commit into grader/, the submission into submission/; every command run is the grader's:
+# its install-deps.sh, its make, its check_group.py), give each case group of the manifest
+# one Classroom step with its points, in manifest order, keep the reports as an artifact,
+# and their commands run the way the runner would: the grade step's make line through `make
+# -n` (the grade_submission.py command), and every step's check_group.py command on a
+# grade.json in tools/grade.sh's schema (exit 0 for a group that passed, 1 for one that did
+# not). --hidden adds a step per hidden group. In the slow set, the grade step and the first
+# group's step for real (the solution in a student edition, into a private folder).
 . "$(dirname "$0")/lib.sh"
 WF=.github/workflows/classroom.yml
 GL=.gitlab-ci.yml

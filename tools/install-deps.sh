@@ -28,9 +28,9 @@
 # Releases (package names checked against packages.debian.org / packages.ubuntu.com):
 #   Debian 12 (bookworm)  tested: every package below, pocl 3.1 (its CPU device is named
 #                         "pthread-..."), Open MPI 4.1, GCC 12, clang-14
-#   Debian 13 (trixie)    tested in a fresh chroot (tools/ci/fresh-chroot.sh trixie): pocl 6.0
-#                         (its CPU device is named "cpu-..."), Open MPI 5.0, GCC 14; --ci
-#                         takes clang-19 and libclang-rt-19-dev (trixie has no clang-14)
+#   Debian 13 (trixie)    tested in a fresh chroot (tools/ci/fresh-chroot.sh trixie):
+#                         pocl 6.0 (its CPU device is named "cpu-..."), Open MPI 5.0, GCC 14;
+#                         --ci takes clang-19 and libclang-rt-19-dev (trixie has no clang-14)
 #   Ubuntu 24.04 (noble)  package names checked, not run (no Ubuntu archive reachable;
 #                         Debian 13's newer pocl stands in): pocl 5.0, CPU device "cpu-...",
 #                         Open MPI 4.1; --device cpu picks pocl's CPU device on every pocl;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tools/bench/bench-merge.sh INTO.csv FROM.csv... — fold later `make bench` runs into one CSV.
+# tools/bench/bench-merge.sh INTO.csv FROM.csv... — fold later `make bench` runs into one
+# CSV.
 #
 # A bench table compares rows of one column (one size × batch, complex or real) measured
 # in the same run, so a column is replaced whole: every row of INTO whose column appears

@@ -22,21 +22,23 @@
 # them, but the lessons teach the defaults, so those stay the defaults and these rows
 # come in addition, each right after its chapter's. The CSV's variant column tells them
 # apart; the table and the plots show them as rows and lines of their own,
-# "05_register_radix simd" (tools/bench/bench-label.awk). --variants "CHAPTER:VARIANT ..." sets
-# the list on any device, --variants "" leaves them out. The name `tune` is not a variant:
-# CHAPTER:tune runs the chapter's default with --tune (each pass's group shape measured on
-# the device first, lesson 06), a row "06_mixed_radix stockham+tune"; on a GPU the sweep
-# runs 06_mixed_radix:tune and 07_multidim:tune by default (5-10 s of measuring per size
-# there; on pocl the search compiles up to 13 programs per size, so it is not a default).
-# A chapter that cannot do a size (it exits 2 saying so: 02-05 do powers of two only, 01-06
-# one dimension) has no row there ("n/a"), and neither has a peer library that cannot.
-# Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
+# "05_register_radix simd" (tools/bench/bench-label.awk). --variants "CHAPTER:VARIANT ..."
+# sets the list on any device, --variants "" leaves them out. The name `tune` is not a
+# variant: CHAPTER:tune runs the chapter's default with --tune (each pass's group shape
+# measured on the device first, lesson 06), a row "06_mixed_radix stockham+tune"; on a GPU
+# the sweep runs 06_mixed_radix:tune and 07_multidim:tune by default (5-10 s of measuring
+# per size there; on pocl the search compiles up to 13 programs per size, so it is not a
+# default). A chapter that cannot do a size (it exits 2 saying so: 02-05 do powers of two
+# only, 01-06 one dimension) has no row there ("n/a"), and neither has a peer library that
+# cannot. Writes results/bench/<label>.csv (the chapters' --format csv rows), draws
 # results/bench/<label>-gflops.svg and -pct_copy.svg with gnuplot, and rewrites the
-# tables of bench/README.md from results/bench/*.csv (tools/bench/bench-table.sh; --no-readme:
-# not). The method and the tables are described there; the peers in docs/peers.md.
+# tables of bench/README.md from results/bench/*.csv (tools/bench/bench-table.sh;
+# --no-readme: not). The method and the tables are described there; the peers in
+# docs/peers.md.
 #
-#   tools/bench/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20] [--cases "1000x64 ..."]
-#                  [--shapes "512x512:4 ..."] [--real "2^20:16 ..."] [--out DIR] [--no-readme]
+#   tools/bench/bench.sh [--label L] [--sizes "2^10 2^12"] [--total 2^20]
+#                  [--cases "1000x64 ..."] [--shapes "512x512:4 ..."] [--real "2^20:16 ..."]
+#                  [--out DIR] [--no-readme]
 #                  [--variants "05_register_radix:simd ..."] [--build DIR] [--replot]
 #                  [--only "06_mixed_radix peer_vkfft ..."] [--flush-l2]
 # --sizes "", --cases "", --shapes "" and --real "" leave that part of the sweep out.
@@ -320,8 +322,9 @@ fi
 if command -v gnuplot >/dev/null 2>&1; then
     for metric in gflops pct_copy; do
         ylabel=$([ $metric = gflops ] && echo 'GFLOP/s (5 N log2 N per transform)' || echo '% of the copy kernel bandwidth (1 read + 1 write)')
-        # One line per label (tools/bench/bench-label.awk): a chapter's extra variant has its own,
-        # in "CHAPTER@VARIANT.dat" (no blank in a file name; sorts after its chapter's).
+        # One line per label (tools/bench/bench-label.awk): a chapter's extra variant has
+        # its own, in "CHAPTER@VARIANT.dat" (no blank in a file name; sorts after its
+        # chapter's).
         awk -v m=$metric "$(cat tools/csv.awk tools/bench/bench-label.awk)"'
             NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
             { csvsplit($0, v); k = v[c["n"]] + 0; while (k > 1 && k % 2 == 0) k /= 2

@@ -3,8 +3,8 @@
 # results/tour-sizes-LABEL.csv (the chapters' --format csv rows plus the date).
 #   tools/bench/collect-results.sh pocl                       # default device
 #   FFTLAB_DEVICE=nvidia tools/bench/collect-results.sh gpu-h100
-# Then `make results` (tools/bench/results-table.sh) rewrites the tables of bench/README.md and
-# the lessons from results/tour-sizes-*.csv.
+# Then `make results` (tools/bench/results-table.sh) rewrites the tables of bench/README.md
+# and the lessons from results/tour-sizes-*.csv.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 label=${1:?usage: tools/bench/collect-results.sh LABEL [BUILD_DIR]}

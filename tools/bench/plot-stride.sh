@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Chapter 04's access-pattern experiment as a table and a picture:
-#   tools/bench/plot-stride.sh [BUILD_DIR]      runs build/04_stride on the chosen device
-#                                         (FFTLAB_DEVICE) into results/stride/<device>.csv
-#   tools/bench/plot-stride.sh --plot CSV...    redraws results/stride/stride.svg from existing CSVs
+#   tools/bench/plot-stride.sh [BUILD_DIR]     runs build/04_stride on the chosen device
+#                                              (FFTLAB_DEVICE) into
+#                                              results/stride/<device>.csv
+#   tools/bench/plot-stride.sh --plot CSV...   redraws results/stride/stride.svg from
+#                                              existing CSVs
 # The plot (gnuplot, SVG) has one line per CSV: GB/s against the stride, log scales.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

@@ -61,9 +61,9 @@ render() { # $1 = chapter filter ("" = all)
 
 # measured WANT: WANT = a chapter (NN_x): its Measured table; "summary": the README's.
 # Per device CSV, in file order: a case is a column of bench-table.sh's (N × batch, a shape,
-# "R2C ..."); a chapter's rows are labelled as there (tools/bench/bench-label.awk: its default
-# variant, then "CHAPTER VARIANT"); where a case was run twice the later row counts, as
-# there. "best peer" is the fastest event-timed peer of the case (OpenCL or CUDA; FFTW,
+# "R2C ..."); a chapter's rows are labelled as there (tools/bench/bench-label.awk: its
+# default variant, then "CHAPTER VARIANT"); where a case was run twice the later row counts,
+# as there. "best peer" is the fastest event-timed peer of the case (OpenCL or CUDA; FFTW,
 # timed by the host clock, is never the reference); a ratio is its time / the chapter's.
 measured() {
     local f

@@ -4,9 +4,9 @@
 # `make run` (installs what is missing, builds, runs the tour) and `make test` inside, each
 # timed; then the chroot is removed. Proof that the project runs where students are.
 #
-#   sudo tools/ci/fresh-chroot.sh trixie                 # ~30 min on 2 cores, ~1.5 GB of disk
-#   sudo tools/ci/fresh-chroot.sh --clone bookworm       # a git clone instead of an archive
-#   sudo tools/ci/fresh-chroot.sh --keep-log DIR trixie  # where the logs go (default below)
+#   sudo tools/ci/fresh-chroot.sh trixie                # ~30 min on 2 cores, ~1.5 GB disk
+#   sudo tools/ci/fresh-chroot.sh --clone bookworm      # a git clone instead of an archive
+#   sudo tools/ci/fresh-chroot.sh --keep-log DIR trixie # where the logs go (default below)
 #
 #   --clone     copy the repository as `git clone` of this checkout (a .git inside; the
 #               student edition is then tested); default: `git archive HEAD`, the files

@@ -10,9 +10,9 @@
 # the command, its exit status and the tail of its output). A "# skip" gets a <skipped>
 # with its reason. A missing or wrong plan is a failing <testcase name="plan">; a stream
 # that bailed out an <error>. Times: a suite's is the file's wall time (FILE.time, written
-# by tools/ci/tap-tee.sh), a testcase's the seconds since the test line before it (FILE.stamps,
-# one arrival time per test line, also tap-tee's); without those files, 0. The XML
-# validates against Jenkins' junit-10.xsd (tests/junit-10.xsd; tests/reports.t checks).
+# by tools/ci/tap-tee.sh), a testcase's the seconds since the test line before it
+# (FILE.stamps, one arrival time per test line, also tap-tee's); without those files, 0. The
+# XML validates against Jenkins' junit-10.xsd (tests/junit-10.xsd; tests/reports.t checks).
 # Uses TAP::Parser, which comes with Perl. The file is written whole or not at all (a
 # temporary file in OUT's folder, then rename). Exit status: 0 written, 2 usage or I/O error.
 use strict;

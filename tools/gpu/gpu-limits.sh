@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# tools/gpu/gpu-limits.sh OUT — every chapter 01-09 at its largest accepted size (N x batch =
-# 2^30 values, the most a chapter takes), verified against FFTW, on an NVIDIA machine: one run per GPU at a
-# time, the GPUs taken in turn (4 GPUs: about 9 minutes; the runs need about 90 GiB of host
-# memory each, so a host of 128 GiB runs one at a time whatever its GPUs). Then the host
-# reference alone at 2^30 values (tools/gpu/reference-time.c, compiled here if missing).
-# From the repository root after `make`, where the OpenCL loader sees the NVIDIA GPUs.
+# tools/gpu/gpu-limits.sh OUT — every chapter 01-09 at its largest accepted size (N x batch
+# = 2^30 values, the most a chapter takes), verified against FFTW, on an NVIDIA machine: one
+# run per GPU at a time, the GPUs taken in turn (4 GPUs: about 9 minutes; the runs need
+# about 90 GiB of host memory each, so a host of 128 GiB runs one at a time whatever its
+# GPUs). Then the host reference alone at 2^30 values (tools/gpu/reference-time.c, compiled
+# here if missing). From the repository root after `make`, where the OpenCL loader sees the
+# NVIDIA GPUs.
 # Writes OUT/limits-summary.txt (a line per run: exit, seconds, verdict, peak host memory),
 # OUT/laneG.log (each run's whole output on GPU G) and OUT/reference-time.txt.
 # 06 and 09 (their shapes at the limit) and 10 (two GPUs, tools/mpirun.sh) are run by hand:

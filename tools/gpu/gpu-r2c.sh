@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# tools/gpu/gpu-r2c.sh OUT — chapter 09's R2C/C2R against this project's C2C of the same size
-# and VkFFT's R2C, in one run on the chosen device (FFTLAB_DEVICE), timed as `make bench`
-# times them (profiling events on every kernel of both sides; each row verified first).
-# Two rounds, so the spread between rounds shows. Writes OUT/rows.csv (a first column
-# `label`, then the chapters' --format csv columns) and OUT/log.txt (every command, its
-# exit status and seconds). chapters/09_real_input/NOTES.md ("H100, 2026-11-23") comes from it:
+# tools/gpu/gpu-r2c.sh OUT — chapter 09's R2C/C2R against this project's C2C of the same
+# size and VkFFT's R2C, in one run on the chosen device (FFTLAB_DEVICE), timed as `make
+# bench` times them (profiling events on every kernel of both sides; each row verified
+# first). Two rounds, so the spread between rounds shows. Writes OUT/rows.csv (a first
+# column `label`, then the chapters' --format csv columns) and OUT/log.txt (every command,
+# its exit status and seconds). chapters/09_real_input/NOTES.md ("H100, 2026-11-23") comes
+# from it:
 #   FFTLAB_DEVICE=nvidia tools/gpu/gpu-r2c.sh OUT
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # make-stubs.sh — generate the exercise stubs from the solutions' marked regions.
 #
-#   tools/instructor/make-stubs.sh write   regenerate exercises/NN_slug/X.cl from solutions/NN_slug/X.cl
-#   tools/instructor/make-stubs.sh check   regenerate into a temporary folder and compare: exit 1 (with
-#                               a diff) when a committed stub is stale or missing, a solution
-#                               has no region, a stub equals its solution, or a stub has no
-#                               solution
+#   tools/instructor/make-stubs.sh write   regenerate exercises/NN_slug/X.cl from
+#                                          solutions/NN_slug/X.cl
+#   tools/instructor/make-stubs.sh check   regenerate into a temporary folder and compare:
+#                                          exit 1 (with a diff) when a committed stub is
+#                                          stale or missing, a solution has no region, a
+#                                          stub equals its solution, or a stub has no
+#                                          solution
 #
 # Maintainers edit the solutions only; stubs are never edited by hand. In a solution, the
 # part the learner writes is a region:

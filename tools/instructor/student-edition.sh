@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tools/instructor/student-edition.sh DEST — the repository as students get it (make student-edition
-# DEST=dir): the files git tracks, less the answers.
+# tools/instructor/student-edition.sh DEST — the repository as students get it (make
+# student-edition DEST=dir): the files git tracks, less the answers.
 #   - no solutions/, no docs/instructors.md, and no hidden manifest (exercises/hidden*.tsv, *.hidden.tsv: the
 #     instructor's own cases);
 #   - each composed exercise's region in kernels/ (#ifndef FL_EXERCISE_<NAME> ... #endif,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The 06-09 table (against VkFFT and cuFFT, README.md) re-measured in one device call after exchanging in halves (lesson 06,
-# "Exchanging in halves"; before it: run.sh, final/), the radix-9 block, the larger
-# row-in-parts groups (lesson 06) and 08's middle pass (lesson 08):
+# The 06-09 table (against VkFFT and cuFFT, README.md) re-measured in one device call
+# after exchanging in halves (lesson 06, "Exchanging in halves"; before it: run.sh,
+# final/), the radix-9 block, the larger row-in-parts groups (lesson 06) and 08's middle
+# pass (lesson 08):
 # each chapter's default (profiling events on every launch), VkFFT through
 # build/peer_vkfft (events on every kernel it enqueues), cuFFT through
 # bench/peer_cufft.py (CuPy, CUDA events around every call), all verified; 06's 3^a cases

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The 06-09 table (against VkFFT and cuFFT) from one call of run.sh / run2.sh: DIR/rows.csv (chapters and VkFFT,
-in the script's order: each case's chapter row, its variant rows, then its VkFFT row)
-and DIR/cufft.csv (cuFFT through CuPy, the cases in the same order). Markdown to stdout.
+"""The 06-09 table (against VkFFT and cuFFT) from one call of run.sh / run2.sh:
+DIR/rows.csv (chapters and VkFFT, in the script's order: each case's chapter row, its
+variant rows, then its VkFFT row) and DIR/cufft.csv (cuFFT through CuPy, the cases in
+the same order). Markdown to stdout.
 Usage: results/raw/h100-2026-11-26/table.py DIR [WHAT] (also ../h100-2026-11-26c/final and
 ../h100-2026-11-26d/final, whose rows labelled 06old- are their run.sh's OLD_BUILD: WHAT
 names it, "before the group rules" unless given)"""

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The 06-09 table (against VkFFT and cuFFT, README.md) re-measured in one device call at the code of this session's start
-# (913d00c: the column passes' loads and stores from 06_passes.cl, untimed until now):
+# The 06-09 table (against VkFFT and cuFFT, README.md) re-measured in one device call at the
+# code of this session's start (913d00c: the column passes' loads and stores from
+# 06_passes.cl, untimed until now):
 # each chapter's default (profiling events on every launch), VkFFT through
 # build/peer_vkfft (events on every kernel it enqueues), cuFFT through
 # bench/peer_cufft.py (CuPy, CUDA events around every call), all verified.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The kernel split's before/after (README.md): each case run by 792f8df's build (gpu-before/build, its kernels
-# gpu-before/kernels) and by this build, interleaved (the order flips every case), verified.
-# Usage: results/raw/kernel-split-h200/run.sh OUT PART   (PART 1: the 06-09 table's rows + 05/06 bench sizes;
-# PART 2: 07/08/09 bench columns)
+# The kernel split's before/after (README.md): each case run by 792f8df's build
+# (gpu-before/build, its kernels gpu-before/kernels) and by this build, interleaved (the
+# order flips every case), verified.
+# Usage: results/raw/kernel-split-h200/run.sh OUT PART
+#   (PART 1: the 06-09 table's rows + 05/06 bench sizes; PART 2: 07/08/09 bench columns)
 set -uo pipefail
 out=$1 part=$2
 csv=$out/rows$part.csv log=$out/log$part.txt tmp=$(mktemp -d)
