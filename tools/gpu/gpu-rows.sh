@@ -1,10 +1,9 @@
-# tools/gpu/gpu-rows.sh — sourced by tools/gpu/gpu-r2c.sh and tools/gpu/gpu-tune.sh (the
-# scripts that measure on the lent GPU): `row LABEL PROGRAM ARGS...` runs one chapter or
-# peer with --format csv (verified unless ARGS say otherwise) under a timeout of ROW_TIMEOUT
-# seconds (default 120), logs the command, its exit status and seconds to $log, and appends
-# its CSV row to $csv with LABEL in front (the header once, with a `label` column). Its
-# stderr stays in $tmp/err for the caller. Needs csv, log, tmp and t0 set. Returns the run's
-# exit status.
+# tools/gpu/gpu-rows.sh — sourced by gpu-r2c.sh and gpu-tune.sh beside it (the scripts that
+# measure on the lent GPU): `row LABEL PROGRAM ARGS...` runs one chapter or peer with
+# --format csv (verified unless ARGS say otherwise) under a timeout of ROW_TIMEOUT seconds
+# (default 120), logs the command, its exit status and seconds to $log, and appends its CSV
+# row to $csv with LABEL in front (the header once, with a `label` column). Its stderr stays
+# in $tmp/err for the caller. Needs csv, log, tmp and t0 set. Returns the run's exit status.
 row() {
     local label=$1 s=$SECONDS rc
     shift
