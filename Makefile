@@ -162,8 +162,7 @@ valgrind: all
 	BUILD=$(BUILD) tools/ci/run-valgrind.sh
 
 # FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench/bench.sh;
-# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench/bench.sh
-# --flush-l2).
+# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench/bench.sh --flush-l2).
 bench: all
 	BUILD=$(BUILD) tools/bench/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
 
@@ -210,8 +209,7 @@ student-edition:
 stride-plot: $(BUILD)/04_stride
 	tools/bench/plot-stride.sh $(BUILD)
 
-# Regenerate the results tables (bench/README.md, the lessons) from
-# results/tour-sizes-*.csv.
+# Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv.
 results:
 	tools/bench/results-table.sh
 

@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
-# make student-edition DEST=dir (tools/instructor/student-edition.sh): the repository
-# without the answers. Fast set (about a second, no kernel build): the edition is made; it
-# holds no solutions/ and no hidden manifest (also shown on a small git repository that has
-# them); every composed region that held the chapter's own function now names the student's
-# file (//@student), and the README says so; no answer text is left in any file of it (each
-# //@exercise block of every solution, and each region's body, whitespace folded, against
-# every file), and that check finds a planted copy; an existing DEST is refused. Slow set
-# (one chapter, cold: ~40 CPU-s): the edition builds 05_register_radix with its own
-# Makefile; there, its default run and both of its stubs fail, the tour says which exercises
-# 05 waits on, and with the two solutions copied into exercises/ the default run and the
-# grader pass.
+# make student-edition DEST=dir (tools/instructor/student-edition.sh): the repository without the
+# answers. Fast set (about a second, no kernel build): the edition is made; it holds no
+# solutions/ and no hidden manifest (also shown on a small git repository that has them); every composed region that held the chapter's own
+# function now names the student's file (//@student), and the README says so; no answer
+# text is left in any file of it (each //@exercise block of every solution, and each
+# region's body, whitespace folded, against every file), and that check finds a planted
+# copy; an existing DEST is refused. Slow set (one chapter, cold: ~40 CPU-s): the edition
+# builds 05_register_radix with its own Makefile; there, its default run and both of its
+# stubs fail, the tour says which exercises 05 waits on, and with the two solutions copied
+# into exercises/ the default run and the grader pass.
 . "$(dirname "$0")/lib.sh"
 
 # Outside a git checkout (a downloaded archive) the edition cannot know what git tracks:
