@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # tools/gpu/gpu-tune.sh OUT — chapter 06 (or CHAPTER) with its default shapes, with --tune
-# (each pass's group shape measured on the device, common/tune.h) and with the kept shapes
-# given back through --shapes, next to VkFFT, at the multi-pass sizes of the GPU bench
-# sweep. Timed as `make bench` times them (profiling events on every kernel of both sides;
-# every row of ours verified against FFTW first). Writes OUT/rows.csv (a first column
+# (each pass's group shape measured on the device, common/fft/tune.h) and with the kept
+# shapes given back through --shapes, next to VkFFT, at the multi-pass sizes of the GPU
+# bench sweep. Timed as `make bench` times them (profiling events on every kernel of both
+# sides; every row of ours verified against FFTW first). Writes OUT/rows.csv (a first column
 # `label`, then the chapters' --format csv columns), OUT/tune.txt (each --tune table: every
 # candidate's time per pass) and OUT/log.txt (every command, its exit status and seconds).
 # Lesson 06, "Measuring the shapes instead of guessing", comes from it:
