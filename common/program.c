@@ -314,7 +314,7 @@ static long next_line_with(const char *body, long from, const char *prefix)
     return -1;
 }
 
-/* The student's file that the student edition (tools/student-edition.sh) names in a region
+/* The student's file that the student edition (tools/instructor/student-edition.sh) names in a region
  * of BODY, [AT, END), with a line "//@student PATH" (PATH relative to the repository):
  * its full path into OUT; 0 when the region has no such line. */
 static int student_file(const char *body, long at, long end, char *out, size_t len)

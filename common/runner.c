@@ -245,7 +245,7 @@ static struct fl_result *start_result(const struct run_ctx *c, const struct fl_d
     memset(&r, 0, sizeof r);
     r.chapter = c->ch->name;
     /* a tuned run's row says so ("stockham+tune"): its plan is not the default's, and a
-     * bench table must not mix the two (tools/bench-label.awk keeps them apart) */
+     * bench table must not mix the two (tools/bench/bench-label.awk keeps them apart) */
     static char tuned[96];
     r.variant = c->variant->name;
     if (o->tune) {
