@@ -134,6 +134,7 @@ run_case "a JSON report: its failing check in the excerpt" 1 '' \
     --has '^# the first failing check:' --has '^#   verify   impulse@0 .*WRONG: largest error at row 0 index 1' \
     --has '^#       row 0, index 1: got \(0, 0\), expected \(1, 0\)' \
     --has '^# rerun: .*/02_radix2 --exercise solutions/02_radix2/dif\.cl --variant dif --size 4 --seed 1 --repeat 0 --timeout 60$' \
+    --has '^#   kernel printf: \{"chapter": "02_radix2", "outcome": "pass", "exit": 1\} and no newline$' \
     -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/j.json"
 grep -q '"reason": "exit 1 wrong result", "outcome": "wrong", "failed_check": "impulse@0"' "$TMP/j.json"
 ok $? "grade.json names the outcome and the failing check (failed_check)" || diag "$(cat "$TMP/j.json")"

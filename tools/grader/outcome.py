@@ -236,8 +236,9 @@ def excerpt(run, argv):
                      % (name, left))
     shown = lines_of(out)
     if rep and rep.obj is not None and shown:
-        # the report itself, read above (and any text a kernel's printf left before it)
-        shown = shown[:-1]
+        # the report itself, read above; a kernel's printf may have left text before it
+        at = shown[-1].rfind('{"chapter": ')
+        shown = shown[:-1] + ([shown[-1][:at]] if at > 0 else [])
     if shown:
         d.append("# stdout (last 8 lines%s):" % (", before its JSON report" if rep and rep.obj else ""))
         d += diag(shown[-8:])
