@@ -15,6 +15,8 @@
 #     excerpt's first failing check and got/expected); every outcome (a build error, a
 #     fault, a timeout, a crash, a refusal...) is named by its report's fields and the
 #     exit status, never the words of a message (the fakes' words say otherwise);
+#   - chapter 10 (text only): an exit 3 after its --timeout, by the grader's clock, is a
+#     timeout (and no stub's failure); a JSON chapter's FAIL line alone names nothing;
 #   - --quick of an exercise whose cases are all drawn: nothing runs, no point;
 #   - SIGTERM stops the grade: exit 130, the running program stopped, nothing left behind.
 . "$(dirname "$0")/lib.sh"
@@ -199,6 +201,20 @@ printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t4
 run_case "--expect-fail: a timeout by its report is no stub's failure" 1 '' \
     --has '^not ok 1 - 02_radix2/dif \(case 4:seed=1 seed 1: exit 3 timed out .*a stub must fail fast' \
     -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one4.tsv" --from solutions --json "$TMP/s.json" --expect-fail
+
+# Chapter 10 prints text (no JSON report): its failure is named by its exit status, and an
+# exit 3 after its --timeout had passed (the grader's clock) is a timeout, a stub's too.
+printf '#!/bin/sh\nsleep 1.2\necho "FAIL (something in words)"\nexit 3\n' >"$FAKE/10_distributed"
+printf '#!/bin/sh\necho "FAIL (opencl, exit 3): timed out (--timeout)"\nexit 3\n' >"$FAKE/07_multidim"
+printf 'id\tchapter\tvariant\tpoints\tcases\n10_distributed/exchange_map\t10_distributed\texchange_map\t1\t8,6:seed=1:timeout=1\n07_multidim/column_load\t07_multidim\tcolumn_load\t1\t8,6:seed=1:timeout=1\n' >"$TMP/text.tsv"
+run_case "chapter 10 (text): an exit 3 past its --timeout is a timeout; a JSON chapter's words alone are not" 1 '' \
+    --has '^not ok 1 - 10_distributed/exchange_map \(case 8,6:seed=1:timeout=1 seed 1: exit 3 timed out after --timeout 1 s \(endless loop\?\)\)' \
+    --has '^not ok 2 - 07_multidim/column_load \(case 8,6:seed=1:timeout=1 seed 1: exit 3 and no JSON report on the last line of stdout' \
+    --has '^#   FAIL \(something in words\)$' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/text.tsv" --from solutions --json "$TMP/t.json"
+run_case "--expect-fail: chapter 10's stub that times out is no stub" 1 '' \
+    --has '^not ok 1 - 10_distributed/exchange_map \(case .*exit 3 timed out .*a stub must fail fast' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/text.tsv" --only 10_distributed/exchange_map --from solutions --json "$TMP/t.json" --expect-fail
 
 # An exercise whose cases are all drawn runs nothing under --quick: no point for that.
 printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t~pow2[2..16]\n' >"$TMP/drawn.tsv"

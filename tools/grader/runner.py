@@ -81,7 +81,7 @@ class Runner:
             seconds_allowed = case_seconds(run, self.case_timeout)
             verdict, report, outcome = classify(rc, _read(out_path), _read(err_path),
                                                 seconds_allowed, seconds_allowed + 30,
-                                                reports_json(run))
+                                                reports_json(run), seconds)
             run.out = cap_output(out_path)
             run.err = cap_output(err_path)
             result = Result(rc, seconds, verdict, report, outcome)

@@ -12,8 +12,9 @@ timeout 124, 137, the output cap 153, a signal) is named by the status alone, an
 every failure of a run that printed no object (a program killed before it could).
 
 Chapter 10 prints text only: its run passes when it exits 0 and its last line of stdout is
-exactly PASS, and a failure is named by its exit status alone; its output's tail, shown
-with it, says the rest.
+exactly PASS, and a failure is named by its exit status alone (and an exit 3 that came
+when its --timeout had passed, by the grader's own clock, a timeout); its output's tail,
+shown with it, says the rest.
 
 A Report holds the object's checks for the excerpt (outcome.py): each check's name, its
 verify line (rebuilt from the numbers) and its mismatch lines (got/expected), shown as
@@ -170,10 +171,10 @@ def by_status(rc, outer_timeout):
     return None
 
 
-def classify(rc, out, err, case_timeout, outer_timeout, json_mode=True):
+def classify(rc, out, err, case_timeout, outer_timeout, json_mode=True, seconds=0.0):
     """(verdict, report, outcome): "OK" or why the run failed, the chapter's report, and
     the run's outcome (docs/report-json.md's names; "no_report" where a JSON run printed
-    none, "text" for a text-only program's failure)."""
+    none, "text" for a text-only program's failure). SECONDS: how long it ran."""
     if not json_mode:
         lines = out.split("\n")
         last = lines[-2] if len(lines) > 1 and lines[-1] == "" else lines[-1]
@@ -184,6 +185,8 @@ def classify(rc, out, err, case_timeout, outer_timeout, json_mode=True):
         said = by_status(rc, outer_timeout)
         if said:
             return said, rep, "crashed" if rc > 128 and rc not in (137, 153) else "killed"
+        if rc == 3 and seconds >= case_timeout:
+            return "exit 3 %s" % OUTCOME_WORDS["timeout"] % case_timeout, rep, "timeout"
         return "exit %d %s" % (rc, EXIT_WORDS.get(rc, "unexpected exit status")), rep, "text"
 
     obj = json_report(out)
