@@ -72,8 +72,8 @@
  * but along the line of this column: it starts at element o*N*S + c, and one step along
  * the axis is S elements. Returns the read address of value j as *IN + j * *DJ, its write
  * address as *OUT + j * *DY, and *K = k (the pass twiddle's factor).
- * Exercise 07_multidim/column_load writes this function (--variant column_load). */
-#ifndef FL_EXERCISE_COLUMN_LOAD
+ * (Exercise 07_multidim/column_load asks for these addresses in arrays stored bottom-up:
+ * --variant column_load, below.) */
 static INLINE void column_addresses(size_t col, const int N, const int S, const int Q, const int P,
                                     size_t *in, size_t *dj, size_t *out, size_t *dy, int *k)
 {
@@ -89,6 +89,59 @@ static INLINE void column_addresses(size_t col, const int N, const int S, const 
     *out = line + ((size_t)(t - *k) * Q + *k) * S;
     *dy = (size_t)P * S;
 }
+
+/* Exercise 07_multidim/column_load (--variant column_load, exercises/07_multidim/
+ * column_load.cl): the student's bottom_up_addresses, column_addresses for arrays whose
+ * outer axes are stored backwards (a bottom-up image, as BMP files and OpenGL textures
+ * hold their rows: element (b, z, y, x) at ((b*Nz + Nz-1-z)*Ny + Ny-1-y)*Nx + x), is built
+ * here. Its steps may be negative: it returns them as long, and bottom_up_columns hands
+ * them on as size_t, whose wrap-around arithmetic gives the same addresses. */
+#ifndef FL_EXERCISE_COLUMN_LOAD
+/* The chapter does not solve it: its arrays are stored top-down. */
+#endif
+#ifdef FL_EXERCISE_COLUMN_LOAD
+static INLINE void bottom_up_columns(size_t col, const int N, const int S, const int Q,
+                                     const int P, size_t *in, size_t *dj, size_t *out,
+                                     size_t *dy, int *k)
+{
+    long sdj, sdy;
+    bottom_up_addresses(col, N, S, Q, P, in, &sdj, out, &sdy, k);
+    *dj = (size_t)sdj;
+    *dy = (size_t)sdy;
+}
+#define FL07_COLUMN_ADDRESSES bottom_up_columns
+
+/* Contract (flip_outer_axes)
+ *   work-items : 2-D, (NZ*NY*NX rounded up to the group size) x batch
+ *   args       : x, y (distinct), nz, ny, nx (nz = 1 for a 2-D array)
+ *   writes     : y[b][nz-1-z][ny-1-y][x] = x[b][z][y][x]: every outer axis reversed, the
+ *                rows (x) kept; its own inverse
+ *   host calls : --variant column_load only: first (the input, top-down as FFTW has it,
+ *                stored bottom-up) and last (the result back to top-down, for the checks) */
+__kernel void flip_outer_axes(__global const real2_t *x, __global real2_t *y, int nz, int ny,
+                              int nx)
+{
+    const size_t e = get_global_id(0), plane = (size_t)ny * nx, n = nz * plane;
+    if (e >= n)
+        return;
+    const size_t base = get_global_id(1) * n;
+    const size_t z = e / plane, yy = e / nx % ny, xx = e % nx;
+    y[base + ((nz - 1 - z) * ny + (ny - 1 - yy)) * nx + xx] = x[base + e];
+}
+
+/* Built only with the exercise: it makes every build need the student's function, also
+ * where no axis is a column (a 1-D size), so a file without it passes no case. Never
+ * launched. */
+__kernel void exercise_needs_column_load(__global ulong *r, int N, int S, int Q, int P)
+{
+    size_t in, out;
+    long dj, dy;
+    int k;
+    bottom_up_addresses(r[0], N, S, Q, P, &in, &dj, &out, &dy, &k);
+    r[0] = in + out + (ulong)dj + (ulong)dy + (ulong)k;
+}
+#else
+#define FL07_COLUMN_ADDRESSES column_addresses
 #endif
 
 /* Chapter 09's half spectrum has rows of W = M + 1 values, an odd number: a column pass at
@@ -166,7 +219,7 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
     const int valid = col < ncols;
     size_t in, dj, out, dy;
     int k;
-    column_addresses(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
+    FL07_COLUMN_ADDRESSES(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
     int loads = valid;
     padded_addresses(valid ? col : 0, flags, N, S, Q, &in, &dj, &loads);
     COLUMN_STORE_AT(valid ? col : 0, flags, N, sc, Q, P, &out, &dy);
@@ -213,7 +266,7 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
     const int valid = col < ncols;
     size_t in, dj, out, dy;
     int k;
-    column_addresses(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
+    FL07_COLUMN_ADDRESSES(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
     int loads = valid;
     padded_addresses(valid ? col : 0, flags, N, S, Q, &in, &dj, &loads);
     COLUMN_STORE_AT(valid ? col : 0, flags, N, sc, Q, P, &out, &dy);
@@ -387,8 +440,8 @@ FL07_PASS(z, 3)
  * Output row J is y's row GX*TILE + J (an input column); lane LX writes y's column
  * GY*TILE + LX (an input row), so the lanes write consecutive addresses and read column J
  * of the tile, tile[LX][J]. y (from BASE) is COLS x ROWS; nothing outside it is written.
- * Exercise 07_multidim/transpose_tile writes this function (--variant transpose_tile). */
-#ifndef FL_EXERCISE_TRANSPOSE_TILE
+ * (Exercise 07_multidim/transpose_tile asks for the store of another block shape:
+ * --variant transpose_tile, below.) */
 static INLINE void transpose_store(__global real2_t *y, __local real2_t (*tile)[TILE + 1],
                                    size_t base, int rows, int cols, int gx, int gy, int lx,
                                    int j)
@@ -397,7 +450,6 @@ static INLINE void transpose_store(__global real2_t *y, __local real2_t (*tile)[
     if (r < cols && c < rows)
         y[base + (size_t)r * rows + c] = tile[lx][j];
 }
-#endif
 
 __kernel void transpose_tiled(__global const real2_t *x, __global real2_t *y, int rows, int cols)
 {
@@ -416,3 +468,44 @@ __kernel void transpose_tiled(__global const real2_t *x, __global real2_t *y, in
     for (int j = ly; j < TILE; j += TILE_ROWS)
         transpose_store(y, tile, base, rows, cols, gx, gy, lx, j);
 }
+
+/* Exercise 07_multidim/transpose_tile (--variant transpose_tile, exercises/07_multidim/
+ * transpose_tile.cl): the student's wide_store, the store of transpose_wide below, is
+ * built here. */
+#define WIDE_ROWS 16     /* transpose_wide's block: WIDE_ROWS input rows x WIDE_COLS columns, */
+#define WIDE_COLS 64     /* moved by WIDE_COLS x WIDE_ITEM_ROWS items                        */
+#define WIDE_ITEM_ROWS 4
+#ifndef FL_EXERCISE_TRANSPOSE_TILE
+/* The chapter does not solve it: its transposes move square blocks (transpose_tiled). */
+#endif
+#ifdef FL_EXERCISE_TRANSPOSE_TILE
+/* Contract (transpose_wide: transpose_tiled for blocks of WIDE_ROWS x WIDE_COLS)
+ *   work-items : 3-D, global (ceil(cols/WIDE_COLS)*WIDE_COLS, ceil(rows/WIDE_ROWS)*
+ *                WIDE_ITEM_ROWS, batch), local (WIDE_COLS, WIDE_ITEM_ROWS, 1): group (gx, gy)
+ *                moves the block of input rows gy*WIDE_ROWS .. and columns gx*WIDE_COLS ..
+ *   args       : as transpose_tiled (rows, cols: each array is rows x cols in x, and
+ *                becomes its cols x rows transpose in y)
+ *   local      : tile, WIDE_ROWS x (WIDE_COLS + 2) values, tile[input row][input column]
+ *                of the block
+ *   reads      : every element once; lanes lx read a row of the block, WIDE_COLS
+ *                consecutive addresses
+ *   writes     : every element of y once, through wide_store
+ *   host calls : --variant transpose_tile, where transpose_tiled would be. */
+__kernel void transpose_wide(__global const real2_t *x, __global real2_t *y, int rows, int cols)
+{
+    __local real2_t tile[WIDE_ROWS][WIDE_COLS + 2];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int gx = get_group_id(0), gy = get_group_id(1);
+    const size_t base = get_global_id(2) * (size_t)rows * cols;
+    /* load: the block's rows into the tile's rows */
+    for (int j = ly; j < WIDE_ROWS; j += WIDE_ITEM_ROWS) {
+        int r = gy * WIDE_ROWS + j, c = gx * WIDE_COLS + lx;
+        if (r < rows && c < cols)
+            tile[j][lx] = x[base + (size_t)r * cols + c];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* store: step j of WIDE_ROWS, WIDE_COLS values each */
+    for (int j = ly; j < WIDE_ROWS; j += WIDE_ITEM_ROWS)
+        wide_store(y, tile, base, rows, cols, gx, gy, lx, j);
+}
+#endif
