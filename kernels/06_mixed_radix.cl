@@ -214,11 +214,11 @@ __kernel void digit_reverse(__global const real2_t *x, __global real2_t *y,
 
 #ifdef FL_DIGIT_REVERSE_INDEX
 /* --variant digit_reverse (an exercise): the same reordering without the table, and the
- * other way round: item e reads one input element, x[e] (neighbouring items read
+ * other way round: item j reads one input element, x[j] (neighbouring items read
  * neighbouring addresses), and sends it to the output position that digit_reverse's gather
- * would fill with it, digit_reverse_target(e, ...), which the exercise file defines. The
+ * would fill with it, digit_reverse_target(j, ...), which the exercise file defines. The
  * host passes the stages' radices instead of a table. */
-int digit_reverse_target(int e, __global const real2_t *radices, int nstages, int n);
+int digit_reverse_target(int j, __global const real2_t *radices, int nstages, int n);
 
 /* Exercise 06_mixed_radix/digit_reverse (exercises/06_mixed_radix/digit_reverse.cl): the
  * student's digit_reverse_target is built here, before the kernel that calls it. */
@@ -231,22 +231,22 @@ int digit_reverse_target(int e, __global const real2_t *radices, int nstages, in
  *   work-items : as digit_reverse
  *   args       : x, y (distinct), radices (nstages values, r_s in .x: the stages in the
  *                order they run), nstages, n (= N), flags
- *   reads      : x[row*N + e], every e < N, once
- *   writes     : y[row*N + digit_reverse_target(e, ...)]; a target outside 0 .. N-1 is not
+ *   reads      : x[row*N + j], every j < N, once
+ *   writes     : y[row*N + digit_reverse_target(j, ...)]; a target outside 0 .. N-1 is not
  *                written (that output keeps the harness's NaN poison, and the check fails)
  *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */
 __kernel void digit_reverse_computed(__global const real2_t *x, __global real2_t *y,
                                      __global const real2_t *radices, int nstages, int n,
                                      int flags)
 {
-    int e = get_global_id(0);
+    int j = get_global_id(0);
     size_t row = get_global_id(1) * (size_t)n;
-    if (e >= n)
+    if (j >= n)
         return;
-    int to = digit_reverse_target(e, radices, nstages, n);
+    int to = digit_reverse_target(j, radices, nstages, n);
     if (to < 0 || to >= n)
         return;
-    real2_t a = x[row + e];
+    real2_t a = x[row + j];
     if (flags & 1)
         a.y = -a.y;
     y[row + to] = a;

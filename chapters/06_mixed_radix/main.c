@@ -293,7 +293,7 @@ static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
     fl_arg_int(l, (int)p->n);
     fl_arg_int(l, conj ? 1 : 0);
     if (computed)
-        fl_launch_note(l, "x[e] sent to y[m], the m with idx(m) = e (your digit_reverse_target): "
+        fl_launch_note(l, "x[j] sent to y[e], the e with idx(e) = j (your digit_reverse_target): "
                        "the input in digit-reversed order, A -> B");
     else
         fl_launch_note(l, "y[e] = x[idx(e)]: the input in digit-reversed order, A -> B");

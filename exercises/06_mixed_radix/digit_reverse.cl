@@ -7,28 +7,28 @@
  * chapter README ("The three blocks"): for stages 2 x 5 (n = 10),
  *     idx = 0 5 1 6 2 7 3 8 4 9.
  * With --variant digit_reverse the kernel digit_reverse_computed, just below your
- * function, does the same reordering as a scatter: item e reads x[e] and writes it to
- *     y[digit_reverse_target(e)],
- * so your function must return the output position m whose gather reads e: the m with
- * idx(m) = e. radices[s].x is r_s, an exact small integer stored as real_t.
+ * function, does the same reordering as a scatter: item j reads x[j] and writes it to
+ *     y[digit_reverse_target(j)],
+ * so your function must return the output position e whose gather reads j: the e with
+ * idx(e) = j. radices[s].x is r_s, an exact small integer stored as real_t.
  *
  * Run:    ./build/06_mixed_radix --size 6 --variant digit_reverse          (this file)
  *         ./build/06_mixed_radix --size 6 --variant digit_reverse --exercise FILE
- *         then --size 48 --explain, 720 --inverse, 46656 (radices 16 x 4 x 3^6)
+ *         then --size 48 --explain, 720 --inverse, 46656 (8 x 8 x 3^6)
  *         (--explain prints the host's idx for N <= 64, to check yours against)
  * Grade:  make grade EX=06_mixed_radix/digit_reverse
  * Build errors and line numbers name this file.
  *
- * The placeholder returns e (no reordering): N = 1, 2 and 16 have one stage, where the
+ * The placeholder returns j (no reordering): N = 1, 2 and 16 have one stage, where the
  * permutation is the identity, and pass; N = 6 = 2 x 3 is the first to fail. A target
  * outside 0 .. n-1 is not written: that output stays NaN and the check names it.
  *
- * Yours to work out: which digits e has, in which radices, and where they put m.
+ * Yours to work out: which digits j has, in which radices, and where they put e.
  * Hints, one step at a time: exercises/06_mixed_radix/README.md.
  * ------------------------------------------------------------------------------------- */
-/* The output position that input element e of the digit-reverse block goes to. */
-int digit_reverse_target(int e, __global const real2_t *radices, int nstages, int n)
+/* The output position that input element j of the digit-reverse block goes to. */
+int digit_reverse_target(int j, __global const real2_t *radices, int nstages, int n)
 {
-    // TODO(exercise): the body of digit_reverse_target: the m with idx(m) = e
-    return e; /* placeholder: no reordering */
+    // TODO(exercise): the body of digit_reverse_target: the e with idx(e) = j
+    return j; /* placeholder: no reordering */
 }

@@ -7,40 +7,40 @@
  * chapter README ("The three blocks"): for stages 2 x 5 (n = 10),
  *     idx = 0 5 1 6 2 7 3 8 4 9.
  * With --variant digit_reverse the kernel digit_reverse_computed, just below your
- * function, does the same reordering as a scatter: item e reads x[e] and writes it to
- *     y[digit_reverse_target(e)],
- * so your function must return the output position m whose gather reads e: the m with
- * idx(m) = e. radices[s].x is r_s, an exact small integer stored as real_t.
+ * function, does the same reordering as a scatter: item j reads x[j] and writes it to
+ *     y[digit_reverse_target(j)],
+ * so your function must return the output position e whose gather reads j: the e with
+ * idx(e) = j. radices[s].x is r_s, an exact small integer stored as real_t.
  *
  * Run:    ./build/06_mixed_radix --size 6 --variant digit_reverse          (this file)
  *         ./build/06_mixed_radix --size 6 --variant digit_reverse --exercise FILE
- *         then --size 48 --explain, 720 --inverse, 46656 (radices 16 x 4 x 3^6)
+ *         then --size 48 --explain, 720 --inverse, 46656 (8 x 8 x 3^6)
  *         (--explain prints the host's idx for N <= 64, to check yours against)
  * Grade:  make grade EX=06_mixed_radix/digit_reverse
  * Build errors and line numbers name this file.
  *
- * The placeholder returns e (no reordering): N = 1, 2 and 16 have one stage, where the
+ * The placeholder returns j (no reordering): N = 1, 2 and 16 have one stage, where the
  * permutation is the identity, and pass; N = 6 = 2 x 3 is the first to fail. A target
  * outside 0 .. n-1 is not written: that output stays NaN and the check names it.
  *
- * Yours to work out: which digits e has, in which radices, and where they put m.
+ * Yours to work out: which digits j has, in which radices, and where they put e.
  * Hints, one step at a time: exercises/06_mixed_radix/README.md.
  * ------------------------------------------------------------------------------------- */
-/* The output position that input element e of the digit-reverse block goes to. */
-int digit_reverse_target(int e, __global const real2_t *radices, int nstages, int n)
+/* The output position that input element j of the digit-reverse block goes to. */
+int digit_reverse_target(int j, __global const real2_t *radices, int nstages, int n)
 {
-    //@exercise begin: the body of digit_reverse_target: the m with idx(m) = e
-    //@stub return e; /* placeholder: no reordering */
-    /* e = idx(m) has m's digits d_(S-1), ..., d_0 from the lowest, in the radices
-     * r_(S-1), ..., r_0: peel them in that order and give d_s its weight in m,
+    //@exercise begin: the body of digit_reverse_target: the e with idx(e) = j
+    //@stub return j; /* placeholder: no reordering */
+    /* j = idx(e) has e's digits d_(S-1), ..., d_0 from the lowest, in the radices
+     * r_(S-1), ..., r_0: peel them in that order and give d_s its weight in e,
      * r_0 ... r_(s-1) = n / (r_s ... r_(S-1)) */
-    int m = 0, weight = n;
+    int e = 0, weight = n;
     for (int s = nstages - 1; s >= 0; s--) {
         int r = (int)radices[s].x;
         weight /= r;
-        m += (e % r) * weight;
-        e /= r;
+        e += (j % r) * weight;
+        j /= r;
     }
-    return m;
+    return e;
     //@exercise end
 }
