@@ -44,16 +44,14 @@ static INLINE void bottom_up_addresses(size_t col, const int N, const int S, con
     //@stub *in = *out = 0;
     //@stub *dj = *dy = 0;
     //@stub *k = 0;
-    const int per_line = N / Q;
-    const int c = (int)(col % S);
-    const size_t rest = col / S;
-    const int t = (int)(rest % per_line);
-    const size_t o = rest / per_line;
+    const size_t sub = col / S;                  /* o * (N/Q) + t: the sub-FFT, t fastest */
+    const int c = (int)(col - sub * S), t = (int)(sub % (N / Q));
+    const size_t o = sub / (N / Q);
     /* element i of line (o, c) lies at top - i*S: element 0 is the line's last row in memory */
     const size_t top = (o * N + (size_t)(N - 1)) * S + c;
     *k = t % P;
     *in = top - (size_t)t * S;
-    *dj = -(long)per_line * S;
+    *dj = -(long)(N / Q) * S;
     *out = top - ((size_t)(t - *k) * Q + *k) * S;
     *dy = -(long)P * S;
     //@exercise end

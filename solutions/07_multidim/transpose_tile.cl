@@ -36,8 +36,8 @@ static INLINE void wide_store(__global real2_t *y, __local real2_t (*tile)[WIDE_
     /* the output block is 64 rows of 16: call j writes its rows 4j .. 4j + 3, 16 lanes each */
     const int per_call = WIDE_COLS / WIDE_ROWS;
     const int br = j * per_call + lx / WIDE_ROWS, bc = lx % WIDE_ROWS;
-    const int r = gx * WIDE_COLS + br, c = gy * WIDE_ROWS + bc; /* y's row (an input column), column */
-    if (r < cols && c < rows)
-        y[base + (size_t)r * rows + c] = tile[bc][br];
+    const int yr = gx * WIDE_COLS + br, yc = gy * WIDE_ROWS + bc; /* y's row (an input column), column */
+    if (yr < cols && yc < rows)
+        y[base + (size_t)yr * rows + yc] = tile[bc][br];
     //@exercise end
 }
