@@ -25,9 +25,10 @@
  * Built after kernels/06_passes.cl (mixed_pass, stage, exchange, FOR_M), 06_column_parts.cl
  * (strided_load/store, the exchanges in parts) and 06_row_parts.cl (row_parts_pass),
  * kernels/05_register_radix.cl (dft2..dft16, twiddle_lookup) and kernels/06_mixed_radix.cl
- * (dft3, dft5, dft7); --kernels FILE replaces this file only. Two functions are guarded
- * by #ifndef FL_EXERCISE_<NAME>: with --variant column_load or transpose_tile the host
- * builds the exercise file in their place (column_addresses, transpose_store).
+ * (dft3, dft5, dft7); --kernels FILE replaces this file only. The exercises (--variant
+ * column_load, transpose_tile) are built at the empty #ifndef FL_EXERCISE_<NAME> blocks
+ * below, each with code of its own that only its variant compiles; column_addresses and
+ * transpose_store, which chapters 07-10 run, are in every build.
  *
  * The host (chapters/07_multidim/main.c) plans every axis with common/radix_plan.c and
  * compiles this file for the shape, with -D constants (--explain prints them):
