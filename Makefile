@@ -57,9 +57,11 @@ CFLAGS += $(call pc_cflags,OpenCL) $(call pc_cflags,fftw3)
 LDLIBS := $(call pc_libs,OpenCL,-lOpenCL) -lfftw3l_threads $(call pc_libs,fftw3l,-lfftw3l) \
           -lfftw3_threads $(call pc_libs,fftw3,-lfftw3) -lm -lpthread
 
-COMMON_SRC := $(wildcard common/*.c)
+# common/: the harness (common/*.c) and the FFT building blocks the chapters share
+# (common/fft/*.c); an object of each under $(BUILD)/common/ and $(BUILD)/common/fft/.
+COMMON_SRC := $(wildcard common/*.c common/fft/*.c)
 COMMON_OBJ := $(COMMON_SRC:common/%.c=$(BUILD)/common/%.o)
-COMMON_HDR := $(wildcard common/*.h)
+COMMON_HDR := $(wildcard common/*.h common/fft/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
@@ -111,7 +113,7 @@ $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR) 
 $(BUILD)/04_tile_probe: chapters/04_coalescing/tile_probe.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common
+$(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common $(BUILD)/common/fft
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # The commit the CSV rows name: build/commit.txt, read at run time by common/report.c and
@@ -131,10 +133,12 @@ EXTRA_SRC := chapters/02_radix2/plain_host.c chapters/04_coalescing/stride.c cha
 $(BUILD)/%: chapters/%/main.c $$(filter-out $(EXTRA_SRC),$$(wildcard chapters/$$*/*.c chapters/$$*/*.h)) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.c tests/unit/tap.h $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/tests
-	$(CC) $(CFLAGS) -o $@ $< tests/unit/tap.c $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
+# A unit test of a chapter's part links that part too (UNIT_SRC_test_x: its sources).
+UNIT_SRC_test_radix_plan := chapters/08_bluestein/length_search.c
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.c tests/unit/tap.h $$(UNIT_SRC_$$*) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/tests
+	$(CC) $(CFLAGS) -o $@ $< tests/unit/tap.c $(UNIT_SRC_$*) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/common $(BUILD)/tests:
+$(BUILD)/common $(BUILD)/common/fft $(BUILD)/tests:
 	mkdir -p $@
 
 # Install what is missing (Debian/Ubuntu), build, and run every chapter at its demo size.

@@ -30,7 +30,7 @@
  * below, each with code of its own that only its variant compiles; column_addresses and
  * transpose_store, which chapters 07-10 run, are in every build.
  *
- * The host (chapters/07_multidim/main.c) plans every axis with common/radix_plan.c and
+ * The host (chapters/07_multidim/main.c) plans every axis with common/fft/radix_plan.c and
  * compiles this file for the shape, with -D constants (--explain prints them):
  *     TILE, TILE_ROWS      the transpose's tile (TILE x TILE values, TILE_ROWS rows of items)
  *     A<a>_N, A<a>_LB      axis a's length, its twiddle table's split (a = x, y, z)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/gpu-tune.sh OUT — chapter 06 (or CHAPTER) with its default shapes, with --tune (each pass's
-# group shape measured on the device, common/tune.h) and with the kept shapes given back
+# group shape measured on the device, common/fft/tune.h) and with the kept shapes given back
 # through --shapes, next to VkFFT, at the multi-pass sizes of the GPU bench sweep. Timed as
 # `make bench` times them (profiling events on every kernel of both sides; every row of
 # ours verified against FFTW first). Writes OUT/rows.csv (a first column `label`, then the

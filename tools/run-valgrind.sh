@@ -60,7 +60,7 @@ if [ -x "$build/07_multidim" ]; then
     run --leak-check=no "$build/07_multidim" --size 4x6 --batch 2 --repeat 0
     run --leak-check=no "$build/07_multidim" --size 3x4x5 --variant transpose --inverse --repeat 0
 fi
-# 06's --tune (common/tune.c: candidates built, timed per launch, the best kept), on a
+# 06's --tune (common/fft/tune.c: candidates built, timed per launch, the best kept), on a
 # two-pass size with one candidate besides the default, with --repeat 0 so the copy
 # bandwidth is not measured again (8192 with no_parts: by default it is one pass in
 # parts, with nothing to tune); then that one pass in parts.

@@ -1,7 +1,7 @@
 /* Axis plans on row-major arrays (see axis_plan.h). */
 #include "axis_plan.h"
 
-#include "exitcodes.h"
+#include "../exitcodes.h"
 
 #include <stdio.h>
 #include <string.h>

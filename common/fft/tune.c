@@ -1,10 +1,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tune.h"
 
-#include "clerr.h"
-#include "fill.h"
-#include "program.h"
-#include "timing.h"
+#include "../clerr.h"
+#include "../fill.h"
+#include "../program.h"
+#include "../timing.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -31,7 +31,7 @@
  * the items beyond Q / 8 wait in those stages). The
  * planner still chooses Q and the radices from the limits alone, so every shape of a pass
  * does the same columns: only how many go to a group, and with how many items each,
- * changes. Chapters 06's, 07's and 09's --shapes and --tune (common/tune.h) set these. */
+ * changes. Chapters 06's, 07's and 09's --shapes and --tune (common/fft/tune.h) set these. */
 struct fl_pass_shape {
     size_t items, values;
 };
@@ -48,7 +48,7 @@ struct fl_radix_limits {
     size_t max_parts;        /* a strided axis may keep its group's columns in up to this
                                 many parts (below); 0 or 1 = never (the default: only
                                 kernels/07_multidim.cl's fft_parts_* can, and
-                                common/axis_plan.c turns it on for them)                 */
+                                common/fft/axis_plan.c turns it on for them)                 */
     size_t part_values;      /* values one work-item of a pass in parts may hold (its
                                 registers): 512 bytes' worth, 64 fp32 or 32 fp64 values  */
     size_t max_row_parts;    /* a row longer than local memory holds may be one pass of
@@ -245,15 +245,14 @@ size_t fl_digit_reverse(size_t m, const unsigned *radix, int nstages);
  * the next 2^a 3^b 5^c 7^d (2017 -> 2025). 0 when there is none below 2^40. */
 size_t fl_smooth_at_least(size_t n, const unsigned *radices);
 
-/* Bluestein's convolution length for N points (chapter 08): the M >= 2N - 1 whose plan
- * for M points x BATCH rows within LIM costs least. The candidates are every M from 2N - 1
- * up to the next power of two (always one of them) that LIM's radices can factor; the
- * cost is, in order: the fewest passes over memory (each reads and writes all M values
- * of every row), then the least M x stages (each stage moves all M values through
- * registers and local memory once), then the smallest M. A candidate needing more than
- * MAX_PASSES passes does not count. Returns M and fills PLAN (may be NULL) with its radix
- * plan, or returns 0 with WHY. N = 1 gives M = 1 (no pass). */
-size_t fl_bluestein_length(size_t n, size_t batch, const struct fl_radix_limits *lim, int max_passes,
-                           struct fl_radix_plan *plan, char *why, size_t len);
+/* The primes (<= 64) that some radix of RADICES (NULL = default) contains, ascending, into
+ * PRIMES (at most MAX); returns how many: the primes of the numbers the radices can factor. */
+int fl_radix_primes(const unsigned *radices, unsigned *primes, int max);
+
+/* Every product of PRIMES[0..NPRIMES) (fl_radix_primes) in [LO, HI], passed to VISIT with
+ * CTX, in no particular order: the smooth numbers of a range, enumerated from their
+ * exponents (a few thousand below 2^26), not by testing every integer of the range. */
+void fl_smooth_visit(const unsigned *primes, int nprimes, size_t lo, size_t hi,
+                     void (*visit)(size_t m, void *ctx), void *ctx);
 
 #endif

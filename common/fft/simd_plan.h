@@ -16,7 +16,7 @@
 #ifndef FFTLAB_SIMD_PLAN_H
 #define FFTLAB_SIMD_PLAN_H
 
-#include "device.h"
+#include "../device.h"
 #include "plan.h"
 
 #include <stddef.h>
@@ -78,7 +78,7 @@ int fl_simd_launches(struct fl_plan *plan, const struct fl_simd_plan *sp, size_t
 /* Column visits per row that overlapping blocks redo (8 not dividing p), and all visits. */
 void fl_simd_redo(const struct fl_simd_plan *sp, size_t *redo, size_t *visits);
 
-/* Helpers shared with common/simd_cols.c (07's column lanes, which plan their own passes):
+/* Helpers shared with common/fft/simd_cols.c (07's column lanes, which plan their own passes):
  * Q as at most 3 blocks from {8, 4, 2, 3, 5, 7} into BLK (unused ones 1), returning how
  * many, 0 when Q needs more; and, once SP's passes (q, p, blk) are set, their digit bases,
  * table offsets, SP->reals and SP->n = N (what fl_simd_make does after its search). */

@@ -1,3 +1,6 @@
+/* The radix planner (radix_plan.h): the passes of a transform of N points and the shape of
+ * each pass's work-groups, within the limits of a device. The arithmetic of radices it uses
+ * (factoring, smooth numbers, the digit reversal) is radix_math.c. */
 #include "radix_plan.h"
 
 #include "plan.h"
@@ -55,168 +58,6 @@ size_t fl_radix_pass_kernel_q(const struct fl_radix_pass *ps, int *nstages)
     return row ? ps->q / ps->parts : ps->q;
 }
 
-static const unsigned *radices_or_default(const unsigned *radices)
-{
-    return radices && radices[0] ? radices : fl_radix_default;
-}
-
-/* The prime P if R = P^k (k >= 1), else 0. */
-static unsigned prime_of_power(unsigned r)
-{
-    if (r < 2)
-        return 0;
-    unsigned p = 2;
-    while (r % p)
-        p++;
-    while (r % p == 0)
-        r /= p;
-    return r == 1 ? p : 0;
-}
-
-static int allowed(const unsigned *radices, unsigned r)
-{
-    for (const unsigned *x = radices; *x; x++)
-        if (*x == r)
-            return 1;
-    return 0;
-}
-
-/* Does some allowed radix contain the prime P? */
-static int covers(const unsigned *radices, unsigned p)
-{
-    for (const unsigned *x = radices; *x; x++)
-        if (*x % p == 0)
-            return 1;
-    return 0;
-}
-
-size_t fl_radix_leftover(size_t n, const unsigned *radices)
-{
-    radices = radices_or_default(radices);
-    if (n == 0)
-        return 0;
-    for (unsigned p = 2; p <= 64 && n > 1; p++)
-        if (prime_of_power(p) == p && covers(radices, p))
-            while (n % p == 0)
-                n /= p;
-    return n;
-}
-
-int fl_radix_factor(size_t q, const unsigned *radices, unsigned *radix, int max)
-{
-    radices = radices_or_default(radices);
-    int count = 0;
-    if (q == 0)
-        return -1;
-    /* Radices that mix primes (6 = 2 x 3) first, while they divide. */
-    for (const unsigned *r = radices; *r; r++)
-        if (*r > 1 && !prime_of_power(*r))
-            while (q % *r == 0) {
-                if (count == max)
-                    return -1;
-                radix[count++] = *r;
-                q /= *r;
-            }
-    /* Then each prime's power, in the fewest stages, exponents as even as possible. */
-    for (unsigned p = 2; p <= 64 && q > 1; p++) {
-        if (prime_of_power(p) != p || q % p)
-            continue;
-        int e = 0, maxe = 0;
-        while (q % p == 0) {
-            q /= p;
-            e++;
-        }
-        for (unsigned pk = p, k = 1; pk <= 1u << 16; pk *= p, k++)
-            if (allowed(radices, pk))
-                maxe = (int)k;
-        if (maxe == 0)
-            return -1;
-        int stages = (e + maxe - 1) / maxe, base = e / stages, extra = e % stages;
-        int even_ok = 1;
-        for (int s = 0; s < stages; s++) {
-            unsigned pk = 1;
-            for (int k = 0; k < base + (s < extra); k++)
-                pk *= p;
-            even_ok &= allowed(radices, pk);
-        }
-        while (e > 0) {
-            int k = even_ok ? base + (extra > 0) : maxe;
-            if (even_ok && extra > 0)
-                extra--;
-            /* without an even split, the largest allowed power that fits */
-            unsigned pk = 1;
-            for (int j = 0; j < k; j++)
-                pk *= p;
-            while (!even_ok && (k > e || !allowed(radices, pk))) {
-                k--;
-                pk /= p;
-            }
-            if (k == 0)
-                return -1;
-            if (count == max)
-                return -1;
-            radix[count++] = pk;
-            e -= k;
-        }
-    }
-    return q == 1 ? count : -1;
-}
-
-int fl_twiddle_lo_bits(size_t n)
-{
-    return (fl_log2(n) + 1) / 2;
-}
-
-void fl_twiddle_fill(size_t n, int b, double *lo, double *hi)
-{
-    const double two_pi = 6.283185307179586476925286766559;
-    size_t nlo = (size_t)1 << b, nhi = (n + nlo - 1) >> b;
-    for (size_t z = 0; z < nlo; z++) {
-        lo[2 * z] = cos(-two_pi * (double)z / (double)n);
-        lo[2 * z + 1] = sin(-two_pi * (double)z / (double)n);
-    }
-    for (size_t y = 0; y < nhi; y++) {
-        hi[2 * y] = cos(-two_pi * (double)(y << b) / (double)n);
-        hi[2 * y + 1] = sin(-two_pi * (double)(y << b) / (double)n);
-    }
-}
-
-char *fl_radix_list(const unsigned *radices, char *buf, size_t len)
-{
-    size_t used = 0;
-    radices = radices_or_default(radices);
-    if (len)
-        buf[0] = '\0';
-    for (const unsigned *r = radices; *r && used < len; r++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%u", r == radices ? "" : ", ", *r);
-    return buf;
-}
-
-char *fl_radix_join(const unsigned *radix, int nstages, char *buf, size_t len)
-{
-    size_t used = 0;
-    if (len)
-        buf[0] = '\0';
-    if (nstages == 0 && len)
-        snprintf(buf, len, "1");
-    for (int s = 0; s < nstages && used < len; s++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%u", s ? " x " : "", radix[s]);
-    return buf;
-}
-
-size_t fl_digit_reverse(size_t m, const unsigned *radix, int nstages)
-{
-    size_t n = 1;
-    for (int s = 0; s < nstages; s++)
-        n *= radix[s];
-    size_t k = 0, weight = n;
-    for (int s = 0; s < nstages; s++) {
-        weight /= radix[s];            /* N / (r_0 ... r_s) */
-        k += (m % radix[s]) * weight;  /* digit d_s         */
-        m /= radix[s];
-    }
-    return k;
-}
 
 /* Spread the prime factors of N over NPASS passes, each at most CAP: factors from the
  * largest down, each into the pass with the smallest product so far that stays <= CAP.
@@ -477,12 +318,96 @@ static int long_first_split(size_t n, size_t cmin, size_t cap, size_t items,
     return -1;
 }
 
+/* Pass I of NPASS of plan_lines' plan (its Q already chosen, SPAN the product of the
+ * passes before it): its stages, appended to the plan's, and its group shape: the columns
+ * in PPARTS[I] parts of PTCOLS[I] columns, whole rows, or the columns of a longer row.
+ * Returns 0, or -1 with WHY. */
+static int shape_pass(struct fl_radix_plan *plan, int i, int npass, size_t span, size_t n,
+                      size_t batch, size_t stride, const struct fl_radix_limits *lim,
+                      const unsigned *radices, size_t items, const size_t *q,
+                      const size_t *pparts, const size_t *ptcols, char *why, size_t len)
+{
+    struct fl_radix_pass *ps = &plan->pass[i];
+    ps->q = q[i];
+    ps->span = span;
+    ps->nstages = fl_radix_factor(q[i], radices, ps->radix, FL_RADIX_MAX_PASS_STAGES);
+    if (ps->nstages < 0) {
+        snprintf(why, len, "Q = %zu (a pass of N = %zu) does not factor into at most %d stages",
+                 q[i], n, FL_RADIX_MAX_PASS_STAGES);
+        return -1;
+    }
+    unsigned rmax = largest_radix(ps);
+    for (int s = 0; s < ps->nstages; s++) {
+        if (plan->nstages == FL_RADIX_MAX_STAGES) {
+            snprintf(why, len, "N = %zu needs more than %d stages", n, FL_RADIX_MAX_STAGES);
+            return -1;
+        }
+        plan->radix[plan->nstages++] = ps->radix[s];
+    }
+    size_t lt = lim->local_values / ps->q; /* columns local memory holds */
+    ps->parts = 1;
+    if (pparts[i] > 1) { /* the only pass, or one of two */
+        /* the columns in parts: T = tcols columns of I items, at most part_values
+         * values each (or the shape's caps) */
+        size_t gmax = lim->shape[i].items ? lim->shape[i].items : items;
+        size_t vmax = lim->shape[i].values ? lim->shape[i].values : lim->part_values;
+        ps->parts = pparts[i];
+        ps->columns = ptcols[i];
+        if (parted_shape(ps, gmax, vmax, lim->part_values, lim->shape[i].values != 0) != 0) {
+            snprintf(why, len, "pass %d (Q = %zu, %zu columns in %zu parts) cannot keep a group of "
+                     "at most %zu items holding at most %zu values each (and at most %zu)", i,
+                     ps->q, ptcols[i], pparts[i], gmax, vmax, lim->part_values);
+            return -1;
+        }
+    } else if (npass == 1 && stride <= 1) {
+        /* whole rows: one item per butterfly of the largest radix, T rows per group */
+        ps->items = min_z(items, ceil_div(ps->q, rmax));
+        ps->columns = min_z(min_z(lt, items / ps->items), batch);
+    } else {
+        /* columns of a longer row: as many neighbours per group as fit (coalescing);
+         * this pass's shape caps, where set, in place of the limits' */
+        size_t gmax = lim->shape[i].items ? lim->shape[i].items : items;
+        size_t vmax = lim->shape[i].values ? lim->shape[i].values : lim->item_values;
+        size_t imin = ceil_div(ps->q, vmax);
+        if (imin > gmax) {
+            snprintf(why, len, "pass %d (Q = %zu) needs %zu work-items per column to hold at "
+                     "most %zu values each, more than the %zu of a group", i, ps->q, imin,
+                     vmax, gmax);
+            return -1;
+        }
+        ps->columns = min_z(min_z(lt, gmax / imin), batch * (n / ps->q) * (stride > 1 ? stride : 1));
+        if (ps->columns < 1)
+            ps->columns = 1;
+        ps->items = min_z(ceil_div(ps->q, rmax), gmax / ps->columns);
+        if (ps->items < imin)
+            ps->items = imin;
+        /* a values cap from --shapes/--tune is kept as given (its items may wait in a
+         * stage, as struct fl_pass_shape says); the planner's own shape drops the
+         * items that would only idle */
+        ps->items = balanced_items(ps, lim->shape[i].values ? imin : 1);
+    }
+    if (ps->columns < 1)
+        ps->columns = 1;
+    if (ps->items < 1)
+        ps->items = 1;
+    ps->values = pass_values(ps);
+    /* a block of more than FL_RADIX_MAX_VALUES points holds its own (kernels built
+     * with FL_VMAX = FL_RADIX_MAX_BLOCK) */
+    size_t vcap = rmax > FL_RADIX_MAX_VALUES ? rmax : FL_RADIX_MAX_VALUES;
+    if (ps->parts <= 1 && ps->values > vcap) {
+        snprintf(why, len, "a pass of Q = %zu with %zu items per column holds %zu values per "
+                 "item, more than %zu", ps->q, ps->items, ps->values, vcap);
+        return -1;
+    }
+    return 0;
+}
+
 /* fl_radix_plan_make (STRIDE 1) and fl_radix_plan_strided (STRIDE > 1): BATCH lines of N
  * points, the points of a line STRIDE elements apart, STRIDE lines side by side. */
 static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_radix_limits *lim,
                       struct fl_radix_plan *plan, char *why, size_t len)
 {
-    const unsigned *radices = radices_or_default(lim->radices);
+    const unsigned *radices = lim->radices && lim->radices[0] ? lim->radices : fl_radix_default;
     memset(plan, 0, sizeof *plan);
     plan->n = n;
     if (why && len)
@@ -568,79 +493,10 @@ static int plan_lines(size_t n, size_t batch, size_t stride, const struct fl_rad
     plan->npasses = npass;
     size_t span = 1;
     for (int i = 0; i < npass; i++) {
-        struct fl_radix_pass *ps = &plan->pass[i];
-        ps->q = q[i];
-        ps->span = span;
-        ps->nstages = fl_radix_factor(q[i], radices, ps->radix, FL_RADIX_MAX_PASS_STAGES);
-        if (ps->nstages < 0) {
-            snprintf(why, len, "Q = %zu (a pass of N = %zu) does not factor into at most %d stages",
-                     q[i], n, FL_RADIX_MAX_PASS_STAGES);
+        if (shape_pass(plan, i, npass, span, n, batch, stride, lim, radices, items, q, pparts,
+                       ptcols, why, len) != 0)
             return -1;
-        }
-        unsigned rmax = largest_radix(ps);
-        for (int s = 0; s < ps->nstages; s++) {
-            if (plan->nstages == FL_RADIX_MAX_STAGES) {
-                snprintf(why, len, "N = %zu needs more than %d stages", n, FL_RADIX_MAX_STAGES);
-                return -1;
-            }
-            plan->radix[plan->nstages++] = ps->radix[s];
-        }
-        size_t lt = lim->local_values / ps->q; /* columns local memory holds */
-        ps->parts = 1;
-        if (pparts[i] > 1) { /* the only pass, or one of two */
-            /* the columns in parts: T = tcols columns of I items, at most part_values
-             * values each (or the shape's caps) */
-            size_t gmax = lim->shape[i].items ? lim->shape[i].items : items;
-            size_t vmax = lim->shape[i].values ? lim->shape[i].values : lim->part_values;
-            ps->parts = pparts[i];
-            ps->columns = ptcols[i];
-            if (parted_shape(ps, gmax, vmax, lim->part_values, lim->shape[i].values != 0) != 0) {
-                snprintf(why, len, "pass %d (Q = %zu, %zu columns in %zu parts) cannot keep a group of "
-                         "at most %zu items holding at most %zu values each (and at most %zu)", i,
-                         ps->q, ptcols[i], pparts[i], gmax, vmax, lim->part_values);
-                return -1;
-            }
-        } else if (npass == 1 && stride <= 1) {
-            /* whole rows: one item per butterfly of the largest radix, T rows per group */
-            ps->items = min_z(items, ceil_div(ps->q, rmax));
-            ps->columns = min_z(min_z(lt, items / ps->items), batch);
-        } else {
-            /* columns of a longer row: as many neighbours per group as fit (coalescing);
-             * this pass's shape caps, where set, in place of the limits' */
-            size_t gmax = lim->shape[i].items ? lim->shape[i].items : items;
-            size_t vmax = lim->shape[i].values ? lim->shape[i].values : lim->item_values;
-            size_t imin = ceil_div(ps->q, vmax);
-            if (imin > gmax) {
-                snprintf(why, len, "pass %d (Q = %zu) needs %zu work-items per column to hold at "
-                         "most %zu values each, more than the %zu of a group", i, ps->q, imin,
-                         vmax, gmax);
-                return -1;
-            }
-            ps->columns = min_z(min_z(lt, gmax / imin), batch * (n / ps->q) * (stride > 1 ? stride : 1));
-            if (ps->columns < 1)
-                ps->columns = 1;
-            ps->items = min_z(ceil_div(ps->q, rmax), gmax / ps->columns);
-            if (ps->items < imin)
-                ps->items = imin;
-            /* a values cap from --shapes/--tune is kept as given (its items may wait in a
-             * stage, as struct fl_pass_shape says); the planner's own shape drops the
-             * items that would only idle */
-            ps->items = balanced_items(ps, lim->shape[i].values ? imin : 1);
-        }
-        if (ps->columns < 1)
-            ps->columns = 1;
-        if (ps->items < 1)
-            ps->items = 1;
-        ps->values = pass_values(ps);
-        /* a block of more than FL_RADIX_MAX_VALUES points holds its own (kernels built
-         * with FL_VMAX = FL_RADIX_MAX_BLOCK) */
-        size_t vcap = rmax > FL_RADIX_MAX_VALUES ? rmax : FL_RADIX_MAX_VALUES;
-        if (ps->parts <= 1 && ps->values > vcap) {
-            snprintf(why, len, "a pass of Q = %zu with %zu items per column holds %zu values per "
-                     "item, more than %zu", ps->q, ps->items, ps->values, vcap);
-            return -1;
-        }
-        span *= ps->q;
+        span *= plan->pass[i].q;
     }
     return 0;
 }
@@ -655,117 +511,4 @@ int fl_radix_plan_strided(size_t n, size_t lines, size_t stride, const struct fl
                           struct fl_radix_plan *plan, char *why, size_t len)
 {
     return plan_lines(n, lines, stride > 1 ? stride : 1, lim, plan, why, len);
-}
-
-/* The primes (<= 64) that some radix of RADICES contains, ascending; returns how many. */
-static int covered_primes(const unsigned *radices, unsigned *primes, int max)
-{
-    int count = 0;
-    for (unsigned p = 2; p <= 64 && count < max; p++)
-        if (prime_of_power(p) == p && covers(radices, p))
-            primes[count++] = p;
-    return count;
-}
-
-/* Every product of PRIMES[i..] times BASE in [LO, HI], passed to VISIT: the smooth
- * numbers of a range, enumerated from their exponents (a few thousand below 2^26), not
- * by testing every integer of the range. */
-static void smooth_in_range(const unsigned *primes, int nprimes, int i, size_t base, size_t lo,
-                            size_t hi, void (*visit)(size_t m, void *ctx), void *ctx)
-{
-    if (i == nprimes) {
-        if (base >= lo)
-            visit(base, ctx);
-        return;
-    }
-    for (size_t m = base;; m *= primes[i]) {
-        smooth_in_range(primes, nprimes, i + 1, m, lo, hi, visit, ctx);
-        if (m > hi / primes[i])
-            break;
-    }
-}
-
-static void keep_smallest(size_t m, void *ctx)
-{
-    size_t *best = ctx;
-    if (*best == 0 || m < *best)
-        *best = m;
-}
-
-size_t fl_smooth_at_least(size_t n, const unsigned *radices)
-{
-    unsigned primes[32];
-    int np = covered_primes(radices_or_default(radices), primes, 32);
-    size_t hi = (size_t)1 << 40, best = 0;
-    if (n <= 1)
-        return 1;
-    if (np == 0 || n > hi)
-        return 0;
-    /* the next power of the smallest prime bounds the search */
-    size_t cap = 1;
-    while (cap < n && cap <= hi / primes[0])
-        cap *= primes[0];
-    if (cap < n)
-        return 0;
-    smooth_in_range(primes, np, 0, 1, n, cap, keep_smallest, &best);
-    return best;
-}
-
-struct bluestein_search {
-    size_t batch;
-    const struct fl_radix_limits *lim;
-    int max_passes;
-    size_t best_m, best_work;
-    int best_passes;
-    struct fl_radix_plan best_plan, try_plan;
-};
-
-static void score_length(size_t m, void *ctx)
-{
-    struct bluestein_search *s = ctx;
-    char why[256];
-    if (fl_radix_plan_make(m, s->batch, s->lim, &s->try_plan, why, sizeof why) != 0 ||
-        s->try_plan.npasses > s->max_passes)
-        return;
-    size_t work = m * (size_t)s->try_plan.nstages;
-    int passes = s->try_plan.npasses;
-    if (s->best_m == 0 || passes < s->best_passes ||
-        (passes == s->best_passes && (work < s->best_work || (work == s->best_work && m < s->best_m)))) {
-        s->best_m = m;
-        s->best_work = work;
-        s->best_passes = passes;
-        s->best_plan = s->try_plan;
-    }
-}
-
-size_t fl_bluestein_length(size_t n, size_t batch, const struct fl_radix_limits *lim, int max_passes,
-                           struct fl_radix_plan *plan, char *why, size_t len)
-{
-    static struct bluestein_search s; /* two radix plans: too big for some stacks */
-    unsigned primes[32];
-    const unsigned *radices = radices_or_default(lim->radices);
-    int np = covered_primes(radices, primes, 32);
-    if (why && len)
-        why[0] = '\0';
-    if (n == 0 || n > ((size_t)1 << 39) || np == 0) {
-        snprintf(why, len, "no Bluestein length for N = %zu", n);
-        return 0;
-    }
-    size_t lo = 2 * n - 1, hi = 1;
-    while (hi < lo)
-        hi *= 2;
-    memset(&s, 0, sizeof s);
-    s.batch = batch;
-    s.lim = lim;
-    s.max_passes = max_passes;
-    smooth_in_range(primes, np, 0, 1, lo, hi, score_length, &s);
-    if (s.best_m == 0) {
-        snprintf(why, len, "no convolution length M from %zu to %zu has a plan of at most %d passes "
-                 "within %zu work-item%s per group: use a larger --wg", lo, hi, max_passes,
-                 lim->max_items, lim->max_items == 1 ? "" : "s");
-        return 0;
-    }
-    if (plan)
-        *plan = s.best_plan;
-    return s.best_m;
 }

@@ -10,7 +10,7 @@
 #ifndef FFTLAB_PLAN_H
 #define FFTLAB_PLAN_H
 
-#include "clerr.h"
+#include "../clerr.h"
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* Axis plans: a batch of row-major arrays transformed along some of their axes, turned
  * into kernel launches of kernels/07_multidim.cl (which builds on 06's passes).
  *
- * common/radix_plan.h plans one axis: its passes and group shapes. This file places
+ * common/fft/radix_plan.h plans one axis: its passes and group shapes. This file places
  * those passes on an array: which axis is contiguous (rows: 06's pass as it is), which
  * are columns at a stride (07's strided pass), or, for the transpose way, when to
  * transpose. It writes the -D constants the kernels are specialized on and appends the
@@ -15,7 +15,7 @@
 #ifndef FFTLAB_AXIS_PLAN_H
 #define FFTLAB_AXIS_PLAN_H
 
-#include "options.h"
+#include "../options.h"
 #include "plan.h"
 #include "radix_plan.h"
 
@@ -95,7 +95,7 @@ size_t fl_layout_options(const struct fl_layout *L, char *opts, size_t used, siz
 size_t fl_pass_option(const char *name, const struct fl_radix_pass *ps, char *opts, size_t used,
                       size_t len);
 
-/* Add table NAME to PLAN: 06's two-level table of w_N (common/radix_plan.h) in one buffer,
+/* Add table NAME to PLAN: 06's two-level table of w_N (common/fft/radix_plan.h) in one buffer,
  * lo (2^LO_BITS values) then hi (ceil(N / 2^LO_BITS)), as the axis kernels take it (hi at
  * tw + (1 << LO_BITS)). Returns its slot. fl_layout_launches adds one per axis; chapters
  * 08 and 09 add their own with it. */

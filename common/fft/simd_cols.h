@@ -1,7 +1,7 @@
 /* The CPU ("simd") plan of a multi-dimensional array: chapter 07's --variant simd, and
  * the batch-lane column kernel (kernels/07_simd.cl) that it adds to 06's simd rows.
  *
- * Rows (the contiguous axis x) are 06's simd rows (common/simd_plan.h) when Nx has such
+ * Rows (the contiguous axis x) are 06's simd rows (common/fft/simd_plan.h) when Nx has such
  * a plan. Columns (y, z: values Nx or Ny*Nx apart) are done by fft_simd_cols_<a>: a
  * work-item takes 8 neighbouring columns, one per SIMD lane, and runs their whole FFT
  * itself, every complex value of the column one planar vector. Lanes never exchange
@@ -9,7 +9,7 @@
  * blocks 2..8 (Q <= FFTLAB_SIMD_QMAX) will do, and the cost model below picks one. Rows
  * too short for 06 (Nx < 64, or no plan) take the same kernel with 8 ROWS as the lanes
  * (fft_simd_rows8_x); an axis neither can do takes chapter 07's default passes
- * (common/axis_plan.h), and fl_simd_axes says why. Many small arrays (<= 2 MiB, >= 2 per
+ * (common/fft/axis_plan.h), and fl_simd_axes says why. Many small arrays (<= 2 MiB, >= 2 per
  * core) take every axis in one launch instead, a work-item per array (fft_simd_array).
  *
  * The kernels are specialized per axis (-D SC<a>_...), so y and z may differ in one
@@ -18,8 +18,8 @@
 #ifndef FFTLAB_SIMD_COLS_H
 #define FFTLAB_SIMD_COLS_H
 
-#include "device.h"
-#include "options.h"
+#include "../device.h"
+#include "../options.h"
 #include "plan.h"
 #include "simd_plan.h"
 
@@ -37,7 +37,7 @@ enum fl_simd_way {
     FL_SIMD_ROWS,      /* x by 06's simd rows (fl_simd_launches)                          */
     FL_SIMD_ROWS8,     /* x by fft_simd_rows8_x: 8 short rows per work-item as lanes       */
     FL_SIMD_COLS,      /* y or z by fft_simd_cols_<a>: 8 neighbouring columns as lanes     */
-    FL_SIMD_DEFAULT    /* the default plan's passes for this axis (common/axis_plan.h)     */
+    FL_SIMD_DEFAULT    /* the default plan's passes for this axis (common/fft/axis_plan.h)     */
 };
 
 struct fl_simd_axis {

@@ -19,7 +19,7 @@
 #ifndef FFTLAB_TUNE_H
 #define FFTLAB_TUNE_H
 
-#include "chapter.h"
+#include "../chapter.h"
 
 #include <stdio.h>
 
