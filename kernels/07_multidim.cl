@@ -112,13 +112,9 @@ static INLINE void bottom_up_columns(size_t col, const int N, const int S, const
 }
 #define FL07_COLUMN_ADDRESSES bottom_up_columns
 
-/* Contract (flip_outer_axes)
- *   work-items : 2-D, (NZ*NY*NX rounded up to the group size) x batch
- *   args       : x, y (distinct), nz, ny, nx (nz = 1 for a 2-D array)
- *   writes     : y[b][nz-1-z][ny-1-y][x] = x[b][z][y][x]: every outer axis reversed, the
- *                rows (x) kept; its own inverse
- *   host calls : --variant column_load only: first (the input, top-down as FFTW has it,
- *                stored bottom-up) and last (the result back to top-down, for the checks) */
+/* flip_outer_axes (2-D items: nz*ny*nx rounded up, x batch; nz = 1 in 2-D): y[b][nz-1-z]
+ * [ny-1-y][x] = x[b][z][y][x], its own inverse. --variant column_load launches it first
+ * (the input into the bottom-up layout) and last (the result back, for the checks). */
 __kernel void flip_outer_axes(__global const real2_t *x, __global real2_t *y, int nz, int ny,
                               int nx)
 {
@@ -130,9 +126,7 @@ __kernel void flip_outer_axes(__global const real2_t *x, __global real2_t *y, in
     y[base + ((nz - 1 - z) * ny + (ny - 1 - yy)) * nx + xx] = x[base + e];
 }
 
-/* Built only with the exercise: it makes every build need the student's function, also
- * where no axis is a column (a 1-D size), so a file without it passes no case. Never
- * launched. */
+/* Never launched: every build needs the student's function, a 1-D size (no column) too. */
 __kernel void exercise_needs_column_load(__global ulong *r, int N, int S, int Q, int P)
 {
     size_t in, out;
@@ -480,18 +474,11 @@ __kernel void transpose_tiled(__global const real2_t *x, __global real2_t *y, in
 /* The chapter does not solve it: its transposes move square blocks (transpose_tiled). */
 #endif
 #ifdef FL_EXERCISE_TRANSPOSE_TILE
-/* Contract (transpose_wide: transpose_tiled for blocks of WIDE_ROWS x WIDE_COLS)
- *   work-items : 3-D, global (ceil(cols/WIDE_COLS)*WIDE_COLS, ceil(rows/WIDE_ROWS)*
- *                WIDE_ITEM_ROWS, batch), local (WIDE_COLS, WIDE_ITEM_ROWS, 1): group (gx, gy)
- *                moves the block of input rows gy*WIDE_ROWS .. and columns gx*WIDE_COLS ..
- *   args       : as transpose_tiled (rows, cols: each array is rows x cols in x, and
- *                becomes its cols x rows transpose in y)
- *   local      : tile, WIDE_ROWS x (WIDE_COLS + 2) values, tile[input row][input column]
- *                of the block
- *   reads      : every element once; lanes lx read a row of the block, WIDE_COLS
- *                consecutive addresses
- *   writes     : every element of y once, through wide_store
- *   host calls : --variant transpose_tile, where transpose_tiled would be. */
+/* transpose_wide: transpose_tiled's contract, but group (gx, gy) of WIDE_COLS x
+ * WIDE_ITEM_ROWS items (global: ceil(cols/WIDE_COLS)*WIDE_COLS x ceil(rows/WIDE_ROWS)*
+ * WIDE_ITEM_ROWS x batch) moves input rows gy*WIDE_ROWS .. and columns gx*WIDE_COLS ..,
+ * through tile[input row][input column] (2 spare columns); wide_store writes y. The host
+ * launches it where transpose_tiled would be (--variant transpose_tile). */
 __kernel void transpose_wide(__global const real2_t *x, __global real2_t *y, int rows, int cols)
 {
     __local real2_t tile[WIDE_ROWS][WIDE_COLS + 2];
