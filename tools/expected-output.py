@@ -36,7 +36,8 @@ stdout and stderr are shown together; the repository's path reads /path/to/fftla
                     exit 1 when a block's output differs once masked (below); prints a diff
   tools/expected-output.py --list [PAGE...]                 PAGE:LINE: COMMAND, one a block
   tools/expected-output.py --lint [PAGE...]                 run nothing: markers well formed,
-                    every code block of an "Expected output" section inside a block
+                    every code block of an "Expected output" section, and every command
+                    shown with its output ("$ CMD" then output), inside a block
   tools/expected-output.py --compare PAGE_TEXT NEW_TEXT     two files, compared as --check
                                                             does (exit 0 same, 1 different)
 --only TEXT keeps the blocks whose command contains TEXT.
@@ -48,9 +49,9 @@ driver lines, and a device named inside a line (10's ranks); digests (hex on a d
 line); the grader's "N at a time" (the CPU count); the tour's ms, GFLOP/s, GB/s and %
 columns. Error values (e-notation not after "bound") agree within a factor of 2 (zero
 only with zero), the got/expected values of a wrong element within 1e-3 of their size
-(1e-5 near zero): their last digits change with the CPU. Everything else — plans,
-launches, build options, sizes, bounds, verdicts, the grader's run counts — must be the
-same.
+(1e-5 near zero): their last digits change with the CPU; a run of spaces counts as one (a
+column's width follows its numbers). Everything else — plans, launches, build options,
+sizes, bounds, verdicts, the grader's run counts — must be the same.
 
 Each page is written whole (a temporary file beside it, then a rename). Exit status: 0
 done / same, 1 a command failed or ended with another exit status, or (--check) a block
@@ -174,14 +175,22 @@ def lint(page, lines):
         inside.update(range(b.line - 1, b.end + 1))
     level = None
     code = False
+    prev = ""
     for i, line in enumerate(lines):
         if line.startswith("```"):
             if not code and level is not None and i not in inside:
                 problems.append("%s:%d: a code block of an Expected output section without"
                                 " expected markers" % (page, i + 1))
             code = not code
+            prev = ""
             continue
         if code:
+            # anywhere on a page: a command's output ("$ CMD", then a line that is not
+            # a command) is a block of its own
+            if i not in inside and prev.startswith("$ ") and not line.startswith("$ "):
+                problems.append("%s:%d: the output of '%s' without expected markers"
+                                % (page, i, prev[2:]))
+            prev = line
             continue
         h = re.match(r"^(#+) ", line)
         if h:
@@ -310,7 +319,13 @@ TOUR_ROW = re.compile(r"^(\d\d_\w+\s+\S+ x \d+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\
 
 
 def mask(line):
-    """The line with what may vary replaced, and the numbers compared with a tolerance."""
+    """The line with what may vary replaced (runs of spaces made one: a column's width
+    follows its numbers), and the numbers to compare with a tolerance."""
+    text, approx = mask_values(line)
+    return re.sub(r" {2,}", " ", text), approx
+
+
+def mask_values(line):
     approx = []
 
     def keep_approx(m):
@@ -459,7 +474,8 @@ def main(argv):
                 print("%s:%d: %s" % (page, b.line, b.command))
             continue
         changed = False
-        for b in reversed(blocks):   # (from the end: the line numbers before stay right)
+        # (writing from the end, so that the line numbers of the blocks before stay right)
+        for b in (reversed(blocks) if mode == "write" else blocks):
             try:
                 new = run_block(b, trees)
             except PageError as e:
