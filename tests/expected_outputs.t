@@ -8,6 +8,8 @@
 #   - every page's Expected output sections hold only marked blocks, so does every
 #     command shown with its output, and each marker is well formed (--lint); every page
 #     with a block says which parts vary by CPU;
+#   - writing: a block written by hand is filled from a run (02 at N = 16), the page
+#     around it kept; a command that exits otherwise (02 --size 0) leaves it alone;
 #   - the masking (--compare, no run): what may vary passes, a changed plan line, bound,
 #     verdict, run count, line count or an error 10x off fails;
 #   - lesson 02's block (02 at N = 16, the path of every lesson block), as the page has
@@ -23,6 +25,7 @@
 cd "$ROOT" || exit 2
 need_binary 01_dft
 need_binary 02_radix2
+need_binary 09_real_input
 export BUILD
 tool=tools/expected-output.py
 
@@ -54,6 +57,25 @@ done >"$TMP/badlint"
 [ ! -s "$TMP/badlint" ]
 ok $? "--lint refuses a block whose \$ line is not its command, an unmarked Expected output, a block without its end, a command's output anywhere unmarked" ||
     note "$(cat "$TMP/badlint")"
+
+# Writing: a block written by hand (no "$ CMD" line yet) is filled from a run, the page
+# around it kept; a command that ends with another exit status leaves its block alone.
+printf 'Before.\n<!-- expected: ./build/02_radix2 --size 16 -->\n```text\nPASS\n```\n<!-- expected:end -->\nAfter.\n' >"$TMP/hand.md"
+$tool "$TMP/hand.md" >"$TMP/hand.out" 2>&1 &&
+    [ "$(sed -n '1p;3,4p;$p' "$TMP/hand.md")" = 'Before.
+```text
+$ ./build/02_radix2 --size 16
+After.' ] && [ "$(grep -c '^verify ' "$TMP/hand.md")" = 5 ] && grep -qx PASS "$TMP/hand.md" &&
+    $tool --lint "$TMP/hand.md" >>"$TMP/hand.out" 2>&1
+ok $? "a block written by hand is filled from a run of its command, the page around it kept" ||
+    note "$(cat "$TMP/hand.out" "$TMP/hand.md" | head -n 30)"
+printf '<!-- expected: ./build/02_radix2 --size 0 -->\n```text\n$ ./build/02_radix2 --size 0\nold\n```\n<!-- expected:end -->\n' >"$TMP/fails.md"
+cp "$TMP/fails.md" "$TMP/fails.orig"
+$tool "$TMP/fails.md" >"$TMP/fails.out" 2>&1
+rc=$?
+[ $rc = 1 ] && cmp -s "$TMP/fails.md" "$TMP/fails.orig" && grep -q 'exited 2, the block expects 0' "$TMP/fails.out"
+ok $? "a command with another exit status (02 --size 0: exit 2) fails the tool and leaves the page as it was" ||
+    note "exit $rc; $(head -n 10 "$TMP/fails.out")"
 
 # Every page with a block says which parts of it vary by CPU or from run to run.
 nosay=""
