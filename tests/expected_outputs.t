@@ -19,8 +19,8 @@
 #     make under the tool: the path of every grader block); exercise 09's two blocks at
 #     N = 16, the solved file and the untouched stub (exit 1): the path of every
 #     exercise block.
-# Slow set: every block of every page, one line per page (FFTLAB_SLOW_TESTS=1: about
-# 10 minutes on 2 cores, the full grades and the 2^20-2^24 runs being most of it).
+# Slow set: every block of every page, one line per page (FFTLAB_SLOW_TESTS=1: 6.5 min
+# wall on 2 busy cores, the full grades and the 2^20-2^24 runs being most of it).
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 need_binary 01_dft
