@@ -19,8 +19,9 @@
 #     make under the tool: the path of every grader block); exercise 09's two blocks at
 #     N = 16, the solved file and the untouched stub (exit 1): the path of every
 #     exercise block.
-# Slow set: every block of every page, one line per page (FFTLAB_SLOW_TESTS=1: 6.5 min
-# wall on 2 busy cores, the full grades and the 2^20-2^24 runs being most of it).
+# (A fast case whose block is gone from its page fails: --only must find it.)
+# Slow set: every block of every page, one line per page (FFTLAB_SLOW_TESTS=1: 5-6.5 min
+# wall on 2 busy cores, 165 CPU-s, the full grades and the 2^20-2^24 runs most of it).
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 2
 need_binary 01_dft
@@ -57,6 +58,10 @@ done >"$TMP/badlint"
 [ ! -s "$TMP/badlint" ]
 ok $? "--lint refuses a block whose \$ line is not its command, an unmarked Expected output, a block without its end, a command's output anywhere unmarked" ||
     note "$(cat "$TMP/badlint")"
+
+printf 'The format:\n```\n<!-- expected: CMD -->\n```\n' >"$TMP/shown.md"
+$tool --lint "$TMP/shown.md" >"$TMP/shown.out" 2>&1 && [ -z "$($tool --list "$TMP/shown.md")" ]
+ok $? "a marker shown inside a code block is not a block" || note "$(cat "$TMP/shown.out")"
 
 # Writing: a block written by hand (no "$ CMD" line yet) is filled from a run, the page
 # around it kept; a command that ends with another exit status leaves its block alone.
@@ -145,13 +150,14 @@ EOF
 # ---- lesson 02's block, as it is and planted
 lesson=chapters/02_radix2/README.md
 only="02_radix2 --size 16 --explain"
-$tool --check --only "$only" "$lesson" >"$TMP/l02" 2>&1
+$tool --check --only "$only" "$lesson" >"$TMP/l02" 2>&1 && grep -q ': same: ' "$TMP/l02"
 ok $? "lesson 02's block is today's output (--check)" || note "$(head -n 30 "$TMP/l02")"
 perl -pe '$in = 1 if /^<!-- expected: .*--size 16 --explain/; $in = 0 if /^<!-- expected:end/;
           if ($in) { s/^(time +)[0-9.]+/${1}9.8765/;
                      s/^(verify   random +rel L2 \d\.\d)(\d)/$1 . (($2 + 3) % 10)/e; }' \
     "$lesson" >"$TMP/timed.md"
-! cmp -s "$lesson" "$TMP/timed.md" && $tool --check --only "$only" "$TMP/timed.md" >"$TMP/l02t" 2>&1
+! cmp -s "$lesson" "$TMP/timed.md" && $tool --check --only "$only" "$TMP/timed.md" >"$TMP/l02t" 2>&1 &&
+    grep -q ': same: ' "$TMP/l02t"
 ok $? "a copy with another time and an error's last digit still agrees" || note "$(head -n 30 "$TMP/l02t")"
 sed '/^<!-- expected: .*--size 16 --explain/,/^<!-- expected:end/s/\[ 2\] fft_radix2(A, B, 4, -1)  global 8x1/[ 2] fft_radix2(A, B, 4, -1)  global 4x1/' \
     "$lesson" >"$TMP/planted.md"
@@ -169,12 +175,14 @@ fi
 
 # ---- exercise 01: the grader in the solved checkout, and a stub's block
 page=exercises/01_dft/README.md
-$tool --check --only "make grade EX=01_dft/bin_per_group" "$page" >"$TMP/e01" 2>&1
+$tool --check --only "make grade EX=01_dft/bin_per_group" "$page" >"$TMP/e01" 2>&1 &&
+    grep -q ': same: ' "$TMP/e01"
 ok $? "exercise 01's grader block (make grade EX=01_dft/bin_per_group) is today's output" ||
     note "$(head -n 30 "$TMP/e01")"
 
 page=exercises/09_real_input/README.md
-$tool --check --only "09_real_input --variant post_twist --size 16" "$page" >"$TMP/e09" 2>&1
+$tool --check --only "09_real_input --variant post_twist --size 16" "$page" >"$TMP/e09" 2>&1 &&
+    [ "$(grep -c ': same: ' "$TMP/e09")" = 2 ]
 ok $? "exercise 09's blocks of the solved and the untouched post_twist are today's output" ||
     note "$(head -n 30 "$TMP/e09")"
 

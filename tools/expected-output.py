@@ -113,6 +113,13 @@ def parse(page, lines):
     i = 0
     while i < len(lines):
         m = OPEN.match(lines[i])
+        if not m and lines[i].startswith("```"):
+            # a code block outside the blocks (a page may show the markers themselves)
+            i += 1
+            while i < len(lines) and not lines[i].startswith("```"):
+                i += 1
+            i += 1
+            continue
         if not m:
             if ANY_MARKER.match(lines[i]):
                 raise PageError("%s:%d: a marker outside a block, or misspelt: %s"
@@ -160,9 +167,10 @@ def parse(page, lines):
 
 
 def lint(page, lines):
-    """Problems of a page: every fenced block of an "Expected output" section must be in a
-    marked block (a section runs from its heading to the next heading of its level or
-    above)."""
+    """Problems of a page: a block not yet made by this tool; a fenced block of an
+    "Expected output" section outside the blocks (a section runs from its heading to the
+    next heading of its level or above); anywhere, a command shown with its output outside
+    the blocks."""
     problems = []
     try:
         blocks = parse(page, lines)
