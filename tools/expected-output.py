@@ -323,7 +323,8 @@ def run_block(b, trees):
 
 E_NUM = r"[-+]?\d+(?:\.\d+)?e[-+]\d+"
 NUMBER = r"[-+]?\d+(?:\.\d+)?(?:e[-+]\d+)?"
-UNIT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[-+]?\d+)?( ?)(ms|s|µs|us|ns|GFLOP/s|GB/s|TB/s|%)(?![\w/])")
+UNIT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[-+]?\d+)?( ?)"
+                  r"(ms|s|µs|us|ns|GFLOP/s|GB/s|TB/s|%)(?![\w/])")
 TIMING_LINE = re.compile(r"^(time|loop|rate|xfer|per launch)\b|^\s+[\d.]+% of this device")
 TOUR_ROW = re.compile(r"^(\d\d_\w+\s+\S+ x \d+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s+(\S+)$")
 
@@ -365,7 +366,8 @@ def mask_values(line):
                       lambda m: "%s (%s)" % (m.group(1), re.sub(NUMBER, keep_value, m.group(2))),
                       line), approx
     # bounds are exact; other e-notation values are errors
-    line = re.sub(r"(bound|vs bound) (" + E_NUM + ")", lambda m: m.group(1) + " =" + m.group(2), line)
+    line = re.sub(r"(bound|vs bound) (" + E_NUM + ")", lambda m: m.group(1) + " =" + m.group(2),
+                  line)
     line = re.sub(r"(?<![=\w.])" + E_NUM, keep_approx, line)
     return line, approx
 
