@@ -19,6 +19,9 @@
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
+#   make expected   rerun the command of every "Expected output" block of the pages and
+#                   write its output there (tools/ci/expected-output.py;
+#                   tests/expected_outputs.t checks them)
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
 #                   (FLUSH_L2=1: each timed call from a cold cache)
 #   make fuzz       the .npy reader, option parser and exercise-file rules under libFuzzer
@@ -65,7 +68,7 @@ COMMON_HDR := $(wildcard common/*.h common/fft/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test valgrind bench grade classroom deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
+.PHONY: all run tour test valgrind bench expected grade classroom deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
 EXTRAS := 02_plain_host 04_stride 04_tile_probe
@@ -154,21 +157,21 @@ deps:
 
 # Stubs are generated from the solutions' marked regions; never edit exercises/ by hand.
 stubs:
-	tools/make-stubs.sh write
+	tools/instructor/make-stubs.sh write
 
 check-stubs:
-	tools/make-stubs.sh check
+	tools/instructor/make-stubs.sh check
 
 test: all
-	BUILD=$(BUILD) JUNIT=$(JUNIT) tools/run-tests.sh
+	BUILD=$(BUILD) JUNIT=$(JUNIT) tools/ci/run-tests.sh
 
 valgrind: all
-	BUILD=$(BUILD) tools/run-valgrind.sh
+	BUILD=$(BUILD) tools/ci/run-valgrind.sh
 
-# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh;
-# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench.sh --flush-l2).
+# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench/bench.sh;
+# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench/bench.sh --flush-l2).
 bench: all
-	BUILD=$(BUILD) tools/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
+	BUILD=$(BUILD) tools/bench/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
 
 # Grading builds only the chapter programs it runs: EX=02_radix2/dif (or ID,ID) needs
 # build/02_radix2, no EX every chapter. An edited exercise is read at run time, so after one
@@ -180,7 +183,7 @@ grade: $(GRADE_CHAPTERS:%=$(BUILD)/%) $(if $(filter 04_coalescing,$(GRADE_CHAPTE
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick) $(if $(HIDDEN),--hidden $(HIDDEN))
 
 classroom:
-	tools/make-classroom.sh
+	tools/instructor/make-classroom.sh
 
 # Instructors (tools/instructor/): grade a student's checkout, or a roster of them, with
 # this checkout's grader, manifests, programs and kernels; only the submission's
@@ -204,18 +207,23 @@ grade-class:
 	BUILD=$(BUILD) python3 tools/instructor/grade_class.py --roster "$(ROSTER)" $(INSTRUCTOR_GRADE_OPTS) $(if $(CSV),--csv "$(CSV)")
 
 # The repository as students get it, without the answers: make student-edition DEST=dir
-# (tools/student-edition.sh says what it leaves out and cuts).
+# (tools/instructor/student-edition.sh says what it leaves out and cuts).
 student-edition:
 	@[ -n "$(DEST)" ] || { echo "usage: make student-edition DEST=dir (a folder that does not exist yet)" >&2; exit 2; }
-	tools/student-edition.sh "$(DEST)"
+	tools/instructor/student-edition.sh "$(DEST)"
 
 # The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
 stride-plot: $(BUILD)/04_stride
-	tools/plot-stride.sh $(BUILD)
+	tools/bench/plot-stride.sh $(BUILD)
 
-# Regenerate the results tables (bench/README.md, the lessons) from results/*.csv.
+# Regenerate the pages' "Expected output" blocks from runs of today's code (PAGES=... for
+# some pages only; exercise blocks run the answers in solutions/, the grader with --draw 1).
+expected: all
+	BUILD=$(BUILD) tools/ci/expected-output.py $(PAGES)
+
+# Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv.
 results:
-	tools/results-table.sh
+	tools/bench/results-table.sh
 
 clean:
 	rm -rf build build-asan grade.json grade.xml grade-progress.tsv

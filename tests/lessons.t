@@ -2,9 +2,9 @@
 # The lessons' mechanical checks — pure text, no OpenCL, well under a second. A lesson is
 # chapters/NN_x/README.md; what the checks ask of it is in docs/notation.md (the letters)
 # and the top README ("How to use this tutorial"):
-#   - the generated tables are current: tools/results-table.sh --check regenerates every
-#     table between markers (the lessons' Measured tables, the README's "How fast", the
-#     results tables) from results/ and finds no difference;
+#   - the generated tables are current: tools/bench/results-table.sh --check regenerates
+#     every table between markers (the lessons' Measured tables, the README's "How fast",
+#     the results tables) from results/ and finds no difference;
 #   - docs/notation.md exists and every lesson from 05 on links it;
 #   - the README has its start-here section and says which chapters build on which;
 #   - no date and no issue number in a lesson, except one date on the Measured table
@@ -17,8 +17,8 @@ lessons=(chapters/[0-9][0-9]_*/README.md)
 [ ${#lessons[@]} -ge 10 ]
 ok $? "ten lessons or more found (${#lessons[@]})"
 
-tools/results-table.sh --check >"$TMP/check" 2>&1
-ok $? "every generated table is current (tools/results-table.sh --check)" ||
+tools/bench/results-table.sh --check >"$TMP/check" 2>&1
+ok $? "every generated table is current (tools/bench/results-table.sh --check)" ||
     note "$(head -n 30 "$TMP/check")"
 
 # 10_distributed runs under MPI, outside the bench sweep: its Measured table comes from its
@@ -45,10 +45,11 @@ grep -q '^## How to use this tutorial' README.md &&
     grep -qi 'any order' README.md && grep -q 'make grade EX=' README.md
 ok $? "README: a \"How to use this tutorial\" section, the order of the chapters, the grade loop"
 
-# Prose lines of a page (fenced code blocks and generated blocks left out), as
-# "LINE:TEXT".
+# Prose lines of a page (fenced code blocks, generated blocks and the markers of the
+# expected outputs left out), as "LINE:TEXT".
 prose() {
     awk '/^```/ { code = !code; next }
+         /^<!-- expected/ { next }
          /^<!-- (measured|results-table):begin/ { gen = 1 }
          /^<!-- (measured|results-table):end/ { gen = 0; next }
          !code && !gen { print NR ":" $0 }' "$1"
