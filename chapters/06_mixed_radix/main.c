@@ -406,7 +406,8 @@ int main(int argc, char **argv)
                 "  __kernel void own_pass(OWN_PASS_PARAMS)   int N, int r, int L, int sign\n"
                 "(L: the product of the radices already done; sign -1 forward, +1 inverse),\n"
                 "global size N/r x batch, LOAD(i) and STORE(i, v) the row's x[i] and y[i]; the\n"
-                "whole contract: exercises/06_mixed_radix/own_pass.cl.",
+                "whole contract, with the layout each launch must leave, is the header of\n"
+                "exercises/06_mixed_radix/own_pass.cl.",
         .demo_n = 1000000,
         .demo_batch = 1,
         .bound = FL_BOUND_FFT,
