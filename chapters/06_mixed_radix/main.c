@@ -21,6 +21,10 @@
  *   simd          for a CPU (simd.c): 8 neighbouring columns as the lanes of float8 or
  *                 double8 vectors, a whole column in registers.
  *   dft6, digit_reverse   the exercises (exercises/06_mixed_radix/).
+ *   own_pass      your own Stockham pass, one launch per radix 2, 3, 4 or 5 (--pass-kernel
+ *                 FILE; pass_kernel.c, kernels/06_own_pass.cl; the exercise own_pass);
+ *                 own_pass_once is the grader's probe that each launch reads and writes
+ *                 each value once, own_pass_layout that it leaves the contract's layout.
  *
  * The planner (which radices, in which order, how many passes, which group shape) is
  * common/fft/radix_plan.c, reused by 07-10; plan.c holds this chapter's limits and group
@@ -67,6 +71,14 @@ static const struct fl_variant variants[] = {
     {"simd", "for a CPU: one work-item does 8 neighbouring columns of a pass as SIMD vectors "
      "(real and imaginary parts apart), a whole mixed-radix column in registers "
      "(kernels/06_simd.cl; N < 64 and sizes without a fitting plan take stockham's)", NULL, 0},
+    {"own_pass", "your own Stockham pass from a blank file, one launch per radix 2, 3, 4 or 5 "
+     "(--pass-kernel FILE; exercise)", "exercises/06_mixed_radix/own_pass.cl", 0},
+    {"own_pass_once", "own_pass, each LOAD and STORE counted: every launch must read and "
+     "write each value once, else every output is (b, -1e30), b = 1 read, 2 written other "
+     "than once, 4 outside the row (the grader's probe)", "exercises/06_mixed_radix/own_pass.cl", 0},
+    {"own_pass_layout", "own_pass but its last launch, then the harness's last stage from the "
+     "contract's layout: right only if each launch leaves that layout (the grader's probe)",
+     "exercises/06_mixed_radix/own_pass.cl", 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -75,6 +87,8 @@ static const struct fl_variant variants[] = {
 
 static int check(const struct fl_problem *p, char *why, size_t len)
 {
+    if (mr_is_own_pass(p))
+        return mr_own_pass_check(p, why, len);
     if (mr_is_simd(p) && fl_simd_qmax() == 0) {
         snprintf(why, len, "FFTLAB_SIMD_QMAX='%s' must be a number from 8 to 64",
                  getenv("FFTLAB_SIMD_QMAX"));
@@ -101,7 +115,7 @@ static int shaped_passes(const struct fl_problem *p)
     static struct fl_radix_plan rp;
     static struct fl_simd_plan sp;
     char why[256];
-    if (p->n < 2 || mr_is_blocks(p) || (mr_is_simd(p) && fl_simd_make(p->n, &sp)) ||
+    if (p->n < 2 || mr_is_blocks(p) || mr_is_own_pass(p) || (mr_is_simd(p) && fl_simd_make(p->n, &sp)) ||
         mr_make_plan(p, &rp, why, sizeof why) != 0)
         return 0;
     return rp.npasses > 1 ? rp.npasses : 0;
@@ -115,6 +129,10 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     char why[256];
     size_t used = 0;
     opts[0] = '\0';
+    if (mr_is_own_pass(p)) {
+        mr_own_pass_options(p); /* the file's text judged: exit 2 on a broken rule */
+        return;
+    }
     if (mr_is_simd(p)) {
         static struct fl_simd_plan sp;
         if (fl_simd_make(p->n, &sp)) {   /* else the default plan's constants, below */
@@ -344,7 +362,9 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         return;
     }
     static struct fl_simd_plan sp;
-    if (mr_is_blocks(p)) {
+    if (mr_is_own_pass(p)) {
+        mr_plan_own_pass(p, plan);
+    } else if (mr_is_blocks(p)) {
         plan_blocks(p, plan);
     } else if (mr_is_simd(p) && fl_simd_make(p->n, &sp)) {
         mr_plan_simd(p, plan, &sp);
@@ -366,7 +386,7 @@ int main(int argc, char **argv)
     /* simd_cv.cl and 06_simd.cl compile to nothing without -D FFT_SIMD (--variant simd) */
     static const char *const uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row_parts.cl",
                                        "06_column_parts.cl", "05_register_radix.cl", "simd_cv.cl",
-                                       "06_simd.cl", NULL};
+                                       "06_simd.cl", "06_own_pass.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "06_mixed_radix",
         .title = "mixed radix 2/3/4/5/7/8/9/10/16: digit reversal, then self-sorting passes",
@@ -380,7 +400,14 @@ int main(int argc, char **argv)
                 "factorization, the passes and every launch. --tune measures each pass's group\n"
                 "shape on the device and keeps the fastest (--shapes repeats a choice).\n"
                 "--variant simd is for a CPU:\n"
-                "8 columns per work-item as vectors (FFTLAB_SIMD_QMAX=Q, 8..64, its largest Q).",
+                "8 columns per work-item as vectors (FFTLAB_SIMD_QMAX=Q, 8..64, its largest Q).\n"
+                "--pass-kernel FILE (= --variant own_pass --exercise FILE) runs your own Stockham\n"
+                "pass: N = 2^a 3^b 5^c up to 2^20, one launch per radix 4, 2, 3 or 5 of\n"
+                "  __kernel void own_pass(OWN_PASS_PARAMS)   int N, int r, int L, int sign\n"
+                "(L: the product of the radices already done; sign -1 forward, +1 inverse),\n"
+                "global size N/r x batch, LOAD(i) and STORE(i, v) the row's x[i] and y[i]; the\n"
+                "whole contract, with the layout each launch must leave, is the header of\n"
+                "exercises/06_mixed_radix/own_pass.cl.",
         .demo_n = 1000000,
         .demo_batch = 1,
         .bound = FL_BOUND_FFT,
@@ -390,5 +417,7 @@ int main(int argc, char **argv)
         .build_options = build_options,
         .shaped_passes = shaped_passes,
     };
+    mr_own_pass_files(uses, chapter.kernel_file); /* whose names an own pass may not use */
+    argv = mr_pass_kernel_args(&argc, argv);       /* --pass-kernel FILE */
     return fl_main(argc, argv, &chapter);
 }
