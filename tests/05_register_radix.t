@@ -221,9 +221,13 @@ run_case "FFTLAB_LOCAL_VALUES=8: below 16" 2 'FAIL.*' --has 'power of two >= 16'
 # ---- the exercises, composed into kernels/05_register_radix.cl (--exercise)
 # ---- the exercises, composed into kernels/05_register_radix.cl (--exercise): the fast
 # set grades both solutions in tests/exercises.t (tools/grade.sh --quick)
-slow_case "--variant dft8 --exercise solution: PASS at 2^11 (a radix-4 stage, three radix-8)" 0 '^PASS$' \
-    --has 'fft_r8_table' -- "$R" --size 2^11 --variant dft8 --explain \
-    --exercise solutions/05_register_radix/dft8.cl --repeat 0
+slow_case "--variant dft32 --exercise solution: PASS at 2^11 (a radix-2 stage, two radix-32)" 0 '^PASS$' \
+    --has 'fft_r32_table' --has 'a radix-2 stage, then 2 radix-32 stages' -- "$R" --size 2^11 \
+    --variant dft32 --explain --exercise solutions/05_register_radix/dft32.cl --repeat 0
+# A run compiles only the pass kernels it launches (build_options: FFT_ONLY_R, FFT_ONLY_TW):
+# sincos at N = 4 launches fft_r4_sincos, and the variant's own radix 16 is always built.
+run_case "sincos at N = 4: radix 4, and 16 (the variant's), computed twiddles" 0 '^PASS$' \
+    --has '^build .*-D FFT_ONLY_R=20 -D FFT_ONLY_TW=0' -- "$R" --size 4 --variant sincos --explain --repeat 0
 slow_case "--variant twiddle_table --exercise solution: PASS at 2^20 inverse" 0 '^PASS$' \
     -- "$R" --size 2^20 --inverse --variant twiddle_table \
     --exercise solutions/05_register_radix/twiddle_table.cl --repeat 0
