@@ -64,6 +64,13 @@ void dft32(real2_t *v) INLINE; /* exercise dft32 (the chapter has no radix 32 of
 #else
 #define FFT_MAX_R 16            /* the largest register radix: the size of v[] */
 #endif
+/* The leftover stages a run's passes take (log2 Q mod log2 R, as bits of FFT_ONLY_REST,
+ * main.c), so a kernel compiles only those; without it, every one. */
+#ifdef FFT_ONLY_REST
+#define FFT_WANT_REST(r) (((FFT_ONLY_REST) >> (r)) & 1)
+#else
+#define FFT_WANT_REST(r) 1
+#endif
 real2_t twiddle(int mode, int a, int log2M, int log2n, __global const real2_t *hi,
                 __global const real2_t *lo, int lo_bits) INLINE;
 
@@ -233,14 +240,20 @@ INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local rea
     /* the column's own stages: a leftover radix first (s = 1), then radix R */
     int rest = log2Q % log2R;
     int s = 1;
+#if FFT_WANT_REST(1)
     if (rest == 1)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 2, R);
-    else if (rest == 2)
+#endif
+#if FFT_WANT_REST(2)
+    if (rest == 2)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 4, R);
-    else if (rest == 3)
+#endif
+#if FFT_WANT_REST(3)
+    if (rest == 3)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 8, R);
-#ifdef FL_EXERCISE_DFT32
-    else if (R > 16 && rest == 4)
+#endif
+#if defined(FL_EXERCISE_DFT32) && FFT_WANT_REST(4)
+    if (R > 16 && rest == 4)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 16, R);
 #endif
     if (rest)
@@ -301,8 +314,9 @@ INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local rea
 
 /* Only the kernels a run launches: the host names their radices (a sum of powers of two)
  * and twiddle strategy with -D FFT_ONLY_R and -D FFT_ONLY_TW (main.c, build_options), so
- * a run compiles one or two kernels, not twelve: pocl compiles a program's every kernel,
- * and an edited exercise file makes a new program. Without them, every kernel. */
+ * a run compiles one or two kernels, not twelve (and FFT_ONLY_REST above trims their
+ * leftover stages): pocl compiles a program's every kernel, and an edited exercise file
+ * makes a new program. Without them, every kernel. */
 #ifdef FFT_ONLY_R
 #define FFT_WANT(R, MODE) (((FFT_ONLY_R) & (R)) && (MODE) == FFT_ONLY_TW)
 #else

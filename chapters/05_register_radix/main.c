@@ -217,9 +217,10 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 
 /* The -D constants: FFT_PARTS and friends for a row in parts (kernels/05_passes.cl
  * compiles those kernels only then), FFT_SIMD for --variant simd, and FFT_ONLY_R /
- * FFT_ONLY_TW: the pass kernels this run launches (their radices, summed, always with
- * the variant's own, and the twiddle strategy), so that a run compiles those alone; an
- * exercise's edit loop then recompiles one or two kernels. Both directions share the
+ * FFT_ONLY_TW / FFT_ONLY_REST: the pass kernels this run launches (their radices,
+ * summed, always with the variant's own; the twiddle strategy; the leftover stages, as
+ * bits log2 Q mod log2 R), so that a run compiles those alone; an exercise's edit loop
+ * then recompiles one or two kernels, each without the stages it never takes. Both directions share the
  * program; nothing here depends on the sign. */
 static void build_options(const struct fl_problem *p, char *opts, size_t len)
 {
@@ -230,13 +231,17 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         opts[0] = '\0';
     if (!is_simd(p) && used < len) {
         size_t radices = radix_of(p->variant);
+        unsigned rests = 0;
         for (int i = 0; i < L.npass; i++)
-            if (L.pass[i].kind == PASS_PLAIN)
+            if (L.pass[i].kind == PASS_PLAIN) {
                 radices |= L.pass[i].R;
+                rests |= 1u << (fl_log2(L.pass[i].Q) % fl_log2(L.pass[i].R));
+            }
         const char *tw = twiddles_of(p->variant);
         int mode = strcmp(tw, "sincos") == 0 ? 0 : strcmp(tw, "native") == 0 ? 2 : 1;
-        used += (size_t)snprintf(opts + used, len - used, "%s-D FFT_ONLY_R=%zu -D FFT_ONLY_TW=%d",
-                                 used ? " " : "", radices, mode);
+        used += (size_t)snprintf(opts + used, len - used,
+                                 "%s-D FFT_ONLY_R=%zu -D FFT_ONLY_TW=%d -D FFT_ONLY_REST=%u",
+                                 used ? " " : "", radices, mode, rests);
         if (used >= len)
             used = len - 1;
     }
