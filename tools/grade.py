@@ -39,7 +39,8 @@ a size drawn for this run, with the drawn seed (see the manifest's header):
 option :ranks=P runs under MPI, as tools/mpirun.sh -n P $BUILD/<chapter> ...)
 and passes only when it exits 0 and its last line of stdout is exactly PASS. The chapter
 program always verifies against FFTW; the grader never passes --no-verify. Cases run
-J at a time, round by round (every exercise's first case, then every one's second...);
+J at a time, round by round (every exercise's first run, then every one's second...; an
+exercise's runs staggered: a case's second seed after the next case's first);
 once a case of an exercise's group has failed, that group's later cases are not started
 (--all-cases starts them; --quick: the exercise's). Results are printed in manifest
 order: a TAP line per exercise, why each failing case failed (by its exit status, then
