@@ -176,7 +176,7 @@ run_case "checks name grid points (3-D, 9x10x12 x 2)" 0 '^PASS$' --has 'impulse@
 slow_case "checks name grid points" 0 '^PASS$' --has 'impulse@\(5,22\) ' --has 'tone@\(4,17\) ' \
     -- "$M" --size 12x64 --repeat 0
 # Timed runs (slow: a timed run measures the copy bandwidth first, ~2 CPU-s on pocl; the
-# timing is the harness's own, common/runner.c, which the fast sets of 01-06, 08, 09 and
+# timing is the harness's own, common/time_plan.c, which the fast sets of 01-06, 08, 09 and
 # 10 time, 2-D shapes among them: 09's 8x16 CSV, 10's 64x48). CSV and JSON: fast untimed
 # (the row's n, batch and shape columns), on the program of 9x10x12 x 2.
 slow_case "timed run (events, GFLOP/s from the total points)" 0 '^PASS$' \
@@ -190,7 +190,7 @@ slow_case "--format csv: n is the total points, shape after loop_ms" 0 '^PASS$' 
 run_case "--format json: the shape as a list" 0 '^PASS$' --stdout-has '"n": 1080, "shape": \[9, 10, 12\], "batch": 2' \
     -- "$M" --size 9x10x12 --batch 2 --repeat 0 --format json
 
-# ---- simd: a CPU's layout (kernels/07_simd.cl, common/simd_cols.c). Rows by 06's simd
+# ---- simd: a CPU's layout (kernels/07_simd.cl, common/fft/simd_cols.c). Rows by 06's simd
 # rows; an outer axis by one launch whose work-items take 8 neighbouring columns as the
 # lanes of their vectors; rows shorter than 64 by 8 rows per work-item as lanes; an axis
 # neither can do by the default passes, said per axis. Fast: one case per host branch
@@ -283,7 +283,7 @@ if plant_simd '0,/^            sv_transpose8(re);$/{/^            sv_transpose8(
         -- "$TMP/tree/build/07_multidim" --size 16x16x16 --variant simd --repeat 0
 fi
 
-# --shapes and --tune (common/tune.h): in the strided way every pass of every axis takes a
+# --shapes and --tune (common/fft/tune.h): in the strided way every pass of every axis takes a
 # shape, x first (its pass of whole rows ignores it). 64x64: x one pass of rows, y one
 # pass of columns at stride 64; 2048x18: y two passes of columns (stride 18: no parts).
 run_case "--shapes 256x8,64x16,128x4 at 2048x18 inverse: y's two passes each their own" 0 '^PASS$' \
@@ -310,6 +310,31 @@ run_case "--shapes in the transpose way: refused (transposes sit between the pas
     --has 'variant transpose\) has 0 passes' -- "$M" --size 64x64 --variant transpose --shapes 128x4
 run_case "--shapes with 3 shapes at 64x64 (two passes): exit 2" 2 "$USAGE" \
     --has 'has 2 passes that take one' -- "$M" --size 64x64 --shapes 128x4,128x4,128x4
+
+# ---- the exercises ask for instances the chapter does not hold (exercises/07_multidim/):
+# column_load's arrays are stored bottom-up, so its plan flips the input into that layout
+# first and the result back last (flip_outer_axes, a 3-D case: both outer axes backwards);
+# transpose_tile's transposes run as transpose_wide, blocks of 16 x 64 by groups of 64 x 4.
+# The chapter's own column_addresses copied into the exercise (the lesson prints its map)
+# earns nothing: it reads each line in the wrong order.
+run_case "column_load solution: flipped into the bottom-up layout and back, 4x6x8 x 2" 0 '^PASS$' \
+    --has '\[ 0\] flip_outer_axes\(A, B, 4, 6, 8\)  global 192x2  local 64x1' \
+    --has '\[ 4\] flip_outer_axes\(A, B, 4, 6, 8\) .*back to top-down' --has 'fft_cols_z_p0' \
+    -- "$M" --size 4x6x8 --batch 2 --variant column_load --exercise solutions/07_multidim/column_load.cl \
+    --explain --repeat 0
+run_case "transpose_tile solution: transpose_wide, blocks of 16 x 64 at 40x24" 0 '^PASS$' \
+    --has 'transpose_wide\(B, A, 40, 24\)  global 64x12x1  local 64x4x1 .*blocks of 16 x 64' \
+    --has 'transpose_wide\(B, A, 24, 40\)  global 64x8x1  local 64x4x1' --lacks 'transpose_tiled' \
+    -- "$M" --size 40x24 --variant transpose_tile --exercise solutions/07_multidim/transpose_tile.cl \
+    --explain --repeat 0
+mkdir -p "$TMP/ex07"
+awk '/^static INLINE void column_addresses/,/^}/' kernels/07_multidim.cl |
+    sed 's/column_addresses/bottom_up_addresses/; s/size_t \*dj/long *dj/; s/size_t \*dy/long *dy/' \
+    >"$TMP/ex07/library_column_load.cl"
+grep -q 'long \*dj' "$TMP/ex07/library_column_load.cl" && grep -q '\*dy = (size_t)P \* S;' "$TMP/ex07/library_column_load.cl"
+ok $? "the chapter's column_addresses, renamed, is at hand for the next case"
+slow_case "column_load: the chapter's top-down column_addresses copied in fails" 1 '^FAIL: ' \
+    -- "$M" --size 16x16 --variant column_load --exercise "$TMP/ex07/library_column_load.cl" --repeat 0
 
 # Refusals.
 run_case "--size 0x16" 2 "$USAGE" --has 'at least 1' -- "$M" --size 0x16 --repeat 0

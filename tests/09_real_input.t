@@ -183,7 +183,7 @@ slow_case "column_pairs --tune at 2^16 (two candidates): a table of two passes, 
 run_case "column_pairs --shapes with --inverse (fused's C2R takes none here): exit 2" 2 "$USAGE" \
     --has 'has 0 passes that take one' -- "$R" --size 2^16 --inverse --shapes 512x8 --repeat 0
 
-# ---- --shapes and --tune (common/tune.h): the x axis's passes, 1-D fused only (launch k
+# ---- --shapes and --tune (common/fft/tune.h): the x axis's passes, 1-D fused only (launch k
 # is pass k in both directions). 2^14: pass 0 Q = 128 (16 x 8), pass 1 Q = 64 (8 x 8).
 run_case "--shapes 64x8,256x4 at 2^14 x 2: pass 0 in groups of 4 x 16, the paired pass 8 + 8" \
     0 '^PASS$' --has 'Ax_P0=128,1,16,4,16,8,' --has 'Ax_P1=64,128,16,16,8,8,' \
@@ -253,6 +253,17 @@ run_case "N=22: 11 is no radix" 2 "$USAGE" --has '2\^a 3\^b 5\^c 7\^d' --has '01
 run_case "N=2^27: more than 2^26 reals" 2 "$USAGE" --has '2\^26' -- "$R" --size 2^27 --repeat 0
 run_case "--variant nosuch lists the variants" 2 "$USAGE" --has 'twist' --has 'post_twist' \
     -- "$R" --variant nosuch --size 16
+# ---- the exercise post_twist: the twist plan with the rows packed conjugated (the first
+# pass's conj-in flag, its last argument 1), the twist the student's; the chapter's own
+# post_twist_pair, for the lesson's packing, built in as the exercise fails (the solution
+# and the stub: tests/exercises.t)
+sed -n '/^#if !defined(FL_EXERCISE_POST_TWIST)/,/^#endif/p' kernels/09_real_input.cl | sed '1d;$d' \
+    >"$TMP/twist-chapter.cl"
+grep -q '^static INLINE void post_twist_pair(' "$TMP/twist-chapter.cl" ||
+    bail_out "no post_twist_pair under kernels/09_real_input.cl's #if !defined(FL_EXERCISE_POST_TWIST)"
+run_case "post_twist: the chapter's own post_twist_pair (the lesson's packing) fails the exercise" 1 \
+    '^FAIL: check random' --has '\[ 0\] fft_rows_x_p0\(A, B, .*, 1, 1\)  global' \
+    -- "$R" --size 16 --variant post_twist --exercise "$TMP/twist-chapter.cl" --explain --repeat 0
 for ch in 06_mixed_radix 07_multidim; do
     [ -x "$BUILD/$ch" ] || { skip "$ch does not name 09" "$BUILD/$ch is not built"; continue; }
     run_case "$ch --size 11x22: the refusal does not offer 09_real_input" 2 "$USAGE" \
