@@ -6,6 +6,7 @@
 # against the lesson's padded layout. The exercise's tile has R*T values, no padding
 # column: the plain row-major layout is right (every FFT passes) but conflicts, and
 # through the grader it earns the first case group only; the solution's swizzle does not.
+# With --format json (the grader's) the probe's verdict is one JSON object on stdout.
 . "$(dirname "$0")/lib.sh"
 need_binary 04_tile_probe
 need_binary 04_coalescing
@@ -28,6 +29,13 @@ run_case "the stub (every row in one place) fails" 1 '^FAIL: tile_at puts .* bot
     -- "$P" --exercise exercises/04_coalescing/tile_index.cl
 run_case "the lesson's padded layout does not fit the exercise's R*T values" 1 \
     '^FAIL: tile_at\(1, 1, 2\) = 4, outside the tile.s 4 values' -- "$P" --exercise "$TMP/padded.cl"
+# --format json (as the grader runs it): the table and the FAIL line on stderr, one JSON
+# object on stdout (docs/report-json.md) naming the check that failed.
+run_case "row-major, --format json: the report names the banks check" 1 '^FAIL: bank conflicts' \
+    --stdout-has '^\{"chapter": "04_tile_probe", "variant": "tile_index", .*"checks": \[\{"name": "layout", .*"ok": true\}, \{"name": "banks", .*"ok": false, "detail": "bank conflicts: 10 tile shape.*"verdict": "FAIL", "outcome": "wrong", "exit": 1, "failed_check": "banks", ' \
+    --stdout-lacks 'row walk' -- "$P" --exercise "$TMP/unpadded/04_coalescing/tile_index.cl" --format json
+[ "$(wc -l <"$RC_OUT")" = 1 ]
+ok $? "... its stdout is that one line" || diag "$(head -c 300 "$RC_OUT")"
 
 # Through the grader: right at every size, but row-major: the group with the check fails.
 # (one small case per group: the grader's path, not the FFT's, is under test here; the
