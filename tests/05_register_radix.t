@@ -231,6 +231,14 @@ run_case "sincos at N = 4: radix 4, and 16 (the variant's), computed twiddles" 0
 slow_case "--variant twiddle_table --exercise solution: PASS at 2^20 inverse" 0 '^PASS$' \
     -- "$R" --size 2^20 --inverse --variant twiddle_table \
     --exercise solutions/05_register_radix/twiddle_table.cl --repeat 0
+# The exercises' variants at the chapter's largest size (2^26: three passes; the
+# three-level table's 9-bit digits): ~25 CPU-s and 3 GiB each
+slow_case "--variant dft32 --exercise solution: PASS at 2^26, its largest" 0 '^PASS$' --timeout 600 \
+    --has 'N = 512 x 512 x 256 \(3 passes\), register radix 32' -- "$R" --size 2^26 --variant dft32 \
+    --explain --exercise solutions/05_register_radix/dft32.cl --repeat 0
+slow_case "--variant twiddle_table --exercise solution: PASS at 2^26, its largest" 0 '^PASS$' \
+    --timeout 600 --has 'table twiddles_3: 1536 complex values' -- "$R" --size 2^26 \
+    --variant twiddle_table --explain --exercise solutions/05_register_radix/twiddle_table.cl --repeat 0
 run_case "--wg 48: not a power of two" 2 'FAIL.*' --has 'power of two' -- "$R" --size 1024 --wg 48
 run_case "--wg 8192: more than the device allows" 2 'FAIL.*' --has 'CL_DEVICE_MAX_WORK_GROUP_SIZE' -- "$R" --size 2^20 --wg 8192
 run_case "N=1000: powers of two only" 2 'FAIL.*' --has '01_dft' -- "$R" --size 1000
