@@ -19,6 +19,9 @@
 #   make 02_radix2  build one chapter (build/02_radix2)
 #   make SANITIZE=1 test   the same tests with AddressSanitizer + UBSan (in build-asan/)
 #   make valgrind   unit tests and a small run of each chapter under valgrind memcheck
+#   make expected   rerun the command of every "Expected output" block of the pages and
+#                   write its output there (tools/ci/expected-output.py;
+#                   tests/expected_outputs.t checks them)
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
 #                   (FLUSH_L2=1: each timed call from a cold cache)
 #   make fuzz       the .npy reader, option parser and exercise-file rules under libFuzzer
@@ -65,7 +68,7 @@ COMMON_HDR := $(wildcard common/*.h common/fft/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all run tour test valgrind bench grade classroom deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
+.PHONY: all run tour test valgrind bench expected grade classroom deps stubs check-stubs student-edition results stride-plot clean $(CHAPTERS) $(EXTRAS) help
 
 # Programs that are not chapters but belong to one (chapters/NN_slug/<name>.c -> build/NN_<name>).
 EXTRAS := 02_plain_host 04_stride 04_tile_probe
@@ -212,6 +215,11 @@ student-edition:
 # The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
 stride-plot: $(BUILD)/04_stride
 	tools/bench/plot-stride.sh $(BUILD)
+
+# Regenerate the pages' "Expected output" blocks from runs of today's code (PAGES=... for
+# some pages only; exercise blocks run the answers in solutions/, the grader with --draw 1).
+expected: all
+	BUILD=$(BUILD) tools/ci/expected-output.py $(PAGES)
 
 # Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv.
 results:

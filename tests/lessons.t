@@ -45,10 +45,11 @@ grep -q '^## How to use this tutorial' README.md &&
     grep -qi 'any order' README.md && grep -q 'make grade EX=' README.md
 ok $? "README: a \"How to use this tutorial\" section, the order of the chapters, the grade loop"
 
-# Prose lines of a page (fenced code blocks and generated blocks left out), as
-# "LINE:TEXT".
+# Prose lines of a page (fenced code blocks, generated blocks and the markers of the
+# expected outputs left out), as "LINE:TEXT".
 prose() {
     awk '/^```/ { code = !code; next }
+         /^<!-- expected/ { next }
          /^<!-- (measured|results-table):begin/ { gen = 1 }
          /^<!-- (measured|results-table):end/ { gen = 0; next }
          !code && !gen { print NR ":" $0 }' "$1"
