@@ -314,30 +314,7 @@ static long next_line_with(const char *body, long from, const char *prefix)
     return -1;
 }
 
-/* The student's file that the student edition (tools/instructor/student-edition.sh) names in a region
- * of BODY, [AT, END), with a line "//@student PATH" (PATH relative to the repository):
- * its full path into OUT; 0 when the region has no such line. */
-static int student_file(const char *body, long at, long end, char *out, size_t len)
-{
-    long l = next_line_with(body, at, "//@student ");
-    if (l < 0 || l >= end)
-        return 0;
-    const char *p = strstr(body + l, "//@student ") + strlen("//@student ");
-    while (*p == ' ' || *p == '\t')
-        p++;
-    size_t n = strcspn(p, " \t\r\n");
-    char dir[4096];
-    fl_default_kernels_dir(dir, sizeof dir);
-    if (n == 0 || snprintf(out, len, "%s/../%.*s", dir, (int)n, p) >= (int)len)
-        return 0;
-    char *real = realpath(out, NULL); /* /repo/exercises/..., not /repo/kernels/../ */
-    if (real && strlen(real) < len)
-        memcpy(out, real, strlen(real) + 1);
-    free(real);
-    return 1;
-}
-
-/* The student's file built in this program, for the build-failure message. */
+/* The exercise file built in this program, for the build-failure message. */
 static char student_built[4200];
 
 /* Put FROM (its text TEXT) in T in place of a region: between #lines, so the compiler's
@@ -358,10 +335,9 @@ static void splice(struct text *t, const char *from, const char *text, const cha
  * messages name the student's file and, after it, the kernel file's own lines. The
  * reference is then not in the compiled text at all, whatever the student's text does;
  * its rules (common/exercise_check.h: no line splice, no open comment or #if) keep it
- * from reaching into the kernel file's text after it. In the student edition, a region
- * that holds "//@student PATH" instead of the chapter's function gets the student's file
- * PATH in every run (judged by the same rules): the chapter's default path runs the
- * student's function. Returns 1 when it spliced the running exercise. */
+ * from reaching into the kernel file's text after it. Without a running exercise every
+ * region stays as it is: a chapter's own runs never build an exercise file (in the
+ * student edition too). Returns 1 when it spliced the running exercise. */
 static int append_file(struct text *t, const char *path)
 {
     size_t flen = 0;
@@ -373,39 +349,11 @@ static int append_file(struct text *t, const char *path)
     long done = 0; /* body[0, done) is in T */
     for (long at = 0; (at = next_line_with(body, at, "#ifndef FL_EXERCISE_")) >= 0;) {
         long end = region_end(body, at, path);
-        char from[4200];
         if (exercise.text && find_guard(body + at, exercise.guard) == 0) {
             text_add(t, body + done, (size_t)(at - done));
             splice(t, exercise.path, exercise.text, path, body, end);
             done = end;
             spliced = 1;
-        } else if (student_file(body, at, end, from, sizeof from)) {
-            size_t slen = 0;
-            char *text = fl_read_text_file(from, &slen), why[512];
-            int bad_line = 0;
-            if (!text)
-                fl_die(FL_EXIT_USAGE, "%s:%ld: cannot read your exercise %s: %s", path,
-                       source_line_of(body, at), from, strerror(errno));
-            if (fl_check_exercise_text(text, slen, &bad_line, why, sizeof why) != 0) {
-                struct fl_run_end refused = {.outcome = FL_OUTCOME_REFUSED, .file = from,
-                                             .line = bad_line, .rule = why};
-                fl_die_end(&refused, FL_EXIT_USAGE, "%s:%d: %s", from, bad_line, why);
-            }
-            static char noted[8][4200];
-            int seen = 0;
-            for (int i = 0; i < 8 && noted[i][0] && !seen; i++)
-                seen = strcmp(noted[i], from) == 0;
-            for (int i = 0; i < 8 && !seen; i++)
-                if (!noted[i][0]) {
-                    snprintf(noted[i], sizeof noted[i], "%s", from);
-                    fprintf(stderr, "note: built with your exercise %s (student edition: "
-                            "this chapter passes once it is solved)\n", from);
-                    break;
-                }
-            text_add(t, body + done, (size_t)(at - done));
-            splice(t, from, text, path, body, end);
-            free(text);
-            done = end;
         }
         at = end;
     }

@@ -30,10 +30,8 @@ void fl_resolve_kernel_file(const char *path_or_null, const char *file_name,
  * chapter's own version is then not in the compiled text at all. A chapter whose files
  * have no such block runs the exercise file as its whole kernel file (chapters 01-04,
  * whose exercises are small kernels of their own: "whole file"). The chapter's normal
- * run builds the files as they are, except in the student edition
- * (tools/instructor/student-edition.sh): there a region that held the chapter's own function holds
- * a line "//@student exercises/<chapter>/<name>.cl" instead, and every build puts that
- * file (judged by the same rules) in its place, with a note on stderr that names it.
+ * run builds the files as they are, in the student edition too: no exercise file is
+ * built outside its exercise's runs.
  *
  * fl_exercise_setup resolves the kernel file to build into KERNEL_OUT, as
  * fl_resolve_kernel_file does for --kernels, and for an exercise variant (EXERCISE_DEFAULT

@@ -58,6 +58,19 @@ void dft2(real2_t *v) INLINE;
 void dft4(real2_t *v) INLINE;
 void dft8(real2_t *v) INLINE;
 void dft16(real2_t *v) INLINE;
+#ifdef FL_EXERCISE_DFT32
+void dft32(real2_t *v) INLINE; /* exercise dft32 (the chapter has no radix 32 of its own) */
+#define FFT_MAX_R 32
+#else
+#define FFT_MAX_R 16            /* the largest register radix: the size of v[] */
+#endif
+/* The leftover stages a run's passes take (log2 Q mod log2 R, as bits of FFT_ONLY_REST,
+ * main.c), so a kernel compiles only those; without it, every one. */
+#ifdef FFT_ONLY_REST
+#define FFT_WANT_REST(r) (((FFT_ONLY_REST) >> (r)) & 1)
+#else
+#define FFT_WANT_REST(r) 1
+#endif
 real2_t twiddle(int mode, int a, int log2M, int log2n, __global const real2_t *hi,
                 __global const real2_t *lo, int lo_bits) INLINE;
 
@@ -96,6 +109,9 @@ INLINE void dft_r(real2_t *v, const int r)
     if (r == 2) dft2(v);
     else if (r == 4) dft4(v);
     else if (r == 8) dft8(v);
+#ifdef FL_EXERCISE_DFT32
+    else if (r == 32) dft32(v);
+#endif
     else dft16(v);
 }
 
@@ -158,6 +174,13 @@ INLINE void twiddle_powers(real2_t *w, int mode, int a, int log2M, int log2n, __
         for (int m = 9; m < 16; m++)
             w[m] = cmul(w[8], w[m - 8]);
     }
+#ifdef FL_EXERCISE_DFT32
+    if (R >= 32) {
+        w[16] = twiddle(mode, (16 * a) & mask, log2M, log2n, hi, lo, lo_bits);
+        for (int m = 17; m < 32; m++)
+            w[m] = cmul(w[16], w[m - 16]);
+    }
+#endif
 }
 
 /* Contract (every fft_r<R>_<twiddle> kernel)
@@ -188,7 +211,7 @@ INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local rea
     size_t row = col >> (log2n - log2Q);
     int t = (int)col & (per_row - 1);
     int k = t & (p - 1);
-    real2_t v[16];
+    real2_t v[FFT_MAX_R];
 
     /* load column values j = i + e*ipc, with the pass twiddle w_(Qp)^(j*k) */
     __global const real2_t *in = x + row * (size_t)n + t;
@@ -203,7 +226,7 @@ INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local rea
         int log2M = log2Q + log2p;
         if (mode == TWIDDLE_TABLE) {
             /* = w^(i*k) * (w^(ipc*k))^e: 4 lookups instead of 16 */
-            real2_t w[16];
+            real2_t w[FFT_MAX_R];
             real2_t base = twiddle(mode, i * k, log2M, log2n, hi, lo, lo_bits);
             twiddle_powers(w, mode, ipc * k, log2M, log2n, hi, lo, lo_bits, R);
             for (int e = 0; e < R; e++)
@@ -217,18 +240,28 @@ INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local rea
     /* the column's own stages: a leftover radix first (s = 1), then radix R */
     int rest = log2Q % log2R;
     int s = 1;
+#if FFT_WANT_REST(1)
     if (rest == 1)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 2, R);
-    else if (rest == 2)
+#endif
+#if FFT_WANT_REST(2)
+    if (rest == 2)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 4, R);
-    else if (rest == 3)
+#endif
+#if FFT_WANT_REST(3)
+    if (rest == 3)
         leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 8, R);
+#endif
+#if defined(FL_EXERCISE_DFT32) && FFT_WANT_REST(4)
+    if (R > 16 && rest == 4)
+        leftover_stage(v, u, i, c, Q, T, ipc, columns_fastest, 16, R);
+#endif
     if (rest)
         s = 1 << rest;
     for (; s < Q; s <<= log2R) {
         int kb = i & (s - 1);
         if (s > 1) {
-            real2_t w[16];
+            real2_t w[FFT_MAX_R];
             twiddle_powers(w, mode, kb, ilog2(s) + log2R, log2n, hi, lo, lo_bits, R);
             for (int m = 1; m < R; m++)
                 v[m] = cmul(v[m], w[m]);
@@ -279,18 +312,55 @@ INLINE void fft_pass(__global const real2_t *x, __global real2_t *y, __local rea
         fft_pass(x, y, u, hi, lo, n, p, Q, T, batch, flags, lo_bits, R, MODE);                \
     }
 
+/* Only the kernels a run launches: the host names their radices (a sum of powers of two)
+ * and twiddle strategy with -D FFT_ONLY_R and -D FFT_ONLY_TW (main.c, build_options), so
+ * a run compiles one or two kernels, not twelve (and FFT_ONLY_REST above trims their
+ * leftover stages): pocl compiles a program's every kernel, and an edited exercise file
+ * makes a new program. Without them, every kernel. */
+#ifdef FFT_ONLY_R
+#define FFT_WANT(R, MODE) (((FFT_ONLY_R) & (R)) && (MODE) == FFT_ONLY_TW)
+#else
+#define FFT_WANT(R, MODE) 1
+#endif
+#if FFT_WANT(2, TWIDDLE_SINCOS)
 FFT_PASS_KERNEL(2, sincos, TWIDDLE_SINCOS)
+#endif
+#if FFT_WANT(4, TWIDDLE_SINCOS)
 FFT_PASS_KERNEL(4, sincos, TWIDDLE_SINCOS)
+#endif
+#if FFT_WANT(8, TWIDDLE_SINCOS)
 FFT_PASS_KERNEL(8, sincos, TWIDDLE_SINCOS)
+#endif
+#if FFT_WANT(16, TWIDDLE_SINCOS)
 FFT_PASS_KERNEL(16, sincos, TWIDDLE_SINCOS)
+#endif
+#if FFT_WANT(2, TWIDDLE_TABLE)
 FFT_PASS_KERNEL(2, table, TWIDDLE_TABLE)
+#endif
+#if FFT_WANT(4, TWIDDLE_TABLE)
 FFT_PASS_KERNEL(4, table, TWIDDLE_TABLE)
+#endif
+#if FFT_WANT(8, TWIDDLE_TABLE)
 FFT_PASS_KERNEL(8, table, TWIDDLE_TABLE)
+#endif
+#if FFT_WANT(16, TWIDDLE_TABLE)
 FFT_PASS_KERNEL(16, table, TWIDDLE_TABLE)
+#endif
+#if FFT_WANT(2, TWIDDLE_NATIVE)
 FFT_PASS_KERNEL(2, native, TWIDDLE_NATIVE)
+#endif
+#if FFT_WANT(4, TWIDDLE_NATIVE)
 FFT_PASS_KERNEL(4, native, TWIDDLE_NATIVE)
+#endif
+#if FFT_WANT(8, TWIDDLE_NATIVE)
 FFT_PASS_KERNEL(8, native, TWIDDLE_NATIVE)
+#endif
+#if FFT_WANT(16, TWIDDLE_NATIVE)
 FFT_PASS_KERNEL(16, native, TWIDDLE_NATIVE)
+#endif
+#if defined(FL_EXERCISE_DFT32) && FFT_WANT(32, TWIDDLE_TABLE)
+FFT_PASS_KERNEL(32, table, TWIDDLE_TABLE) /* exercise dft32: register radix 32 */
+#endif
 
 /* ================================================================ a row in parts
  * The default plan for rows of 2 to 4 local memories (8192 and 16384 in fp32).

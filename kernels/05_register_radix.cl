@@ -42,8 +42,6 @@ void dft4(real2_t *v)
     v[3] = d02 - d13;
 }
 
-/* The exercise dft8 (exercises/05_register_radix/dft8.cl) takes the place of this block. */
-#ifndef FL_EXERCISE_DFT8
 /* DFT of 8 values in place, natural order, forward:
  *     X[k] = sum_j v[j] * w8^(j*k),   w8 = exp(-2*pi*i/8),   k = 0..7 */
 void dft8(real2_t *v)
@@ -64,7 +62,6 @@ void dft8(real2_t *v)
         v[k + 4] = e[k] - o[k];
     }
 }
-#endif
 
 /* DFT of 16 values as 4 x 4 (G. Dal's thesis, 3.2.4): four DFT4s down the columns
  * n2 = 0..3 (inputs n2, n2+4, n2+8, n2+12), twiddles w16^(n2*k1), then four DFT4s across.
@@ -98,6 +95,12 @@ void dft16(real2_t *v)
     }
 }
 
+/* The exercise dft32 (exercises/05_register_radix/dft32.cl, --variant dft32) goes here: the
+ * chapter itself has no radix 32 (kernels/05_passes.cl builds its fft_r32_table kernel
+ * only for that exercise). */
+#ifndef FL_EXERCISE_DFT32
+#endif
+
 /* ---------------------------------------------------------------- twiddles
  * A pass needs w_M^a = exp(-2*pi*i * a / M) for 0 <= a < M, M a power of two <= N.
  * Three ways to get it, chosen by the kernel name (kernels/05_passes.cl):
@@ -117,8 +120,8 @@ real_t twiddle_angle(int a, int log2M)
     return (real_t)(-2.0 * FFTLAB_PI) * ((real_t)r / (real_t)M);
 }
 
-/* The exercise twiddle_table (exercises/05_register_radix/twiddle_table.cl) takes the
- * place of this block. */
+/* The exercise twiddle_table (exercises/05_register_radix/twiddle_table.cl, a lookup in
+ * three levels, twiddle_lookup3) takes the place of this block in its runs. */
 #ifndef FL_EXERCISE_TWIDDLE_TABLE
 /* w_N^x from the two-level table: x = hi_index * 2^lo_bits + lo_index, and
  * w^(a + b) = w^a * w^b, so one small table per half of x's bits is enough:
@@ -133,8 +136,14 @@ real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t
 real2_t twiddle(int mode, int a, int log2M, int log2n, __global const real2_t *hi,
                 __global const real2_t *lo, int lo_bits)
 {
+#ifdef FL_EXERCISE_TWIDDLE_TABLE
+    /* the exercise's three levels, one table of 3 x 2^lo_bits values (main.c fills it) */
+    if (mode == TWIDDLE_TABLE)
+        return twiddle_lookup3(a << (log2n - log2M), lo, lo_bits);
+#else
     if (mode == TWIDDLE_TABLE)
         return twiddle_lookup(a << (log2n - log2M), hi, lo, lo_bits);
+#endif
     real_t angle = twiddle_angle(a, log2M);
 #ifndef FFTLAB_DOUBLE
     if (mode == TWIDDLE_NATIVE)

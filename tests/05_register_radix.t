@@ -221,12 +221,24 @@ run_case "FFTLAB_LOCAL_VALUES=8: below 16" 2 'FAIL.*' --has 'power of two >= 16'
 # ---- the exercises, composed into kernels/05_register_radix.cl (--exercise)
 # ---- the exercises, composed into kernels/05_register_radix.cl (--exercise): the fast
 # set grades both solutions in tests/exercises.t (tools/grade.sh --quick)
-slow_case "--variant dft8 --exercise solution: PASS at 2^11 (a radix-4 stage, three radix-8)" 0 '^PASS$' \
-    --has 'fft_r8_table' -- "$R" --size 2^11 --variant dft8 --explain \
-    --exercise solutions/05_register_radix/dft8.cl --repeat 0
+slow_case "--variant dft32 --exercise solution: PASS at 2^11 (a radix-2 stage, two radix-32)" 0 '^PASS$' \
+    --has 'fft_r32_table' --has 'a radix-2 stage, then 2 radix-32 stages' -- "$R" --size 2^11 \
+    --variant dft32 --explain --exercise solutions/05_register_radix/dft32.cl --repeat 0
+# A run compiles only the pass kernels it launches (build_options: FFT_ONLY_R, FFT_ONLY_TW):
+# sincos at N = 4 launches fft_r4_sincos, and the variant's own radix 16 is always built.
+run_case "sincos at N = 4: radix 4, and 16 (the variant's), computed twiddles" 0 '^PASS$' \
+    --has '^build .*-D FFT_ONLY_R=20 -D FFT_ONLY_TW=0' -- "$R" --size 4 --variant sincos --explain --repeat 0
 slow_case "--variant twiddle_table --exercise solution: PASS at 2^20 inverse" 0 '^PASS$' \
     -- "$R" --size 2^20 --inverse --variant twiddle_table \
     --exercise solutions/05_register_radix/twiddle_table.cl --repeat 0
+# The exercises' variants at the chapter's largest size (2^26: three passes; the
+# three-level table's 9-bit digits): ~25 CPU-s and 3 GiB each
+slow_case "--variant dft32 --exercise solution: PASS at 2^26, its largest" 0 '^PASS$' --timeout 600 \
+    --has 'N = 512 x 512 x 256 \(3 passes\), register radix 32' -- "$R" --size 2^26 --variant dft32 \
+    --explain --exercise solutions/05_register_radix/dft32.cl --repeat 0
+slow_case "--variant twiddle_table --exercise solution: PASS at 2^26, its largest" 0 '^PASS$' \
+    --timeout 600 --has 'table twiddles_3: 1536 complex values' -- "$R" --size 2^26 \
+    --variant twiddle_table --explain --exercise solutions/05_register_radix/twiddle_table.cl --repeat 0
 run_case "--wg 48: not a power of two" 2 'FAIL.*' --has 'power of two' -- "$R" --size 1024 --wg 48
 run_case "--wg 8192: more than the device allows" 2 'FAIL.*' --has 'CL_DEVICE_MAX_WORK_GROUP_SIZE' -- "$R" --size 2^20 --wg 8192
 run_case "N=1000: powers of two only" 2 'FAIL.*' --has '01_dft' -- "$R" --size 1000

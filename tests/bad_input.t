@@ -75,7 +75,7 @@ run_case "an empty exercise fails at N = 1 too (its kernels are looked up)" 3 "$
     --has "kernel 'fft_radix2_dif' is not defined" -- "$R" --variant dif --exercise "$TMP/empty.cl" --size 1 --repeat 0
 # The same in the composed exercises (05-09): a file without the function fails to build,
 # also at sizes whose plan would not call it.
-for ex in 05_register_radix/dft8:1 05_register_radix/twiddle_table:1 06_mixed_radix/dft6:1 \
+for ex in 05_register_radix/dft32:1 05_register_radix/twiddle_table:1 06_mixed_radix/dft6:1 \
           06_mixed_radix/digit_reverse:1 06_mixed_radix/own_pass:1 07_multidim/column_load:16x16 07_multidim/transpose_tile:32x32 \
           08_bluestein/chirp_table:1 09_real_input/post_twist:2; do
     id=${ex%:*} n=${ex#*:}

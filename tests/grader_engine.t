@@ -242,4 +242,21 @@ sleep 0.2
     [ -z "$(ls -A "$TMP/t")" ] && ! kill -0 "$(cat "$TMP/pid")" 2>/dev/null
 ok $? "SIGTERM: exit 130, the running program stopped, nothing written or left behind" ||
     diag "exit $rc; $(cat "$TMP/int.err"); left: $(ls -A "$TMP/t")"
+# The start order: a case's second seed starts after the next case's first (two seeds of
+# one case side by side would both compile its kernels cold), exercises round by round.
+order=$(cd tools && python3 - <<'PY'
+from grader.plan import Run, start_order
+class Ex:
+    def __init__(self, name, cases):
+        self.runs = []
+        for c in cases:
+            case = object()
+            for seed in (1, 2):
+                self.runs.append(Run(self, 0, case, "%s%s" % (name, c), c, seed, 0))
+a, b = Ex("a", "123"), Ex("b", "1")
+print(" ".join("%s/%d" % (r.label, r.seed) for r in start_order([a, b])))
+PY
+)
+[ "$order" = "a1/1 b1/1 a2/1 b1/2 a1/2 a3/1 a2/2 a3/2" ]
+ok $? "start order: seeds staggered within an exercise, exercises round by round" || diag "$order"
 done_testing

@@ -8,8 +8,8 @@
 #           the sign of w[1]: right under --variant twiddle_table at every size, wrong
 #           under --variant table_probe (the table's roots scrambled by a power Q, the bins
 #           put back), which the grader runs too (exercises/manifest.tsv);
-#   product reads w[(j * k) % n]: right up to N = 46340; at 65536, the size the grader
-#           runs, j * k wraps and its first read lands before the table: on pocl the
+#   product takes its index m = (j * k) % n: right up to N = 46340; at 65536, the size
+#           the grader runs, j * k wraps and its first read lands before the table: on pocl the
 #           table's fence stops it there (read out of bounds, well under a second);
 #           without a fence it reads the guard zone and the result is wrong.
 # The solution passes both the probe (forward, and inverse with a batch) and 65536 (slow
@@ -83,7 +83,8 @@ run_case "a :timeout=0 is refused by name" 2 '' --has 'timeout=S needs a number 
 # The sincos cheats are the chapters' own kernels (01's dft, 02's fft_radix2), renamed to
 # the exercise's kernel, given its table argument, and reading the sign from w[1]. perl
 # takes the kernel out of its file (up to its closing brace) and rewrites its first lines.
-# (Both tables have get_global_size(0) entries, so w[1] is read only where it exists.)
+# (01's table has N/2 + 1 entries, 02's N/2 = get_global_size(0): w[1] is read only where
+# it exists.)
 cheat() { # KERNEL_FILE NEW_NAME OUT, with NAME the kernel to take
     NEW=$2 perl -0ne 'print "__kernel void $ENV{NEW}(" . $1 . "\n" if
         /__kernel void \Q$ENV{NAME}\E\((.*?\n\})/s' "$1" |
@@ -97,10 +98,10 @@ grep -q '^__kernel void dft_table(.*__global const real2_t \*w, int n)$' "$TMP/s
     grep -q 'const int sign = .*w\[1\]\.y > 0' "$TMP/sincos2.cl"
 ok $? "the sincos cheats made from 01's dft and 02's fft_radix2" ||
     diag "$(cat "$TMP/sincos.cl" "$TMP/sincos2.cl")"
-sed -e 's/^\(\s*\)acc += cmul(x\[base + j\], w\[m\]);/\1acc += cmul(x[base + j], w[(j * k) % n]);/' \
+sed -e 's/^\(\s*\)real2_t t = /\1m = (j * k) % n;\n\1real2_t t = /' \
     "$SOL" >"$TMP/product.cl"
 ! cmp -s "$SOL" "$TMP/product.cl"
-ok $? "planted w[(j * k) % n] into the solution" || diag "the solution's loop has moved on: update the sed script"
+ok $? "planted m = (j * k) % n into the solution" || diag "the solution's loop has moved on: update the sed script"
 
 run_case "the solution passes the table probe" 0 '^PASS$' \
     -- "$D" --variant table_probe --exercise "$SOL" --size 97 --repeat 0

@@ -43,9 +43,10 @@ ends with one JSON object on the last line of stdout, whatever its end
 "pass". Chapter 10 prints text: it passes when it exits 0 and its last line of stdout is
 exactly PASS. The
 chapter program always verifies against FFTW; the grader never passes --no-verify. Cases
-run J at a time, round by round (every exercise's first case, then every one's
-second...); once a case of an exercise's group has failed, that group's later cases are
-not started (--all-cases starts them; --quick: the exercise's). Results are printed in
+run J at a time, round by round (every exercise's first run, then every one's second...;
+an exercise's runs staggered: a case's second seed after the next case's first); once a
+case of an exercise's group has failed, that group's later cases are not started
+(--all-cases starts them; --quick: the exercise's). Results are printed in
 manifest order: a TAP line per exercise, why each failing case failed (by its exit status
 and its report's outcome, never the words of a message: tools/grader/verdict.py), and the
 first failure's command (without --format json: the text report is the one to read), its

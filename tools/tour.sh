@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
 # The chapter tour: each chapter at its demo size on the default device (or
 # FFTLAB_DEVICE), one line per chapter, then a verdict. Usage: tools/tour.sh [BUILD_DIR]
-# In the student edition (tools/instructor/student-edition.sh) a chapter builds the
-# student's files in place of its own functions; one that fails then "waits on" those
-# exercises: the tour names them, and when every failure is such a wait it ends "tour:
-# WAITING" with exit 0.
+# No chapter's own run builds an exercise file (in the student edition too), so the
+# tour's verdict never depends on the state of the exercises.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -21,7 +19,6 @@ printf 'GFLOP/s counts 5·N·log2 N per transform; GB/s counts one read + one wr
 printf '%-18s %-14s %10s %10s %9s %8s %10s  %s\n' chapter "N x batch" "ms" "GFLOP/s" "GB/s" "% copy" "rel L2" verdict
 pass=0
 fail=0
-waiting=0
 for ch in "${chapters[@]}"; do
     if [ ! -x "$build/$ch" ]; then
         printf '%-18s not built (run make)\n' "$ch"
@@ -48,27 +45,14 @@ for ch in "${chapters[@]}"; do
     else
         # the FAIL line (under mpirun, mpirun's own note comes after it)
         why=$(grep '^FAIL' "$tmp/$ch.err" | tail -n 1)
-        # the student's files this run built (common/program.c's note, student edition)
-        ex=$(sed -n 's|^note: built with your exercise .*/exercises/\([^ ]*\)\.cl .*|\1|p' "$tmp/$ch.err" |
-            sort -u | tr '\n' ' ')
-        if [ -n "$ex" ]; then
-            printf '%-18s waits on your exercise: %s(make grade EX=...; exit %d: %s)\n' "$ch" "$ex" \
-                "$rc" "${why:-$(tail -n 1 "$tmp/$ch.err")}"
-            waiting=$((waiting + 1))
-        else
-            printf '%-18s FAIL (exit %d): %s\n' "$ch" "$rc" "${why:-$(tail -n 1 "$tmp/$ch.err")}"
-            fail=$((fail + 1))
-        fi
+        printf '%-18s FAIL (exit %d): %s\n' "$ch" "$rc" "${why:-$(tail -n 1 "$tmp/$ch.err")}"
+        fail=$((fail + 1))
     fi
 done
 printf '\ndevice: %s\n' "${device_line:-unknown}"
-if [ $fail -eq 0 ] && [ $waiting -gt 0 ]; then
-    printf 'tour: WAITING — %d of %d chapters verified against FFTW, %d wait on your exercises\n' \
-        "$pass" "${#chapters[@]}" "$waiting"
-elif [ $fail -eq 0 ]; then
+if [ $fail -eq 0 ]; then
     printf 'tour: PASS — %d of %d chapters verified against FFTW\n' "$pass" "${#chapters[@]}"
 else
-    [ $waiting -gt 0 ] && printf 'tour: %d chapters wait on your exercises\n' "$waiting"
     printf 'tour: FAIL — %d of %d chapters failed\n' "$fail" "${#chapters[@]}"
     exit 1
 fi

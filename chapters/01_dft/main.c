@@ -20,7 +20,7 @@
 static const struct fl_variant variants[] = {
     {"reduced", "angle index j*k reduced mod N in integers (the chapter's kernel)", NULL, 0},
     {"unreduced", "angle from j*k in floating point: loses accuracy as N grows", NULL, 0},
-    {"twiddle_table", "twiddles read from a table of the N roots of unity",
+    {"twiddle_table", "twiddles read from a table of half the N roots of unity (m <= N/2)",
      "exercises/01_dft/twiddle_table.cl", 0},
     {"bin_per_group", "one work-group per bin, partial sums reduced in local memory (--wg)",
      "exercises/01_dft/bin_per_group.cl", 0},
@@ -71,12 +71,13 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     size_t global[2] = {p->n, p->batch}, local[2] = {p->wg, 1};
     int probe = strcmp(p->variant, "table_probe") == 0;
     if (probe || strcmp(p->variant, "twiddle_table") == 0) {
-        /* w[m] = exp(sign * 2 pi i m q / N), m = 0..N-1, computed here in double; q = 1
-         * but for the probe. */
-        size_t q = probe ? fl_probe_q(p->n) : 1;
+        /* w[m] = exp(sign * 2 pi i m q / N), m = 0..N/2 only, computed here in double; q =
+         * 1 but for the probe. The kernel finds the other half by symmetry, w^(N-m) being
+         * the conjugate of w^m (for the probe's roots w^q too). */
+        size_t q = probe ? fl_probe_q(p->n) : 1, half = p->n / 2 + 1;
         double *w;
-        int slot = fl_plan_table(plan, "roots", p->n, &w);
-        for (size_t m = 0; m < p->n; m++) {
+        int slot = fl_plan_table(plan, "roots", half, &w);
+        for (size_t m = 0; m < half; m++) {
             double a = p->sign * 6.283185307179586 * (double)(m * q % p->n) / (double)p->n;
             w[2 * m] = cos(a);
             w[2 * m + 1] = sin(a);
@@ -86,7 +87,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_buffer(l, FL_BUF_B);
         fl_arg_buffer(l, slot);
         fl_arg_int(l, (int)p->n);
-        fl_launch_note(l, "one item per bin; twiddle w[(j*k) mod N] from the table");
+        fl_launch_note(l, "one item per bin; twiddles from the table of %zu roots (m <= N/2)", half);
         snprintf(plan->summary, sizeof plan->summary, "one launch, one work-item per output bin");
         if (!probe)
             return;

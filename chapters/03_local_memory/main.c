@@ -20,7 +20,8 @@
 
 static const struct fl_variant variants[] = {
     {"strided", "one work-group per butterfly, strided global access (the chapter's kernel)", NULL, 0},
-    {"missing_barrier", "the chapter's pass with the barriers left to you (fft_local_sync)",
+    {"missing_barrier", "the chapter's pass, its local DFT in time order, with the barriers left "
+     "to you (fft_local_sync)",
      "exercises/03_local_memory/missing_barrier.cl", 0},
     {"four_per_item", "four values per work-item: R = 4 x wg (fft_local4)",
      "exercises/03_local_memory/four_per_item.cl", 0},

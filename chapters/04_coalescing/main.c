@@ -23,7 +23,7 @@
 static const struct fl_variant variants[] = {
     {"tiled", "T butterflies per work-group, coalesced loads and stores (the chapter's kernel)", NULL, 0},
     {"unpadded", "the same without the tile's padding column: right answer, bank conflicts", NULL, 0},
-    {"tile_index", "the tile's addresses and the p < T block store are yours (fft_tile)",
+    {"tile_index", "the tile's addresses are yours, in R*T values without padding (fft_tile)",
      "exercises/04_coalescing/tile_index.cl", 0},
     {"register_store", "last stage in registers, stored from there when p >= T (fft_tile_regs)",
      "exercises/04_coalescing/register_store.cl", 0},
@@ -61,14 +61,15 @@ static void add_pass(const struct fl_problem *p, struct fl_plan *plan, int *src,
 {
     size_t elem = p->precision == FL_DOUBLE ? 16 : 8;
     size_t global[2] = {p->n / 2, p->batch}, local[2] = {T * R / 2, 1};
-    /* The exercise kernels are always padded and take no pad argument. */
+    /* The exercise kernels take no pad argument: register_store's tile is padded, and
+     * tile_index's has exactly R*T values (its layout is the exercise). */
     int tile_index = strcmp(p->variant, "tile_index") == 0;
     int regs = strcmp(p->variant, "register_store") == 0;
     const char *kernel = tile_index ? "fft_tile" : regs ? "fft_tile_regs" : "fft_coalesced";
     struct fl_launch *l = fl_plan_add(plan, kernel, 2, global, local);
     fl_arg_buffer(l, *src);
     fl_arg_buffer(l, *dst);
-    fl_arg_local(l, R * (T + 1) * elem);
+    fl_arg_local(l, R * (T + (tile_index ? 0 : 1)) * elem);
     fl_arg_local(l, R / 2 * elem);
     fl_arg_int(l, (int)span);
     fl_arg_int(l, (int)R);
@@ -76,8 +77,8 @@ static void add_pass(const struct fl_problem *p, struct fl_plan *plan, int *src,
     if (!tile_index && !regs)
         fl_arg_int(l, strcmp(p->variant, "unpadded") == 0 ? 0 : 1);
     fl_arg_int(l, p->sign);
-    fl_launch_note(l, "p=%zu: radix-%zu, %zu butterflies per group of %zu items, tile %zux%zu+1; "
-                   "reads runs of %zu, writes %s", span, R, T, T * R / 2, R, T, T,
+    fl_launch_note(l, "p=%zu: radix-%zu, %zu butterflies per group of %zu items, tile %zux%zu%s; "
+                   "reads runs of %zu, writes %s", span, R, T, T * R / 2, R, T, tile_index ? "" : "+1", T,
                    span >= T ? "runs of T" : "one contiguous block per group");
     int t = *src;
     *src = *dst;

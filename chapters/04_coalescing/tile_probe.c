@@ -6,8 +6,8 @@
  * exercise's own tile_at is compiled as the chapter compiles it) records tile_at(m, c, T)
  * for every entry of every tile shape the chapter's plan uses (R = 2 .. 32, T = 2 .. 16).
  * From the addresses alone it checks
- *   1. the layout: every entry in [0, R*(T+1)) (the local size the host gives u), no two
- *      entries in one place;
+ *   1. the layout: every entry in [0, R*T) (the local size the host gives u: no padding),
+ *      no two entries in one place;
  *   2. the banks, on the model of a GPU's local memory: 32 banks of 4 bytes, a float2 entry
  *      in 2 of them, so 16 consecutive accesses by neighbouring work-items (128 bytes) are
  *      served at once when no two distinct entries among them share a bank (entry mod 16).
@@ -16,8 +16,8 @@
  *      reads V[m] of one butterfly after another). In either walk, the worst group of 16
  *      may hit a bank no more often than with the lesson's layout, one column of padding
  *      (m*(T + 1) + c): at most twice, except 4 times down the 4 x 16 tile. Without
- *      padding (m*T + c) a column walk at R >= 8 hits one bank up to 16 times; another
- *      layout as good (a swizzle) passes too.
+ *      padding (m*T + c) a column walk at R >= 8 hits one bank up to 16 times; the
+ *      exercise asks for a layout as good as the padded one in R*T values (a swizzle).
  * The addresses come from pocl running the student's code; the bank count is exact,
  * unlike a timing. Exit 0 PASS, 1 conflicts or a bad layout, 2 usage, 3 no device or a
  * build error.
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
             CL_CHECK(clEnqueueNDRangeKernel(dev.queue, k, 2, NULL, global, NULL, 0, NULL, NULL));
             CL_CHECK(clEnqueueReadBuffer(dev.queue, buf, CL_TRUE, 0, (size_t)(R * T) * sizeof(cl_int),
                                          addr, 0, NULL, NULL));
-            int n = R * T, size = R * (T + 1);
+            int n = R * T, size = R * T;
             for (int i = 0; i < n; i++) {
                 if (addr[i] < 0 || addr[i] >= size) {
                     snprintf(why, sizeof why, "FAIL: tile_at(%d, %d, %d) = %d, outside the tile's "

@@ -11,8 +11,8 @@
  *
  * Variants (--variant; --help says more): radix16 (the default), radix8 and radix4 (the
  * register radix R); sincos and native (twiddles computed, not read from the two-level
- * table); simd (for a CPU: float8 vectors, no local memory); dft8 and twiddle_table (the
- * exercises, exercises/05_register_radix/).
+ * table); simd (for a CPU: float8 vectors, no local memory); dft32 and twiddle_table (the
+ * exercises, exercises/05_register_radix/: a radix-32 block, and a three-level table).
  *
  * The idea: every pass reads and writes all the data once, so fewer passes means less
  * memory traffic, and memory traffic is the cost.
@@ -47,8 +47,9 @@ static const struct fl_variant variants[] = {
      "not graded", NULL, 4.0},
     {"simd", "for a CPU: a work-item does 8 columns of a pass as float8 vectors, no local "
      "memory (N < 64: the default plan)", NULL, 0},
-    {"dft8", "exercise: radix8 with your dft8", "exercises/05_register_radix/dft8.cl", 0},
-    {"twiddle_table", "exercise: radix16 with your two-level table lookup",
+    {"dft32", "exercise: register radix r = 32 with your dft32",
+     "exercises/05_register_radix/dft32.cl", 0},
+    {"twiddle_table", "exercise: radix16 with your three-level table lookup",
      "exercises/05_register_radix/twiddle_table.cl", 0},
     {NULL, NULL, NULL, 0},
 };
@@ -56,7 +57,9 @@ static const struct fl_variant variants[] = {
 /* The register radix and twiddle strategy (the kernel name's suffix) of a variant. */
 static size_t radix_of(const char *variant)
 {
-    if (strcmp(variant, "radix8") == 0 || strcmp(variant, "dft8") == 0)
+    if (strcmp(variant, "dft32") == 0)
+        return 32;
+    if (strcmp(variant, "radix8") == 0)
         return 8;
     return strcmp(variant, "radix4") == 0 ? 4 : 16;
 }
@@ -118,6 +121,24 @@ static void add_pass(const struct fl_problem *p, const struct layout *L, struct 
     *dst = t;
 }
 
+/* The exercise twiddle_table's table: three levels of 2^B values, back to back, level L
+ * holding w_N^(y * 2^(L*B)) at index L * 2^B + y (exponents taken mod N), filled in
+ * double precision. The kernels read it through the student's twiddle_lookup3. */
+static int three_levels(const struct fl_problem *p, struct fl_plan *plan, int B)
+{
+    double *t;
+    size_t per = (size_t)1 << B;
+    int id = fl_plan_table(plan, "twiddles_3", 3 * per, &t);
+    const double two_pi = 6.283185307179586476925286766559;
+    for (int level = 0; level < 3; level++)
+        for (size_t y = 0; y < per; y++) {
+            size_t e = (y << (level * B)) & (p->n - 1);
+            t[2 * (level * per + y)] = cos(-two_pi * (double)e / (double)p->n);
+            t[2 * (level * per + y) + 1] = sin(-two_pi * (double)e / (double)p->n);
+        }
+    return id;
+}
+
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
 {
     int src = FL_BUF_A, dst = FL_BUF_B;
@@ -135,7 +156,10 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 
     /* The two-level twiddle table for w_N^x: lo holds x < 2^lo_bits, hi the multiples. */
     int hi = -1, lo = -1, lo_bits = (log2n + 1) / 2;
-    if (strcmp(tw, "table") == 0) {
+    if (strcmp(p->variant, "twiddle_table") == 0) {
+        lo_bits = (log2n + 2) / 3;
+        lo = hi = three_levels(p, plan, lo_bits);
+    } else if (strcmp(tw, "table") == 0) {
         double *h, *w;
         size_t nlo = (size_t)1 << lo_bits, nhi = p->n >> lo_bits;
         lo = fl_plan_table(plan, "twiddles_lo", nlo, &w);
@@ -192,8 +216,12 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
 }
 
 /* The -D constants: FFT_PARTS and friends for a row in parts (kernels/05_passes.cl
- * compiles those kernels only then), FFT_SIMD for --variant simd. Both directions share
- * the program; nothing here depends on the sign. */
+ * compiles those kernels only then), FFT_SIMD for --variant simd, and FFT_ONLY_R /
+ * FFT_ONLY_TW / FFT_ONLY_REST: the pass kernels this run launches (their radices,
+ * summed, always with the variant's own; the twiddle strategy; the leftover stages, as
+ * bits log2 Q mod log2 R), so that a run compiles those alone; an exercise's edit loop
+ * then recompiles one or two kernels, each without the stages it never takes. Both directions share the
+ * program; nothing here depends on the sign. */
 static void build_options(const struct fl_problem *p, char *opts, size_t len)
 {
     struct layout L;
@@ -201,6 +229,22 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     size_t used = is_simd(p) ? simd_build_options(opts, len) : 0;
     if (!used)
         opts[0] = '\0';
+    if (!is_simd(p) && used < len) {
+        size_t radices = radix_of(p->variant);
+        unsigned rests = 0;
+        for (int i = 0; i < L.npass; i++)
+            if (L.pass[i].kind == PASS_PLAIN) {
+                radices |= L.pass[i].R;
+                rests |= 1u << (fl_log2(L.pass[i].Q) % fl_log2(L.pass[i].R));
+            }
+        const char *tw = twiddles_of(p->variant);
+        int mode = strcmp(tw, "sincos") == 0 ? 0 : strcmp(tw, "native") == 0 ? 2 : 1;
+        used += (size_t)snprintf(opts + used, len - used,
+                                 "%s-D FFT_ONLY_R=%zu -D FFT_ONLY_TW=%d -D FFT_ONLY_REST=%u",
+                                 used ? " " : "", radices, mode, rests);
+        if (used >= len)
+            used = len - 1;
+    }
     if (L.B && used < len)
         snprintf(opts + used, len - used, "%s-D FFT_PARTS=%zu -D FFT_LOCAL_VALUES=%zu "
                  "-D FFT_MAX_ITEMS=%zu -D FFT_ITEMS_R4=%zu -D FFT_ITEMS_R8=%zu -D FFT_ITEMS_R16=%zu",

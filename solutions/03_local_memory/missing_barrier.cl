@@ -1,23 +1,24 @@
-/* Exercise 03_local_memory/missing_barrier — put the barriers back.
+/* Exercise 03_local_memory/missing_barrier — put the barriers in.
  *
- * fft_local_sync is chapter 03's radix-R pass (the chapter's fft_local) with two changes
- * in how the local R-point DFT is written:
- *   - the last stage (half-width h = 1) is taken out of the stage loop: its twiddle is
- *     always roots[0] = 1, so it is a bare butterfly, a + b and a - b;
- *   - the barriers are yours. The file you start from has one barrier, right after the
- *     load, and none in the stages: work-items read values their neighbours have not
- *     written yet. On pocl that gives a wrong answer every time (see the README).
+ * fft_local_sync does chapter 03's radix-R pass (the chapter's fft_local) with the local
+ * R-point DFT turned around: decimation in time where the chapter decimates in frequency.
+ * The load puts v[m] at position reverse_bits(m) of u, each stage twiddles first and
+ * then does its butterfly, the half-widths grow (h = 1, 2, ..., r), and V[m] ends at
+ * position m, so the store reads u[i] and u[i + r]. The barriers are yours: the file you
+ * start from has one, right after the load, and none in the stages: work-items read
+ * values their neighbours have not written yet. On pocl that gives a wrong answer every
+ * time (see the README).
  *
  * The rule: a work-item may read a local value that another work-item wrote only after
  * a barrier that both of them passed after the write. Every work-item of the group must
  * reach every barrier (never put one inside a branch that only some items take).
  *
  * Who reads what, for item i of r (R = 2r values u[0 .. R-1], roots[0 .. r-1]):
- *   load       writes u[i], u[i + r], roots[i]
- *   stage h    (h = r, r/2, ..., 2) reads and writes u[i0], u[i0 + h], reads roots[d << shift],
- *              with d = i mod h and i0 = i with a 0 bit inserted at position log2 h
- *   last stage reads and writes u[2i], u[2i + 1]
- *   store      reads u[reverse_bits(i)], u[reverse_bits(i + r)]
+ *   load       writes u[reverse_bits(i)], u[reverse_bits(i + r)], roots[i]
+ *   stage h    (h = 1, 2, 4, ..., r) reads and writes u[i0], u[i0 + h], reads
+ *              roots[d << shift], with d = i mod h, i0 = i with a 0 bit inserted at
+ *              position log2 h, and shift = log2(r / h)
+ *   store      reads u[i], u[i + r]
  *
  * Contract (the same as fft_local)
  *   work-items : global (n/2, batch), local (r, 1), r a power of two, R = 2r <= n.
@@ -45,51 +46,41 @@ __kernel void fft_local_sync(__global const real2_t *x, __global real2_t *y, __l
     size_t row = (size_t)get_global_id(1) * stride * R;
     int k = t & (p - 1);
 
-    /* Load and twiddle (m*k < R*p <= n: the angle needs no reduction), and one of the
-     * R/2 roots exp(sign*2*pi*i*j/R) per item. */
+    /* Load and twiddle (m*k < R*p <= n: the angle needs no reduction) into bit-reversed
+     * places, and one of the R/2 roots exp(sign*2*pi*i*j/R) per item. */
     const real_t scale = (real_t)(sign * 2.0 * FFTLAB_PI) / (real_t)(R * p);
-    u[i] = cmul(x[row + t + (size_t)i * stride], cexpi(scale * (real_t)(i * k)));
-    u[i + r] = cmul(x[row + t + (size_t)(i + r) * stride], cexpi(scale * (real_t)((i + r) * k)));
+    u[reverse_bits(i, log2R)] = cmul(x[row + t + (size_t)i * stride], cexpi(scale * (real_t)(i * k)));
+    u[reverse_bits(i + r, log2R)] =
+        cmul(x[row + t + (size_t)(i + r) * stride], cexpi(scale * (real_t)((i + r) * k)));
     roots[i] = cexpi((real_t)(sign * 2.0 * FFTLAB_PI) * (real_t)i / (real_t)R);
 
     //@exercise begin: Make the local DFT race-free: a barrier(CLK_LOCAL_MEM_FENCE) wherever an item may read what another item wrote (a barrier more costs time, not points).
     //@stub barrier(CLK_LOCAL_MEM_FENCE);
     //@stub
-    //@stub for (int h = r, shift = 0; h >= 2; h >>= 1, shift++) {
+    //@stub for (int h = 1, shift = log2R - 1; h <= r; h <<= 1, shift--) {
     //@stub     int d = i & (h - 1);
     //@stub     int i0 = ((i - d) << 1) + d;
     //@stub     real2_t a = u[i0];
-    //@stub     real2_t b = u[i0 + h];
+    //@stub     real2_t b = cmul(u[i0 + h], roots[d << shift]);
     //@stub     u[i0] = a + b;
-    //@stub     u[i0 + h] = cmul(a - b, roots[d << shift]);
+    //@stub     u[i0 + h] = a - b;
     //@stub }
-    //@stub
-    //@stub real2_t a = u[2 * i];
-    //@stub real2_t b = u[2 * i + 1];
-    //@stub u[2 * i] = a + b;
-    //@stub u[2 * i + 1] = a - b;
-    /* No barrier after the load: the first stage (h = r) pairs u[i] with u[i + r] and
-     * uses roots[i], exactly what this item has just written itself. */
-    for (int h = r, shift = 0; h >= 2; h >>= 1, shift++) {
+    for (int h = 1, shift = log2R - 1; h <= r; h <<= 1, shift--) {
+        /* Stage h reads what other items wrote before it: the load (the pair and the
+         * root), then the stage before. */
+        barrier(CLK_LOCAL_MEM_FENCE);
         int d = i & (h - 1);
         int i0 = ((i - d) << 1) + d;
         real2_t a = u[i0];
-        real2_t b = u[i0 + h];
+        real2_t b = cmul(u[i0 + h], roots[d << shift]);
         u[i0] = a + b;
-        u[i0 + h] = cmul(a - b, roots[d << shift]);
-        /* The next stage (or the last one) reads pairs other items wrote here. */
-        barrier(CLK_LOCAL_MEM_FENCE);
+        u[i0 + h] = a - b;
     }
-
-    real2_t a = u[2 * i];
-    real2_t b = u[2 * i + 1];
-    u[2 * i] = a + b;
-    u[2 * i + 1] = a - b;
-    /* The store reads u[reverse_bits(i)], written by item reverse_bits(i) / 2. */
-    barrier(CLK_LOCAL_MEM_FENCE);
+    /* No barrier before the store: the last stage (h = r) wrote u[i] and u[i + r] in
+     * this item itself, and those are the values the store reads. */
     //@exercise end
 
     size_t out = row + (size_t)(t - k) * R + k;
-    y[out + (size_t)i * p] = u[reverse_bits(i, log2R)];
-    y[out + (size_t)(i + r) * p] = u[reverse_bits(i + r, log2R)];
+    y[out + (size_t)i * p] = u[i];
+    y[out + (size_t)(i + r) * p] = u[i + r];
 }

@@ -1,14 +1,14 @@
-/* Exercise 04_coalescing/tile_index — the tile's addresses and the block store.
+/* Exercise 04_coalescing/tile_index — the tile's addresses, without padding.
  *
- * fft_tile is chapter 04's tiled radix-R pass (the chapter's fft_coalesced) with the
- * tile always padded, and two pieces of index arithmetic left to you:
+ * fft_tile is chapter 04's tiled radix-R pass (the chapter's fft_coalesced) with one
+ * piece of index arithmetic left to you:
  *
- *   1. tile_at(m, c, T): where entry (row m, column c) of the R x T tile lives in u.
- *      Column c holds butterfly t0 + c, row m its value m. The rows are T + 1 values
- *      apart: one unused column of padding (the host sizes u for R*(T+1) values).
- *   2. the store when p < T: the group's T butterflies then write one contiguous block
- *      y[t0*R .. (t0+T)*R); item e writes y[t0*R + e], so you must find which output
- *      (m, c) of which butterfly belongs at block position e — the index map, inverted.
+ *   tile_at(m, c, T): where entry (row m, column c) of the R x T tile lives in u. Column c
+ *   holds butterfly t0 + c, row m its value m. The host gives u exactly R*T values, no
+ *   padding column (the chapter's kernel has one: rows T + 1 apart), so every entry must
+ *   have its own place in [0, R*T), and the tile must still cause no more bank conflicts
+ *   than the padded one: a walk along a row and a walk down a column both spread over
+ *   the banks (32 banks of 4 bytes: 16 float2 entries served at once).
  *
  * The pass (same arithmetic as chapters 03 and 04), butterfly t, k = t mod p:
  *     v[m] = x[t + m*(n/R)] * exp(sign*2*pi*i*m*k/(R*p)),  V = DFT_R(v),
@@ -16,24 +16,30 @@
  * After the in-place stages, V[m] of butterfly t0 + c is at tile row reverse_bits(m).
  *
  * Contract
- *   work-items : global (n/2, batch), local (T*R/2, 1); R and T powers of two, T divides
- *                n/R. Group g does butterflies t0 = g*T .. t0+T-1 of row get_global_id(1).
- *   local      : u, R*(T+1) complex values; roots, R/2 complex values
+ *   work-items : global (n/2, batch), local (T*R/2, 1); R and T powers of two, T <= 16,
+ *                T divides n/R. Group g does butterflies t0 = g*T .. t0+T-1 of row
+ *                get_global_id(1).
+ *   local      : u, R*T complex values; roots, R/2 complex values
  *   reads      : x[row*n + t0 + c + m*(n/R)] for all m < R, c < T (runs of T)
  *   writes     : y[row*n + (t-k)*R + k + m*p] for the group's T butterflies: runs of T
  *                consecutive values (p >= T) or one contiguous block of T*R (p < T)
  *   host calls : p = 1, then p *= R after each launch (R may differ per launch), swapping
  *                x and y, until p = n.
  *
- * Yours to work out: the inverse of the output map for the block store, in shifts and
- * masks. Hints, one step at a time: exercises/04_coalescing/README.md. */
+ * Yours to work out: a layout of the R x T entries in R*T places where 16 neighbouring
+ * entries of a row, and 16 of a column, fall in 16 different banks as far as the padded
+ * layout manages. Graded by build/04_tile_probe. Hints, one step at a time:
+ * exercises/04_coalescing/README.md. */
 
 /* Position of tile entry (row m, column c) in u. */
 int tile_at(int m, int c, int T)
 {
-    //@exercise begin: The address of tile entry (row m, column c) in u, rows T + 1 values apart.
-    //@stub return m * T + c; /* placeholder: no padding (right answer, but see the README) */
-    return m * (T + 1) + c;
+    //@exercise begin: The address of tile entry (row m, column c) in u: R*T places, no padding, few bank conflicts.
+    //@stub return c; /* placeholder: every row in the same place (wrong) */
+    /* Rows T apart; each row's columns permuted by an XOR with the row's bank cycle
+     * (m*T / 16: the rows that share a bank position), so 16 rows of one column meet
+     * 16 different banks and a row stays a permutation of its own places. */
+    return m * T + (c ^ ((m * T >> 4) & (T - 1)));
     //@exercise end
 }
 
@@ -85,15 +91,12 @@ __kernel void fft_tile(__global const real2_t *x, __global real2_t *y, __local r
          * position e of that block and looks up which (m, c2) belongs there. */
         size_t out = row + (size_t)t0 * R;
         for (int e = l; e < T * R; e += items) {
-            //@exercise begin: For block position e: the output number m and the tile column c2 whose value belongs there.
-            //@stub int m = e >> log2T, c2 = e & (T - 1); /* placeholder: the p >= T map, wrong here */
             /* Butterfly t0 + c2 = (t0 + c2 - k) + k writes y[(t0 + c2 - k)*R + k + m*p].
              * With p < T, the T butterflies form T/p blocks of p (k = 0 .. p-1), and
              * block b fills R*p consecutive positions: e = b*R*p + m*p + k. */
             int rem = e & (R * p - 1);
             int m = rem >> log2p, k = rem & (p - 1);
             int c2 = ((e >> (log2R + log2p)) << log2p) + k;
-            //@exercise end
             y[out + e] = u[tile_at(reverse_bits(m, log2R), c2, T)];
         }
     }

@@ -1,12 +1,14 @@
-/* Exercise 05_register_radix/twiddle_table — read a twiddle from a two-level table.
+/* Exercise 05_register_radix/twiddle_table — read a twiddle from a three-level table.
  *
- * What you write: the body of twiddle_lookup(x, hi, lo, lo_bits). It returns
+ * What you write: the body of twiddle_lookup3(x, t, bits). It returns
  *     w_N^x = exp(-2*pi*i * x/N)   for 0 <= x < N,
- * from two tables the host filled in double precision and converted to real2_t:
- *     lo[z] = w_N^z                 for z < 2^lo_bits,
- *     hi[y] = w_N^(y * 2^lo_bits)   for y < N / 2^lo_bits,
- * lo_bits = ceil(log2 N / 2). For N = 2^20 that is 1024 + 1024 values instead of a
- * table of every w_N^x (a million).
+ * from one table t of three levels of 2^bits values each, back to back, that the host
+ * filled in double precision and converted to real2_t:
+ *     t[y]              = w_N^y                   for y < 2^bits      (level 0)
+ *     t[2^bits + y]     = w_N^(y * 2^bits)        for y < 2^bits      (level 1)
+ *     t[2 * 2^bits + y] = w_N^(y * 2^(2*bits))    for y < 2^bits      (level 2)
+ * bits = ceil(log2 N / 3), so 2^(3*bits) >= N. For N = 2^21 that is 3 x 128 values
+ * where the chapter's own two levels (kernels/05_register_radix.cl) take 2 x 1024.
  *
  * What you may use (defined before your function): real_t, real2_t, cmul(a, b) (the
  * complex product). Below your function, twiddle() turns the w_M^a a pass needs into
@@ -22,20 +24,20 @@
  * The placeholder returns 1 for every twiddle: N <= 16 needs none and passes; from
  * N = 32 on every case fails.
  *
- * Yours to work out: which entry of each table, and how to combine the two. Hints, one
+ * Yours to work out: which entry of each level, and how to combine them. Hints, one
  * step at a time: exercises/05_register_radix/README.md.
  * ------------------------------------------------------------------------------------- */
-//@exercise begin: twiddle_lookup returns w_N^x from one entry of hi and one of lo
-//@stub /* w_N^x, 0 <= x < N, from the tables hi and lo (see the header). */
-//@stub real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t *lo, int lo_bits)
+//@exercise begin: twiddle_lookup3 returns w_N^x from one entry of each level of t
+//@stub /* w_N^x, 0 <= x < N, from the three levels of t (see the header). */
+//@stub real2_t twiddle_lookup3(int x, __global const real2_t *t, int bits)
 //@stub {
 //@stub     return (real2_t)(1, 0); /* placeholder */
 //@stub }
-/* w_N^x from the two-level table: x = hi_index * 2^lo_bits + lo_index, and
- * w^(a + b) = w^a * w^b, so one small table per half of x's bits is enough:
- *     hi[y] = w_N^(y * 2^lo_bits),  lo[z] = w_N^z. */
-real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t *lo, int lo_bits)
+/* x in base 2^bits has three digits, one per level; the powers multiply. */
+real2_t twiddle_lookup3(int x, __global const real2_t *t, int bits)
 {
-    return cmul(hi[x >> lo_bits], lo[x & ((1 << lo_bits) - 1)]);
+    int m = (1 << bits) - 1;
+    real2_t low = t[x & m], mid = t[(1 << bits) + ((x >> bits) & m)];
+    return cmul(cmul(t[2 << bits | (x >> (2 * bits))], mid), low);
 }
 //@exercise end

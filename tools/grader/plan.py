@@ -131,19 +131,42 @@ def kernel_file(source, ident):
     return "%s/%s.cl" % (source, ident)
 
 
-def start_order(exercises):
-    """Runs round by round: every exercise's first run, then every one's second, and so on.
-    By the time an exercise's next run is due its earlier ones have usually ended, so an
-    exercise that already failed starts no more (a stub typically fails its first case:
-    in manifest order its second was started beside it, a kernel build and a run for
-    nothing). Reports still come in manifest order."""
+def staggered(runs):
+    """An exercise's runs in the order they start: a case's later seeds after the next
+    case's first seed. Two seeds of one case started side by side would both compile the
+    same kernels cold (pocl caches a build only once it is done); staggered, the second
+    finds the first's build in the cache while the cores compile the next case's."""
+    cases = []
+    for run in runs:
+        if cases and cases[-1][0].case is run.case:
+            cases[-1].append(run)
+        else:
+            cases.append([run])
     order = []
+    for i, runs_of_case in enumerate(cases):
+        order.append(runs_of_case[0])
+        if i:
+            order.extend(cases[i - 1][1:])
+    if cases:
+        order.extend(cases[-1][1:])
+    return order
+
+
+def start_order(exercises):
+    """Runs round by round: every exercise's first run, then every one's second, and so on
+    (each exercise's runs staggered, above). By the time an exercise's next run is due its
+    earlier ones have usually ended, so an exercise that already failed starts no more (a
+    stub typically fails its first case: the run started beside it is its second case's
+    first seed, a kernel build and a run for nothing). Reports still come in manifest
+    order."""
+    order = []
+    lists = [staggered(ex.runs) for ex in exercises]
     r = 0
     while True:
         more = False
-        for ex in exercises:
-            if r < len(ex.runs):
-                order.append(ex.runs[r])
+        for runs in lists:
+            if r < len(runs):
+                order.append(runs[r])
                 more = True
         if not more:
             return order

@@ -8,13 +8,13 @@
 Only the submission's exercise files are taken: exercises/<id>.cl for every id of this
 checkout's manifests (exercises/manifest.tsv and each --hidden one). They are copied into
 a fresh temporary tree beside copies of this checkout's chapter programs ($BUILD) and the
-kernels of the starter (the student edition this checkout makes, tools/instructor/student-edition.sh,
-so a chapter that builds a student's other exercise, //@student, builds the submission's
-copy of it exactly as the student's own `make grade` does), and this checkout's
-tools/grade.sh grades them there with this checkout's manifests. No other file of the
-submission is read except to compare it: nothing in it is run, sourced or followed (a
-symbolic link is reported, never followed; see submission_tree.py), and its Makefile,
-tools/, manifest, common/, chapters/ and kernels/ have no part in the score.
+kernels of the starter (the student edition this checkout makes,
+tools/instructor/student-edition.sh, whose kernels are this checkout's: an exercise's file
+is built only in its own runs), and this checkout's tools/grade.sh grades them there with
+this checkout's manifests. No other file of the submission is read except to compare it:
+nothing in it is run, sourced or followed (a symbolic link is reported, never followed;
+see submission_tree.py), and its Makefile, tools/, manifest, common/, chapters/ and
+kernels/ have no part in the score.
 
 Every path of the submission that differs from the starter (changed, added, deleted, a
 link, not a plain file; build outputs that .gitignore names and .git/ left aside) is

@@ -3,13 +3,10 @@
 # student-edition DEST=dir): the files git tracks, less the answers.
 #   - no solutions/, no docs/instructors.md, and no hidden manifest (exercises/hidden*.tsv, *.hidden.tsv: the
 #     instructor's own cases);
-#   - each composed exercise's region in kernels/ (#ifndef FL_EXERCISE_<NAME> ... #endif,
-#     common/program.h) that holds the chapter's own function, its answer, holds instead
-#         //@student exercises/<chapter>/<name>.cl
-#     so every run of the chapter builds the student's file there (common/program.c): the
-#     chapter's default path runs the student's function, and finishing the exercise is
-#     what makes the chapter pass. Regions that hold only a comment (the chapter does not
-#     solve the exercise: 06's) stay as they are;
+#   - kernels/ stays whole: every exercise asks for a function the chapters' kernels do
+#     not hold (another instance of the method its lesson teaches), and an exercise file
+#     is built only in its own runs (--variant <name>, make grade), so every chapter runs
+#     and passes in a fresh edition whatever state the exercises are in;
 #   - the Markdown pages lose their instructors' passages (between the lines
 #     <!-- instructor:begin --> and <!-- instructor:end -->);
 #   - README.md starts with a note that says so (once: the edition of an edition, as
@@ -51,43 +48,6 @@ done < <(git ls-files -z)
 n=${#files[@]}
 printf '%s\0' "${files[@]}" | tar --null --no-recursion -T - -cf - | tar -xpf - -C "$work"
 
-# The composed exercises: every exercises/NN_*/<name>.cl whose chapter's kernel files
-# hold its guard. A region with code is replaced; awk keeps the guard and #endif lines.
-cut=()
-for stub in exercises/[0-9][0-9]_*/*.cl; do
-    chapter=$(basename "$(dirname "$stub")") name=$(basename "$stub" .cl)
-    guard=FL_EXERCISE_$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]')
-    for k in kernels/"${chapter%%_*}"_*.cl; do
-        grep -q "^[[:space:]]*#ifndef $guard\([[:space:]]\|\$\)" "$k" || continue
-        awk -v g="$guard" -v stub="$stub" '
-            function code(l) {   # a line that is more than a comment or blanks
-                gsub(/\/\*.*\*\//, "", l); sub(/\/\/.*/, "", l)
-                return l !~ /^[ \t]*(\*.*|\/\*.*)?$/
-            }
-            !on && $1 == "#ifndef" && $2 == g { print; on = 1; depth = 1; n = 0; has = 0; next }
-            on && /^[ \t]*#[ \t]*if/ { depth++ }
-            on && /^[ \t]*#[ \t]*endif/ && --depth == 0 {
-                if (has) {
-                    print "/* Student edition: your " stub " is built here in every run"
-                    print " * of the chapter (make grade EX=" substr(stub, 11, length(stub) - 13) " grades it). */"
-                    print "//@student " stub
-                } else {
-                    for (i = 1; i <= n; i++) print kept[i]
-                }
-                print; on = 0; next
-            }
-            on { kept[++n] = $0; if (code($0)) has = 1; next }
-            { print }
-        ' "$work/$k" >"$work/$k.new"
-        if cmp -s "$work/$k" "$work/$k.new"; then
-            rm "$work/$k.new"
-        else
-            mv "$work/$k.new" "$work/$k"
-            cut+=("$k: $guard -> $stub")
-        fi
-    done
-done
-
 # The instructors' passages of the Markdown pages: every block between a line
 # "<!-- instructor:begin -->" and a line "<!-- instructor:end -->" (README.md's "For
 # instructors", the answers' folder), so the edition's pages speak only of what it holds.
@@ -103,20 +63,15 @@ done
 
 # The students' note, first thing in README.md (unless it is there already).
 if ! grep -q '^> \*\*Student edition\.\*\*' "$work/README.md"; then
-    waiting=$(printf '%s\n' "${cut[@]}" | sed 's/.* -> exercises\//> - /; s/\.cl$//' | sort)
     {
         sed -n '1p' "$work/README.md"
         cat <<EOF
 
-> **Student edition.** The answers are not here: where a chapter's kernel file held the
-> function an exercise asks for, it now builds your file from exercises/ instead (a
-> \`//@student\` line in kernels/). So those chapters fail until you finish their
-> exercise, and pass once you have: \`make tour\` says which chapters wait on which
-> exercise, \`make grade EX=<id>\` grades one (ids in exercises/manifest.tsv).
-> \`make test\` is the instructors' suite: it checks the answers, which this edition
-> leaves out.
-> The exercises the chapters wait on:
-$waiting
+> **Student edition.** The answers are not here, and nothing waits on them: every
+> chapter runs and passes as it is (\`make tour\`), and an exercise's file is built only
+> when you run or grade that exercise (\`--variant <name>\`, \`make grade EX=<id>\`; ids
+> in exercises/manifest.tsv). \`make test\` is the instructors' suite: it checks the
+> answers, which this edition leaves out.
 EOF
         sed -n '2,$p' "$work/README.md"
     } >"$work/README.md.new"
@@ -127,4 +82,4 @@ chmod 755 "$work"
 mv "$work" "$dest"
 trap - EXIT
 echo "student-edition: $dest: $n files (git ls-files, less solutions/ and hidden manifests)"
-for c in "${cut[@]}" "${pages[@]}"; do echo "student-edition:   cut $c"; done
+for c in "${pages[@]}"; do echo "student-edition:   cut $c"; done
