@@ -397,7 +397,7 @@ run_case "--transport tcp: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
 # slab of 2^31 fp32 values would be 16 GiB per buffer: exit 2 at once, nothing allocated).
 run_case "2^31 values on one rank: refused (exit 2) before any allocation" 2 "$USAGE" --timeout $T \
     --max-seconds 20 --has '2\^31 values per rank or more' -- "$M" --size 65536x32768 --repeat 0
-# The lesson's GPU table is generated (chapters/10_distributed/gpu-table.sh) from one run's
+# The lesson's GPU table is generated (chapters/10_distributed/going_further/gpu-table.sh) from one run's
 # CSV files: before (no chunks column, ph_alltoall), after, 07, transport; here from rows made up for
 # the test (no GPU here): each figure lands in its column, the ratios are computed; one
 # rank's kernels (ph_sum_ms, events) are set beside 07's events, never its wall clock.
@@ -414,7 +414,7 @@ HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_u
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2,UNVERIFIED,4096x4096,2026,2,0.1,0.05,1.5,0.6,0.4,0.6,0.05,0.1,8,shm,0,zerocopy,2'; } >"$G/transport.csv"
 { echo "$H"; echo '"07_multidim","strided","G",d,16777216,1,single,0.22,PASS,4096x4096,2026,'; } >"$G/07.csv"
 echo 'rank 0   link device -> host / host -> device, 64 MiB, best of 3: pinned 55 / 54 GB/s, pageable (malloc) 15 / 8.5 GB/s' >"$G/explain-gpu.txt"
-chapters/10_distributed/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
+chapters/10_distributed/going_further/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
     grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 (0.2) | 0.91× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks, shm cma on 8 threads) | 1.79× | PASS PASS |$' "$G/table" &&
     grep -q '^| 4096x4096 | mpi | — | — | 8 | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× |$' "$G/table" &&
     grep -q '^| 4096x4096 | shm | direct | 8 | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× |$' "$G/table" &&

@@ -89,7 +89,7 @@ void open_device(struct ctx *c)
     agree(rc, err);
     fl_device_open(pick, &c->dev);
     /* each buffer: the slab between two guard zones (exchange.c) */
-    size_t need = c->s.count * c->elem + 2 * runner_guard_bytes(&c->dev, &c->s, c->elem);
+    size_t need = c->s.count * c->elem + 2 * engine_guard_bytes(&c->dev, &c->s, c->elem);
     int nbuf = c->on_device ? 2 : 4;   /* one rank: no exchange, no exchange buffers */
     if (c->o.precision == FL_DOUBLE && !c->dev.has_fp64) {
         rc = FL_EXIT_USAGE;

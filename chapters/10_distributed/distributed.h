@@ -177,7 +177,7 @@ enum shm_copy {
 };
 extern const char *const shm_copy_name[4];    /* "zerocopy", "cma", "window", "direct"    */
 
-/* What the options ask of the exchange's transport (runner_open decides). */
+/* What the options ask of the exchange's transport (engine_open decides). */
 struct transport_want {
     enum transport transport;   /* --transport: AUTO, MPI or SHM                            */
     enum shm_copy copy;         /* --shm-copy                                               */
@@ -185,7 +185,7 @@ struct transport_want {
 };
 struct shm;                     /* shm.c */
 
-struct runner {
+struct engine {
     const struct fl_device *dev;
     const struct slab *s;
     size_t elem;                /* bytes per complex value on the device (8 or 16)       */
@@ -193,7 +193,7 @@ struct runner {
     cl_program program[2];      /* A, B                                                  */
     const char *kernel_file;
     int nbuf;                   /* 4 (A, B, send, recv), or 2 at P = 1 (no exchange buffers,
-                                   runner_open's ON_DEVICE)                              */
+                                   engine_open's ON_DEVICE)                              */
     cl_mem buf[2];              /* A, B: count values each, between guard zones          */
     cl_mem send, recv;          /* the exchange's device buffers, the same               */
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
@@ -201,7 +201,7 @@ struct runner {
     size_t data_bytes, guard_bytes;
     cl_command_queue q_in;      /* host -> device copies, beside the kernels' queue (P > 1) */
     cl_mem pin_send, pin_recv;  /* pinned host staging (CL_MEM_ALLOC_HOST_PTR) ...        */
-    void *host_send, *host_recv;/* ... mapped once, reused by every call (runner_pin; none
+    void *host_send, *host_recv;/* ... mapped once, reused by every call (engine_pin; none
                                    for shm's zerocopy, which stages in the window)        */
     int chunks;                 /* chunks per block in the exchange (after XFER_MAX's cap) */
     cl_mem guard_copy;          /* one guard zone, read back from offset 0               */
@@ -219,32 +219,32 @@ struct runner {
 
 /* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
  * message passes XFER_MAX, at most one value each. The same on every rank. */
-int runner_chunks(const struct slab *s, size_t elem, int want);
+int engine_chunks(const struct slab *s, size_t elem, int want);
 
 /* Bytes of each guard zone, before and after the data of every device buffer. */
-size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem);
+size_t engine_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem);
 /* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
  * rank's transposes need no exchange buffers); pinned staging for CHUNKS chunks when
  * P > 1. Exits 3 (through fl_die) if they do not fit. */
-void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
+void engine_open(struct engine *r, const struct fl_device *dev, const struct slab *s, size_t elem,
                  int chunks, int on_device, const struct transport_want *want);
-void runner_close(struct runner *r);
+void engine_close(struct engine *r);
 /* (staging.c) The pinned host staging (host_send, host_recv) for the transports that copy through it;
  * a second call does nothing. Exits 3 (through fl_die) if it does not fit. */
-void runner_pin(struct runner *r);
+void engine_pin(struct engine *r);
 
 /* Create the kernels of P's steps (and upload their twiddle tables). */
-void runner_prepare(struct runner *r, struct pipeline *p);
-void runner_release(struct runner *r, struct pipeline *p);
+void engine_prepare(struct engine *r, struct pipeline *p);
+void engine_release(struct engine *r, struct pipeline *p);
 
 /* One call of P on the data in buffer A. POISON: fill B, the exchange buffers and every
  * unpack's target with NaN first, so an unwritten value shows. PHASES (may be NULL) gets
  * each phase's time in ms (0 for a phase P does not have). Collective: every rank calls
  * it. Returns the wall time of the call in ms on this rank. */
-double runner_call(struct runner *r, struct pipeline *p, int poison, double *phases);
+double engine_call(struct engine *r, struct pipeline *p, int poison, double *phases);
 
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
-void runner_upload(struct runner *r, const double *x);
+void engine_upload(struct engine *r, const double *x);
 /* The device <-> host bandwidth in GB/s on this rank's device, BYTES each way (the best
  * of a few): GBS[0] device -> host and GBS[1] host -> device from pinned memory
  * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory,
@@ -252,12 +252,12 @@ void runner_upload(struct runner *r, const double *x);
  * the driver pin memory it is handed?), GBS[6] and GBS[7] (0 unless shm's zerocopy is on)
  * the shared window's slots themselves: device -> this rank's slots, host -> device from
  * the next rank's, at most their size (what zerocopy's chunks cross). */
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[8]);
-void runner_download(struct runner *r, int slot, double *out);
+void engine_bandwidth(struct engine *r, size_t bytes, double gbs[8]);
+void engine_download(struct engine *r, int slot, double *out);
 /* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
- * after a poisoned call (runner_call with POISON). */
-const char *runner_guard_damage(struct runner *r);
+ * after a poisoned call (engine_call with POISON). */
+const char *engine_guard_damage(struct engine *r);
 
 
 /* ---------------------------------------------------------------- shm.c */
@@ -269,18 +269,18 @@ int window_default_threads(int ranks_on_node);
  * rank must be on one node. COPY cma falls back to window where a rank may not read
  * another's memory (R's transport_note says why). Returns 0, or -1 with WHY on every rank
  * when a rank could not allocate its part (nothing kept). */
-int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len);
-void window_close(struct runner *r);
+int window_open(struct engine *r, int threads, enum shm_copy copy, char *why, size_t len);
+void window_close(struct engine *r);
 /* The exchange between the pack and the unpack through the window (exchange.c's
  * exchange_staged with the MPI messages replaced by the window's copies): PH as there, its
  * PH_MPI the host copies and the waits for the peers' chunks. */
-void window_exchange(struct runner *r, double *ph);
+void window_exchange(struct engine *r, double *ph);
 /* zerocopy.c: the exchange with no host copy (--shm-copy zerocopy), PH as window_exchange;
  * its PH_MPI the time the host found nothing to do (waiting for a copy or a peer). */
-void zerocopy_exchange(struct runner *r, double *ph);
+void zerocopy_exchange(struct engine *r, double *ph);
 /* zerocopy: rank Q's slots as this process maps them (*P) and their bytes; 0 (and NULL)
  * when the transport is not shm's zerocopy. */
-size_t window_slots(const struct runner *r, int q, void **p);
+size_t window_slots(const struct engine *r, int q, void **p);
 
 /* ---------------------------------------------------------------- verify.c */
 
@@ -345,7 +345,7 @@ struct ctx {
     struct fl_layout la, lb;    /* the local passes: A (a natural slab), B (transposed)   */
     char build[2][1536];        /* the build options of programs 1 and 2                 */
     char kernel_file[4096];
-    struct runner run;
+    struct engine eng;
     struct pipeline main, back; /* the transform, and the other direction (round trip)   */
     enum layout out;
     size_t elem;                /* bytes per complex value on the device                 */
@@ -393,10 +393,10 @@ int agree_all(int ok);
 void print_ranks(FILE *stream, const char *text);
 /* After SECONDS (0: never) this rank prints why and exits 3; mpirun stops the others. A
  * rank found outside its kernels, with other ranks, waits 5 s more first (ranks.c). */
-void watchdog_start(double seconds);
+void rank_watchdog_start(double seconds);
 /* RUNNING 1 around this rank's kernels (enqueue to finish), 0 after: where the watchdog
  * finds a rank decides whether it is the stuck one. An overdue rank exits here. */
-void watchdog_kernels(int running);
+void rank_watchdog_kernels(int running);
 
 /* ---------------------------------------------------------------- options.c, devices.c */
 
@@ -421,7 +421,7 @@ const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, do
 /* The checks: random input against FFTW-MPI (and serial FFTW on rank 0 up to 2^22 values),
  * two impulses, a tone, the round trip. X0 and OUT0 get the random input and its output.
  * Prints each check's line. Collective. */
-void verify(struct ctx *c, double *x0, double *out0, struct checks *k);
+void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k);
 
 /* ---------------------------------------------------------------- report.c */
 
@@ -434,11 +434,11 @@ void report_result(const struct ctx *c, const struct checks *k, const struct tim
 
 /* staging.c: the pinned buffers and the copies both transports share. Pinned host memory
  * of BYTES, mapped (the buffer in *M, the pointer returned; WHAT names it in an error). */
-void *staging_pinned(const struct runner *r, size_t bytes, cl_mem *m, const char *what);
+void *staging_pinned(const struct engine *r, size_t bytes, cl_mem *m, const char *what);
 /* Enqueue every chunk of every peer's block device -> pinned host (event rd[c*P + q];
  * last_rd[c]: the peer whose read ends chunk c) and this rank's own block device ->
  * device, then flush. */
-void staging_reads(struct runner *r, cl_event *rd, int *last_rd);
+void staging_reads(struct engine *r, cl_event *rd, int *last_rd);
 /* Add the device time of the N reads RD and writes WR (null: none) to D2H and H2D, in ms,
  * and release them. */
 void staging_times(size_t n, cl_event *rd, cl_event *wr, double *d2h, double *h2d);

@@ -47,7 +47,7 @@ static void *xmalloc(size_t bytes, const char *what)
     return p;
 }
 
-static cl_mem make_buffer(const struct runner *r, size_t bytes, const char *what)
+static cl_mem make_buffer(const struct engine *r, size_t bytes, const char *what)
 {
     cl_int err;
     cl_mem m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
@@ -57,7 +57,7 @@ static cl_mem make_buffer(const struct runner *r, size_t bytes, const char *what
     return m;
 }
 
-size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem)
+size_t engine_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem)
 {
     cl_uint align_bits = 0;
     CL_CHECK(clGetDeviceInfo(dev->id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits,
@@ -70,7 +70,7 @@ size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, siz
 }
 
 /* The data between ALL's guard zones, as a sub-buffer: what the kernels get. */
-static cl_mem data_of(const struct runner *r, cl_mem all, const char *what)
+static cl_mem data_of(const struct engine *r, cl_mem all, const char *what)
 {
     cl_int err;
     cl_buffer_region region = {r->guard_bytes, r->data_bytes};
@@ -83,7 +83,7 @@ static cl_mem data_of(const struct runner *r, cl_mem all, const char *what)
 
 static const char *const buffer_name[4] = {"A", "B", "send", "recv"};
 
-int runner_chunks(const struct slab *s, size_t elem, int want)
+int engine_chunks(const struct slab *s, size_t elem, int want)
 {
     size_t blk = s->count / (size_t)s->P, bytes = blk * elem, c;
     if (want > 0)
@@ -102,7 +102,7 @@ int runner_chunks(const struct slab *s, size_t elem, int want)
 /* The transport for P > 1: shm when every rank is on one node (unless --transport mpi),
  * MPI_Isend/MPI_Irecv otherwise. Collective; --transport shm across nodes is exit 2.
  * CHUNKS: --chunks (0: automatic). */
-static void choose_transport(struct runner *r, int chunks, const struct transport_want *want)
+static void choose_transport(struct engine *r, int chunks, const struct transport_want *want)
 {
     MPI_Comm node;
     int on_node, fewest, rc = 0;
@@ -118,7 +118,7 @@ static void choose_transport(struct runner *r, int chunks, const struct transpor
                  "use --transport mpi", fewest, r->s->P);
     }
     agree(rc, why);
-    r->transport = TRANSPORT_MPI;   /* (runner_open pins its buffers) */
+    r->transport = TRANSPORT_MPI;   /* (engine_open pins its buffers) */
     if (want->transport == TRANSPORT_MPI)
         return;
     if (fewest < r->s->P) {
@@ -133,7 +133,7 @@ static void choose_transport(struct runner *r, int chunks, const struct transpor
     size_t bytes = r->s->count / (size_t)r->s->P * r->elem;
     size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
     if (!chunks && least > (size_t)r->chunks)
-        r->chunks = runner_chunks(r->s, r->elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
+        r->chunks = engine_chunks(r->s, r->elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
     if (window_open(r, threads, want->copy, why, sizeof why) == 0) {
         r->transport = TRANSPORT_SHM;
         if (want->transport == TRANSPORT_AUTO)
@@ -145,7 +145,7 @@ static void choose_transport(struct runner *r, int chunks, const struct transpor
     snprintf(r->transport_note, sizeof r->transport_note, "%s", why);
 }
 
-void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
+void engine_open(struct engine *r, const struct fl_device *dev, const struct slab *s, size_t elem,
                  int chunks, int on_device, const struct transport_want *want)
 {
     memset(r, 0, sizeof *r);
@@ -154,9 +154,9 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
     r->elem = elem;
     r->type = elem == 16 ? MPI_C_DOUBLE_COMPLEX : MPI_C_FLOAT_COMPLEX;
     r->data_bytes = s->count * elem;
-    r->guard_bytes = runner_guard_bytes(dev, s, elem);
+    r->guard_bytes = engine_guard_bytes(dev, s, elem);
     r->nbuf = on_device ? 2 : 4;
-    r->chunks = runner_chunks(s, elem, chunks);
+    r->chunks = engine_chunks(s, elem, chunks);
     static const char *const what[4] = {"buffer A", "buffer B", "the send buffer",
                                         "the receive buffer"};
     cl_mem *view[4] = {&r->buf[0], &r->buf[1], &r->send, &r->recv};
@@ -171,14 +171,14 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
         CL_CHECK_ERR(err, "clCreateCommandQueue(the host -> device queue)");
         choose_transport(r, chunks, want);  /* shm pins what its --shm-copy needs */
         if (r->transport == TRANSPORT_MPI)
-            runner_pin(r);
+            engine_pin(r);
     } else {
         r->transport = TRANSPORT_NONE;
     }
     r->staging = xmalloc(s->count * elem, "the staging buffer");
 }
 
-void runner_close(struct runner *r)
+void engine_close(struct engine *r)
 {
     cl_mem views[4] = {r->buf[0], r->buf[1], r->send, r->recv};
     for (int i = 0; i < r->nbuf; i++) {
@@ -206,7 +206,7 @@ void runner_close(struct runner *r)
 
 /* Kernels of PLAN from the step's program; twiddle tables uploaded, the scratch slots
  * "send" and "recv" set to the exchange buffers. */
-static void prepare_plan(struct runner *r, struct fl_exec *ex, const struct fl_plan *plan, int program)
+static void prepare_plan(struct engine *r, struct fl_exec *ex, const struct fl_plan *plan, int program)
 {
     memset(ex, 0, sizeof *ex);
     ex->queue = r->dev->queue;
@@ -242,7 +242,7 @@ static void release_plan(struct fl_exec *ex, const struct fl_plan *plan)
             clReleaseMemObject(ex->slot[FL_BUF_TABLE0 + t]);
 }
 
-void runner_prepare(struct runner *r, struct pipeline *p)
+void engine_prepare(struct engine *r, struct pipeline *p)
 {
     if (!r->k_nan) {
         cl_int e1, e2, e3;
@@ -261,7 +261,7 @@ void runner_prepare(struct runner *r, struct pipeline *p)
     }
 }
 
-void runner_release(struct runner *r, struct pipeline *p)
+void engine_release(struct engine *r, struct pipeline *p)
 {
     (void)r;
     for (int i = 0; i < p->nsteps; i++) {
@@ -272,7 +272,7 @@ void runner_release(struct runner *r, struct pipeline *p)
 }
 
 /* One of the fill kernels over N items (groups of 256). */
-static void launch_fill(struct runner *r, cl_kernel k, size_t n)
+static void launch_fill(struct engine *r, cl_kernel k, size_t n)
 {
     size_t local = 256 < r->dev->max_wg ? 256 : r->dev->max_wg;
     size_t global = (n + local - 1) / local * local;
@@ -281,7 +281,7 @@ static void launch_fill(struct runner *r, cl_kernel k, size_t n)
     CL_CHECK(clEnqueueNDRangeKernel(r->dev->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
 }
 
-static void poison(struct runner *r, cl_mem m)
+static void poison(struct engine *r, cl_mem m)
 {
     cl_ulong n = r->s->count;
     CL_CHECK(clSetKernelArg(r->k_nan, 0, sizeof m, &m));
@@ -290,7 +290,7 @@ static void poison(struct runner *r, cl_mem m)
 }
 
 /* Both guard zones of the whole buffer ALL. */
-static void fill_guards(struct runner *r, cl_mem all)
+static void fill_guards(struct engine *r, cl_mem all)
 {
     cl_uint guard = GUARD_BYTE;
     cl_ulong at[2] = {0, r->guard_bytes + r->data_bytes}, n = r->guard_bytes;
@@ -333,12 +333,12 @@ static void run_plan_into(struct fl_exec *ex, const struct fl_plan *plan, double
         *ms = 0;
         return;
     }
-    watchdog_kernels(1);
+    rank_watchdog_kernels(1);
     fl_exec_enqueue(ex, plan, pd->ev);
     if (defer)
         return;
     CL_CHECK(clFinish(ex->queue));
-    watchdog_kernels(0);
+    rank_watchdog_kernels(0);
     pending_done(pd);
 }
 
@@ -364,7 +364,7 @@ static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
  * (never bytes) below 2^31. Each value takes the same path whatever C is: chunked and
  * unchunked exchanges agree bit for bit. PH gets the exchange's wall time and, inside it,
  * the copies' device time and the wait in MPI. */
-static void exchange_staged(struct runner *r, double *ph)
+static void exchange_staged(struct engine *r, double *ph)
 {
     const struct slab *s = r->s;
     const int P = s->P, me = s->rank, C = r->chunks;
@@ -428,7 +428,7 @@ static void exchange_staged(struct runner *r, double *ph)
     ph[PH_H2D] = h2d;
 }
 
-double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *phases)
+double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *phases)
 {
     double t_start = MPI_Wtime(), ph[PH_COUNT] = {0};
     int nlocal = 0, nexchange = 0;
@@ -471,7 +471,7 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
     CL_CHECK(clFinish(r->dev->queue));
     double wall = (MPI_Wtime() - t_start) * 1e3;
     if (defer) {
-        watchdog_kernels(0);
+        rank_watchdog_kernels(0);
         for (int i = 0; i < np; i++)
             pending_done(&pd[i]);
     }
@@ -482,7 +482,7 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
 
 /* BYTES between device buffer M (from offset 0) and host memory H, in transfers of at most
  * XFER_MAX bytes, blocking. */
-static void transfer(struct runner *r, cl_mem m, int to_host, void *h, size_t bytes)
+static void transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes)
 {
     for (size_t at = 0; at < bytes; at += XFER_MAX) {
         size_t n = bytes - at < XFER_MAX ? bytes - at : XFER_MAX;
@@ -496,7 +496,7 @@ static void transfer(struct runner *r, cl_mem m, int to_host, void *h, size_t by
     CL_CHECK(clFinish(r->dev->queue));
 }
 
-void runner_upload(struct runner *r, const double *x)
+void engine_upload(struct engine *r, const double *x)
 {
     size_t n = r->s->count;
     if (r->elem == 16)
@@ -507,7 +507,7 @@ void runner_upload(struct runner *r, const double *x)
     transfer(r, r->buf[0], 0, r->staging, n * r->elem);
 }
 
-void runner_download(struct runner *r, int slot, double *out)
+void engine_download(struct engine *r, int slot, double *out)
 {
     size_t n = r->s->count;
     transfer(r, r->buf[slot == FL_BUF_B], 1, r->staging, n * r->elem);
@@ -518,7 +518,7 @@ void runner_download(struct runner *r, int slot, double *out)
             out[i] = ((float *)r->staging)[i];
 }
 
-const char *runner_guard_damage(struct runner *r)
+const char *engine_guard_damage(struct engine *r)
 {
     static char where[160];
     size_t bytes = r->guard_bytes, elem = r->elem, n = r->data_bytes / elem;
@@ -556,7 +556,7 @@ const char *runner_guard_damage(struct runner *r)
 
 /* The best of REPS blocking transfers of BYTES between device buffer M and host memory H,
  * in GB/s. */
-static double best_gbs(struct runner *r, cl_mem m, int to_host, void *h, size_t bytes, int reps)
+static double best_gbs(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes, int reps)
 {
     double best = 0;
     for (int i = 0; i <= reps; i++) {
@@ -569,7 +569,7 @@ static double best_gbs(struct runner *r, cl_mem m, int to_host, void *h, size_t 
     return best;
 }
 
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[8])
+void engine_bandwidth(struct engine *r, size_t bytes, double gbs[8])
 {
     if (bytes > r->data_bytes)
         bytes = r->data_bytes;

@@ -70,7 +70,7 @@ int main(int argc, char **argv)
                          sizeof err) != 0)
         rc = FL_EXIT_USAGE;
     agree(rc, err);
-    watchdog_start(c.o.timeout_s);
+    rank_watchdog_start(c.o.timeout_s);
     report_who(&c);
 
     /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
@@ -89,9 +89,9 @@ int main(int argc, char **argv)
                   c.on_device);
     pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out, LAYOUT_NATURAL,
                   c.on_device);
-    runner_prepare(&c.run, &c.main);
+    engine_prepare(&c.eng, &c.main);
     if (c.o.verify)
-        runner_prepare(&c.run, &c.back);
+        engine_prepare(&c.eng, &c.back);
     if (c.o.explain)
         report_explain(&c);
 
@@ -103,7 +103,7 @@ int main(int argc, char **argv)
     int passed = 1;
     char reason[512] = "";
     if (c.o.verify) {
-        verify(&c, x0, out0, &k);
+        verify_ranks(&c, x0, out0, &k);
         for (int i = 0; i < k.n && passed; i++)
             if (!k.chk[i].ok) {
                 passed = 0;
@@ -140,14 +140,14 @@ int main(int argc, char **argv)
         time_calls(&c, x0, &t);
     report_result(&c, &k, &t, timed, passed, reason);
 
-    runner_release(&c.run, &c.main);
+    engine_release(&c.eng, &c.main);
     if (c.o.verify)
-        runner_release(&c.run, &c.back);
+        engine_release(&c.eng, &c.back);
     pipeline_free(&c.main);
     pipeline_free(&c.back);
     for (int i = 0; i < 2; i++)
-        clReleaseProgram(c.run.program[i]);
-    runner_close(&c.run);
+        clReleaseProgram(c.eng.program[i]);
+    engine_close(&c.eng);
     fl_device_close(&c.dev);
     free(x0);
     free(out0);

@@ -58,7 +58,7 @@ static struct step *local_step(struct pipeline *p, int program)
 }
 
 /* exchange_pack or exchange_unpack as a one-launch plan: SRC -> DST, one of them the
- * device buffer NAME ("send" or "recv", a scratch slot the runner fills in). */
+ * device buffer NAME ("send" or "recv", a scratch slot the engine fills in). */
 static struct fl_plan *exchange_plan(const struct slab *s, int back, int unpack, int data,
                                      size_t wg_items)
 {

@@ -69,14 +69,14 @@ void report_explain(const struct ctx *c)
     double gbs[8];
     size_t probe = c->s.count * c->elem < BANDWIDTH_PROBE_BYTES ? c->s.count * c->elem :
                    BANDWIDTH_PROBE_BYTES;
-    runner_bandwidth((struct runner *)&c->run, probe, gbs);
+    engine_bandwidth((struct engine *)&c->eng, probe, gbs);
     int n = snprintf(line, sizeof line, "rank %-3d link device -> host / host -> device, %.4g "
                      "MiB, best of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g "
                      "GB/s, malloc handed to the driver (CL_MEM_USE_HOST_PTR) %.3g / %.3g GB/s",
                      rank, (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3], gbs[4],
                      gbs[5]);
     void *slots;
-    size_t sb = window_slots(&c->run, rank, &slots);
+    size_t sb = window_slots(&c->eng, rank, &slots);
     if (sb) /* zerocopy: what its chunks cross, device -> own slots, next rank's -> device */
         n += snprintf(line + n, sizeof line - (size_t)n, ", the shared window's slots "
                       "(zerocopy, %.4g MiB) %.3g / %.3g GB/s",
@@ -88,7 +88,7 @@ void report_explain(const struct ctx *c)
     struct exchange_shape x = slab_exchange(&c->s, 0);
     size_t block = x.batch * x.mu * x.mv * x.ni;
     double kib = (double)block * (double)c->elem / 1024.0;
-    int C = c->run.chunks;
+    int C = c->eng.chunks;
     if (c->on_device)
         printf("exchange none: one rank holds the whole array, so chapter 07's passes do every "
                "axis%s: no device -> host copy, no MPI, no host -> device copy\n",
@@ -96,7 +96,7 @@ void report_explain(const struct ctx *c)
                "(the transpose, inside that pass's store: no kernel of its own; in 2-D, when "
                "the outermost axis takes several passes, chapter 07's tiled transpose "
                "follows them instead)" : "");
-    const struct runner *r = &c->run;
+    const struct engine *r = &c->eng;
     int zc = r->transport == TRANSPORT_SHM && r->shm_copy == SHM_ZEROCOPY;
     if (!c->on_device)
         printf("exchange every rank sends a block of %zu values (%.4g KiB) to each other rank, "
@@ -160,9 +160,9 @@ void report_explain(const struct ctx *c)
                        "all), %s with %d peer%s, %s -> recv (a second queue), each chunk "
                        "overlapping the next; own block copied on the device\n", C,
                        C == 1 ? "" : "s", kib * (nranks - 1),
-                       c->run.transport == TRANSPORT_SHM ? "shm copies" : "MPI_Isend/MPI_Irecv",
+                       c->eng.transport == TRANSPORT_SHM ? "shm copies" : "MPI_Isend/MPI_Irecv",
                        nranks - 1, nranks == 2 ? "" : "s",
-                       c->run.transport == TRANSPORT_SHM && c->run.shm_copy == SHM_DIRECT ?
+                       c->eng.transport == TRANSPORT_SHM && c->eng.shm_copy == SHM_DIRECT ?
                        "the sender's slot" : "pinned host");
             fl_plan_print(st->unpack, "unpack");
         }
@@ -265,7 +265,7 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
     double flops = 5.0 * (double)c->s.n * nlog * (double)c->s.batch;
     double bytes = 2.0 * (double)c->s.n * (double)c->s.batch * (double)c->elem;
     char shape[64], stamp[256];
-    const struct runner *r = &c->run;
+    const struct engine *r = &c->eng;
     int shm = r->transport == TRANSPORT_SHM;
     printf("%s,ranks,layout", fl_csv_header);
     for (int p = 0; p < PH_COUNT; p++)
@@ -335,7 +335,7 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
 static void report_text(const struct ctx *c, const struct timing *t)
 {
     const struct slab *s = &c->s;
-    const struct runner *r = &c->run;
+    const struct engine *r = &c->eng;
     int shm = r->transport != TRANSPORT_SHM ? 0 : r->shm_copy == SHM_ZEROCOPY ? 2 : 1;
     printf("phases   ms per call: each rank's median over %d calls, then the slowest rank "
            "(and the fastest):\n", t->runs);
@@ -370,7 +370,7 @@ static void report_text(const struct ctx *c, const struct timing *t)
         printf("moved    per rank and exchange (%d per call): %.4g MiB device -> host, to the "
                "other ranks and host -> device (%d of %d blocks; its own block stays on the "
                "device), in %d chunk%s\n", nx, mib * (nranks - 1) / nranks, nranks - 1, nranks,
-               c->run.chunks, c->run.chunks == 1 ? "" : "s");
+               c->eng.chunks, c->eng.chunks == 1 ? "" : "s");
     if (c->on_device || nx == 0 || r->transport == TRANSPORT_NONE)
         return;
     /* the transport, what crosses each way, and the rates of the first exchange's phases */

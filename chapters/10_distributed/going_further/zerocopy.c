@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int zerocopy_wrap(struct runner *r, struct shm *m, char *why, size_t len)
+int zerocopy_wrap(struct engine *r, struct shm *m, char *why, size_t len)
 {
     const int P = r->s->P;
     const size_t bytes = slots_bytes(m, P);
@@ -64,7 +64,7 @@ int zerocopy_wrap(struct runner *r, struct shm *m, char *why, size_t len)
     return 0;
 }
 
-void zerocopy_unwrap(struct runner *r, struct shm *m)
+void zerocopy_unwrap(struct engine *r, struct shm *m)
 {
     if (!m->wrap)
         return;
@@ -75,7 +75,7 @@ void zerocopy_unwrap(struct runner *r, struct shm *m)
     m->wrap = NULL;
 }
 
-size_t window_slots(const struct runner *r, int q, void **p)
+size_t window_slots(const struct engine *r, int q, void **p)
 {
     const struct shm *m = r->shm;
     *p = NULL;
@@ -112,7 +112,7 @@ static int peers_reached(const struct shm *m, int P, int me, int idx, uint64_t w
     return 1;
 }
 
-void zerocopy_exchange(struct runner *r, double *ph)
+void zerocopy_exchange(struct engine *r, double *ph)
 {
     struct shm *m = r->shm;
     const struct slab *s = r->s;

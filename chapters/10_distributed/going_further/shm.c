@@ -160,7 +160,7 @@ int window_default_threads(int ranks_on_node)
 /* Whether every rank may read every other's pinned send buffer (cma): each rank lets any
  * process of its user read it (Yama's ptrace_scope 1 would allow only its ancestors), then
  * reads 64 bytes of each peer's. Collective; on failure WHY says the first rank's errno. */
-static int cma_works(struct runner *r, struct shm *m, char *why, size_t len)
+static int cma_works(struct engine *r, struct shm *m, char *why, size_t len)
 {
     const int P = r->s->P;
     long me[2] = {(long)getpid(), (long)(intptr_t)r->host_send};
@@ -198,7 +198,7 @@ static int cma_works(struct runner *r, struct shm *m, char *why, size_t len)
 
 /* zerocopy: every rank wraps every rank's slots (zerocopy.c); where any rank cannot, every
  * rank falls back to cma (WHY, the same on every rank, says why). Collective. */
-static int zerocopy_agreed(struct runner *r, struct shm *m, char *why, size_t len)
+static int zerocopy_agreed(struct engine *r, struct shm *m, char *why, size_t len)
 {
     char mine[160] = "";
     int bad = zerocopy_wrap(r, m, mine, sizeof mine) != 0 ? r->s->rank : r->s->P, first;
@@ -211,7 +211,7 @@ static int zerocopy_agreed(struct runner *r, struct shm *m, char *why, size_t le
     return 0;
 }
 
-int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len)
+int window_open(struct engine *r, int threads, enum shm_copy copy, char *why, size_t len)
 {
     const struct slab *s = r->s;
     const int P = s->P;
@@ -219,7 +219,7 @@ int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, si
     if (!m)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the shared window");
     if (copy != SHM_ZEROCOPY)   /* the host copies go between pinned buffers */
-        runner_pin(r);
+        engine_pin(r);
     if (copy == SHM_CMA && !cma_works(r, m, r->shm_note, sizeof r->shm_note))
         copy = SHM_WINDOW;
     size_t blk = s->count / (size_t)P, most = (blk + (size_t)r->chunks - 1) / (size_t)r->chunks;
@@ -267,7 +267,7 @@ int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, si
         /* the slots stay: cma does not use them, window (where cma is refused) does */
         char cma[192] = "";
         copy = SHM_CMA;
-        runner_pin(r);
+        engine_pin(r);
         if (!cma_works(r, m, cma, sizeof cma)) {
             copy = SHM_WINDOW;
             size_t l = strlen(r->shm_note);
@@ -284,7 +284,7 @@ int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, si
     return 0;
 }
 
-void window_close(struct runner *r)
+void window_close(struct engine *r)
 {
     struct shm *m = r->shm;
     if (!m)
@@ -306,7 +306,7 @@ void window_close(struct runner *r)
 
 /* direct: chunks whose host -> device writes are complete no longer need the peers'
  * slots; say so, in order. */
-static void progress(struct runner *r)
+static void progress(struct engine *r)
 {
     struct shm *m = r->shm;
     const int P = r->s->P, me = r->s->rank;
@@ -333,7 +333,7 @@ static void progress(struct runner *r)
     }
 }
 
-static void wait_for(struct runner *r, _Atomic uint64_t *a, uint64_t want)
+static void wait_for(struct engine *r, _Atomic uint64_t *a, uint64_t want)
 {
     for (unsigned spins = 0; atomic_load_explicit(a, memory_order_acquire) < want; spins++) {
         progress(r);
@@ -342,7 +342,7 @@ static void wait_for(struct runner *r, _Atomic uint64_t *a, uint64_t want)
     }
 }
 
-void window_exchange(struct runner *r, double *ph)
+void window_exchange(struct engine *r, double *ph)
 {
     struct shm *m = r->shm;
     const struct slab *s = r->s;

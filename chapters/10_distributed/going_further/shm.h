@@ -4,7 +4,7 @@
 #ifndef FFTLAB_DISTRIBUTED_SHM_H
 #define FFTLAB_DISTRIBUTED_SHM_H
 
-#include "distributed.h"
+#include "../distributed.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -75,8 +75,8 @@ static inline size_t slots_bytes(const struct shm *m, int P)
  * -1 with WHY ("could not wrap ...": the buffers made so far released).
  * FFTLAB_SHM_NO_ZEROCOPY=1 acts as a refusal (the tests take the fallback this way). Not
  * collective. */
-int zerocopy_wrap(struct runner *r, struct shm *m, char *why, size_t len);
+int zerocopy_wrap(struct engine *r, struct shm *m, char *why, size_t len);
 /* The wrapped slots released (none: nothing to do). */
-void zerocopy_unwrap(struct runner *r, struct shm *m);
+void zerocopy_unwrap(struct engine *r, struct shm *m);
 
 #endif

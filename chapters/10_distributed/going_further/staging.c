@@ -2,11 +2,11 @@
  * device and them that both transports share (exchange.c: MPI; shm.c: one host copy on
  * the node): every chunk of every peer's block device -> host, this rank's own block
  * device -> device, and the copies' device time once the exchange is done. */
-#include "distributed.h"
-#include "../../common/timing.h"
+#include "../distributed.h"
+#include "../../../common/timing.h"
 
 /* Pinned host memory of BYTES, mapped: the buffer in *M, the pointer returned. */
-void *staging_pinned(const struct runner *r, size_t bytes, cl_mem *m, const char *what)
+void *staging_pinned(const struct engine *r, size_t bytes, cl_mem *m, const char *what)
 {
     cl_int err;
     *m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL,
@@ -24,7 +24,7 @@ void *staging_pinned(const struct runner *r, size_t bytes, cl_mem *m, const char
 
 /* The pinned send and receive buffers of the staged transports, made once (MPI's, and
  * shm's cma, window and direct modes), reused by every call. */
-void runner_pin(struct runner *r)
+void engine_pin(struct engine *r)
 {
     if (r->host_send)
         return;
@@ -32,7 +32,7 @@ void runner_pin(struct runner *r)
     r->host_recv = staging_pinned(r, r->data_bytes, &r->pin_recv, "the host receive buffer");
 }
 
-void staging_reads(struct runner *r, cl_event *rd, int *last_rd)
+void staging_reads(struct engine *r, cl_event *rd, int *last_rd)
 {
     const struct slab *s = r->s;
     const int P = s->P, me = s->rank, C = r->chunks;
