@@ -108,9 +108,18 @@ run_case "P=2 16x12x20 shm --shm-copy direct, 2 copy threads, 9 chunks" 0 '^PASS
     --has '^digest ' -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 9 \
        --shm-copy direct --copy-threads 2 --explain
 digestd=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+# The lesson's exchange (--transport alltoall: the whole send buffer to the host, one
+# MPI_Alltoall, the whole receive buffer back) moves every value unchanged too: the same
+# bits, its phases timed by the host clock.
+run_case "P=2 16x12x20 --transport alltoall: the lesson's exchange, the same bits" 0 '^PASS$' \
+    --timeout $T --has '^transport alltoall: the whole send buffer device -> host' \
+    --has '^    MPI \(wait\) +[0-9.]+ .*host clock in MPI_Alltoall' --has '^digest ' \
+    --has '^exchange +transport alltoall ' --lacks 'pinned staging' \
+    -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --transport alltoall --explain
+digesta=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 [ -n "$digestm" ] && [ "$digest1" = "$digestm" ] && [ "$digest1" = "$digestw" ] &&
-    [ "$digest1" = "$digestd" ]
-ok $? "shm (cma or window, window, direct) and mpi agree bit for bit ($digest1 = $digestm = $digestw = $digestd)"
+    [ "$digest1" = "$digestd" ] && [ "$digest1" = "$digesta" ]
+ok $? "shm (cma or window, window, direct), mpi and alltoall agree bit for bit ($digest1 = $digestm = $digestw = $digestd = $digesta)"
 # zerocopy (the default above, in 1 and 3 chunks) in 9 chunks: its reads run up to 4 chunks
 # ahead of what the peer has taken, so the ring wraps and a slot waits to be free; and where
 # a driver will not wrap the window (FFTLAB_SHM_NO_ZEROCOPY=1 plays that), every rank takes
@@ -385,14 +394,14 @@ run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-
 [ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
 ok $? "--timeout 1e-9: the watchdog's message"
 run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
-    --has '--chunks C' --has '--transport mpi[|]shm' --has '--shm-copy cma[|]window[|]direct[|]zerocopy' \
+    --has '--chunks C' --has '--transport auto[|]alltoall[|]mpi[|]shm' --has '--shm-copy cma[|]window[|]direct[|]zerocopy' \
     --has '--copy-threads T' --has 'below 2\^31 values per rank' \
     --has '^  --format F +text \(default\) or csv$' --lacks '--input X\.npy' --lacks '--output Y\.npy' \
     --lacks 'csv or json' -- $R -n 1 "$M" --help
 run_case "--chunks 0: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has '--chunks takes a whole number from 1' -- $R -n 2 "$M" --size 16x12 --chunks 0
 run_case "--transport tcp: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
-    --has "--transport takes mpi or shm, got 'tcp'" -- $R -n 2 "$M" --size 16x12 --transport tcp
+    --has "--transport takes auto, alltoall, mpi or shm, got 'tcp'" -- $R -n 2 "$M" --size 16x12 --transport tcp
 # The limit: N x batch / P below 2^31 values per rank, refused before any allocation (a
 # slab of 2^31 fp32 values would be 16 GiB per buffer: exit 2 at once, nothing allocated).
 run_case "2^31 values on one rank: refused (exit 2) before any allocation" 2 "$USAGE" --timeout $T \

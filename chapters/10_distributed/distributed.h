@@ -115,15 +115,15 @@ int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t e
 #define PASS_STORE_TRANSPOSED 256
 
 /* Steps for direction SIGN from layout IN to layout OUT (natural -> transposed,
- * natural -> natural, or transposed -> natural). ON_DEVICE (one rank, not an exercise
- * run): one step, every axis by A's passes (natural in) or B's (transposed in), the last
- * pass storing layout OUT (PASS_STORE_TRANSPOSED); in 2-D, when the outer axis by columns
- * takes several passes, two steps instead: the contiguous axis by rows and 07's tiled
- * transpose, then the other axis by the other layout's rows. Else local passes, pack,
- * exchange, unpack. */
+ * natural -> natural, or transposed -> natural): local passes, pack, exchange, unpack.
+ * (One rank's pipeline, with no exchange: going_further/one_rank.c.) */
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
                    const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
-                   enum layout in, enum layout out, int on_device);
+                   enum layout in, enum layout out);
+/* P empty, for direction SIGN from layout IN to OUT; its next step, local passes of
+ * PROGRAM (0: program 1, 1: program 2) with an empty plan. */
+void pipeline_begin(struct pipeline *p, int sign, enum layout in, enum layout out);
+struct step *pipeline_local_step(struct pipeline *p, int program);
 void pipeline_free(struct pipeline *p);
 
 /* ---------------------------------------------------------------- exchange.c */
@@ -143,48 +143,37 @@ extern const char *const phase_name[PH_COUNT];   /* "local1", "pack", ...: CSV c
 /* 1 for the phases inside an exchange's wall time (d2h, mpi, h2d): not added to the sum */
 int phase_inside(int ph);
 
-/* The most bytes one transfer or one MPI message moves: a slab of 2^29 fp32 values is
- * 4 GiB, a block for one peer 2 GiB; an MPI count is an int and Open MPI's transports
- * split or truncate messages near 2^31 bytes, so the exchange cuts every block into
- * chunks of at most this. */
+/* The most bytes one device <-> host transfer moves: a slab of 2^29 fp32 values is 4 GiB,
+ * and a transfer's size is cut into pieces of at most this (going_further/'s transports cut
+ * their MPI messages there too: Open MPI splits or truncates messages near 2^31 bytes). */
 #define XFER_MAX ((size_t)1 << 30)
-/* --chunks 0 (the default): chunks of about this much per peer, at most AUTO_CHUNKS */
-#define AUTO_CHUNK_BYTES ((size_t)4 << 20)
-#define AUTO_CHUNKS 8
-#define BANDWIDTH_PROBE_BYTES ((size_t)64 << 20)   /* --explain's link probe, at most */
-#define MAX_CHUNKS 4096     /* --chunks' largest value                                   */
-#define SHM_DEFAULT_THREADS 8   /* --copy-threads 0: the node's cores / its ranks, at most this */
-#define SHM_CHUNK_BYTES ((size_t)8 << 20)   /* shm, --chunks 0: chunks at most this per peer */
 
-/* How the exchange's chunks go from rank to rank (--transport). */
-enum transport {
-    TRANSPORT_AUTO,             /* the option's default: shm when every rank is on one node */
-    TRANSPORT_MPI,              /* MPI_Isend/MPI_Irecv between the pinned host buffers      */
-    TRANSPORT_SHM,              /* an MPI-3 shared window, copied by a few threads (shm.c)  */
-    TRANSPORT_NONE              /* one rank: no exchange                                    */
+struct engine;
+
+/* How the exchange's blocks go from rank to rank, between the pack (send: block e for rank
+ * e) and the unpack (recv: block d from rank d). One transport per run, chosen when the
+ * engine opens: the lesson's transport_alltoall, or one of going_further/'s faster ones
+ * (going_further/choose.c). */
+struct transport {
+    const char *name;           /* what the report calls it: "alltoall", "mpi", "shm"      */
+    /* Set up R's part. Collective: 0, or (the same on every rank) below 0 and WHY. */
+    int (*open)(struct engine *r, char *why, size_t len);
+    /* send -> recv, every rank's blocks; PH gets PH_XCHG and the parts inside it. */
+    void (*exchange)(struct engine *r, double *ph);
+    void (*close)(struct engine *r);
 };
-extern const char *const transport_name[4];   /* "auto", "mpi", "shm", "none"             */
+/* exchange.c: the whole send buffer to the host, one MPI_Alltoall, the whole receive
+ * buffer back (--transport alltoall; one rank's exercise runs too). */
+extern const struct transport transport_alltoall;
 
-/* How shm moves a chunk from one rank's device to another's (--shm-copy). */
-enum shm_copy {
-    SHM_ZEROCOPY,   /* no host copy: device -> the sender's window slot, wrapped in every rank
-                       as a CL_MEM_USE_HOST_PTR buffer (pinned), -> the receiver's device;
-                       where a driver refuses the wrap, SHM_CMA (zerocopy.c)               */
-    SHM_CMA,        /* one copy: the receiver's threads read the sender's pinned send buffer
-                       (process_vm_readv, Linux's cross-memory attach); else SHM_WINDOW    */
-    SHM_WINDOW,     /* two copies: pinned send -> the sender's window slot -> pinned recv   */
-    SHM_DIRECT      /* one copy: pinned send -> the window slot; host -> device from there  */
-};
-extern const char *const shm_copy_name[4];    /* "zerocopy", "cma", "window", "direct"    */
+/* What the options ask of the exchange: --transport (0 auto, the default: what
+ * going_further/choose.c finds fastest; 1 alltoall; 2 mpi; 3 shm), going_further/'s
+ * --shm-copy, --copy-threads and --chunks (0: automatic). */
+struct transport_want { int transport, copy, threads, chunks; };
 
-/* What the options ask of the exchange's transport (engine_open decides). */
-struct transport_want {
-    enum transport transport;   /* --transport: AUTO, MPI or SHM                            */
-    enum shm_copy copy;         /* --shm-copy                                               */
-    int threads;                /* --copy-threads (0: automatic)                            */
-};
-struct shm;                     /* shm.c */
+struct fast;                    /* going_further/transport.h */
 
+/* This rank's device side: the buffers, the kernels, the exchange. */
 struct engine {
     const struct fl_device *dev;
     const struct slab *s;
@@ -199,39 +188,23 @@ struct engine {
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
                                    above are sub-buffers of these (exchange.c)           */
     size_t data_bytes, guard_bytes;
-    cl_command_queue q_in;      /* host -> device copies, beside the kernels' queue (P > 1) */
-    cl_mem pin_send, pin_recv;  /* pinned host staging (CL_MEM_ALLOC_HOST_PTR) ...        */
-    void *host_send, *host_recv;/* ... mapped once, reused by every call (engine_pin; none
-                                   for shm's zerocopy, which stages in the window)        */
-    int chunks;                 /* chunks per block in the exchange (after XFER_MAX's cap) */
     cl_mem guard_copy;          /* one guard zone, read back from offset 0               */
     cl_kernel k_nan, k_fill, k_copy;   /* the fills (kernels/10_distributed.cl's end)     */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
-    enum transport transport;   /* MPI, SHM, or NONE (P = 1)                             */
-    enum shm_copy shm_copy;     /* SHM: how a chunk crosses (CMA may fall back to WINDOW) */
-    int copy_threads;           /* SHM: threads per host copy (0: zerocopy, none)          */
-    size_t shm_bytes;           /* SHM: this rank's part of the shared window             */
-    int shm_slots;              /* SHM: its chunk slots (the ring; 0 for cma)              */
-    struct shm *shm;            /* SHM: the window, its counters and the copy threads     */
-    char transport_note[192];   /* why AUTO chose as it did ("" when asked by name)        */
-    char shm_note[320];         /* SHM: why zerocopy or cma fell back ("" when neither did) */
+    const struct transport *xport;   /* the exchange's transport (NULL: one rank's device) */
+    void *host_send, *host_recv;/* the transport's host copies of send and recv (alltoall:
+                                   malloc'd; going_further/'s: pinned)                    */
+    struct fast *fast;          /* going_further/'s transports: their state              */
 };
-
-/* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
- * message passes XFER_MAX, at most one value each. The same on every rank. */
-int engine_chunks(const struct slab *s, size_t elem, int want);
 
 /* Bytes of each guard zone, before and after the data of every device buffer. */
 size_t engine_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem);
 /* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
- * rank's transposes need no exchange buffers); pinned staging for CHUNKS chunks when
- * P > 1. Exits 3 (through fl_die) if they do not fit. */
+ * rank's transposes need no exchange buffers); the transport WANT asks for when there is
+ * an exchange. Exits 3 (through fl_die) if they do not fit. */
 void engine_open(struct engine *r, const struct fl_device *dev, const struct slab *s, size_t elem,
-                 int chunks, int on_device, const struct transport_want *want);
+                 int on_device, const struct transport_want *want);
 void engine_close(struct engine *r);
-/* (staging.c) The pinned host staging (host_send, host_recv) for the transports that copy through it;
- * a second call does nothing. Exits 3 (through fl_die) if it does not fit. */
-void engine_pin(struct engine *r);
 
 /* Create the kernels of P's steps (and upload their twiddle tables). */
 void engine_prepare(struct engine *r, struct pipeline *p);
@@ -243,44 +216,17 @@ void engine_release(struct engine *r, struct pipeline *p);
  * it. Returns the wall time of the call in ms on this rank. */
 double engine_call(struct engine *r, struct pipeline *p, int poison, double *phases);
 
+/* BYTES between device buffer M (from offset 0) and host memory H (TO_HOST: device ->
+ * host), in transfers of at most XFER_MAX bytes; returns when they are done. */
+void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes);
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
 void engine_upload(struct engine *r, const double *x);
-/* The device <-> host bandwidth in GB/s on this rank's device, BYTES each way (the best
- * of a few): GBS[0] device -> host and GBS[1] host -> device from pinned memory
- * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory,
- * GBS[4] and GBS[5] from malloc'd memory wrapped in a CL_MEM_USE_HOST_PTR buffer (does
- * the driver pin memory it is handed?), GBS[6] and GBS[7] (0 unless shm's zerocopy is on)
- * the shared window's slots themselves: device -> this rank's slots, host -> device from
- * the next rank's, at most their size (what zerocopy's chunks cross). */
-void engine_bandwidth(struct engine *r, size_t bytes, double gbs[8]);
 void engine_download(struct engine *r, int slot, double *out);
 /* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
  * after a poisoned call (engine_call with POISON). */
 const char *engine_guard_damage(struct engine *r);
 
-
-/* ---------------------------------------------------------------- shm.c */
-
-/* Threads per host copy when --copy-threads is 0: the node's cores shared by its ranks. */
-int window_default_threads(int ranks_on_node);
-/* R's shared window (its counters, and for COPY window or direct the ring of chunk slots of
- * every rank of the node) and THREADS copy threads. Collective over MPI_COMM_WORLD; every
- * rank must be on one node. COPY cma falls back to window where a rank may not read
- * another's memory (R's transport_note says why). Returns 0, or -1 with WHY on every rank
- * when a rank could not allocate its part (nothing kept). */
-int window_open(struct engine *r, int threads, enum shm_copy copy, char *why, size_t len);
-void window_close(struct engine *r);
-/* The exchange between the pack and the unpack through the window (exchange.c's
- * exchange_staged with the MPI messages replaced by the window's copies): PH as there, its
- * PH_MPI the host copies and the waits for the peers' chunks. */
-void window_exchange(struct engine *r, double *ph);
-/* zerocopy.c: the exchange with no host copy (--shm-copy zerocopy), PH as window_exchange;
- * its PH_MPI the time the host found nothing to do (waiting for a copy or a peer). */
-void zerocopy_exchange(struct engine *r, double *ph);
-/* zerocopy: rank Q's slots as this process maps them (*P) and their bytes; 0 (and NULL)
- * when the transport is not shm's zerocopy. */
-size_t window_slots(const struct engine *r, int q, void **p);
 
 /* ---------------------------------------------------------------- verify.c */
 
@@ -331,8 +277,7 @@ struct ctx {
     struct fl_options o;
     const struct fl_variant *variant;
     int natural;                /* --natural: the output back in the input's layout       */
-    int chunks;                 /* --chunks C: the exchange in C chunks (0 = automatic)    */
-    struct transport_want xport;/* --transport, --shm-copy, --copy-threads                 */
+    struct transport_want xport;/* --transport (going_further/: --chunks, --shm-copy, ...)  */
     int on_device;              /* one rank, not an exercise run: no exchange, the transpose
                                    in a pass's store (an exercise run keeps pack + unpack
                                    at P = 1: the grader's P = 1 case must go through the
@@ -431,16 +376,5 @@ void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's 
 /* Rank 0: the phases (text) or the CSV row, then PASS or FAIL: REASON. */
 void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,
                    int timed, int passed, const char *reason);
-
-/* staging.c: the pinned buffers and the copies both transports share. Pinned host memory
- * of BYTES, mapped (the buffer in *M, the pointer returned; WHAT names it in an error). */
-void *staging_pinned(const struct engine *r, size_t bytes, cl_mem *m, const char *what);
-/* Enqueue every chunk of every peer's block device -> pinned host (event rd[c*P + q];
- * last_rd[c]: the peer whose read ends chunk c) and this rank's own block device ->
- * device, then flush. */
-void staging_reads(struct engine *r, cl_event *rd, int *last_rd);
-/* Add the device time of the N reads RD and writes WR (null: none) to D2H and H2D, in ms,
- * and release them. */
-void staging_times(size_t n, cl_event *rd, cl_event *wr, double *d2h, double *h2d);
 
 #endif

@@ -7,13 +7,11 @@
  * data out. Every axis inside a slab is transformed locally with 07's passes.
  *
  * The idea: the outermost axis is spread over the ranks, so transpose the array globally
- * first. Each rank packs its slab into P blocks on the device, sends block e to rank e
- * (staged through pinned host memory in chunks, MPI_Isend/MPI_Irecv overlapped with the
- * copies: exchange.c), and unpacks what arrived into a slab of the next axis, which now
- * holds the outermost axis whole. At P = 1 there is nothing to send: chapter 07's passes do
- * every axis, and the last one stores transposed (pipeline.c, kernels/10_pass_hooks.cl).
- * 2-D on P = 2 ranks, rank 0 holding the blocks a b (its rows, cut where rank 1's part of
- * x begins), rank 1 holding c d:
+ * first. Each rank packs its slab into P blocks on the device, sends block e to rank e and
+ * receives block d of every rank (one MPI_Alltoall: exchange.c's transport_alltoall), and
+ * unpacks what arrived into a slab of the next axis, which now holds the outermost axis
+ * whole. 2-D on P = 2 ranks, rank 0 holding the blocks a b (its rows, cut where rank 1's
+ * part of x begins), rank 1 holding c d:
  *
  *     natural slabs       x passes      pack, exchange, unpack          y passes
  *     rank 0: [a b]   ->  program 1  ->  rank 0: [aT cT]            ->  program 2
@@ -22,6 +20,12 @@
  * The result stays in that transposed layout (FFTW_MPI_TRANSPOSED_OUT: rank d owns
  * x [d*Nx/P, ...) of y[x][y]), or with --natural goes back to the input's layout (a
  * second all-to-all).
+ *
+ * going_further/ makes it fast, and a plain run uses it (--transport auto): the exchange
+ * in chunks overlapped with the copies, through a node's shared memory, with no host copy
+ * where the driver allows (going_further/choose.c picks); at P = 1 no exchange at all,
+ * chapter 07's passes with the transpose in the last one's store (one_rank.c).
+ * `--transport alltoall` runs the lesson's exchange alone: the baseline.
  *
  * Run it (Open MPI: make deps installs it; tools/mpirun.sh adds --oversubscribe,
  * --allow-run-as-root when you are root, and --bind-to none):
@@ -35,6 +39,7 @@
  * --explain names every kernel file compiled. Lesson: README.md here; distributed.h says
  * what the other files of this folder do. */
 #include "distributed.h"
+#include "going_further/transport.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,18 +82,25 @@ int main(int argc, char **argv)
      *    unpack), built with A's and B's -D constants (run.c). */
     build_programs(&c);
 
-    /* 4. The transform as steps: local passes (A), the exchange (pack; device -> host,
-     *    MPI_Isend/MPI_Irecv, host -> device in overlapped chunks; unpack), local passes
-     *    (B) [, the exchange back]. At P = 1 one step: every axis, the last pass storing
-     *    the output's layout.
+    /* 4. The transform as steps (pipeline.c): local passes (A), the exchange (pack; the
+     *    blocks to the other ranks: exchange.c, engine_call and transport_alltoall; unpack),
+     *    local passes (B) [, the exchange back]. At P = 1 one step: every axis, the last
+     *    pass storing the output's layout (going_further/one_rank.c).
      *    The other direction, from the output's layout back to natural, is the round
      *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
     size_t wg_items = c.dev.max_wg < 256 ? c.dev.max_wg : 256;
     int sign = c.o.inverse ? 1 : -1;
-    pipeline_make(&c.main, &c.s, &c.la, &c.lb, c.elem, wg_items, sign, LAYOUT_NATURAL, c.out,
-                  c.on_device);
-    pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out, LAYOUT_NATURAL,
-                  c.on_device);
+    if (c.on_device) {
+        pipeline_begin(&c.main, sign, LAYOUT_NATURAL, c.out);
+        one_rank(&c.main, &c.s, &c.la, &c.lb, c.elem);
+        pipeline_begin(&c.back, -sign, c.out, LAYOUT_NATURAL);
+        one_rank(&c.back, &c.s, &c.la, &c.lb, c.elem);
+    } else {
+        pipeline_make(&c.main, &c.s, &c.la, &c.lb, c.elem, wg_items, sign, LAYOUT_NATURAL,
+                      c.out);
+        pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out,
+                      LAYOUT_NATURAL);
+    }
     engine_prepare(&c.eng, &c.main);
     if (c.o.verify)
         engine_prepare(&c.eng, &c.back);

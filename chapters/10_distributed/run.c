@@ -41,7 +41,7 @@ void build_programs(struct ctx *c)
                           : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", c->s.ni);
         fl_layout_options(i ? &c->lb : &c->la, c->build[i], used, sizeof c->build[i]);
     }
-    engine_open(&c->eng, &c->dev, &c->s, c->elem, c->chunks, c->on_device, &c->xport);
+    engine_open(&c->eng, &c->dev, &c->s, c->elem, c->on_device, &c->xport);
     c->eng.kernel_file = c->kernel_file;
     for (int i = 0; i < 2; i++)
         c->eng.program[i] = fl_build_program(&c->dev, c->kernel_file, kernel_uses, c->build[i]);
