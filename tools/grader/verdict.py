@@ -41,7 +41,7 @@ OOB_WORDS_RE = re.compile(r"(read|wrote|wrote into|changed) [^:;\n]*(past the en
 # "#endif without #if (...)", "#if without #endif (...)"
 RULE_RE = re.compile(r"an exercise may not [^:\n]*|#[a-z]+ without #[a-z]+")
 # exit 3's kinds, in the chapters' words (common/program.c, common/plan.c, common/runner.c,
-# chapters/10_distributed/ranks.c), in this order
+# chapters/10_distributed/harness/ranks.c), in this order
 OPENCL_ERRORS = (
     (re.compile(r"kernel build failed"), "exit 3 build failed"),
     (re.compile(r"no result before the --timeout|timed out (outside its kernels )?\(--timeout\)"),

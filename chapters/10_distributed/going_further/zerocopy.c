@@ -86,14 +86,15 @@ static void zerocopy_unwrap(struct engine *r, struct shm *m)
 static int zerocopy_open(struct engine *r, char *why, size_t len)
 {
     char mine[160] = "";
-    r->fast->copy_threads = 0;      /* no host copy, no copy threads */
     if (window_open(r, SHM_ZEROCOPY, why, len) != 0)
         return -2;
     struct shm *m = r->fast->shm;
     int bad = zerocopy_wrap(r, m, mine, sizeof mine) != 0 ? r->s->rank : r->s->P, first;
     MPI_Allreduce(&bad, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (first == r->s->P)
+    if (first == r->s->P) {
+        r->fast->copy_threads = 0;  /* no host copy, no copy threads */
         return 0;
+    }
     zerocopy_unwrap(r, m);
     window_close(r);
     MPI_Bcast(mine, sizeof mine, MPI_CHAR, first, MPI_COMM_WORLD);

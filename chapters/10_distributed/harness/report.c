@@ -1,9 +1,9 @@
 /* What a run prints: who is who, --explain's slabs, exchange sizes and steps, each rank's
  * verdict, and the timed phases as text or one CSV row. */
-#include "distributed.h"
-#include "going_further/transport.h"
+#include "../distributed.h"
+#include "../going_further/transport.h"
 
-#include "../../common/program.h"
+#include "../../../common/program.h"
 
 #include <math.h>
 #include <stdio.h>

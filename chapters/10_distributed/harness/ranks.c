@@ -1,7 +1,7 @@
 /* Every rank together: starting and ending MPI, failures every rank agrees on, one report
  * printed in rank order, and a watchdog that ends a stuck rank (and with it the job). */
 #define _POSIX_C_SOURCE 200809L
-#include "distributed.h"
+#include "../distributed.h"
 
 #include <fftw3-mpi.h>
 #include <math.h>

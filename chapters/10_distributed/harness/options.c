@@ -1,7 +1,7 @@
 /* The options of a run: every chapter's (common/options.c), plus --natural; refused the same
  * way on every rank (agree), so a bad option ends the job with one message. */
-#include "distributed.h"
-#include "going_further/transport.h"
+#include "../distributed.h"
+#include "../going_further/transport.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* Which OpenCL device each rank opens, and whether the rank's slab fits on it. */
-#include "distributed.h"
+#include "../distributed.h"
 
 #include <stdio.h>
 #include <string.h>
