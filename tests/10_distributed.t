@@ -418,16 +418,30 @@ H='chapter,variant,device,driver,n,batch,precision,ms_median,verdict,shape,date,
 HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_unpack_ms,ph_local2_ms,chunks,transport,copy_threads,shm_copy,ph_sum_ms"
 { echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2.5,PASS,4096x4096,2026,2,0.1,0.05,2.2,0.6,1.1,0.6,0.05,0.1,8,shm,8,cma,2.5'
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,0.3,PASS,4096x4096,2026,1,0.1,,,,,,,0.1,0,none,0,,0.2'; } >"$G/after.csv"
-{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,9,UNVERIFIED,4096x4096,2026,2,0.1,0.05,8.5,0.6,8.1,0.6,0.05,0.1,8,mpi,0,,9'
+{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,18,UNVERIFIED,4096x4096,2026,2,0.1,0.05,17.5,5.6,6.2,5.7,0.05,0.1,1,alltoall,0,,18'
+  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,9,UNVERIFIED,4096x4096,2026,2,0.1,0.05,8.5,0.6,8.1,0.6,0.05,0.1,8,mpi,0,,9'
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,3,UNVERIFIED,4096x4096,2026,2,0.1,0.05,2.7,0.6,1.6,0.6,0.05,0.1,8,shm,8,direct,3'
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2,UNVERIFIED,4096x4096,2026,2,0.1,0.05,1.5,0.6,0.4,0.6,0.05,0.1,8,shm,0,zerocopy,2'; } >"$G/transport.csv"
 { echo "$H"; echo '"07_multidim","strided","G",d,16777216,1,single,0.22,PASS,4096x4096,2026,'; } >"$G/07.csv"
 echo 'rank 0   link device -> host / host -> device, 64 MiB, best of 3: pinned 55 / 54 GB/s, pageable (malloc) 15 / 8.5 GB/s' >"$G/explain-gpu.txt"
 chapters/10_distributed/going_further/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
     grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 (0.2) | 0.91× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks, shm cma on 8 threads) | 1.79× | PASS PASS |$' "$G/table" &&
-    grep -q '^| 4096x4096 | mpi | — | — | 8 | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× |$' "$G/table" &&
-    grep -q '^| 4096x4096 | shm | direct | 8 | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× |$' "$G/table" &&
-    grep -q '^| 4096x4096 | shm | zerocopy | — | 8 | 2 | 1.5 (0.6, 0.4, 0.6) | 1.22× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | alltoall | — | — | 1 | 18 | 17.5 (5.6, 6.2, 5.7) | 14.21× | 1.00× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | mpi | — | — | 8 | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× | 2.00× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | shm | direct | 8 | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× | 6.00× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | shm | zerocopy | — | 8 | 2 | 1.5 (0.6, 0.4, 0.6) | 1.22× | 9.00× |$' "$G/table" &&
     grep -q 'pinned 55 / 54 GB/s' "$G/table"
 ok $? "the lesson's GPU table from a run's CSV files (gpu-table.sh)" || sed 's/^/# /' "$G/table"
+# -t: the transports alone, each set against the lesson's alltoall on its shape (a shape
+# without an alltoall row gets no ratio)
+mkdir -p "$G/t"
+{ cat "$G/transport.csv"
+  echo "$HA"; echo '"10_distributed","slab","G",d,1048576,1,single,4,UNVERIFIED,1024x1024,2026,2,0.1,0.05,3.5,0.6,2.1,0.6,0.05,0.1,8,mpi,0,,4'; } >"$G/t/transport.csv"
+cp "$G/explain-gpu.txt" "$G/t/"
+chapters/10_distributed/going_further/gpu-table.sh -n -t "$G/t" >"$G/t/table" 2>&1 &&
+    grep -q '^| 4096x4096 | shm | zerocopy | — | 8 | 2 | 1.5 (0.6, 0.4, 0.6) | 1.22× | 9.00× |$' "$G/t/table" &&
+    grep -q '^| 1024x1024 | mpi | — | — | 8 | 4 | 3.5 (0.6, 2.1, 0.6) | 45.47× | — |$' "$G/t/table" &&
+    ! grep -q '10 P=1' "$G/t/table"
+ok $? "gpu-table.sh -t: the transports against the lesson's alltoall, from transport.csv alone" ||
+    sed 's/^/# /' "$G/t/table"
 done_testing
