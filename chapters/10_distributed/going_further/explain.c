@@ -224,6 +224,8 @@ const char *transport_phase_clock(const struct engine *r, int ph)
     if (r->fast)
         return NULL;
     switch (ph) {   /* alltoall: each copy, then the collective, one after the other */
+    case PH_XCHG: case PH_XCHG2: return "host clock, the pack's end to the receive buffer on "
+                                        "the device";
     case PH_D2H: case PH_D2H2: return "host clock, the whole send buffer device -> host";
     case PH_H2D: case PH_H2D2: return "host clock, the whole receive buffer host -> device";
     case PH_MPI: case PH_MPI2: return "host clock in MPI_Alltoall: the library's copies, and "
