@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define TEXT(x) TEXT_(x)
+#define TEXT_(x) #x
+
 const char transport_help[] =
     "  --transport auto|alltoall|mpi|shm  how the blocks go between ranks: alltoall the\n"
     "                      lesson's exchange (the whole slab device -> host, one\n"
@@ -16,9 +19,10 @@ const char transport_help[] =
     "                      MPI_Isend/MPI_Irecv\n"
     "  --chunks C          mpi and shm: cut each exchange into C chunks, pipelined: device\n"
     "                      -> host of one while the one before crosses and the one before\n"
-    "                      that goes host -> device (1 to 4096; default: about 4 MiB per\n"
-    "                      peer, at most 8; never more than 1 GiB per message). One rank\n"
-    "                      (P = 1) has no exchange: its transpose stays on the device\n"
+    "                      that goes host -> device (1 to " TEXT(MAX_CHUNKS) "; default:\n"
+    "                      about 4 MiB per peer, at most " TEXT(AUTO_CHUNKS) "; never more than\n"
+    "                      1 GiB per message). One rank (P = 1) has no exchange: its\n"
+    "                      transpose stays on the device\n"
     "  --shm-copy cma|window|direct|zerocopy  shm only, how a chunk crosses: zerocopy (the\n"
     "                      default) no host copy, the sender's device writes into its\n"
     "                      window slot and the receiver's device reads it from there (the\n"
@@ -30,7 +34,7 @@ const char transport_help[] =
     "                      window slot; direct one copy into the slot, then host -> device\n"
     "                      straight from it (memory the driver has not pinned)\n"
     "  --copy-threads T    shm's host copies: threads per copy (1 to 64; default the\n"
-    "                      node's cores / its ranks, at most 8)\n";
+    "                      node's cores / its ranks, at most " TEXT(SHM_DEFAULT_THREADS) ")\n";
 
 /* The index of WORD in the N words of LIST, or -1. */
 static int word_of(const char *word, const char *const *list, int n)
