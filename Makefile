@@ -57,9 +57,11 @@ CFLAGS += $(call pc_cflags,OpenCL) $(call pc_cflags,fftw3)
 LDLIBS := $(call pc_libs,OpenCL,-lOpenCL) -lfftw3l_threads $(call pc_libs,fftw3l,-lfftw3l) \
           -lfftw3_threads $(call pc_libs,fftw3,-lfftw3) -lm -lpthread
 
-COMMON_SRC := $(wildcard common/*.c)
+# common/: the harness (common/*.c) and the FFT building blocks the chapters share
+# (common/fft/*.c); an object of each under $(BUILD)/common/ and $(BUILD)/common/fft/.
+COMMON_SRC := $(wildcard common/*.c common/fft/*.c)
 COMMON_OBJ := $(COMMON_SRC:common/%.c=$(BUILD)/common/%.o)
-COMMON_HDR := $(wildcard common/*.h)
+COMMON_HDR := $(wildcard common/*.h common/fft/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
@@ -114,7 +116,7 @@ $(BUILD)/04_stride: chapters/04_coalescing/stride.c $(COMMON_OBJ) $(COMMON_HDR) 
 $(BUILD)/04_tile_probe: chapters/04_coalescing/tile_probe.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $< $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common
+$(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common $(BUILD)/common/fft
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # The commit the CSV rows name: build/commit.txt, read at run time by common/report.c and
@@ -134,10 +136,12 @@ EXTRA_SRC := chapters/02_radix2/plain_host.c chapters/04_coalescing/stride.c cha
 $(BUILD)/%: chapters/%/main.c $$(filter-out $(EXTRA_SRC),$$(wildcard chapters/$$*/*.c chapters/$$*/*.h)) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.c tests/unit/tap.h $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/tests
-	$(CC) $(CFLAGS) -o $@ $< tests/unit/tap.c $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
+# A unit test of a chapter's part links that part too (UNIT_SRC_test_x: its sources).
+UNIT_SRC_test_radix_plan := chapters/08_bluestein/length_search.c
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.c tests/unit/tap.h $$(UNIT_SRC_$$*) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/tests
+	$(CC) $(CFLAGS) -o $@ $< tests/unit/tap.c $(UNIT_SRC_$*) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/common $(BUILD)/tests:
+$(BUILD)/common $(BUILD)/common/fft $(BUILD)/tests:
 	mkdir -p $@
 
 # Install what is missing (Debian/Ubuntu), build, and run every chapter at its demo size.
@@ -153,21 +157,21 @@ deps:
 
 # Stubs are generated from the solutions' marked regions; never edit exercises/ by hand.
 stubs:
-	tools/make-stubs.sh write
+	tools/instructor/make-stubs.sh write
 
 check-stubs:
-	tools/make-stubs.sh check
+	tools/instructor/make-stubs.sh check
 
 test: all
-	BUILD=$(BUILD) JUNIT=$(JUNIT) tools/run-tests.sh
+	BUILD=$(BUILD) JUNIT=$(JUNIT) tools/ci/run-tests.sh
 
 valgrind: all
-	BUILD=$(BUILD) tools/run-valgrind.sh
+	BUILD=$(BUILD) tools/ci/run-valgrind.sh
 
-# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench.sh;
-# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench.sh --flush-l2).
+# FFTLAB_DEVICE picks the device; BENCH_ARGS passes options to tools/bench/bench.sh;
+# FLUSH_L2=1 times every chapter and peer from a cold cache (tools/bench/bench.sh --flush-l2).
 bench: all
-	BUILD=$(BUILD) tools/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
+	BUILD=$(BUILD) tools/bench/bench.sh $(if $(filter 1,$(FLUSH_L2)),--flush-l2) $(BENCH_ARGS)
 
 # Grading builds only the chapter programs it runs: EX=02_radix2/dif (or ID,ID) needs
 # build/02_radix2, no EX every chapter. An edited exercise is read at run time, so after one
@@ -179,7 +183,7 @@ grade: $(GRADE_CHAPTERS:%=$(BUILD)/%) $(if $(filter 04_coalescing,$(GRADE_CHAPTE
 	BUILD=$(BUILD) tools/grade.sh $(if $(EX),--only $(EX)) $(if $(SRC),--from $(SRC)) $(if $(QUICK),--quick) $(if $(HIDDEN),--hidden $(HIDDEN))
 
 classroom:
-	tools/make-classroom.sh
+	tools/instructor/make-classroom.sh
 
 # Instructors (tools/instructor/): grade a student's checkout, or a roster of them, with
 # this checkout's grader, manifests, programs and kernels; only the submission's
@@ -203,18 +207,18 @@ grade-class:
 	BUILD=$(BUILD) python3 tools/instructor/grade_class.py --roster "$(ROSTER)" $(INSTRUCTOR_GRADE_OPTS) $(if $(CSV),--csv "$(CSV)")
 
 # The repository as students get it, without the answers: make student-edition DEST=dir
-# (tools/student-edition.sh says what it leaves out and cuts).
+# (tools/instructor/student-edition.sh says what it leaves out and cuts).
 student-edition:
 	@[ -n "$(DEST)" ] || { echo "usage: make student-edition DEST=dir (a folder that does not exist yet)" >&2; exit 2; }
-	tools/student-edition.sh "$(DEST)"
+	tools/instructor/student-edition.sh "$(DEST)"
 
 # The access-pattern experiment of chapter 04 on the chosen device, as CSV and SVG.
 stride-plot: $(BUILD)/04_stride
-	tools/plot-stride.sh $(BUILD)
+	tools/bench/plot-stride.sh $(BUILD)
 
-# Regenerate the results tables (bench/README.md, the lessons) from results/*.csv.
+# Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv.
 results:
-	tools/results-table.sh
+	tools/bench/results-table.sh
 
 clean:
 	rm -rf build build-asan grade.json grade.xml grade-progress.tsv

@@ -385,7 +385,7 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
 
 /* ---------------------------------------------------------------- timing */
 
-/* --flush-l2, the chapters' option (common/runner.c): before each timed call, after the
+/* --flush-l2, the chapters' option (common/time_plan.c): before each timed call, after the
  * input is back in place, a buffer of twice the device's global memory cache (at least
  * 128 MiB) is written, so that the call starts with a cold cache; on the OpenCL queue for
  * an OpenCL peer (outside its events), on the host for a host library (outside its clock).

@@ -142,7 +142,7 @@ def main():
     ap.add_argument("--format", default="csv", choices=["csv"],
                     help="the output (CSV only; taken so that it runs as the other peers do)")
     ap.add_argument("--commit", default="",
-                    help="the commit the CSV names; tools/bench.sh passes its build's "
+                    help="the commit the CSV names; tools/bench/bench.sh passes its build's "
                          "commit.txt, so that every row of one sweep names the same commit "
                          "(default: git describe --always --dirty here)")
     ap.add_argument("--copy-gbs", type=float, default=0.0,

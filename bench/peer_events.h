@@ -1,7 +1,7 @@
 /* Device time of a library's transform call, measured as the chapters measure theirs.
  *
  * A chapter knows its kernels and asks each launch for a profiling event; the time of a
- * call is the START of its first kernel to the END of its last (common/runner.c). A
+ * call is the START of its first kernel to the END of its last (common/time_plan.c). A
  * library (clFFT, VkFFT) enqueues kernels of its own choosing and returns at most one
  * event. To time it the same way, peer_events.c defines clEnqueueNDRangeKernel and
  * clEnqueueCopyBuffer itself: the peer executable exports them (linked with -rdynamic),

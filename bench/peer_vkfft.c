@@ -30,7 +30,7 @@
  * _pocl_kernel_VkFFT_main_workgroup (docs/peers.md). pocl creates those threads
  * with the default attributes, whose stack size glibc takes from `ulimit -s` at process
  * start; so main() raises the default thread stack to 64 MiB (pthread_setattr_default_np,
- * address space only, committed as touched) before OpenCL is loaded. tools/bench.sh also
+ * address space only, committed as touched) before OpenCL is loaded. tools/bench/bench.sh also
  * runs the peers under `ulimit -s 65536`, for runtimes that create threads otherwise. */
 #define _GNU_SOURCE /* pthread_getattr_default_np / pthread_setattr_default_np (glibc) */
 #include "peer.h"

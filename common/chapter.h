@@ -1,14 +1,14 @@
 /* The contract between a chapter's main.c and the harness.
  *
  * A chapter describes itself (name, kernel file, variants, demo size) and provides one
- * function that turns a problem into a plan (common/plan.h). fl_main does the rest:
+ * function that turns a problem into a plan (common/fft/plan.h). fl_main does the rest:
  * options, device, kernel build, verification against FFTW, timing, report, exit code. */
 #ifndef FFTLAB_CHAPTER_H
 #define FFTLAB_CHAPTER_H
 
 #include "device.h"
 #include "options.h"
-#include "plan.h"
+#include "fft/plan.h"
 #include "reference.h"
 
 struct fl_problem {
@@ -62,7 +62,7 @@ struct fl_chapter {
      * P->sign. May be NULL (chapters 01-05). */
     void (*build_options)(const struct fl_problem *p, char *opts, size_t len);
     /* How many passes of P's plan take their group shape from P->shape (--shapes,
-     * --tune: common/tune.h), launch k of the plan being pass k; 0 when the plan has none
+     * --tune: common/fft/tune.h), launch k of the plan being pass k; 0 when the plan has none
      * (one pass, a variant without shapes). The harness calls it once, after check() and
      * before any shape is set (P->nshapes = 0). NULL: the chapter takes no shapes, and
      * --shapes and --tune are refused. */

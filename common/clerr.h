@@ -55,7 +55,7 @@ void fl_set_die_hook(void (*hook)(int exit_code), const char *prefix);
 void fl_set_die_prepare(void (*prepare)(void));
 void fl_set_die_sink(void (*sink)(int exit_code, const char *msg));
 
-/* The --timeout watchdogs (common/runner.c, 10's ranks.c): HANDLER for SIGALRM, installed
+/* The --timeout watchdogs (common/isolate.c, 10's ranks.c): HANDLER for SIGALRM, installed
  * with sigaction and SA_RESTART. Not signal(): under _POSIX_C_SOURCE that handler is
  * one-shot (SA_RESETHAND), and a second alarm (10's grace period) would kill the process
  * (exit 142) instead of reaching the handler. */

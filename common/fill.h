@@ -1,4 +1,4 @@
-/* Filling a range of a large buffer (the poison and the guard zones of common/runner.c)
+/* Filling a range of a large buffer (the poison and the guard zones of common/device_run.c)
  * so that no driver call gets an offset or a size of 2^31 bytes or more.
  *
  * Why: NVIDIA's clEnqueueFillBuffer goes wrong past 2^31 bytes (pyopencl issue 395, "

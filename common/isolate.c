@@ -344,7 +344,7 @@ void fl_iso_on_lost(void (*before)(void))
     before_report = before;
 }
 
-static void watchdog_fired(int sig)
+static void iso_watchdog_fired(int sig)
 {
     (void)sig;
     timed_out = 1;
@@ -357,7 +357,7 @@ void fl_iso_watchdog(double seconds, int status_to_stderr)
     timeout_status_fd = status_to_stderr ? STDERR_FILENO : STDOUT_FILENO;
     if (seconds <= 0)
         return;
-    fl_on_alarm(watchdog_fired);
+    fl_on_alarm(iso_watchdog_fired);
     struct itimerval t = {{0, 0}, {(time_t)seconds, (suseconds_t)((seconds - floor(seconds)) * 1e6)}};
     if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
         t.it_value.tv_usec = 1; /* an all-zero timer would turn the watchdog off */

@@ -165,6 +165,69 @@ static int parse_int(const char *s, const char *what, int lo, int hi, int *out, 
     return 0;
 }
 
+/* --size VAL: one size into o->dims, or a list (o->size_list), each size checked now and
+ * the first kept in o->dims. */
+static int parse_size_option(const char *val, struct fl_options *o, char *err, size_t errlen)
+{
+    o->size_list = NULL;
+    if (strchr(val, ',')) {
+        /* a list: every size checked now, the first one kept in dims */
+        if (fl_size_list_count(val, err, errlen) < 0)
+            return -1;
+        o->size_list = val;
+        char first[256];
+        fl_size_list_next(val, first, sizeof first);
+        if (fl_parse_size(first, o->dims, &o->ndims, err, errlen) != 0)
+            return -1;
+    } else if (fl_parse_size(val, o->dims, &o->ndims, err, errlen) != 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/* --seed VAL: a non-negative integer. */
+static int parse_seed(const char *val, struct fl_options *o, char *err, size_t errlen)
+{
+    char *end;
+    errno = 0;
+    unsigned long long s = strtoull(val, &end, 10);
+    if (!*val || *end || errno || val[0] == '-') {
+        snprintf(err, errlen, "--seed must be a non-negative integer, got '%s'", val);
+        return -1;
+    }
+    o->seed = s;
+    return 0;
+}
+
+/* --format VAL: text, csv or json. */
+static int parse_format(const char *val, struct fl_options *o, char *err, size_t errlen)
+{
+    if (strcmp(val, "text") == 0)
+        o->format = FL_FORMAT_TEXT;
+    else if (strcmp(val, "csv") == 0)
+        o->format = FL_FORMAT_CSV;
+    else if (strcmp(val, "json") == 0)
+        o->format = FL_FORMAT_JSON;
+    else {
+        snprintf(err, errlen, "--format must be text, csv or json, got '%s'", val);
+        return -1;
+    }
+    return 0;
+}
+
+/* --timeout VAL: seconds from 0 to 86400. */
+static int parse_timeout(const char *val, struct fl_options *o, char *err, size_t errlen)
+{
+    char *end;
+    double t = strtod(val, &end);
+    if (!*val || *end || !(t >= 0) || t > 86400) {
+        snprintf(err, errlen, "--timeout must be seconds from 0 to 86400, got '%s'", val);
+        return -1;
+    }
+    o->timeout_s = t;
+    return 0;
+}
+
 int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, size_t errlen)
 {
     const char *env_dev = getenv("FFTLAB_DEVICE");
@@ -210,19 +273,8 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             o->list_devices = 1;
         } else if (FLAG("--size") || FLAG("-n")) {
             VALUE();
-            o->size_list = NULL;
-            if (strchr(val, ',')) {
-                /* a list: every size checked now, the first one kept in dims */
-                if (fl_size_list_count(val, err, errlen) < 0)
-                    return -1;
-                o->size_list = val;
-                char first[256];
-                fl_size_list_next(val, first, sizeof first);
-                if (fl_parse_size(first, o->dims, &o->ndims, err, errlen) != 0)
-                    return -1;
-            } else if (fl_parse_size(val, o->dims, &o->ndims, err, errlen) != 0) {
+            if (parse_size_option(val, o, err, errlen) != 0)
                 return -1;
-            }
         } else if (FLAG("--batch")) {
             VALUE();
             if (fl_parse_count(val, "--batch", &o->batch, err, errlen) != 0)
@@ -238,14 +290,8 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             o->output = val;
         } else if (FLAG("--seed")) {
             VALUE();
-            char *end;
-            errno = 0;
-            unsigned long long s = strtoull(val, &end, 10);
-            if (!*val || *end || errno || val[0] == '-') {
-                snprintf(err, errlen, "--seed must be a non-negative integer, got '%s'", val);
+            if (parse_seed(val, o, err, errlen) != 0)
                 return -1;
-            }
-            o->seed = s;
         } else if (FLAG("--precision")) {
             VALUE();
             if (strcmp(val, "single") == 0)
@@ -269,16 +315,8 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             o->verify = 0;
         } else if (FLAG("--format")) {
             VALUE();
-            if (strcmp(val, "text") == 0)
-                o->format = FL_FORMAT_TEXT;
-            else if (strcmp(val, "csv") == 0)
-                o->format = FL_FORMAT_CSV;
-            else if (strcmp(val, "json") == 0)
-                o->format = FL_FORMAT_JSON;
-            else {
-                snprintf(err, errlen, "--format must be text, csv or json, got '%s'", val);
+            if (parse_format(val, o, err, errlen) != 0)
                 return -1;
-            }
         } else if (FLAG("--explain")) {
             NO_VALUE();
             o->explain = 1;
@@ -311,13 +349,8 @@ int fl_parse_options(int argc, char **argv, struct fl_options *o, char *err, siz
             o->tune = 1;
         } else if (FLAG("--timeout")) {
             VALUE();
-            char *end;
-            double t = strtod(val, &end);
-            if (!*val || *end || !(t >= 0) || t > 86400) {
-                snprintf(err, errlen, "--timeout must be seconds from 0 to 86400, got '%s'", val);
+            if (parse_timeout(val, o, err, errlen) != 0)
                 return -1;
-            }
-            o->timeout_s = t;
         } else {
             snprintf(err, errlen, "unknown option '%s' (see --help)", a);
             return -1;

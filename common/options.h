@@ -3,7 +3,7 @@
 #ifndef FFTLAB_OPTIONS_H
 #define FFTLAB_OPTIONS_H
 
-#include "radix_plan.h"
+#include "fft/radix_plan.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -36,7 +36,7 @@ struct fl_options {
     size_t wg;                /* --wg, 0 = chapter default                             */
     struct fl_pass_shape shapes[FL_RADIX_MAX_PASSES]; /* --shapes 256x16,512x8: per pass  */
     int nshapes;              /* how many --shapes gave (0: the chapter's own)         */
-    int tune;                 /* --tune: measure the shapes of each pass (common/tune.h) */
+    int tune;                 /* --tune: measure the shapes of each pass (common/fft/tune.h) */
     int flush_l2;             /* --flush-l2: evict the device's cache before each timed run */
     double timeout_s;         /* --timeout, 0 = none: a hung kernel becomes exit 3     */
     int list_devices, help;

@@ -253,7 +253,7 @@ static void text_line(struct text *t, long n, const char *path)
     text_add(t, "\"\n", 2);
 }
 
-static long line_of(const char *body, long at)
+static long source_line_of(const char *body, long at)
 {
     long line = 1;
     for (long i = 0; i < at; i++)
@@ -284,13 +284,13 @@ static long region_end(const char *body, long at, const char *path)
             } else if (depth == 1 && (strncmp(p, "else", 4) == 0 || strncmp(p, "elif", 4) == 0)) {
                 fl_die(FL_EXIT_OPENCL, "%s:%ld: an #ifndef FL_EXERCISE_ block with an #else: "
                        "an exercise region must be one #ifndef ... #endif", path,
-                       line_of(body, at));
+                       source_line_of(body, at));
             }
         }
         line = end ? end + 1 : NULL;
     }
     fl_die(FL_EXIT_OPENCL, "%s:%ld: an #ifndef FL_EXERCISE_ block without its #endif", path,
-           line_of(body, at));
+           source_line_of(body, at));
 }
 
 /* The next line of BODY from offset FROM that starts (after blanks) with PREFIX: the
@@ -311,7 +311,7 @@ static long next_line_with(const char *body, long from, const char *prefix)
     return -1;
 }
 
-/* The student's file that the student edition (tools/student-edition.sh) names in a region
+/* The student's file that the student edition (tools/instructor/student-edition.sh) names in a region
  * of BODY, [AT, END), with a line "//@student PATH" (PATH relative to the repository):
  * its full path into OUT; 0 when the region has no such line. */
 static int student_file(const char *body, long at, long end, char *out, size_t len)
@@ -345,7 +345,7 @@ static void splice(struct text *t, const char *from, const char *text, const cha
     text_line(t, 1, from);
     text_add(t, text, strlen(text));
     text_add(t, "\n", 1);
-    text_line(t, line_of(body, end), path);
+    text_line(t, source_line_of(body, end), path);
     snprintf(student_built, sizeof student_built, "%s", from);
 }
 
@@ -382,7 +382,7 @@ static int append_file(struct text *t, const char *path)
             int bad_line = 0;
             if (!text)
                 fl_die(FL_EXIT_USAGE, "%s:%ld: cannot read your exercise %s: %s", path,
-                       line_of(body, at), from, strerror(errno));
+                       source_line_of(body, at), from, strerror(errno));
             if (fl_check_exercise_text(text, slen, &bad_line, why, sizeof why) != 0)
                 fl_die(FL_EXIT_USAGE, "%s:%d: %s", from, bad_line, why);
             static char noted[8][4200];

@@ -31,7 +31,7 @@ void fl_resolve_kernel_file(const char *path_or_null, const char *file_name,
  * have no such block runs the exercise file as its whole kernel file (chapters 01-04,
  * whose exercises are small kernels of their own: "whole file"). The chapter's normal
  * run builds the files as they are, except in the student edition
- * (tools/student-edition.sh): there a region that held the chapter's own function holds
+ * (tools/instructor/student-edition.sh): there a region that held the chapter's own function holds
  * a line "//@student exercises/<chapter>/<name>.cl" instead, and every build puts that
  * file (judged by the same rules) in its place, with a note on stderr that names it.
  *

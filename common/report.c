@@ -159,7 +159,7 @@ void fl_check_tone_peak_real(struct fl_check *chk, const double *out, const size
 }
 
 /* "512x512" (or "1024"): R's shape as --size spells it. */
-static const char *shape_text(const struct fl_result *r, char *buf, size_t len)
+static const char *result_shape_text(const struct fl_result *r, char *buf, size_t len)
 {
     if (r->ndims <= 0) {
         snprintf(buf, len, "%zu", r->n);
@@ -310,7 +310,7 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf(",%d,%.6g,", r->launches, r->loop_ms);
         else
             printf(",,,");
-        printf("%s,", shape_text(r, shape, sizeof shape)); /* digits and x: no quotes needed */
+        printf("%s,", result_shape_text(r, shape, sizeof shape)); /* digits and x: no quotes needed */
         if (r->timed)
             printf("%.6g,%.6g,%.6g,", r->ms.q1, r->ms.q3, r->ms.stddev);
         else

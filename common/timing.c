@@ -57,7 +57,7 @@ double fl_event_span_ms(cl_event first, cl_event last)
 double fl_copy_bandwidth(const struct fl_device *dev, const char *build_options,
                          size_t elem_bytes, size_t *elements_used)
 {
-    /* A sweep (tools/bench.sh) measures this once and hands it to each of its runs in
+    /* A sweep (tools/bench/bench.sh) measures this once and hands it to each of its runs in
      * FFTLAB_COPY_GBS: every row then shares one measure, and a run skips the 2 x 256 MiB
      * it would otherwise fill and copy again (1.6 s of a small run on a 2-core pocl). */
     const char *given = getenv("FFTLAB_COPY_GBS");
@@ -66,7 +66,7 @@ double fl_copy_bandwidth(const struct fl_device *dev, const char *build_options,
         double g = strtod(given, &end);
         if (*end != '\0' || !(g > 0) || !isfinite(g))
             fl_die(FL_EXIT_USAGE, "FFTLAB_COPY_GBS='%s' must be a copy bandwidth in GB/s, a "
-                   "positive number (tools/bench.sh sets it; unset it to measure)", given);
+                   "positive number (tools/bench/bench.sh sets it; unset it to measure)", given);
         *elements_used = 0;
         return g;
     }

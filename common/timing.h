@@ -23,7 +23,7 @@ double fl_event_span_ms(cl_event first, cl_event last);
 /* Copy bandwidth of DEV in GB/s (bytes read + bytes written per second), measured once
  * with a copy kernel (kernels/copy_bandwidth.cl) on up to 2^25 elements of ELEM_BYTES,
  * median of several runs. BUILD_OPTIONS selects real_t. With FFTLAB_COPY_GBS set (a
- * sweep's one measure, tools/bench.sh) it returns that value and *ELEMENTS_USED = 0. */
+ * sweep's one measure, tools/bench/bench.sh) it returns that value and *ELEMENTS_USED = 0. */
 double fl_copy_bandwidth(const struct fl_device *dev, const char *build_options,
                          size_t elem_bytes, size_t *elements_used);
 

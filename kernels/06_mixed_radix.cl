@@ -193,7 +193,7 @@ void dft9(real2_t *v)
  *   work-items : 2-D, (N rounded up to the group size) x batch, groups of the host's
  *                size x 1; items e >= N do nothing
  *   args       : x, y (distinct), idx (N entries, the permutation: host-computed, see
- *                fl_digit_reverse in common/radix_plan.h), n (= N), flags
+ *                fl_digit_reverse in common/fft/radix_plan.h), n (= N), flags
  *   reads      : x[row*N + idx(e)]
  *   writes     : y[row*N + e], every e < N, once
  *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */

@@ -29,7 +29,7 @@
  * by #ifndef FL_EXERCISE_<NAME>: with --variant column_load or transpose_tile the host
  * builds the exercise file in their place (column_addresses, transpose_store).
  *
- * The host (chapters/07_multidim/main.c) plans every axis with common/radix_plan.c and
+ * The host (chapters/07_multidim/main.c) plans every axis with common/fft/radix_plan.c and
  * compiles this file for the shape, with -D constants (--explain prints them):
  *     TILE, TILE_ROWS      the transpose's tile (TILE x TILE values, TILE_ROWS rows of items)
  *     A<a>_N, A<a>_LB      axis a's length, its twiddle table's split (a = x, y, z)

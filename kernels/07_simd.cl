@@ -31,7 +31,7 @@
  * Many small arrays: fft_simd_array (at the end) does all the axes of one array in one
  * work-item, calling the same functions, so the data crosses memory once.
  *
- * -D constants per axis a (y, z; x for the short rows), from common/simd_cols.c:
+ * -D constants per axis a (y, z; x for the short rows), from common/fft/simd_cols.c:
  *     SC<a>_N, SC<a>_S, SC<a>_NP   length, stride (elements between a column's values;
  *                                  for x: 0), number of passes (<= 7)
  *     SC<a>_P<n>                   pass n: Q,p,Q1,Q2,Q3,BASE,TW,IN (06_simd.cl's meanings)

@@ -18,8 +18,8 @@
  * exercise: the block #ifndef FL_EXERCISE_CHIRP_TABLE is replaced by the student's file).
  *
  * The host (chapters/08_bluestein/main.c) picks M (fl_bluestein_length in
- * common/radix_plan.c), plans the M-point transform as chapter 07 plans an axis
- * (common/axis_plan.c) and runs it one of three ways:
+ * common/fft/radix_plan.c), plans the M-point transform as chapter 07 plans an axis
+ * (common/fft/axis_plan.c) and runs it one of three ways:
  *   plain         bs_premul, the passes (07's fft_rows_x_p<n>), bs_pointwise, the passes
  *                 again with conj in and out, bs_postmul: 2 x passes + 3 launches, each
  *                 multiply one more read and write of M x batch values

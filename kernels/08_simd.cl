@@ -3,7 +3,7 @@
  * The same steps as --variant plain (kernels/08_bluestein.cl: a = x*c zero-padded to M,
  * Z = FFT_M(a)*Bh, conv = conj(FFT_M(conj Z)), X = c*conv for k < N), with the two
  * FFTs of M points done by chapter 06's CPU passes (kernels/06_simd.cl, planned by
- * common/simd_plan.c: 8 neighbouring columns per work-item as planar float8 vectors, a
+ * common/fft/simd_plan.c: 8 neighbouring columns per work-item as planar float8 vectors, a
  * radix-Q column in registers). Where 06 would take a whole row per work-item
  * (fft_simd_rows: M <= 2^18 and a row per core at least, or M <= 4096), this file's
  * bs_simd_rows does the WHOLE transform of a row in one work-item: the three multiplies
@@ -18,7 +18,7 @@
  * Elsewhere (M > 2^18, or fewer rows than cores with M > 4096) the host runs plain's
  * kernels around 06's per-pass kernels (fft_simd_p<n>), and this file is not used.
  *
- * -D constants: BS_N, BS_M (= SV_N) and 06's SV_... (common/simd_plan.c,
+ * -D constants: BS_N, BS_M (= SV_N) and 06's SV_... (common/fft/simd_plan.c,
  * fl_simd_options). Built after kernels/06_simd.cl (cv, cv_ld, cv_st, cv_mul, sv_block,
  * SV_ROW_PASS); like it, this file compiles to nothing without -D FFT_SIMD, so it sits in
  * every 08 program and only --variant simd builds it.

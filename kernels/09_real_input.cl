@@ -8,7 +8,7 @@
  *     z_j = x_(2j) + i x_(2j+1),   j = 0 .. M-1
  * (nothing moves: N reals in memory ARE M complex values). The host's plan does the
  * M-point complex FFT of every such row with chapter 06's passes (through
- * kernels/07_multidim.cl, planned by common/axis_plan.c), Z = DFT_M(z), and then this
+ * kernels/07_multidim.cl, planned by common/fft/axis_plan.c), Z = DFT_M(z), and then this
  * file's rfft_post. With E = DFT_M(x_even) and O = DFT_M(x_odd), Z_k = E_k + i O_k and,
  * because E and O are spectra of real rows, conj Z_(M-k) = E_k - i O_k (indices mod M):
  *     E_k = (Z_k + conj Z_(M-k)) / 2,   O_k = -i (Z_k - conj Z_(M-k)) / 2

@@ -316,7 +316,7 @@ run_case "05_register_radix N=1000 names 06_mixed_radix" 2 'FAIL \(usage' --has 
     -- "$BUILD/05_register_radix" --size 1000
 
 # ---- --shapes and --tune: the group shape of each pass of a multi-pass plan (items per
-# group x values per item, common/radix_plan.h), set by hand or measured (common/tune.h).
+# group x values per item, common/fft/radix_plan.h), set by hand or measured (common/fft/tune.h).
 # 8192 = 128 x 64 (--variant no_parts: by default it is one pass in parts) and 65536 =
 # 256 x 256 are two passes on pocl; 1024 is one (no shape).
 run_case "--shapes 64x4,128x8 at N=8192 x 2: that plan, pass by pass" 0 '^PASS$' \
@@ -456,7 +456,7 @@ run_case "simd N=1000 x 3: 40 x 25 in one launch" 0 '^PASS$' \
     -- "$R" --size 1000 --batch 3 --variant simd --explain --repeat 0
 # (slow since 2026-11-26 (night): 3^7 inverse x 2 by the double case below, the same plan and
 # launches; a launch per pass at 10^6 by 08's fast "simd N=2049 x 1" (06's fft_simd_p<k> at
-# 16 x 20 x 14 through common/simd_plan.c's fl_simd_launches) and 09's "simd 2^20 r2c")
+# 16 x 20 x 14 through common/fft/simd_plan.c's fl_simd_launches) and 09's "simd 2^20 r2c")
 slow_case "simd N=3^7 inverse x 2 (27 x 9 x 9)" 0 '^PASS$' -- "$R" --size 3^7 --batch 2 --inverse --variant simd --repeat 0
 slow_case "simd N=5^5 x 2" 0 '^PASS$' -- "$R" --size 5^5 --batch 2 --variant simd --repeat 0
 slow_case "simd N=7^4 inverse x 2 (49 x 49)" 0 '^PASS$' -- "$R" --size 7^4 --batch 2 --inverse --variant simd --repeat 0

@@ -176,7 +176,7 @@ run_case "checks name grid points (3-D, 9x10x12 x 2)" 0 '^PASS$' --has 'impulse@
 slow_case "checks name grid points" 0 '^PASS$' --has 'impulse@\(5,22\) ' --has 'tone@\(4,17\) ' \
     -- "$M" --size 12x64 --repeat 0
 # Timed runs (slow: a timed run measures the copy bandwidth first, ~2 CPU-s on pocl; the
-# timing is the harness's own, common/runner.c, which the fast sets of 01-06, 08, 09 and
+# timing is the harness's own, common/time_plan.c, which the fast sets of 01-06, 08, 09 and
 # 10 time, 2-D shapes among them: 09's 8x16 CSV, 10's 64x48). CSV and JSON: fast untimed
 # (the row's n, batch and shape columns), on the program of 9x10x12 x 2.
 slow_case "timed run (events, GFLOP/s from the total points)" 0 '^PASS$' \
@@ -190,7 +190,7 @@ slow_case "--format csv: n is the total points, shape after loop_ms" 0 '^PASS$' 
 run_case "--format json: the shape as a list" 0 '^PASS$' --stdout-has '"n": 1080, "shape": \[9, 10, 12\], "batch": 2' \
     -- "$M" --size 9x10x12 --batch 2 --repeat 0 --format json
 
-# ---- simd: a CPU's layout (kernels/07_simd.cl, common/simd_cols.c). Rows by 06's simd
+# ---- simd: a CPU's layout (kernels/07_simd.cl, common/fft/simd_cols.c). Rows by 06's simd
 # rows; an outer axis by one launch whose work-items take 8 neighbouring columns as the
 # lanes of their vectors; rows shorter than 64 by 8 rows per work-item as lanes; an axis
 # neither can do by the default passes, said per axis. Fast: one case per host branch
@@ -283,7 +283,7 @@ if plant_simd '0,/^            sv_transpose8(re);$/{/^            sv_transpose8(
         -- "$TMP/tree/build/07_multidim" --size 16x16x16 --variant simd --repeat 0
 fi
 
-# --shapes and --tune (common/tune.h): in the strided way every pass of every axis takes a
+# --shapes and --tune (common/fft/tune.h): in the strided way every pass of every axis takes a
 # shape, x first (its pass of whole rows ignores it). 64x64: x one pass of rows, y one
 # pass of columns at stride 64; 2048x18: y two passes of columns (stride 18: no parts).
 run_case "--shapes 256x8,64x16,128x4 at 2048x18 inverse: y's two passes each their own" 0 '^PASS$' \

@@ -183,7 +183,7 @@ slow_case "column_pairs --tune at 2^16 (two candidates): a table of two passes, 
 run_case "column_pairs --shapes with --inverse (fused's C2R takes none here): exit 2" 2 "$USAGE" \
     --has 'has 0 passes that take one' -- "$R" --size 2^16 --inverse --shapes 512x8 --repeat 0
 
-# ---- --shapes and --tune (common/tune.h): the x axis's passes, 1-D fused only (launch k
+# ---- --shapes and --tune (common/fft/tune.h): the x axis's passes, 1-D fused only (launch k
 # is pass k in both directions). 2^14: pass 0 Q = 128 (16 x 8), pass 1 Q = 64 (8 x 8).
 run_case "--shapes 64x8,256x4 at 2^14 x 2: pass 0 in groups of 4 x 16, the paired pass 8 + 8" \
     0 '^PASS$' --has 'Ax_P0=128,1,16,4,16,8,' --has 'Ax_P1=64,128,16,16,8,8,' \

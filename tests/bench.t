@@ -21,7 +21,7 @@ run_case "bench at 2^6, 2^7 points per call, 12 x 2, 8x12 x 2, R2C 16 x 2 and 6x
     --has 'bench: wrote ' --has '02_radix2 +N=12 +batch=2 +n/a' --has '06_mixed_radix +N=8x12 .*n/a' \
     --has 'bench: copy bandwidth [0-9.]+(e[-+]?[0-9]+)? GB/s \(copy kernel, measured once' \
     --has '05_register_radix simd +N=12 +batch=2 +n/a' \
-    --lacks 'FAILED' --timeout 300 -- tools/bench.sh --build "$BUILD" --sizes "2^6" \
+    --lacks 'FAILED' --timeout 300 -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" \
     --total 2^7 --cases "12x2" --shapes "8x12:2" --real "16:2 6x8:1" --out "$tmp" --label smoke \
     --variants "$variants" --no-readme
 csv=$tmp/smoke.csv
@@ -96,7 +96,7 @@ run_case "bench on pocl, default variants, --only 05 and 06: 05 and 06 simd too"
     --has 'chapters 05_register_radix 06_mixed_radix; variants 05_register_radix:simd 06_mixed_radix:simd; peers none' \
     --has '05_register_radix simd +N=64 +batch=2 .*events' --has '06_mixed_radix simd +N=12 +batch=2 .*events' \
     --has '05_register_radix simd +N=12 +batch=2 +n/a' --lacks 'FAILED' --timeout 300 \
-    -- env FFTLAB_DEVICE=cpu tools/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases 12x2 \
+    -- env FFTLAB_DEVICE=cpu tools/bench/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases 12x2 \
     --shapes "" --real "" --out "$tmp/cpu" --label cpu --no-readme --only "05_register_radix 06_mixed_radix"
 cpu_rows=$(($(wc -l <"$tmp/cpu/cpu.csv") - 1))
 check_csv "$tmp/cpu/cpu.csv" "$cpu_rows" >"$tmp/check" 2>&1
@@ -123,16 +123,17 @@ else
 fi
 run_case "bench-table --print of that CSV: 05_register_radix simd has a row of its own" 0 '' \
     --stdout-has '^\| 05_register_radix \| [0-9]' --stdout-has '^\| 05_register_radix simd \| [0-9]' \
-    --stdout-has '^\| 06_mixed_radix simd \| [0-9]' -- tools/bench-table.sh --print "$tmp/cpu/cpu.csv"
+    --stdout-has '^\| 06_mixed_radix simd \| [0-9]' -- tools/bench/bench-table.sh --print "$tmp/cpu/cpu.csv"
 # Where the generated tables go: bench/README.md, between its markers, never the top
 # README.md (it has a hand-written summary). In a scratch copy of the scripts, so that the
 # repository's pages are left alone. The page is replaced by a rename (a new inode, no
 # temporary file left), and a page without both markers is refused, untouched.
 tree=$tmp/tree
-mkdir -p "$tree/tools" "$tree/bench" "$tree/results/bench" "$tree/chapters/02_radix2"
-cp tools/bench-table.sh tools/results-table.sh tools/csv.awk tools/bench-label.awk "$tree/tools/"
+mkdir -p "$tree/tools/bench" "$tree/bench" "$tree/results/bench" "$tree/chapters/02_radix2"
+cp tools/bench/bench-table.sh tools/bench/results-table.sh tools/bench/bench-label.awk "$tree/tools/bench/"
+cp tools/csv.awk "$tree/tools/"
 cp "$tmp/cpu/cpu.csv" "$tree/results/bench/cpu.csv"
-cp results/pocl.csv "$tree/results/pocl.csv"
+cp results/tour-sizes-pocl.csv "$tree/results/tour-sizes-pocl.csv"
 printf '# top\nsummary by hand\n<!-- bench-table:begin -->\nold\n<!-- bench-table:end -->\n' >"$tree/README.md"
 cp "$tree/README.md" "$tmp/top.orig"
 printf '# bench\nbefore\n<!-- bench-table:begin -->\nold\n<!-- bench-table:end -->\nmiddle\n<!-- results-table:begin -->\nold\n<!-- results-table:end -->\nafter\n' \
@@ -141,7 +142,7 @@ printf '# 02\n<!-- results-table:begin 02_radix2 -->\nold\n<!-- results-table:en
     >"$tree/chapters/02_radix2/README.md"
 inode=$(stat -c %i "$tree/bench/README.md")
 run_case "bench-table.sh writes bench/README.md" 0 '' --has 'updated bench/README.md' \
-    -- "$tree/tools/bench-table.sh"
+    -- "$tree/tools/bench/bench-table.sh"
 page=$tree/bench/README.md
 grep -q '^| 05_register_radix simd | [0-9]' "$page" && ! grep -q '^old$' <(sed -n '/bench-table:begin/,/bench-table:end/p' "$page") &&
     [ "$(sed -n '1,2p;/bench-table:end/,$p' "$page" | tr '\n' ' ')" = \
@@ -154,7 +155,7 @@ ok $? "bench-table.sh: the top README.md is not touched"
 ok $? "bench-table.sh: the page replaced by a rename, no temporary file left"
 run_case "results-table.sh writes bench/README.md and the lessons, not the top README" 0 '' \
     --has 'updated bench/README.md' --has 'updated chapters/02_radix2/README.md' --lacks 'updated README.md' \
-    -- "$tree/tools/results-table.sh"
+    -- "$tree/tools/bench/results-table.sh"
 grep -q '^| 02_radix2 | 1048576 × 1 |' <(sed -n '/results-table:begin/,/results-table:end/p' "$page") &&
     grep -q '^| 02_radix2 |' "$tree/chapters/02_radix2/README.md" &&
     ! grep -q '^| 01_dft |' "$tree/chapters/02_radix2/README.md" && cmp -s "$tree/README.md" "$tmp/top.orig" &&
@@ -163,13 +164,13 @@ ok $? "results-table.sh: bench/README.md has every chapter's rows, a lesson its 
 printf '# bench\n<!-- bench-table:begin -->\nno end marker\n' >"$page"
 cp "$page" "$tmp/page.orig"
 run_case "bench-table.sh: a page without its end marker is refused" 1 '' --has 'lacks the' \
-    -- "$tree/tools/bench-table.sh"
+    -- "$tree/tools/bench/bench-table.sh"
 cmp -s "$page" "$tmp/page.orig" && [ -z "$(find "$tree/bench" -name 'README.md.*')" ]
 ok $? "bench-table.sh: the refused page is left as it was, no temporary file"
 # --variants "" leaves them out, on a CPU too; a variant no chapter has stops the sweep
 # before it starts.
 run_case "bench on pocl, --variants \"\": no simd rows" 0 '.*' --has 'variants none;' --lacks 'simd' \
-    --lacks 'FAILED' --timeout 300 -- env FFTLAB_DEVICE=cpu tools/bench.sh --build "$BUILD" \
+    --lacks 'FAILED' --timeout 300 -- env FFTLAB_DEVICE=cpu tools/bench/bench.sh --build "$BUILD" \
     --sizes "2^6" --total 2^7 --cases "" --shapes "" --real "" --variants "" --out "$tmp/none" \
     --label none --no-readme --only "05_register_radix 06_mixed_radix"
 [ "$(count_rows "$tmp/none/none.csv" 05_register_radix simd)" = 0 ] &&
@@ -178,13 +179,13 @@ run_case "bench on pocl, --variants \"\": no simd rows" 0 '.*' --has 'variants n
 ok $? "--variants \"\": 05's default row, no simd rows"
 run_case "--variants 05_register_radix:nosuch: exit 2 before any run" 2 '' \
     --has "05_register_radix has no variant 'nosuch'" --lacks 'N=' --max-seconds 30 \
-    -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:nosuch" \
+    -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:nosuch" \
     --out "$tmp/bad" --no-readme
 # CHAPTER:tune is the chapter's default with --tune (its shapes measured first): a row of
 # its own, variant "stockham+tune"; a chapter without shapes is refused before any run.
 run_case "bench on pocl, --variants 06_mixed_radix:tune 07_multidim:tune" 0 '.*' \
     --has 'variants 06_mixed_radix:tune 07_multidim:tune;' --lacks 'FAILED' --timeout 300 \
-    -- env FFTLAB_DEVICE=cpu FFTLAB_TUNE_SHAPES=256x8 tools/bench.sh --build "$BUILD" \
+    -- env FFTLAB_DEVICE=cpu FFTLAB_TUNE_SHAPES=256x8 tools/bench/bench.sh --build "$BUILD" \
     --sizes "2^6" --total 2^7 --cases "" --shapes "8x12:2" --real "" \
     --variants "06_mixed_radix:tune 07_multidim:tune" --out "$tmp/tune" --label tune --no-readme \
     --only "06_mixed_radix 07_multidim"
@@ -194,17 +195,17 @@ run_case "bench on pocl, --variants 06_mixed_radix:tune 07_multidim:tune" 0 '.*'
 ok $? "--variants ...:tune: 06's stockham+tune row next to its default one, 07's at 64 and 8x12"
 run_case "--variants 05_register_radix:tune: exit 2 before any run" 2 '' \
     --has "05_register_radix does not take --tune" --lacks 'N=' --max-seconds 30 \
-    -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:tune" \
+    -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" --variants "05_register_radix:tune" \
     --out "$tmp/bad" --no-readme
 run_case "--variants 06_mixed_radix:tune with no device matching: that failure, not \"no --tune\"" 2 '' \
     --has "06_mixed_radix --size 2 --tune failed: FAIL .*no OpenCL device matches 'nosuch'" \
     --lacks 'does not take --tune' --lacks 'N=' --max-seconds 30 \
-    -- env FFTLAB_DEVICE=nosuch tools/bench.sh --build "$BUILD" --sizes "2^6" \
+    -- env FFTLAB_DEVICE=nosuch tools/bench/bench.sh --build "$BUILD" --sizes "2^6" \
     --variants "06_mixed_radix:tune" --out "$tmp/bad" --no-readme
 run_case "--variants 11_nosuch:simd: exit 2" 2 '' --has "'11_nosuch:simd' is not CHAPTER:VARIANT" \
-    -- tools/bench.sh --build "$BUILD" --sizes "2^6" --variants "11_nosuch:simd" --out "$tmp/bad" --no-readme
+    -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" --variants "11_nosuch:simd" --out "$tmp/bad" --no-readme
 run_case "--only 11_nosuch: exit 2 before any run" 2 '' --has "--only: '11_nosuch' is no chapter" --lacks 'N=' \
-    -- tools/bench.sh --build "$BUILD" --sizes "2^6" --only "06_mixed_radix 11_nosuch" --out "$tmp/bad" --no-readme
+    -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" --only "06_mixed_radix 11_nosuch" --out "$tmp/bad" --no-readme
 
 # The OpenCL peers one at a time on pocl at a tiny size, both directions: one CSV row that
 # parses and says PASS (their sign and scaling must be FFTW's: forward exp(-2 pi i jk/N),

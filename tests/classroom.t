@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # The autograding configurations (make classroom): .github/workflows/classroom.yml and
-# .gitlab-ci.yml are what tools/make-classroom.sh makes of exercises/manifest.tsv, parse as
-# YAML (python3's yaml, Debian python3-yaml; skipped without it), grade from the grader's
-# copy only (the template checked out at the pinned commit into grader/, the submission
-# into submission/; every command run is the grader's: its install-deps.sh, its make, its
-# check_group.py), give each case group of the manifest one Classroom step with its points,
-# in manifest order, keep the reports as an artifact, and their commands run the way the
-# runner would: the grade step's make line through `make -n` (the grade_submission.py
-# command), and every step's check_group.py command on a grade.json in tools/grade.sh's
-# schema (exit 0 for a group that passed, 1 for one that did not). --hidden adds a step
-# per hidden group. In the slow set, the grade step and the first group's step for real
-# (the solution in a student edition, into a private folder).
+# .gitlab-ci.yml are what tools/instructor/make-classroom.sh makes of
+# exercises/manifest.tsv, parse as YAML (python3's yaml, Debian python3-yaml; skipped
+# without it), grade from the grader's copy only (the template checked out at the pinned
+# commit into grader/, the submission into submission/; every command run is the grader's:
+# its install-deps.sh, its make, its check_group.py), give each case group of the manifest
+# one Classroom step with its points, in manifest order, keep the reports as an artifact,
+# and their commands run the way the runner would: the grade step's make line through `make
+# -n` (the grade_submission.py command), and every step's check_group.py command on a
+# grade.json in tools/grade.sh's schema (exit 0 for a group that passed, 1 for one that did
+# not). --hidden adds a step per hidden group. In the slow set, the grade step and the first
+# group's step for real (the solution in a student edition, into a private folder).
 . "$(dirname "$0")/lib.sh"
 WF=.github/workflows/classroom.yml
 GL=.gitlab-ci.yml
 
-run_case "make-classroom.sh regenerates both files" 0 '' -- tools/make-classroom.sh --out "$TMP/gen"
+run_case "make-classroom.sh regenerates both files" 0 '' -- tools/instructor/make-classroom.sh --out "$TMP/gen"
 cmp -s "$WF" "$TMP/gen/$WF" && cmp -s "$GL" "$TMP/gen/$GL"
 ok $? "the committed files are the manifest's (run make classroom after editing it)" ||
     diag "$(diff "$WF" "$TMP/gen/$WF" | head -n 10; diff "$GL" "$TMP/gen/$GL" | head -n 10)"
@@ -132,7 +132,7 @@ PY
     ok $? "every step's command, as the runner runs it, passes exactly when its group passed" || diag "bad:$bad"
 
     printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t3\t64\n99_extra/one\t99_extra\tone\t2+1\t8 | 16\n' >"$TMP/hidden.tsv"
-    tools/make-classroom.sh --out "$TMP/hid" --hidden "$TMP/hidden.tsv" >/dev/null &&
+    tools/instructor/make-classroom.sh --out "$TMP/hid" --hidden "$TMP/hidden.tsv" >/dev/null &&
         python3 "$TMP/steps.py" "$TMP/hid/$WF" "$TMP/hid/$GL" 2>/dev/null >"$TMP/hsteps.txt"
     [ "$(wc -l <"$TMP/hsteps.txt")" = 29 ] && [ "$(awk -F'\t' '{ s += $5 } END { print s }' "$TMP/hsteps.txt")" = 32 ] &&
         grep -q $'\t02_radix2/dif hidden group 3\tpython3 grader/tools/instructor/check_group.py grade/grade.json 02_radix2/dif 3\t1\t3$' "$TMP/hsteps.txt" &&

@@ -17,7 +17,7 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-run_case "stubs match their solutions (make-stubs check)" 0 '.*' -- tools/make-stubs.sh check
+run_case "stubs match their solutions (make-stubs check)" 0 '.*' -- tools/instructor/make-stubs.sh check
 
 # Every exercise's README section gives its hints in steps with the formula last, under
 # "#### Stuck?" after "### Hints", and no README or stub points to a solution: the

@@ -2,9 +2,9 @@
 # The lessons' mechanical checks — pure text, no OpenCL, well under a second. A lesson is
 # chapters/NN_x/README.md; what the checks ask of it is in docs/notation.md (the letters)
 # and the top README ("How to use this tutorial"):
-#   - the generated tables are current: tools/results-table.sh --check regenerates every
-#     table between markers (the lessons' Measured tables, the README's "How fast", the
-#     results tables) from results/ and finds no difference;
+#   - the generated tables are current: tools/bench/results-table.sh --check regenerates
+#     every table between markers (the lessons' Measured tables, the README's "How fast",
+#     the results tables) from results/ and finds no difference;
 #   - docs/notation.md exists and every lesson from 05 on links it;
 #   - the README has its start-here section and says which chapters build on which;
 #   - no date and no issue number in a lesson, except one date on the Measured table
@@ -17,8 +17,8 @@ lessons=(chapters/[0-9][0-9]_*/README.md)
 [ ${#lessons[@]} -ge 10 ]
 ok $? "ten lessons or more found (${#lessons[@]})"
 
-tools/results-table.sh --check >"$TMP/check" 2>&1
-ok $? "every generated table is current (tools/results-table.sh --check)" ||
+tools/bench/results-table.sh --check >"$TMP/check" 2>&1
+ok $? "every generated table is current (tools/bench/results-table.sh --check)" ||
     note "$(head -n 30 "$TMP/check")"
 
 # 10_distributed runs under MPI, outside the bench sweep: its Measured table comes from its

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The machine-readable reports parse with real parsers (jq for JSON, python3's
 # xml.etree for JUnit XML, xmllint against Jenkins' junit-10.xsd kept in tests/), not only
-# grep: make grade's grade.json and grade.xml, and the JUnit XML that tools/tap2junit.pl
+# grep: make grade's grade.json and grade.xml, and the JUnit XML that tools/ci/tap2junit.pl
 # makes of make test's TAP. Also what make grade reports beyond pass/fail: partial credit
 # per case group, drawn sizes and seeds, hidden cases, the progress file, the first failing
 # check in the excerpt, the cap on a run's output, and where it refuses to write.
@@ -159,7 +159,7 @@ printf "#   Failed test 2: 'wrong'\n#   command: build/02_radix2 --size 3\n#   e
 printf 'tests/a.t 3.5 1.0\n' >"$TMP/a.time"
 printf '100\n100.5\n101.25\n101.5\n102\n' >"$TMP/a.stamps"
 printf 'ok 1 - first\n1..4\n' >"$TMP/short.tap"
-run_case "tap2junit writes the report" 0 '' -- perl tools/tap2junit.pl "$TMP/junit.xml" "$TMP/a.tap" "$TMP/short.tap"
+run_case "tap2junit writes the report" 0 '' -- perl tools/ci/tap2junit.pl "$TMP/junit.xml" "$TMP/a.tap" "$TMP/short.tap"
 if [ -n "$have_py" ]; then
     [ "$(xml_summary "$TMP/junit.xml")" = "2 6 2" ]
     ok $? "JUnit: 2 suites, 6 testcases (one is the short file's plan), 2 failures" || diag "got: $(xml_summary "$TMP/junit.xml")"
@@ -178,5 +178,5 @@ fi
 valid "tap2junit's JUnit validates against junit-10.xsd" "$TMP/junit.xml"
 mkdir -p "$TMP/jdir.xml"
 run_case "tap2junit refuses a folder as its output" 2 '' --has 'is not a plain file' \
-    -- perl tools/tap2junit.pl "$TMP/jdir.xml" "$TMP/a.tap"
+    -- perl tools/ci/tap2junit.pl "$TMP/jdir.xml" "$TMP/a.tap"
 done_testing

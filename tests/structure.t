@@ -4,6 +4,10 @@
 #     paths go in files of their own);
 #   - kernels/06_passes.cl names no later chapter, hook, chirp or R2C: later chapters fill
 #     its extension points from their own files;
+#   - no file of common/ over MAX_COMMON_LINES lines, no function there over
+#     MAX_FUNCTION_LINES (the harness stays a set of small files with one job each);
+#   - no function name defined both in common/ and in a chapter (a static of the harness
+#     that a chapter's function shadows reads as the same thing and is not);
 #   - calls between the files of a chapter (its subfolders' too: 10's harness/ and
 #     going_further/) go one way: no circle (main.c is the top);
 #   - results/ holds data: no experiment scripts (exp*.sh) or patches (*.patch);
@@ -30,6 +34,63 @@ ok $? "every kernel file has at most $MAX_KERNEL_LINES lines" || note "$hits"
 seq 1 $((MAX_KERNEL_LINES + 1)) >"$TMP/long.cl"
 [ -n "$(long_kernels "$TMP/long.cl")" ]
 ok $? "the check finds a planted kernel file of $((MAX_KERNEL_LINES + 1)) lines"
+
+# ---- common/: small files, short functions
+MAX_COMMON_LINES=600
+MAX_FUNCTION_LINES=150
+# functions FILE...: "file name first last" for each function the files define: a name at
+# column 0 followed by "(" (a signature, on one line or more), then "{" and "}" at column 0.
+functions() {
+    perl -ne '
+        if (/^[A-Za-z_][^;#]*?\b([A-Za-z_]\w*)\s*\(/ && !/;\s*$/) { $name = $1; $from = $.; }
+        elsif (/^\{/ && defined $name) { $start = $from; }
+        elsif (/^\}/ && defined $start) { print "$ARGV $name $start $.\n"; undef $start; undef $name; }
+        close ARGV if eof;
+    ' "$@"
+}
+# long_code FILE...: "file: N lines" for a file over MAX_COMMON_LINES, "file: name(): N
+# lines" for a function over MAX_FUNCTION_LINES.
+long_code() {
+    local f n
+    for f in "$@"; do
+        n=$(wc -l <"$f")
+        [ "$n" -le $MAX_COMMON_LINES ] || echo "$f: $n lines"
+    done
+    functions "$@" | awk -v max=$MAX_FUNCTION_LINES '$4 - $3 + 1 > max { print $1 ": " $2 "(): " $4 - $3 + 1 " lines" }'
+}
+hits=$(long_code $(find common -name '*.[ch]' | sort))
+[ -z "$hits" ]
+ok $? "every file of common/ has at most $MAX_COMMON_LINES lines, every function at most $MAX_FUNCTION_LINES" ||
+    note "$hits"
+{ printf 'static int planted(int x,\n                   int y)\n{\n'; seq 1 $MAX_FUNCTION_LINES | sed 's/.*/    x++;/'; printf '    return x + y;\n}\n'; } >"$TMP/long_fn.c"
+seq 1 $((MAX_COMMON_LINES + 1)) >"$TMP/long_file.c"
+hits=$(long_code "$TMP/long_fn.c" "$TMP/long_file.c")
+[ "$hits" = "$TMP/long_file.c: $((MAX_COMMON_LINES + 1)) lines
+$TMP/long_fn.c: planted(): $((MAX_FUNCTION_LINES + 5)) lines" ]
+ok $? "the check finds a planted file of $((MAX_COMMON_LINES + 1)) lines and function of $((MAX_FUNCTION_LINES + 5))" ||
+    note "$hits"
+
+# ---- no function name both in common/ and in a chapter
+# shared_names DIR DIR...: "name: file file" for each function name that DIR (the harness)
+# and one of the other DIRs (the chapters) both define.
+shared_names() {
+    local common=$1 dir
+    shift
+    functions $(find "$common" -name '*.c' | sort) | awk '{ print $2, $1 }' | sort -u >"$TMP/names.common"
+    for dir in "$@"; do
+        functions $(find "$dir" -name '*.c' | sort) | awk '{ print $2, $1 }' | sort -u |
+            join - "$TMP/names.common" | awk '{ print $1 ": " $2 " " $3 }'
+    done
+}
+hits=$(shared_names common chapters/*/)
+[ -z "$hits" ]
+ok $? "no function name is defined both in common/ and in a chapter" || note "$hits"
+mkdir -p "$TMP/names/common" "$TMP/names/ch"
+printf 'static void judge(void)\n{\n}\n' >"$TMP/names/common/a.c"
+printf 'void judge(void)\n{\n}\nvoid other(void)\n{\n}\n' >"$TMP/names/ch/b.c"
+hits=$(shared_names "$TMP/names/common" "$TMP/names/ch")
+[ "$hits" = "judge: $TMP/names/ch/b.c $TMP/names/common/a.c" ]
+ok $? "the check finds a planted name defined in both" || note "$hits"
 
 # ---- 06_passes.cl names no later chapter
 # later_names FILE: lines naming a later chapter (07-10 by number or file), a hook, the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make student-edition DEST=dir (tools/student-edition.sh): the repository without the
+# make student-edition DEST=dir (tools/instructor/student-edition.sh): the repository without the
 # answers. Fast set (about a second, no kernel build): the edition is made; it holds no
 # solutions/ and no hidden manifest (also shown on a small git repository that has them); every composed region that held the chapter's own
 # function now names the student's file (//@student), and the README says so; no answer
@@ -15,12 +15,12 @@
 # exit 2, saying what to do; and this file's other cases need this repository to be a
 # checkout, so they skip with that reason where it is not one.
 A=$TMP/archive
-mkdir -p "$A/tools"
-cp tools/student-edition.sh "$A/tools/"
+mkdir -p "$A/tools/instructor"
+cp tools/instructor/student-edition.sh "$A/tools/instructor/"
 want="student-edition: .* is not a git checkout .*git clone.*git init -q && git add -A"
 command -v git >/dev/null 2>&1 || want="student-edition: git is not installed .*make deps"
 run_case "outside a git checkout: exit 2, says how to make one" 2 '' --has "$want" \
-    -- env GIT_CEILING_DIRECTORIES="$TMP" "$A/tools/student-edition.sh" "$TMP/archive-edition"
+    -- env GIT_CEILING_DIRECTORIES="$TMP" "$A/tools/instructor/student-edition.sh" "$TMP/archive-edition"
 [ ! -e "$TMP/archive-edition" ]
 ok $? "outside a git checkout: no edition left behind"
 if ! command -v git >/dev/null 2>&1; then
@@ -55,8 +55,8 @@ ok $? "no hidden manifest (exercises/hidden*.tsv, *.hidden.tsv)" || diag "$hidde
 # What is left out, on a small repository of its own (this one has no hidden manifest
 # to leave out): hidden manifests and solutions/, whatever their place.
 M=$TMP/mini
-mkdir -p "$M/tools" "$M/kernels" "$M/exercises/05_register_radix" "$M/solutions/05_register_radix"
-cp tools/student-edition.sh "$M/tools/"
+mkdir -p "$M/tools/instructor" "$M/kernels" "$M/exercises/05_register_radix" "$M/solutions/05_register_radix"
+cp tools/instructor/student-edition.sh "$M/tools/instructor/"
 cp README.md "$M/"
 cp kernels/05_register_radix.cl "$M/kernels/"
 cp exercises/05_register_radix/dft8.cl "$M/exercises/05_register_radix/"
@@ -66,14 +66,14 @@ printf 'id\tchapter\tvariant\tpoints\tcases\n' | tee "$M/exercises/manifest.tsv"
 (cd "$M" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm mini) ||
     bail_out "cannot make a git repository in $M"
 run_case "a small repository's edition: made" 0 '' --has 'cut kernels/05_register_radix.cl: FL_EXERCISE_DFT8' \
-    -- "$M/tools/student-edition.sh" "$TMP/mini-edition"
+    -- "$M/tools/instructor/student-edition.sh" "$TMP/mini-edition"
 left=$(cd "$TMP/mini-edition" 2>/dev/null && find . -type f | sort | tr '\n' ' ')
-[ "$left" = "./README.md ./exercises/05_register_radix/dft8.cl ./exercises/manifest.tsv ./kernels/05_register_radix.cl ./tools/student-edition.sh " ]
+[ "$left" = "./README.md ./exercises/05_register_radix/dft8.cl ./exercises/manifest.tsv ./kernels/05_register_radix.cl ./tools/instructor/student-edition.sh " ]
 ok $? "it leaves out solutions/, exercises/hidden*.tsv and *.hidden.tsv (anywhere)" || diag "has: $left"
 # The edition of an edition (make grade-submission's starter, made from a template
 # repository that is itself an edition) is the same files: one students' note, no new cut.
 (cd "$TMP/mini-edition" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm ed) &&
-    "$TMP/mini-edition/tools/student-edition.sh" "$TMP/mini-edition2" >/dev/null &&
+    "$TMP/mini-edition/tools/instructor/student-edition.sh" "$TMP/mini-edition2" >/dev/null &&
     diff -r -x .git "$TMP/mini-edition" "$TMP/mini-edition2" >"$TMP/ed2.diff" &&
     [ "$(grep -c '^> \*\*Student edition' "$TMP/mini-edition2/README.md")" = 1 ]
 ok $? "the edition of an edition is the same edition (the students' note once)" || diag "$(head -n 8 "$TMP/ed2.diff")"
@@ -148,7 +148,7 @@ grep -q 'solutions/09_real_input/post_twist.cl block 1 in .*/notes.txt' <<<"$lef
 ok $? "the answer check finds a copied solution and a region left in a kernel file" || diag "$left"
 
 run_case "an existing DEST is refused, left as it was" 2 '' --has "$ED exists" \
-    -- tools/student-edition.sh "$ED"
+    -- tools/instructor/student-edition.sh "$ED"
 
 # Slow set: the edition builds and grades one chapter on its own.
 E05=$ED/build/05_register_radix

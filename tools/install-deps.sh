@@ -28,9 +28,9 @@
 # Releases (package names checked against packages.debian.org / packages.ubuntu.com):
 #   Debian 12 (bookworm)  tested: every package below, pocl 3.1 (its CPU device is named
 #                         "pthread-..."), Open MPI 4.1, GCC 12, clang-14
-#   Debian 13 (trixie)    tested in a fresh chroot (tools/fresh-chroot.sh trixie): pocl 6.0
-#                         (its CPU device is named "cpu-..."), Open MPI 5.0, GCC 14; --ci
-#                         takes clang-19 and libclang-rt-19-dev (trixie has no clang-14)
+#   Debian 13 (trixie)    tested in a fresh chroot (tools/ci/fresh-chroot.sh trixie):
+#                         pocl 6.0 (its CPU device is named "cpu-..."), Open MPI 5.0, GCC 14;
+#                         --ci takes clang-19 and libclang-rt-19-dev (trixie has no clang-14)
 #   Ubuntu 24.04 (noble)  package names checked, not run (no Ubuntu archive reachable;
 #                         Debian 13's newer pocl stands in): pocl 5.0, CPU device "cpu-...",
 #                         Open MPI 4.1; --device cpu picks pocl's CPU device on every pocl;
@@ -90,7 +90,7 @@ fi
 
 case $rel_id:$rel_ver in
 debian:12) named="Debian 12 (bookworm)" tested="tested" ;;
-debian:13) named="Debian 13 (trixie)" tested="tested in a fresh chroot, tools/fresh-chroot.sh" ;;
+debian:13) named="Debian 13 (trixie)" tested="tested in a fresh chroot, tools/ci/fresh-chroot.sh" ;;
 ubuntu:24.04) named="Ubuntu 24.04 (noble)" tested="package names checked, not tested" ;;
 ubuntu:22.04) named="Ubuntu 22.04 (jammy)" tested="package names checked, not tested" ;;
 *) named="$rel_id $rel_ver" tested="not a release the project knows: the Debian 12 names are used" ;;

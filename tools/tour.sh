@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The chapter tour: each chapter at its demo size on the default device (or
 # FFTLAB_DEVICE), one line per chapter, then a verdict. Usage: tools/tour.sh [BUILD_DIR]
-# In the student edition (tools/student-edition.sh) a chapter builds the student's files
-# in place of its own functions; one that fails then "waits on" those exercises: the tour
-# names them, and when every failure is such a wait it ends "tour: WAITING" with exit 0.
+# In the student edition (tools/instructor/student-edition.sh) a chapter builds the
+# student's files in place of its own functions; one that fails then "waits on" those
+# exercises: the tour names them, and when every failure is such a wait it ends "tour:
+# WAITING" with exit 0.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}

@@ -92,7 +92,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
             return;
         /* With the roots w^q a kernel that reads its twiddles from the table computes
          * t[k] = sum_j x[j] w^(q j k) = y[q k mod N]; one that computes its own gives y[k]
-         * at k, which the scatter then puts in the wrong bins (common/plan.h). */
+         * at k, which the scatter then puts in the wrong bins (common/fft/plan.h). */
         fl_plan_scatter_bins(plan, FL_BUF_B, FL_BUF_A, p->n, p->batch, q);
         plan->result = FL_BUF_A;
         snprintf(plan->summary, sizeof plan->summary, "the table's roots scrambled (q = %zu), "

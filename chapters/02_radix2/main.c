@@ -83,7 +83,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     snprintf(plan->summary, sizeof plan->summary, "log2 N = %d passes p = 1, 2, ..., N/2, "
              "ping-ponging A and B", fl_log2(p->n));
     if (probe) {
-        /* The passes computed y[q k mod N] at k (common/plan.h): put the bins back. */
+        /* The passes computed y[q k mod N] at k (common/fft/plan.h): put the bins back. */
         fl_plan_scatter_bins(plan, src, src == FL_BUF_A ? FL_BUF_B : FL_BUF_A, p->n, p->batch, q);
         plan->result = src == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
         snprintf(plan->summary, sizeof plan->summary, "log2 N = %d passes with the table's "

@@ -7,8 +7,8 @@
  * Build and run:
  *   make 04_stride
  *   ./build/04_stride                          # table on the default device
- *   ./build/04_stride --format csv > s.csv     # then: tools/plot-stride.sh s.csv out.svg
- *   make stride-plot                           # both, into results/stride-<device>.{csv,svg}
+ *   ./build/04_stride --format csv > s.csv     # tools/bench/plot-stride.sh --plot s.csv
+ *   make stride-plot                           # both, into results/stride/
  * Options: --device, --size N (elements, default 2^24), --repeat R, --format text|csv. */
 #include "../../common/clerr.h"
 #include "../../common/device.h"

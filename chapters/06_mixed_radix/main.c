@@ -23,7 +23,7 @@
  *   dft6, digit_reverse   the exercises (exercises/06_mixed_radix/).
  *
  * The planner (which radices, in which order, how many passes, which group shape) is
- * common/radix_plan.c, reused by 07-10; plan.c holds this chapter's limits and group
+ * common/fft/radix_plan.c, reused by 07-10; plan.c holds this chapter's limits and group
  * rules. --tune measures each pass's group shape on the device and keeps the fastest;
  * --shapes gives them by hand.
  *
@@ -38,7 +38,7 @@
  * measurements and experiments: NOTES.md. */
 #include "mixed_radix.h"
 
-#include "../../common/radix_plan.h"
+#include "../../common/fft/radix_plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -157,7 +157,7 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     }
 }
 
-/* The two-level table (common/radix_plan.h), forward roots only: the passes do an inverse
+/* The two-level table (common/fft/radix_plan.h), forward roots only: the passes do an inverse
  * as conj(forward(conj x)). */
 static void fill_twiddle_tables(const struct fl_problem *p, struct fl_plan *plan, int *hi, int *lo)
 {

@@ -9,8 +9,8 @@
 #define FFTLAB_MIXED_RADIX_H
 
 #include "../../common/chapter.h"
-#include "../../common/radix_plan.h"
-#include "../../common/simd_plan.h"
+#include "../../common/fft/radix_plan.h"
+#include "../../common/fft/simd_plan.h"
 
 /* The Stockham plan of problem P (plan.c), or -1 with WHY. */
 int mr_make_plan(const struct fl_problem *p, struct fl_radix_plan *rp, char *why, size_t len);
@@ -42,7 +42,7 @@ size_t mr_group_items(const struct fl_problem *p, size_t dflt);
 /* --variant simd? */
 int mr_is_simd(const struct fl_problem *p);
 
-/* PLAN for --variant simd from SP (common/simd_plan.c): the launches and the summary. */
+/* PLAN for --variant simd from SP (common/fft/simd_plan.c): the launches and the summary. */
 void mr_plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct fl_simd_plan *sp);
 
 #endif

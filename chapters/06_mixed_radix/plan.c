@@ -1,5 +1,5 @@
 /* 06_mixed_radix: the limits the Stockham plan is made with, and the group sizes it
- * takes by default. The planner itself is common/radix_plan.c; what is here is this
+ * takes by default. The planner itself is common/fft/radix_plan.c; what is here is this
  * chapter's choice of its limits, each measured on the H100 (NOTES.md), so each a
  * heuristic fitted on that device, not a law. --wg and --shapes (or what --tune keeps)
  * set the groups instead, and then the group rules below step aside. */
@@ -77,7 +77,7 @@ static void base_limits(const struct fl_problem *p, size_t items, struct fl_radi
     fl_radix_limits_default(lim, p->dev->local_mem, mr_elem_bytes(p), items);
     if (p->n % 2 && p->n > lim->local_values && lim->item_values > ODD_ITEM_VALUES)
         lim->item_values = ODD_ITEM_VALUES;
-    /* --shapes, or what --tune measured: per pass caps on the group (common/tune.h) */
+    /* --shapes, or what --tune measured: per pass caps on the group (common/fft/tune.h) */
     for (int k = 0; k < p->nshapes; k++)
         lim->shape[k] = p->shape[k];
     /* a row that does not fit local memory, but fits ROW_PARTS of them: one pass in parts

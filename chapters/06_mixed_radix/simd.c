@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* kernels/06_simd.cl, planned by common/simd_plan.c (the passes by a cost model, the -D
+/* kernels/06_simd.cl, planned by common/fft/simd_plan.c (the passes by a cost model, the -D
  * constants, the table and the launches; 07-09's simd variants use it too). N < 64, and
  * sizes with no plan that keeps the kernel's rules, take the default (stockham) plan,
  * and --explain says so. */

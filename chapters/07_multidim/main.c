@@ -18,11 +18,11 @@
  *   transpose  the Apple OpenCL_FFT sample's way: transform rows, transpose so the next
  *              axis becomes the rows (a padded tile, as in 04), repeat.
  *   simd       for a CPU: 8 neighbouring columns as the lanes of one work-item's vectors
- *              (common/simd_cols.c plans it).
+ *              (common/fft/simd_cols.c plans it).
  *   column_load, transpose_tile   the exercises (exercises/07_multidim/).
  *
  * --explain prints each axis's length, stride, passes and group shapes, and names every
- * kernel file compiled. The axis planning is common/axis_plan.c, shared with 08-10.
+ * kernel file compiled. The axis planning is common/fft/axis_plan.c, shared with 08-10.
  *
  * Run it:
  *   make 07_multidim
@@ -33,8 +33,8 @@
  *
  * Lesson: README.md here; runs and experiments: NOTES.md. */
 #include "../../common/chapter.h"
-#include "../../common/axis_plan.h"
-#include "../../common/simd_cols.h"
+#include "../../common/fft/axis_plan.h"
+#include "../../common/fft/simd_cols.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -73,7 +73,7 @@ static size_t elem_bytes(const struct fl_problem *p)
     return p->precision == FL_DOUBLE ? 16 : 8;
 }
 
-/* Plan the axes AXES of problem P (bit 0 = x, 1 = y, 2 = z; 0 = all) by common/axis_plan.c,
+/* Plan the axes AXES of problem P (bit 0 = x, 1 = y, 2 = z; 0 = all) by common/fft/axis_plan.c,
  * or -1 with WHY. */
 static int make_layout(const struct fl_problem *p, unsigned axes, struct fl_layout *L, char *why,
                        size_t len)
@@ -90,7 +90,7 @@ static int make_layout(const struct fl_problem *p, unsigned axes, struct fl_layo
     return fl_layout_make(&spec, L, why, len);
 }
 
-/* --variant simd: which way each axis goes (common/simd_cols.c), and the axes that take the
+/* --variant simd: which way each axis goes (common/fft/simd_cols.c), and the axes that take the
  * default passes (bit 0 = x ...). */
 static int simd_axes(const struct fl_problem *p, struct fl_simd_axis *ax)
 {
@@ -130,7 +130,7 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     return make_layout(p, 0, &L, why, len);
 }
 
-/* Passes whose group shape --shapes and --tune set (common/tune.h): in the strided way
+/* Passes whose group shape --shapes and --tune set (common/fft/tune.h): in the strided way
  * every pass of every axis, x first, launch k being pass k (a pass of whole rows ignores
  * its shape); none when no pass would use one (rows of one pass only), and none in the
  * transpose way (its transposes sit between the passes) or the simd variant. */

@@ -13,8 +13,9 @@
 
 #include "../../common/chapter.h"
 #include "../../common/limits.h"
-#include "../../common/axis_plan.h"
-#include "../../common/simd_plan.h"
+#include "../../common/fft/axis_plan.h"
+#include "../../common/fft/simd_plan.h"
+#include "length_search.h"
 
 #include <stddef.h>
 

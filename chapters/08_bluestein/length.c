@@ -1,6 +1,6 @@
 /* 08_bluestein: the choice of M and the shape of the plan (lesson: "Choosing M").
  *
- * Any M >= 2N - 1 gives the same convolution. fl_bluestein_length (common/radix_plan.c)
+ * Any M >= 2N - 1 gives the same convolution. fl_bluestein_length (length_search.c)
  * takes, among the 2^a 3^b 5^c 7^d lengths from 2N - 1 up to the next power of two, the
  * one whose plan of M points x batch has the fewest passes, then the least M x stages,
  * then the smallest M. bs_setup turns that into the plan's shape for the variant: one
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --variant simd: a simd plan (common/simd_plan.c) for the planner's M, else for the next
+/* --variant simd: a simd plan (common/fft/simd_plan.c) for the planner's M, else for the next
  * 7-smooth M that has one, up to twice the planner's (any M >= 2N - 1 gives the same
  * convolution; M < 64, N <= 32, has too few columns for 8 lanes: M = 64 then). 0 when none. */
 static int simd_length(struct setup *s)

@@ -3,7 +3,7 @@
  *   bs_add_pass   one pass of the M-point plan, shaped as chapter 07's fft_rows_x_p<k>
  *   bs_add_rows   one of plain's multiplies, over (M or N, batch)
  *   bs_plan_simd  --variant simd (lesson: "On a CPU"): plain's steps with 06's simd passes
- *                 for FFT_M (common/simd_plan.c); where 06 takes a row per work-item, one
+ *                 for FFT_M (common/fft/simd_plan.c); where 06 takes a row per work-item, one
  *                 launch of bs_simd_rows (kernels/08_simd.cl) does the rows' whole
  *                 transforms, a few work-items per core, each row after row in scratch rows
  *                 that stay in its cache */
@@ -70,7 +70,7 @@ struct fl_launch *bs_add_rows(struct fl_plan *plan, const char *kernel, size_t c
 }
 
 /* --variant simd (kernels/08_simd.cl; README "On a CPU"): plain's steps, the FFTs of M by
- * 06's simd passes (common/simd_plan.c). Where 06 takes a row per work-item, one launch of
+ * 06's simd passes (common/fft/simd_plan.c). Where 06 takes a row per work-item, one launch of
  * bs_simd_rows does each row's whole transform; else plain's multiplies around a launch
  * per pass. The chirp CH and BH are the tables plan() made. */
 void bs_plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct setup *s, int ch,

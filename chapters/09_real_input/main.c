@@ -217,7 +217,7 @@ static int check(const struct fl_problem *p0, char *why, size_t len)
     return pair_sweeps(p, &R, why, len) < 0 ? -1 : 0;
 }
 
-/* Passes whose group shape --shapes sets or --tune measures (common/tune.h): the x axis's,
+/* Passes whose group shape --shapes sets or --tune measures (common/fft/tune.h): the x axis's,
  * launch k being pass k, only where that holds in both directions: 1-D rows of several
  * passes, --variant fused, the twist inside the last pass for R2C and the first for C2R
  * (where a pass has an odd number of columns, or in the twist variant, the twist has a

@@ -77,7 +77,7 @@ static size_t padded_rows(const struct fl_problem *p, const struct real_plan *R)
     return (R->m + 1 + 3) / 4 * 4;
 }
 
-/* Plan problem P's complex parts (common/axis_plan.c), or -1 with WHY: the x axis as rows
+/* Plan problem P's complex parts (common/fft/axis_plan.c), or -1 with WHY: the x axis as rows
  * of M complex values, shape (..., M), and the outer axes on the half spectrum (..., M + 1).
  * Two layouts, one program: their kernels and -D constants are named by axis. */
 int make_real_plan(const struct fl_problem *p, struct real_plan *R, char *why, size_t len)

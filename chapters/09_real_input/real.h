@@ -16,10 +16,10 @@
 #ifndef FFTLAB_REAL_INPUT_H
 #define FFTLAB_REAL_INPUT_H
 
-#include "../../common/axis_plan.h"
+#include "../../common/fft/axis_plan.h"
 #include "../../common/chapter.h"
-#include "../../common/simd_cols.h"
-#include "../../common/simd_plan.h"
+#include "../../common/fft/simd_cols.h"
+#include "../../common/fft/simd_plan.h"
 
 #define DEFAULT_WG 256  /* work-items per group the planner may use (as in 07)            */
 #define PAIRED_WG 512   /* the x axis's, when its rows take several passes and the twist

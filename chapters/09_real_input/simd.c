@@ -1,8 +1,8 @@
 /* 09_real_input, --variant simd (lesson, "On a CPU"): the rows of M = Nx/2 by 06's simd
- * passes (common/simd_plan.c: 8 columns of a pass as the lanes of planar float8 vectors),
+ * passes (common/fft/simd_plan.c: 8 columns of a pass as the lanes of planar float8 vectors),
  * then the twist 8 pairs per item (kernels/09_simd.cl); C2R the inverse twist, then the
  * inverse passes. The outer axes (2-D, 3-D) on the half spectrum (..., M + 1) by 07's
- * batch-lane column kernel (common/simd_cols.c: 8 neighbouring columns per work-item),
+ * batch-lane column kernel (common/fft/simd_cols.c: 8 neighbouring columns per work-item),
  * after the twist (R2C) or before the inverse twist (C2R). Shapes whose M has no simd row
  * plan (M < 64), or with an outer axis the column kernel cannot do, run the default
  * variant's plan (main.c, resolve), and --explain says why. */

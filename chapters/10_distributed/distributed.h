@@ -4,7 +4,7 @@
  *   slab.c      the decomposition: who owns which rows, the two layouts, the index maps
  *               between a rank's elements and the global array
  *   pipeline.c  the steps of one transform: local passes (chapter 07's kernels, planned by
- *               common/axis_plan.c), exchanges (pack, the blocks to the other ranks,
+ *               common/fft/axis_plan.c), exchanges (pack, the blocks to the other ranks,
  *               unpack), in order
  *   exchange.c  running the steps on this rank's device, timed phase by phase, and the
  *               exchange itself: pack -> MPI_Alltoall -> unpack (transport_alltoall)
@@ -21,10 +21,10 @@
 
 #include <mpi.h>
 
-#include "../../common/axis_plan.h"
+#include "../../common/fft/axis_plan.h"
 #include "../../common/device.h"
 #include "../../common/options.h"
-#include "../../common/plan.h"
+#include "../../common/fft/plan.h"
 #include "../../common/reference.h"
 #include "../../common/report.h"
 #include "../../common/chapter.h"

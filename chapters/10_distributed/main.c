@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 
     /* 2. This rank's device (devices.c), and the local passes' layouts: A for the axes
      *    inside a natural slab, B for the outermost axis once the transpose made it whole
-     *    (pipeline.c, planned by common/axis_plan.c as in 07). */
+     *    (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
     open_device(&c);
     size_t wg = c.o.wg ? c.o.wg : DEFAULT_WG;
     if (pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,

@@ -50,7 +50,7 @@ $(FUZZ_DIR)/fuzz_npy: tests/fuzz/fuzz_npy.c common/npy.c common/npy.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c,$^) $(fuzz_build_hint)
 
-$(FUZZ_DIR)/fuzz_options: tests/fuzz/fuzz_options.c common/options.c common/options.h common/radix_plan.h
+$(FUZZ_DIR)/fuzz_options: tests/fuzz/fuzz_options.c common/options.c common/options.h common/fft/radix_plan.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c,$^) $(fuzz_build_hint)
 

@@ -1,6 +1,6 @@
-/* common/axis_plan.c: axes, strides and lines on a row-major array; the -D constants;
+/* common/fft/axis_plan.c: axes, strides and lines on a row-major array; the -D constants;
  * the launches (kernel names, ping-pong, the conj flags on the first and last pass). */
-#include "../../common/axis_plan.h"
+#include "../../common/fft/axis_plan.h"
 #include "tap.h"
 
 #include <stdio.h>

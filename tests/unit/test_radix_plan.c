@@ -1,7 +1,8 @@
-/* common/radix_plan.c: factorization, passes, group shapes (and per-pass shape caps),
- * digit reversal; and common/tune.c's fl_tune_pick, which picks among measured shapes. */
-#include "../../common/radix_plan.h"
-#include "../../common/tune.h"
+/* common/fft/radix_plan.c: factorization, passes, group shapes (and per-pass shape caps),
+ * digit reversal; and common/fft/tune.c's fl_tune_pick, which picks among measured shapes. */
+#include "../../common/fft/radix_plan.h"
+#include "../../common/fft/tune.h"
+#include "../../chapters/08_bluestein/length_search.h" /* fl_bluestein_length */
 #include "tap.h"
 
 #include <stdio.h>

@@ -40,7 +40,7 @@ OOB_WORDS_RE = re.compile(r"(read|wrote|wrote into|changed) [^:;\n]*(past the en
 # the exercise check's rules (common/exercise_check.c): "an exercise may not ...: why",
 # "#endif without #if (...)", "#if without #endif (...)"
 RULE_RE = re.compile(r"an exercise may not [^:\n]*|#[a-z]+ without #[a-z]+")
-# exit 3's kinds, in the chapters' words (common/program.c, common/plan.c, common/runner.c,
+# exit 3's kinds, in the chapters' words (common/program.c, common/fft/plan.c, common/isolate.c,
 # chapters/10_distributed/harness/ranks.c), in this order
 OPENCL_ERRORS = (
     (re.compile(r"kernel build failed"), "exit 3 build failed"),

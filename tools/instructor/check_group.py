@@ -2,9 +2,10 @@
 """check_group.py GRADE_JSON ID GROUP — did case group GROUP of exercise ID pass?
 
 One GitHub Classroom step per case group runs this on the grade.json that
-make grade-submission wrote (the workflow that tools/make-classroom.sh generates), so a
-group's points reach Classroom on their own: partial credit. Reads tools/grade.sh's
-schema: exercises[] with id and groups[] of {group, points, max, runs, passed}.
+make grade-submission wrote (the workflow that tools/instructor/make-classroom.sh
+generates), so a group's points reach Classroom on their own: partial credit. Reads
+tools/grade.sh's schema: exercises[] with id and groups[] of {group, points, max, runs,
+passed}.
 
 Prints one line (the group's points, or why it earned none) and exits 0 when the group
 passed, 1 when it did not, 2 when it cannot tell: no such file, exercise or group, or a

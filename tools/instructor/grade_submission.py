@@ -8,7 +8,7 @@
 Only the submission's exercise files are taken: exercises/<id>.cl for every id of this
 checkout's manifests (exercises/manifest.tsv and each --hidden one). They are copied into
 a fresh temporary tree beside copies of this checkout's chapter programs ($BUILD) and the
-kernels of the starter (the student edition this checkout makes, tools/student-edition.sh,
+kernels of the starter (the student edition this checkout makes, tools/instructor/student-edition.sh,
 so a chapter that builds a student's other exercise, //@student, builds the submission's
 copy of it exactly as the student's own `make grade` does), and this checkout's
 tools/grade.sh grades them there with this checkout's manifests. No other file of the
@@ -116,10 +116,10 @@ def copy_programs(build, dest, chapters):
 
 
 def make_starter(dest):
-    r = subprocess.run([os.path.join(ROOT, "tools", "student-edition.sh"), dest], cwd=ROOT,
+    r = subprocess.run([os.path.join(ROOT, "tools", "instructor", "student-edition.sh"), dest], cwd=ROOT,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if r.returncode != 0 or not os.path.isdir(dest):
-        raise Usage("cannot make the starter (tools/student-edition.sh): %s" % r.stderr.strip())
+        raise Usage("cannot make the starter (tools/instructor/student-edition.sh): %s" % r.stderr.strip())
 
 
 def run_child(cmd, timeout=None, **kw):
