@@ -23,6 +23,7 @@
 
 #include "../../common/fft/axis_plan.h"
 #include "../../common/device.h"
+#include "../../common/fill.h"
 #include "../../common/options.h"
 #include "../../common/fft/plan.h"
 #include "../../common/reference.h"
@@ -187,8 +188,7 @@ struct engine {
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
                                    above are sub-buffers of these (exchange.c)           */
     size_t data_bytes, guard_bytes;
-    cl_mem guard_copy;          /* one guard zone, read back from offset 0               */
-    cl_kernel k_nan, k_fill, k_copy;   /* the fills (kernels/10_distributed.cl's end)     */
+    struct fl_fill_limits fill; /* the pieces the fills go in (common/fill.h)            */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
     const struct transport *xport;   /* the exchange's transport (NULL: one rank's device) */
     void *host_send, *host_recv;/* the transport's host copies of send and recv (alltoall:
@@ -196,8 +196,6 @@ struct engine {
     struct fast *fast;          /* going_further/'s transports: their state              */
 };
 
-/* Bytes of each guard zone, before and after the data of every device buffer. */
-size_t engine_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem);
 /* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
  * rank's transposes need no exchange buffers); the transport WANT asks for when there is
  * an exchange. Exits 3 (through fl_die) if they do not fit. */
@@ -221,7 +219,7 @@ void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t by
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
 void engine_upload(struct engine *r, const double *x);
 void engine_download(struct engine *r, int slot, double *out);
-/* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
+/* NULL, or where a kernel wrote into a guard zone (common/buffers.h's words): "buffer A,
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
  * after a poisoned call (engine_call with POISON). */
 const char *engine_guard_damage(struct engine *r);

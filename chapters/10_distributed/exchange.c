@@ -9,6 +9,7 @@
 #include "distributed.h"
 #include "going_further/transport.h"
 
+#include "../../common/buffers.h"
 #include "../../common/timing.h"
 
 #include <math.h>
@@ -16,17 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Guard zones before and after the data of every device buffer (A, B, send, recv), filled
- * with a known byte before each verified call: a kernel that writes before the start or
- * past the end changes them, and the verification names the buffer and the side. As in
- * common/runner.c: each zone is at least GUARD_ELEMENTS values and at least one array of
- * this rank's slab (the batch stride, so that an off-by-an-array index lands in it), at most
- * GUARD_MAX_BYTES, rounded up to CL_DEVICE_MEM_BASE_ADDR_ALIGN; the kernels get the data
- * between the zones as a sub-buffer. */
-#define GUARD_ELEMENTS 4096
-#define GUARD_MAX_BYTES ((size_t)256 << 20)
-#define GUARD_BYTE 0x5A
-
+/* Every device buffer (A, B, send, recv) lies between two guard zones (common/buffers.h),
+ * filled before each verified call: a kernel that writes before the start or past the end
+ * changes them, and the verification names the buffer and the side. Each zone covers at
+ * least one array of this rank's slab (the batch stride), so that an off-by-an-array index
+ * lands in it; the kernels get the data between the zones as a sub-buffer. */
 const char *const phase_name[PH_COUNT] = {
     "local1", "pack", "exchange", "d2h", "mpi", "h2d", "unpack", "local2",
     "pack2", "exchange2", "d2h2", "mpi2", "h2d2", "unpack2",
@@ -37,48 +32,6 @@ int phase_inside(int ph)
 {
     int k = ph >= PH_PACK2 ? ph - PH_PER_EXCHANGE : ph;
     return k == PH_D2H || k == PH_MPI || k == PH_H2D;
-}
-
-static void *xmalloc(size_t bytes, const char *what)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p)
-        fl_die(FL_EXIT_OPENCL, "out of host memory allocating %s (%zu MiB)", what, bytes >> 20);
-    return p;
-}
-
-static cl_mem make_buffer(const struct engine *r, size_t bytes, const char *what)
-{
-    cl_int err;
-    cl_mem m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
-    if (err != CL_SUCCESS)
-        fl_die(FL_EXIT_OPENCL, "cannot allocate %s (%zu MiB) on %s: %s", what, bytes >> 20,
-               r->dev->name, fl_cl_error_name(err));
-    return m;
-}
-
-size_t engine_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem)
-{
-    cl_uint align_bits = 0;
-    CL_CHECK(clGetDeviceInfo(dev->id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits,
-                             &align_bits, NULL));
-    size_t align = align_bits >= 8 ? align_bits / 8 : 1;
-    size_t row = s->count / (s->batch ? s->batch : 1) * elem, g = GUARD_ELEMENTS * elem;
-    if (row > g)
-        g = row < GUARD_MAX_BYTES ? row : GUARD_MAX_BYTES;
-    return (g + align - 1) / align * align; /* the sub-buffer's origin must be aligned */
-}
-
-/* The data between ALL's guard zones, as a sub-buffer: what the kernels get. */
-static cl_mem data_of(const struct engine *r, cl_mem all, const char *what)
-{
-    cl_int err;
-    cl_buffer_region region = {r->guard_bytes, r->data_bytes};
-    cl_mem m = clCreateSubBuffer(all, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
-    if (err != CL_SUCCESS)
-        fl_die(FL_EXIT_OPENCL, "cannot make the guarded view of %s on %s: %s", what, r->dev->name,
-               fl_cl_error_name(err));
-    return m;
 }
 
 static const char *const buffer_name[4] = {"A", "B", "send", "recv"};
@@ -92,17 +45,17 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
     r->elem = elem;
     r->type = elem == 16 ? MPI_C_DOUBLE_COMPLEX : MPI_C_FLOAT_COMPLEX;
     r->data_bytes = s->count * elem;
-    r->guard_bytes = engine_guard_bytes(dev, s, elem);
+    r->guard_bytes = fl_guard_bytes(dev, s->count / (s->batch ? s->batch : 1) * elem, elem);
+    r->fill = fl_fill_limits_for(fl_base_align(dev));
     r->nbuf = on_device ? 2 : 4;
     static const char *const what[4] = {"buffer A", "buffer B", "the send buffer",
                                         "the receive buffer"};
     cl_mem *view[4] = {&r->buf[0], &r->buf[1], &r->send, &r->recv};
     for (int i = 0; i < r->nbuf; i++) {
-        r->all[i] = make_buffer(r, r->data_bytes + 2 * r->guard_bytes, what[i]);
-        *view[i] = data_of(r, r->all[i], what[i]);
+        r->all[i] = fl_make_buffer(dev, r->data_bytes + 2 * r->guard_bytes, what[i]);
+        *view[i] = fl_guarded_view(dev, r->all[i], r->guard_bytes, r->data_bytes, what[i]);
     }
-    r->guard_copy = make_buffer(r, r->guard_bytes, "the guard check's buffer");
-    r->staging = xmalloc(s->count * elem, "the staging buffer");
+    r->staging = fl_xmalloc(s->count * elem, "the staging buffer");
     if (s->P > 1)   /* the transport: by name, or auto's fastest (going_further/choose.c) */
         transport_choose(r, want);
     else if (!on_device) {  /* an exercise run: its own block, through MPI_Alltoall */
@@ -120,12 +73,6 @@ void engine_close(struct engine *r)
     for (int i = 0; i < r->nbuf; i++) {
         clReleaseMemObject(views[i]);
         clReleaseMemObject(r->all[i]);
-    }
-    clReleaseMemObject(r->guard_copy);
-    if (r->k_nan) {
-        clReleaseKernel(r->k_nan);
-        clReleaseKernel(r->k_fill);
-        clReleaseKernel(r->k_copy);
     }
     free(r->staging);
 }
@@ -146,7 +93,7 @@ static void prepare_plan(struct engine *r, struct fl_exec *ex, const struct fl_p
             ex->slot[FL_BUF_TABLE0 + t] = strcmp(tab->name, "send") == 0 ? r->send : r->recv;
             continue;
         }
-        void *buf = xmalloc(tab->count * r->elem, "a twiddle table");
+        void *buf = fl_xmalloc(tab->count * r->elem, "a twiddle table");
         for (size_t i = 0; i < 2 * tab->count; i++) {
             if (r->elem == 16) ((double *)buf)[i] = tab->data[i];
             else ((float *)buf)[i] = (float)tab->data[i];
@@ -170,15 +117,6 @@ static void release_plan(struct fl_exec *ex, const struct fl_plan *plan)
 
 void engine_prepare(struct engine *r, struct pipeline *p)
 {
-    if (!r->k_nan) {
-        cl_int e1, e2, e3;
-        r->k_nan = clCreateKernel(r->program[0], "fill_nan", &e1);
-        r->k_fill = clCreateKernel(r->program[0], "fill_bytes", &e2);
-        r->k_copy = clCreateKernel(r->program[0], "copy_bytes", &e3);
-        if (e1 != CL_SUCCESS || e2 != CL_SUCCESS || e3 != CL_SUCCESS)
-            fl_die(FL_EXIT_OPENCL, "%s has no fill_nan, fill_bytes or copy_bytes kernel (the "
-                   "harness's fills, at the end of kernels/10_distributed.cl)", r->kernel_file);
-    }
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
         prepare_plan(r, &st->ex, st->plan, st->program);
@@ -197,36 +135,15 @@ void engine_release(struct engine *r, struct pipeline *p)
     }
 }
 
-/* One of the fill kernels over N items (groups of 256). */
-static void launch_fill(struct engine *r, cl_kernel k, size_t n)
+/* NaN into every value of buffer I (0 A, 1 B, 2 send, 3 recv), in the whole buffer's
+ * pieces (common/fill.h): a value no step writes stays NaN and fails the check. */
+static void poison(struct engine *r, int i)
 {
-    size_t local = 256 < r->dev->max_wg ? 256 : r->dev->max_wg;
-    size_t global = (n + local - 1) / local * local;
-    if (n == 0)
-        return;
-    CL_CHECK(clEnqueueNDRangeKernel(r->dev->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
-}
-
-static void poison(struct engine *r, cl_mem m)
-{
-    cl_ulong n = r->s->count;
-    CL_CHECK(clSetKernelArg(r->k_nan, 0, sizeof m, &m));
-    CL_CHECK(clSetKernelArg(r->k_nan, 1, sizeof n, &n));
-    launch_fill(r, r->k_nan, r->s->count);
-}
-
-/* Both guard zones of the whole buffer ALL. */
-static void fill_guards(struct engine *r, cl_mem all)
-{
-    cl_uint guard = GUARD_BYTE;
-    cl_ulong at[2] = {0, r->guard_bytes + r->data_bytes}, n = r->guard_bytes;
-    for (int side = 0; side < 2; side++) {
-        CL_CHECK(clSetKernelArg(r->k_fill, 0, sizeof all, &all));
-        CL_CHECK(clSetKernelArg(r->k_fill, 1, sizeof at[side], &at[side]));
-        CL_CHECK(clSetKernelArg(r->k_fill, 2, sizeof n, &n));
-        CL_CHECK(clSetKernelArg(r->k_fill, 3, sizeof guard, &guard));
-        launch_fill(r, r->k_fill, r->guard_bytes);
-    }
+    static const float nan_f[2] = {NAN, NAN};
+    static const double nan_d[2] = {NAN, NAN};
+    const void *nan = r->elem == 16 ? (const void *)nan_d : (const void *)nan_f;
+    fl_fill_range(r->dev->queue, r->all[i], nan, r->elem, r->guard_bytes, r->data_bytes,
+                  &r->fill, "a buffer with NaN");
 }
 
 /* A plan's launches enqueued, their events kept until its device time is read. */
@@ -284,13 +201,10 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
     int defer = r->nbuf == 2, np = 0;
     struct pending pd[MAX_STEPS];
     if (do_poison) {
-        poison(r, r->buf[1]);
-        if (r->nbuf == 4) {
-            poison(r, r->send);
-            poison(r, r->recv);
-        }
+        for (int i = 1; i < r->nbuf; i++)   /* B, send, recv */
+            poison(r, i);
         for (int i = 0; i < r->nbuf; i++)
-            fill_guards(r, r->all[i]);
+            fl_fill_guards(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes, &r->fill);
     }
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
@@ -308,7 +222,7 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
         /* the unpack overwrites the slab it came from: poisoned first, so a value it does
          * not write shows as NaN */
         if (do_poison)
-            poison(r, st->ex_unpack.slot[st->unpack->result]);
+            poison(r, st->ex_unpack.slot[st->unpack->result] == r->buf[0] ? 0 : 1);
         ph[PH_UNPACK + k] = run_plan(&st->ex_unpack, st->unpack);
     }
     CL_CHECK(clFinish(r->dev->queue));
@@ -363,37 +277,10 @@ void engine_download(struct engine *r, int slot, double *out)
 
 const char *engine_guard_damage(struct engine *r)
 {
-    static char where[160];
-    size_t bytes = r->guard_bytes, elem = r->elem, n = r->data_bytes / elem;
-    unsigned char *g = xmalloc(bytes, "the guard check");
     const char *bad = NULL;
     for (int i = 0; i < r->nbuf && !bad; i++)
-        for (int side = 0; side < 2 && !bad; side++) {
-            /* the zone copied to offset 0 of a small buffer by a kernel (ulong offsets),
-             * then read: no transfer starts past 4 GiB */
-            cl_ulong at = side == 0 ? 0 : bytes + r->data_bytes, len = bytes;
-            CL_CHECK(clSetKernelArg(r->k_copy, 0, sizeof r->all[i], &r->all[i]));
-            CL_CHECK(clSetKernelArg(r->k_copy, 1, sizeof at, &at));
-            CL_CHECK(clSetKernelArg(r->k_copy, 2, sizeof len, &len));
-            CL_CHECK(clSetKernelArg(r->k_copy, 3, sizeof r->guard_copy, &r->guard_copy));
-            launch_fill(r, r->k_copy, bytes);
-            engine_transfer(r, r->guard_copy, 1, g, bytes);
-            /* before the start: the damaged byte nearest the data; past the end: the first */
-            for (size_t k = 0; k < bytes; k++) {
-                size_t b = side == 0 ? bytes - 1 - k : k;
-                if (g[b] == GUARD_BYTE)
-                    continue;
-                if (side == 0)
-                    snprintf(where, sizeof where, "buffer %s, before its start (element -%zu)",
-                             buffer_name[i], (bytes - b + elem - 1) / elem);
-                else
-                    snprintf(where, sizeof where, "buffer %s, past its end (element %zu of %zu)",
-                             buffer_name[i], n + b / elem, n);
-                bad = where;
-                break;
-            }
-        }
-    free(g);
+        bad = fl_guard_zone_damage(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes,
+                                   r->elem, buffer_name[i]);
     return bad;
 }
 
@@ -407,8 +294,8 @@ const char *engine_guard_damage(struct engine *r)
 static int alltoall_open(struct engine *r, char *why, size_t len)
 {
     (void)why, (void)len;
-    r->host_send = xmalloc(r->data_bytes, "the host send buffer");
-    r->host_recv = xmalloc(r->data_bytes, "the host receive buffer");
+    r->host_send = fl_xmalloc(r->data_bytes, "the host send buffer");
+    r->host_recv = fl_xmalloc(r->data_bytes, "the host receive buffer");
     return 0;
 }
 

@@ -11,13 +11,14 @@
 
 #define DEMO_SHAPE "1024x1024"
 
-/* The first is the default. */
+/* The first is the default; the list ends with {NULL} (common/chapter.h). */
 static const struct fl_variant variants[] = {
     {"slab", "the chapter's pack and unpack (default)", NULL, 0},
     {"exchange_map", "the same with your pack_source / unpack_source", "exercises/10_distributed/"
      "exchange_map.cl", 0},
+    {NULL, NULL, NULL, 0},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
+#define NVARIANTS (sizeof variants / sizeof variants[0] - 1)
 
 static void print_help(const char *prog)
 {
@@ -41,14 +42,8 @@ static void print_help(const char *prog)
         "different ones: that is exit 2, naming the option); only --device, --kernels and\n"
         "--exercise may differ.\n"
         "  --natural           output in the input's layout (one more exchange)\n"
-        "%s\n"
-        "variants (--variant):", prog, transport_help);
-    for (size_t i = 0; i < NVARIANTS; i++) {
-        const struct fl_variant *v = &variants[i];
-        len += snprintf(text + len, sizeof text - (size_t)len, "\n  %-16s %s%s%s%s", v->name,
-                        v->about, v->exercise ? " [exercise: " : "", v->exercise ? v->exercise : "",
-                        v->exercise ? "; --exercise FILE runs another copy]" : "");
-    }
+        "%s\n", prog, transport_help);
+    len = fl_variants_help(variants, text, sizeof text, len);
     snprintf(text + len, sizeof text - (size_t)len, "\nsizes: 2-D and 3-D, each axis 2^a 3^b 5^c "
              "7^d; N x batch / P below 2^31 values per rank (07's passes count their lines in\n"
              "int; every offset is 64-bit), and 4 buffers of that slab (2 at P = 1) must fit the\n"
