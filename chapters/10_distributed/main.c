@@ -33,6 +33,7 @@
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 1024x1024
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 64x48 --explain --repeat 0
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 256x256x256 --natural
+ *   tools/mpirun.sh -n 2 ./build/10_distributed --transport alltoall   (the lesson's exchange)
  *   tools/mpirun.sh -n 2 ./build/10_distributed --variant exchange_map --size 8x6   (the exercise)
  *   FFTLAB_DEVICE=nvidia mpirun -n 2 ./build/10_distributed --size 4096x4096   (a GPU per rank)
  *
@@ -66,9 +67,9 @@ int main(int argc, char **argv)
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
 
-    /* 2. This rank's device (devices.c), and the local passes' layouts: A for the axes
-     *    inside a natural slab, B for the outermost axis once the transpose made it whole
-     *    (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
+    /* 2. This rank's device (harness/devices.c), and the local passes' layouts: A for the
+     *    axes inside a natural slab, B for the outermost axis once the transpose made it
+     *    whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
     open_device(&c);
     size_t wg = c.o.wg ? c.o.wg : DEFAULT_WG;
     if (pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
@@ -83,9 +84,9 @@ int main(int argc, char **argv)
     build_programs(&c);
 
     /* 4. The transform as steps (pipeline.c): local passes (A), the exchange (pack; the
-     *    blocks to the other ranks: exchange.c, engine_call and transport_alltoall; unpack),
-     *    local passes (B) [, the exchange back]. At P = 1 one step: every axis, the last
-     *    pass storing the output's layout (going_further/one_rank.c).
+     *    blocks to the other ranks: exchange.c, engine_call and transport_alltoall;
+     *    unpack), local passes (B) [, the exchange back]. At P = 1 one step: every axis,
+     *    the last pass storing the output's layout (going_further/one_rank.c).
      *    The other direction, from the output's layout back to natural, is the round
      *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
     size_t wg_items = c.dev.max_wg < 256 ? c.dev.max_wg : 256;
