@@ -129,10 +129,11 @@ void pipeline_free(struct pipeline *p);
 /* ---------------------------------------------------------------- exchange.c */
 
 /* Phases of one call, in ms, as exchange.c measures them. Per exchange: the pack, the
- * exchange's wall time (from the pack's end to the last chunk written back), inside it the
- * device -> host copies, the wait in MPI and the host -> device copies (these three overlap
- * each other, chunk by chunk, so only the wall time adds up), and the unpack. At P = 1
- * there is no exchange: one local step, PH_LOCAL1. */
+ * exchange's wall time (from the pack's end to the receive buffer on the device), inside
+ * it the device -> host copies, the wait in MPI and the host -> device copies (one after
+ * the other in the lesson's exchange; going_further/'s overlap them chunk by chunk, so only
+ * the wall time adds up), and the unpack. At P = 1 there is no exchange: one local step,
+ * PH_LOCAL1. */
 enum phase {
     PH_LOCAL1, PH_PACK, PH_XCHG, PH_D2H, PH_MPI, PH_H2D, PH_UNPACK, PH_LOCAL2,
     PH_PACK2, PH_XCHG2, PH_D2H2, PH_MPI2, PH_H2D2, PH_UNPACK2, PH_COUNT

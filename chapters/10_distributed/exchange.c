@@ -59,9 +59,12 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
     if (s->P > 1)   /* the transport: by name, or auto's fastest (going_further/choose.c) */
         transport_choose(r, want);
     else if (!on_device) {  /* an exercise run: its own block, through MPI_Alltoall */
-        char why[8];
+        char why[256];
         r->xport = &transport_alltoall;
-        r->xport->open(r, why, sizeof why);
+        if (r->xport->open(r, why, sizeof why) != 0) {
+            r->xport = NULL;
+            agree(FL_EXIT_USAGE, why);
+        }
     }
 }
 
@@ -293,7 +296,13 @@ const char *engine_guard_damage(struct engine *r)
  * other: the baseline that going_further/'s transports overlap and cut into chunks. */
 static int alltoall_open(struct engine *r, char *why, size_t len)
 {
-    (void)why, (void)len;
+    size_t block = r->data_bytes / (size_t)r->s->P;
+    if (block > XFER_MAX) { /* one message per block: past this, MPI may cut it wrong */
+        snprintf(why, len, "--transport alltoall sends each block as one message, at most "
+                 "%zu MiB, and a block here is %zu MiB: use more ranks, or the default "
+                 "transport, which cuts it into chunks", XFER_MAX >> 20, block >> 20);
+        return -1;
+    }
     r->host_send = fl_xmalloc(r->data_bytes, "the host send buffer");
     r->host_recv = fl_xmalloc(r->data_bytes, "the host receive buffer");
     return 0;

@@ -70,10 +70,10 @@ static int open_shm(struct engine *r, enum shm_copy copy, char *why, size_t len)
 
 void transport_choose(struct engine *r, const struct transport_want *want)
 {
-    if (want->transport == CHOOSE_ALLTOALL) {
+    if (want->transport == CHOOSE_ALLTOALL) {   /* refused: a block too large (exit 2) */
         char why[256];
         if (try_open(r, &transport_alltoall, why, sizeof why) != 0)
-            agree(FL_EXIT_OPENCL, why);
+            agree(FL_EXIT_USAGE, why);
         return;
     }
     fast_open(r, want->chunks);
