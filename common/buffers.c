@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void *fl_xmalloc(size_t bytes, const char *what)
 {
@@ -60,7 +61,7 @@ void fl_fill_guards(cl_command_queue q, cl_mem all, size_t guard, size_t data,
 }
 
 const char *fl_guard_zone_damage(cl_command_queue q, cl_mem all, size_t guard, size_t data,
-                                 size_t elem, const char *name)
+                                 size_t elem, const char *name, struct fl_fault *fault)
 {
     static char where[160];
     unsigned char *g = fl_xmalloc(guard, "guard check");
@@ -72,12 +73,25 @@ const char *fl_guard_zone_damage(cl_command_queue q, cl_mem all, size_t guard, s
         for (size_t k = 0; k < guard; k++) {
             size_t b = side == 0 ? guard - 1 - k : k;
             if (g[b] != FL_GUARD_BYTE) {
+                long long element = side == 0 ? -(long long)((guard - b + elem - 1) / elem)
+                                              : (long long)(data / elem + b / elem);
                 if (side == 0)
-                    snprintf(where, sizeof where, "buffer %s, before its start (element -%zu)",
-                             name, (guard - b + elem - 1) / elem);
+                    snprintf(where, sizeof where, "buffer %s, before its start (element %lld)",
+                             name, element);
                 else
-                    snprintf(where, sizeof where, "buffer %s, past its end (element %zu of %zu)",
-                             name, data / elem + b / elem, data / elem);
+                    snprintf(where, sizeof where, "buffer %s, past its end (element %lld of %zu)",
+                             name, element, data / elem);
+                if (fault) {
+                    memset(fault, 0, sizeof *fault);
+                    fault->set = fault->has_element = 1;
+                    fl_copy_text(fault->access, sizeof fault->access, "write");
+                    fl_copy_text(fault->buffer, sizeof fault->buffer, name);
+                    fl_copy_text(fault->side, sizeof fault->side,
+                                 side == 0 ? "before the start" : "past the end");
+                    fault->element = element;
+                    fault->elements = data / elem;
+                    fault->launch = -1;
+                }
                 bad = where;
                 break;
             }

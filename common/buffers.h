@@ -52,8 +52,8 @@ void fl_fill_guards(cl_command_queue q, cl_mem all, size_t guard, size_t data,
  * both are whole, else where a kernel wrote, in elements of ELEM bytes, naming the buffer
  * NAME: "buffer A, before its start (element -3)" (the damaged byte nearest the data) or
  * "buffer B, past its end (element 1030 of 1024)" (the first). The text is static: valid
- * until the next call. */
+ * until the next call. FAULT (may be NULL) gets the same as fields (common/run_end.h). */
 const char *fl_guard_zone_damage(cl_command_queue q, cl_mem all, size_t guard, size_t data,
-                                 size_t elem, const char *name);
+                                 size_t elem, const char *name, struct fl_fault *fault);
 
 #endif

@@ -11,10 +11,10 @@ static int status_to_stderr;
 static void (*die_hook)(int exit_code);
 static const char *die_prefix = "";
 static void (*die_prepare)(void);
-static void (*die_sink)(int exit_code, const char *msg);
+static void (*die_sink)(const struct fl_run_end *end);
 
 void fl_set_die_prepare(void (*prepare)(void)) { die_prepare = prepare; }
-void fl_set_die_sink(void (*sink)(int exit_code, const char *msg)) { die_sink = sink; }
+void fl_set_die_sink(void (*sink)(const struct fl_run_end *end)) { die_sink = sink; }
 
 void fl_set_status_stream_stderr(int on) { status_to_stderr = on; }
 
@@ -93,18 +93,24 @@ const char *fl_cl_error_name(cl_int err)
     }
 }
 
-void fl_die(int exit_code, const char *fmt, ...)
+static _Noreturn void die_with(const struct fl_run_end *what, int exit_code, const char *fmt,
+                               va_list ap)
 {
     char msg[2048];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     fflush(stdout);
+    struct fl_run_end end;
+    memset(&end, 0, sizeof end);
+    if (what)
+        end = *what;
+    if (end.outcome == FL_OUTCOME_NONE)
+        end.outcome = fl_outcome_of_exit(exit_code);
+    end.exit_code = exit_code;
+    end.reason = msg;
     if (die_sink) {
-        void (*sink)(int, const char *) = die_sink;
+        void (*sink)(const struct fl_run_end *) = die_sink;
         die_sink = NULL; /* a failure inside the sink dies the plain way */
-        sink(exit_code, msg);
+        sink(&end);
     }
     if (die_prepare) {
         void (*prepare)(void) = die_prepare;
@@ -117,9 +123,24 @@ void fl_die(int exit_code, const char *fmt, ...)
     FILE *status = status_to_stderr ? stderr : stdout;
     fprintf(status, "FAIL (%s, exit %d): %s%s\n", kind, exit_code, die_prefix, msg);
     fflush(status);
+    fl_run_end(&end);
     if (die_hook)
         die_hook(exit_code);
     exit(exit_code);
+}
+
+void fl_die(int exit_code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    die_with(NULL, exit_code, fmt, ap);
+}
+
+void fl_die_end(const struct fl_run_end *what, int exit_code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    die_with(what, exit_code, fmt, ap);
 }
 
 void fl_cl_fail(cl_int err, const char *call, const char *file, int line)

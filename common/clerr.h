@@ -13,12 +13,18 @@
 #include <CL/cl.h>
 
 #include "exitcodes.h"
+#include "run_end.h"
 
 const char *fl_cl_error_name(cl_int err);
 
 /* Print "context: message" to stderr, then the final "FAIL: ..." line, and exit. */
 _Noreturn void fl_die(int exit_code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* fl_die with what the run's JSON report says of it (common/run_end.h): WHAT's outcome,
+ * file, line and rule (its exit code and reason are this call's). NULL: as fl_die. */
+_Noreturn void fl_die_end(const struct fl_run_end *what, int exit_code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 _Noreturn void fl_cl_fail(cl_int err, const char *call, const char *file, int line);
 
@@ -49,11 +55,12 @@ void fl_set_die_hook(void (*hook)(int exit_code), const char *prefix);
 /* For the chapters' two processes (common/isolate.h). PREPARE (may be NULL) runs first
  * in fl_die, before anything is printed: the checking process ends the one that runs the
  * kernels and prints what it held back. SINK (may be NULL), in the process that runs the
- * kernels, takes the exit code and the message instead of any printing and must not
- * return: the other process prints them (a process that runs a student's kernels prints
- * no verdict, not even a FAIL line). */
+ * kernels, takes the end (its exit code, outcome and message as reason) instead of any
+ * printing and must not return: the other process prints it (a process that runs a
+ * student's kernels prints no verdict, not even a FAIL line). After its lines fl_die hands
+ * the end to fl_run_end (the JSON report, where one is set). */
 void fl_set_die_prepare(void (*prepare)(void));
-void fl_set_die_sink(void (*sink)(int exit_code, const char *msg));
+void fl_set_die_sink(void (*sink)(const struct fl_run_end *end));
 
 /* The --timeout watchdogs (common/isolate.c, 10's ranks.c): HANDLER for SIGALRM, installed
  * with sigaction and SA_RESTART. Not signal(): under _POSIX_C_SOURCE that handler is

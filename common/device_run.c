@@ -85,19 +85,21 @@ static const char *guard_damage(struct run_ctx *c, int which)
     const struct fl_plan *plan = c->plans[which];
     const char *bad = NULL;
     if (c->fenced) {
-        bad = fl_fence_damage(&c->fence_a);
-        bad = bad ? bad : fl_fence_damage(&c->fence_b);
+        bad = fl_fence_damage_fault(&c->fence_a, &c->fault);
+        bad = bad ? bad : fl_fence_damage_fault(&c->fence_b, &c->fault);
         for (int t = 0; t < plan->ntables && !bad; t++)
-            bad = fl_fence_damage(&c->fence_tab[which][t]);
+            bad = fl_fence_damage_fault(&c->fence_tab[which][t], &c->fault);
         return bad;
     }
     cl_command_queue q = c->dev.queue;
-    bad = fl_guard_zone_damage(q, c->a_all, c->guard_bytes, c->data_bytes, c->elem, "A");
-    bad = bad ? bad : fl_guard_zone_damage(q, c->b_all, c->guard_bytes, c->data_bytes, c->elem, "B");
+    bad = fl_guard_zone_damage(q, c->a_all, c->guard_bytes, c->data_bytes, c->elem, "A",
+                               &c->fault);
+    bad = bad ? bad : fl_guard_zone_damage(q, c->b_all, c->guard_bytes, c->data_bytes, c->elem,
+                                           "B", &c->fault);
     for (int t = 0; t < plan->ntables && !bad; t++)
         bad = fl_guard_zone_damage(q, c->tab_all[which][t], c->tab_guard,
                                    plan->table[t].count * c->elem, c->elem,
-                                   c->fence_tab[which][t].name);
+                                   c->fence_tab[which][t].name, &c->fault);
     return bad;
 }
 

@@ -27,7 +27,8 @@ static const char *volatile run_check;
 static const char *volatile run_kernel;
 static volatile sig_atomic_t run_index = -1, run_count;
 static volatile sig_atomic_t status_fd = STDOUT_FILENO;
-static void (*fault_sink)(const char *check, const char *what, const char *hint);
+static void (*fault_sink)(const char *check, const char *what, const char *hint,
+                          const struct fl_fault *fault);
 static struct sigaction previous;
 static int installed;
 
@@ -179,21 +180,47 @@ void fl_fence_arm(struct fl_fence *f)
     memset(end, SLACK_BYTE, (size_t)(f->pages + f->page_bytes - end));
 }
 
+/* A write the slack caught: FAULT's fields (when not NULL). */
+static void slack_fault(struct fl_fault *fault, const struct fl_fence *f, const char *side,
+                        long long element, size_t count)
+{
+    if (!fault)
+        return;
+    memset(fault, 0, sizeof *fault);
+    fault->set = 1;
+    fl_copy_text(fault->access, sizeof fault->access, "write");
+    fl_copy_text(fault->buffer, sizeof fault->buffer, f->name);
+    fl_copy_text(fault->side, sizeof fault->side, side);
+    fault->has_element = 1;
+    fault->element = element;
+    fault->elements = count;
+    fault->launch = -1;
+}
+
 const char *fl_fence_damage(const struct fl_fence *f)
+{
+    return fl_fence_damage_fault(f, NULL);
+}
+
+const char *fl_fence_damage_fault(const struct fl_fence *f, struct fl_fault *fault)
 {
     static char where[160];
     size_t count = f->data_bytes / f->elem;
     /* before the start: the damaged byte nearest the data; past the end: the first */
     for (unsigned char *p = f->data; p-- > f->pages;)
         if (*p != SLACK_BYTE) {
+            size_t before = ((size_t)(f->data - p) + f->elem - 1) / f->elem;
             snprintf(where, sizeof where, "buffer %s, before its start (element -%zu)", f->name,
-                     ((size_t)(f->data - p) + f->elem - 1) / f->elem);
+                     before);
+            slack_fault(fault, f, "before the start", -(long long)before, count);
             return where;
         }
     for (unsigned char *p = f->data + f->data_bytes; p < f->pages + f->page_bytes; p++)
         if (*p != SLACK_BYTE) {
+            size_t at = count + (size_t)(p - f->data - f->data_bytes) / f->elem;
             snprintf(where, sizeof where, "buffer %s, past its end (element %zu of %zu)", f->name,
-                     count + (size_t)(p - f->data - f->data_bytes) / f->elem, count);
+                     at, count);
+            slack_fault(fault, f, "past the end", (long long)at, count);
             return where;
         }
     return NULL;
@@ -254,13 +281,18 @@ static void put_running(struct text *t)
 
 /* The check's verify line (text output: stdout, as the report prints it), then the FAIL
  * line, as a run that goes on to its end would print them, and exit 1. */
-static void say_and_exit(struct text *what, const char *hint)
+static void say_and_exit(struct text *what, const char *hint, struct fl_fault *fault)
 {
     struct text line = {{0}, 0};
     const char *check = run_index >= 0 ? run_check : NULL;
     ssize_t ignored = 0;
     if (fault_sink) {
-        fault_sink(check, what->buf, hint);
+        fault->set = 1;
+        fault->launch = run_index >= 0 ? (int)run_index : -1;
+        fault->launches = run_index >= 0 ? (int)run_count : 0;
+        fl_copy_text(fault->kernel, sizeof fault->kernel, run_index >= 0 ? run_kernel : NULL);
+        fl_copy_text(fault->check, sizeof fault->check, check);
+        fault_sink(check, what->buf, hint, fault);
         _exit(FL_EXIT_MISMATCH);
     }
     if (status_fd == STDOUT_FILENO && check) {
@@ -302,6 +334,11 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
 #endif
     const char *verb = write_fault < 0 ? "read or wrote" : write_fault ? "wrote" : "read";
     struct text t = {{0}, 0};
+    struct fl_fault fault; /* the same, as fields (run_end.h); no memset in a handler */
+    for (size_t i = 0; i < sizeof fault; i++)
+        ((volatile unsigned char *)&fault)[i] = 0;
+    fl_copy_text(fault.access, sizeof fault.access,
+                 write_fault < 0 ? "read or write" : write_fault ? "write" : "read");
     for (int i = 0; i < nfences; i++) {
         const struct fl_fence *f = fences[i];
         if (!f || a < (uintptr_t)f->map || a >= (uintptr_t)f->map + f->map_bytes)
@@ -309,9 +346,15 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
         uintptr_t start = (uintptr_t)f->data, end = start + f->data_bytes;
         size_t count = f->data_bytes / f->elem;
         int inside = a >= start && a < end;
+        fl_copy_text(fault.buffer, sizeof fault.buffer, f->name);
+        fault.has_element = 1;
+        fault.elements = count;
         put(&t, "a kernel ");
         if (inside) {
             /* inside the data: only a write into a read-only (const) input faults there */
+            fl_copy_text(fault.access, sizeof fault.access, "write");
+            fl_copy_text(fault.side, sizeof fault.side, "inside");
+            fault.element = (long long)((a - start) / f->elem);
             put(&t, "wrote into its read-only input: buffer ");
             put(&t, f->name);
             put(&t, " (element ");
@@ -323,6 +366,9 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
             put(&t, verb);
             put(&t, " out of bounds: buffer ");
             put(&t, f->name);
+            fl_copy_text(fault.side, sizeof fault.side, a < start ? "before the start" : "past the end");
+            fault.element = a < start ? -(long long)((start - a + f->elem - 1) / f->elem)
+                                      : (long long)(count + (a - end) / f->elem);
             if (a < start) {
                 put(&t, ", before its start (element -");
                 put_num(&t, (start - a + f->elem - 1) / f->elem, 10);
@@ -350,7 +396,7 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
             put(&t, ")");
         say_and_exit(&t, inside ? " (a buffer the kernel takes as const: it may read it, "
                      "never write it)" : " (an index outside the data, even if every value is "
-                     "right)");
+                     "right)", &fault);
     }
     if (run_index >= 0) {
         /* a kernel runs: far outside every buffer (past the fences) is the kernel's too */
@@ -361,7 +407,8 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
         put(&t, ")");
         put_running(&t);
         put(&t, ")");
-        say_and_exit(&t, " (an address outside the data, even if every value is right)");
+        fl_copy_text(fault.side, sizeof fault.side, "outside every buffer");
+        say_and_exit(&t, " (an address outside the data, even if every value is right)", &fault);
     }
     /* not ours: the handler that was there before (ASan's, or the default: a crash) */
     if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction) {
@@ -388,7 +435,8 @@ void fl_fence_install_handler(void)
     sigaction(SIGSEGV, &sa, &previous);
 }
 
-void fl_fence_fault_sink(void (*sink)(const char *check, const char *what, const char *hint))
+void fl_fence_fault_sink(void (*sink)(const char *check, const char *what, const char *hint,
+                                      const struct fl_fault *fault))
 {
     fault_sink = sink;
 }

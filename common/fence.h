@@ -24,6 +24,7 @@
 #define FFTLAB_FENCE_H
 
 #include "device.h"
+#include "run_end.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -59,6 +60,9 @@ void fl_fence_view(struct fl_fence *f, int v);
 void fl_fence_arm(struct fl_fence *f);
 /* NULL, or where a kernel wrote into the slack: "buffer B, past its end (...)". */
 const char *fl_fence_damage(const struct fl_fence *f);
+/* The same, and its fields into FAULT (when not NULL and there is damage): access write,
+ * the buffer, the side, the element (run_end.h). */
+const char *fl_fence_damage_fault(const struct fl_fence *f, struct fl_fault *fault);
 
 /* What runs now, for the handler's message: CHECK ("random", "roundtrip"; may be NULL),
  * launch INDEX of COUNT, KERNEL. INDEX < 0: no kernel runs. The strings must live on. */
@@ -72,8 +76,10 @@ void fl_fence_install_handler(void);
 /* The handler's FAIL line goes to stdout (text output), or to stderr (CSV/JSON). */
 void fl_fence_status_to_stderr(int on);
 /* In the process that runs the kernels (common/isolate.h): the handler prints nothing and
- * hands SINK the check's name (may be NULL), what happened and the hint instead; SINK
- * must be async-signal-safe. The handler then exits 1. */
-void fl_fence_fault_sink(void (*sink)(const char *check, const char *what, const char *hint));
+ * hands SINK the check's name (may be NULL), what happened, the hint, and the fault's
+ * fields (run_end.h: access, buffer, side, element, launch) instead; SINK must be
+ * async-signal-safe. The handler then exits 1. */
+void fl_fence_fault_sink(void (*sink)(const char *check, const char *what, const char *hint,
+                                      const struct fl_fault *fault));
 
 #endif

@@ -25,6 +25,13 @@ enum { MSG_DIE = FL_ISO_RESERVED, MSG_FAULT };
 
 struct fault_msg {
     char check[32], what[512], hint[200];
+    struct fl_fault fault;
+};
+
+/* fl_die in the worker, as the checker reports it (run_end.h's fields, as text) */
+struct die_msg {
+    int32_t code, outcome, line;
+    char file[1024], rule[512], text[2048];
 };
 
 static int chan = -1;                       /* this side's end of the socket pair   */
@@ -33,6 +40,7 @@ static int in_worker;
 static void (*before_report)(void);
 static volatile sig_atomic_t timed_out;
 static int timeout_status_fd = STDOUT_FILENO;
+static double timeout_seconds;
 
 void fl_iso_clean(char *text, size_t len)
 {
@@ -47,30 +55,30 @@ void fl_iso_clean(char *text, size_t len)
 /* ---------------------------------------------------------------- the worker's ends */
 
 /* fl_die in the worker: the checker prints it. */
-static void worker_die(int code, const char *msg)
+static void worker_die(const struct fl_run_end *end)
 {
+    static struct die_msg d;
+    memset(&d, 0, sizeof d);
+    d.code = end->exit_code;
+    d.outcome = (int32_t)end->outcome;
+    d.line = end->line;
+    fl_copy_text(d.file, sizeof d.file, end->file);
+    fl_copy_text(d.rule, sizeof d.rule, end->rule);
+    fl_copy_text(d.text, sizeof d.text, end->reason);
     fflush(stdout);
-    fl_iso_send(MSG_DIE, (uint32_t)code, msg, strlen(msg) + 1);
-    exit(code);
-}
-
-static void copy_text(char *to, size_t cap, const char *from)
-{
-    size_t i = 0;
-    while (from && from[i] && i + 1 < cap) {
-        to[i] = from[i];
-        i++;
-    }
-    to[i] = '\0';
+    fl_iso_send(MSG_DIE, (uint32_t)end->exit_code, &d, sizeof d);
+    exit(end->exit_code);
 }
 
 /* A fenced fault in the worker (a signal handler: send() and a stack buffer only). */
-static void worker_fault(const char *check, const char *what, const char *hint)
+static void worker_fault(const char *check, const char *what, const char *hint,
+                         const struct fl_fault *fault)
 {
     struct fault_msg f;
-    copy_text(f.check, sizeof f.check, check);
-    copy_text(f.what, sizeof f.what, what);
-    copy_text(f.hint, sizeof f.hint, hint);
+    fl_copy_text(f.check, sizeof f.check, check);
+    fl_copy_text(f.what, sizeof f.what, what);
+    fl_copy_text(f.hint, sizeof f.hint, hint);
+    f.fault = *fault;
     struct fl_msg m = {MSG_FAULT, 0, sizeof f};
     ssize_t ignored = send(chan, &m, sizeof m, MSG_NOSIGNAL);
     ignored = send(chan, &f, sizeof f, MSG_NOSIGNAL);
@@ -111,6 +119,9 @@ static _Noreturn void report_timeout(void)
     FILE *status = timeout_status_fd == STDERR_FILENO ? stderr : stdout;
     fputs("FAIL (opencl, exit 3): timed out (--timeout)\n", status);
     fflush(status);
+    struct fl_run_end end = {.outcome = FL_OUTCOME_TIMEOUT, .exit_code = FL_EXIT_OPENCL,
+                             .reason = "timed out (--timeout)", .timeout_s = timeout_seconds};
+    fl_run_end(&end);
     exit(FL_EXIT_OPENCL);
 }
 
@@ -131,6 +142,12 @@ static _Noreturn void report_end(int status)
         fprintf(out, "FAIL (signal %d): the process that ran the kernels was killed by signal %d "
                 "(%s) before it gave its results\n", sig, sig, strsignal(sig));
         fflush(out);
+        char reason[200];
+        snprintf(reason, sizeof reason, "the process that ran the kernels was killed by signal "
+                 "%d (%s) before it gave its results", sig, strsignal(sig));
+        struct fl_run_end end = {.outcome = FL_OUTCOME_CRASHED, .exit_code = 128 + sig,
+                                 .reason = reason, .signal = sig};
+        fl_run_end(&end);
         struct rlimit none = {0, 0};
         setrlimit(RLIMIT_CORE, &none); /* a core of this process would mislead */
         signal(sig, SIG_DFL);
@@ -142,10 +159,12 @@ static _Noreturn void report_end(int status)
         _exit(128 + sig);
     }
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : FL_EXIT_OPENCL;
+    struct fl_run_end crashed = {.outcome = FL_OUTCOME_CRASHED};
     if (code == 0)
-        fl_die(FL_EXIT_OPENCL, "the process that ran the kernels ended before it gave its results");
-    fl_die(code, "the process that ran the kernels exited with status %d before it gave its "
-           "results", code);
+        fl_die_end(&crashed, FL_EXIT_OPENCL, "the process that ran the kernels ended before it "
+                   "gave its results");
+    fl_die_end(&crashed, code, "the process that ran the kernels exited with status %d before "
+               "it gave its results", code);
 }
 
 static _Noreturn void worker_lost(void)
@@ -189,18 +208,29 @@ static int write_all(const void *buf, size_t len)
 /* The checker, on a DIE or FAULT message: wait for the worker, then say it. */
 static _Noreturn void worker_failed(const struct fl_msg *m)
 {
-    static char text[4096];
+    static struct die_msg d;
     static struct fault_msg f;
-    int ok = m->type == MSG_DIE ? m->len <= sizeof text && read_all(text, m->len) == 0
+    int ok = m->type == MSG_DIE ? m->len == sizeof d && read_all(&d, sizeof d) == 0
                                 : m->len == sizeof f && read_all(&f, sizeof f) == 0;
     int status;
     reap(&status);
     if (!ok)
         report_end(status);
     if (m->type == MSG_DIE) {
-        fl_iso_clean(text, m->len ? m->len : 1);
-        int code = m->aux >= 1 && m->aux <= 3 ? (int)m->aux : FL_EXIT_OPENCL;
-        fl_die(code, "%s", text); /* its prepare prints what was held back */
+        fl_iso_clean(d.text, sizeof d.text);
+        fl_iso_clean(d.file, sizeof d.file);
+        fl_iso_clean(d.rule, sizeof d.rule);
+        int code = d.code >= 1 && d.code <= 3 ? (int)d.code : FL_EXIT_OPENCL;
+        /* (an outcome the checker does not know, or one that only it may give, is named
+         * by the exit code) */
+        enum fl_outcome o = (enum fl_outcome)d.outcome;
+        if (o != FL_OUTCOME_REFUSED && o != FL_OUTCOME_BUILD_ERROR &&
+            o != FL_OUTCOME_KERNEL_MISSING && o != FL_OUTCOME_BAD_CONTRACT &&
+            o != FL_OUTCOME_BAD_INPUT && o != FL_OUTCOME_OPENCL_ERROR)
+            o = FL_OUTCOME_NONE;
+        struct fl_run_end what = {.outcome = o, .file = d.file[0] ? d.file : NULL,
+                                  .line = d.line > 0 ? d.line : 0, .rule = d.rule[0] ? d.rule : NULL};
+        fl_die_end(&what, code, "%s", d.text); /* its prepare prints what was held back */
     }
     fl_set_die_prepare(NULL);
     say_before();
@@ -216,6 +246,18 @@ static _Noreturn void worker_failed(const struct fl_msg *m)
     else
         fprintf(status_out, "FAIL: %s\n", f.what);
     fflush(status_out);
+    /* the fault's fields as the worker gave them: text cleaned, numbers as they are */
+    struct fl_fault *ft = &f.fault;
+    fl_iso_clean(ft->access, sizeof ft->access);
+    fl_iso_clean(ft->buffer, sizeof ft->buffer);
+    fl_iso_clean(ft->side, sizeof ft->side);
+    fl_iso_clean(ft->kernel, sizeof ft->kernel);
+    memcpy(ft->check, f.check, sizeof ft->check);
+    ft->set = 1;
+    struct fl_run_end end = {.outcome = strcmp(ft->side, "inside") == 0 ? FL_OUTCOME_READ_ONLY_WRITE
+                                                                       : FL_OUTCOME_OUT_OF_BOUNDS,
+                             .exit_code = FL_EXIT_MISMATCH, .reason = f.what, .fault = ft};
+    fl_run_end(&end);
     exit(FL_EXIT_MISMATCH);
 }
 
@@ -355,6 +397,7 @@ static void iso_watchdog_fired(int sig)
 void fl_iso_watchdog(double seconds, int status_to_stderr)
 {
     timeout_status_fd = status_to_stderr ? STDERR_FILENO : STDOUT_FILENO;
+    timeout_seconds = seconds;
     if (seconds <= 0)
         return;
     fl_on_alarm(iso_watchdog_fired);

@@ -24,7 +24,9 @@
  * always said it (exit 3); a worker killed by a signal (a crash) by a FAIL line naming it,
  * then the checker ends by the same signal, as a crash ended the one process before; an
  * exit without the results by "FAIL (opencl, exit 3)", or with the worker's own non-zero
- * exit code.
+ * exit code. Each of these ends is also handed to fl_run_end (common/run_end.h) with its
+ * fields (the DIE message carries fl_die's outcome, file, line and rule; the FAULT message
+ * the fault's buffer, side, element and launch), which --format json reports as one object.
  *
  * What it does not stop: a kernel that goes beyond data and takes over the worker's code
  * runs as the same user, so it could still signal the checker (a run killed that way

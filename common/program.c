@@ -172,8 +172,11 @@ void fl_exercise_setup(const char *kernels_opt, const char *exercise_opt, const 
     /* Judged alone, before it goes anywhere: the rules of common/exercise_check.h. */
     int bad_line = 0;
     char why[512];
-    if (fl_check_exercise_text(text, text_len, &bad_line, why, sizeof why) != 0)
-        fl_die(FL_EXIT_USAGE, "%s:%d: %s", exercise.path, bad_line, why);
+    if (fl_check_exercise_text(text, text_len, &bad_line, why, sizeof why) != 0) {
+        struct fl_run_end refused = {.outcome = FL_OUTCOME_REFUSED, .file = exercise.path,
+                                     .line = bad_line, .rule = why};
+        fl_die_end(&refused, FL_EXIT_USAGE, "%s:%d: %s", exercise.path, bad_line, why);
+    }
 
     int k = snprintf(exercise.macro, sizeof exercise.macro, "FL_EXERCISE_");
     for (const char *v = variant; *v && k + 1 < (int)sizeof exercise.macro; v++)
@@ -383,8 +386,11 @@ static int append_file(struct text *t, const char *path)
             if (!text)
                 fl_die(FL_EXIT_USAGE, "%s:%ld: cannot read your exercise %s: %s", path,
                        source_line_of(body, at), from, strerror(errno));
-            if (fl_check_exercise_text(text, slen, &bad_line, why, sizeof why) != 0)
-                fl_die(FL_EXIT_USAGE, "%s:%d: %s", from, bad_line, why);
+            if (fl_check_exercise_text(text, slen, &bad_line, why, sizeof why) != 0) {
+                struct fl_run_end refused = {.outcome = FL_OUTCOME_REFUSED, .file = from,
+                                             .line = bad_line, .rule = why};
+                fl_die_end(&refused, FL_EXIT_USAGE, "%s:%d: %s", from, bad_line, why);
+            }
             static char noted[8][4200];
             int seen = 0;
             for (int i = 0; i < 8 && noted[i][0] && !seen; i++)
@@ -487,12 +493,14 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
     if (err != CL_SUCCESS) {
         print_build_log(dev, prog, file, options);
         clReleaseProgram(prog);
+        struct fl_run_end failed = {.outcome = FL_OUTCOME_BUILD_ERROR,
+                                    .file = student_built[0] ? student_built : file};
         if (student_built[0])
-            fl_die(FL_EXIT_OPENCL, "kernel build failed for %s with your exercise %s (%s); the "
-                   "compiler's log is above: lines of %s are your file's", file, student_built,
-                   fl_cl_error_name(err), student_built);
-        fl_die(FL_EXIT_OPENCL, "kernel build failed for %s (%s); the compiler's log is above",
-               file, fl_cl_error_name(err));
+            fl_die_end(&failed, FL_EXIT_OPENCL, "kernel build failed for %s with your exercise "
+                       "%s (%s); the compiler's log is above: lines of %s are your file's", file,
+                       student_built, fl_cl_error_name(err), student_built);
+        fl_die_end(&failed, FL_EXIT_OPENCL, "kernel build failed for %s (%s); the compiler's log "
+                   "is above", file, fl_cl_error_name(err));
     }
     return prog;
 }

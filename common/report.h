@@ -1,14 +1,18 @@
 /* Reporting one run: the verification checks, the timing, and the verdict, as text for
- * people or CSV/JSON for scripts (the README tables are made from the CSV). */
+ * people or CSV/JSON for scripts (the README tables are made from the CSV). The JSON
+ * object's schema, and the object every other end of a run prints in --format json (a
+ * build error, a fault, a timeout, a crash: fl_report_json_ends), is docs/report-json.md. */
 #ifndef FFTLAB_REPORT_H
 #define FFTLAB_REPORT_H
 
 #include "device.h"
 #include "options.h"
 #include "reference.h"
+#include "run_end.h"
 #include "timing.h"
 
 #define FL_MAX_CHECKS 6
+#define FL_MAX_MISMATCH_LINES 6
 
 struct fl_check {
     char name[32];          /* "random", "impulse@0", "tone@5", "roundtrip" */
@@ -16,6 +20,11 @@ struct fl_check {
     struct fl_bounds bound;
     int ok;
     char detail[200];       /* why it failed, or "" */
+    /* the got/expected lines printed under a failed check's verify line, without their
+     * indent (fl_check_keep_mismatches): the JSON report's "mismatches" */
+    char mismatch[FL_MAX_MISMATCH_LINES][120];
+    int nmismatch;
+    int counted;            /* 1: a check that counts (04_tile_probe): no error figures */
 };
 
 struct fl_result {
@@ -58,6 +67,7 @@ struct fl_result {
     double h2d_ms, d2h_ms;             /* one transfer each way, for comparison   */
     int passed;
     char reason[256];                  /* the FAIL reason */
+    struct fl_fault fault;             /* the first access out of bounds the guards found */
 };
 
 /* The tone check's extra question: does row b's energy sit at bin (k + b) mod n? On the
@@ -83,6 +93,16 @@ void fl_check_name(char *buf, size_t len, const char *what, const size_t *at, in
 
 /* After the checks: passed = every check ok; reason = the first failing check, in words. */
 void fl_conclude_checks(struct fl_result *r);
+/* Keep TEXT's lines (the mismatch lines printed under CHK's verify line) in CHK. */
+void fl_check_keep_mismatches(struct fl_check *chk, const char *text);
+
+/* --format json: every end of the run from now on prints one JSON object on stdout, the
+ * run's last line (docs/report-json.md): fl_report_result's, or, for a run that ends
+ * before it (fl_die, a timeout, a crash, a fault: common/run_end.h), a record of that end
+ * with CHAPTER and what fl_report_json_running last gave. */
+void fl_report_json_ends(const char *chapter);
+/* The run under way: its VARIANT and its result so far (the checks judged; may be NULL). */
+void fl_report_json_running(const char *variant, const struct fl_result *r);
 
 void fl_report_header(enum fl_format fmt, const char *chapter, const char *title,
                       const struct fl_device *dev);

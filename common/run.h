@@ -42,6 +42,7 @@ struct run_ctx {
     size_t tab_guard;
     const struct fl_plan *plans[2];   /* the main plan and the round trip's            */
     const char *check;            /* the check running now, for messages ("random") */
+    struct fl_fault fault;        /* the last guard damage found, as fields (run_end.h) */
     int runs;                     /* verified runs so far: a fenced run's view (fence.h) */
     struct fl_exec *exs[2];       /* the plans' executors, whose slots follow the view */
     void *staging;                /* data_bytes of device-format values */
@@ -72,7 +73,7 @@ enum {
     MSG_STARTED,    /* worker: struct dev_info, where the watchdog starts                */
     MSG_READY,      /* worker: int, the main plan's launches; buffers made, input wanted  */
     MSG_RUN,        /* checker: struct run_req; the worker answers MSG_OUTPUT             */
-    MSG_OUTPUT,     /* worker: char[160], where the run wrote out of bounds ("": nowhere) */
+    MSG_OUTPUT,     /* worker: struct output_msg, where the run wrote out of bounds       */
     MSG_TIME,       /* checker: time the main plan on the input; answer MSG_TIMING        */
     MSG_TIMING,     /* worker: struct timing_msg                                          */
     MSG_END_JOB     /* checker: release this problem's objects (the device stays)         */
@@ -89,6 +90,11 @@ struct dev_info {
     char platform_name[256], name[256], driver[128], clc_version[128];
     unsigned platform_index, device_index;
     cl_device_type type;
+};
+
+struct output_msg {
+    char where[160];              /* in words ("": nowhere)                              */
+    struct fl_fault fault;        /* the same, as fields                                 */
 };
 
 struct run_req {

@@ -156,11 +156,16 @@ int fl_main(int argc, char **argv, const struct fl_chapter *ch)
                       : strncmp(argv[i], "--format=", 9) == 0 ? argv[i] + 9 : NULL;
         if (f)
             fl_set_status_stream_stderr(strcmp(f, "csv") == 0 || strcmp(f, "json") == 0);
+        if (f && strcmp(f, "json") == 0)
+            fl_report_json_ends(ch->name); /* a bad option after it: a JSON record too */
     }
     if (fl_parse_options(argc, argv, &o, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
     if (o.format != FL_FORMAT_TEXT)
         fl_set_status_stream_stderr(1);
+    fl_set_run_end_report(NULL); /* (the pre-scan's guess, until the options are known) */
+    if (o.format == FL_FORMAT_JSON && !o.help && !o.list_devices)
+        fl_report_json_ends(ch->name);
     if (o.help) {
         print_chapter_help(argv[0], ch);
         return FL_EXIT_OK;
@@ -312,6 +317,7 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o, int sha
     c.ch = ch;
     c.variant = run_find_variant(ch, o.variant);
     c.o = &o;
+    fl_report_json_running(c.variant->name, NULL);
 
     /* --- the problem's shape */
     struct fl_npy in;
@@ -333,6 +339,7 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o, int sha
 
     struct fl_result *r = start_result(&c, dev);
     run_held.r = r;
+    fl_report_json_running(r->variant, r);
     if (o.verify) {
         run_verify(&c, x0, out0, r);
     } else {
@@ -340,6 +347,7 @@ static int run_problem(const struct fl_chapter *ch, struct fl_options o, int sha
         const char *guard = run_remote(&c, 0, sign, x0, out0);
         if (guard) {
             r->passed = 0;
+            r->fault = c.fault;
             snprintf(r->reason, sizeof r->reason, "a kernel wrote out of bounds: %s", guard);
         }
     }

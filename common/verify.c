@@ -14,7 +14,7 @@
  * the worker; its output into OUT. Returns where it wrote out of bounds, or NULL. */
 const char *run_remote(struct run_ctx *c, int which, int sign, const double *x, double *out)
 {
-    static char guard[160];
+    static struct output_msg got;
     struct side in = run_side_of(c, sign, 0), res = run_side_of(c, sign, 1);
     struct run_req rq;
     memset(&rq, 0, sizeof rq);
@@ -24,13 +24,23 @@ const char *run_remote(struct run_ctx *c, int which, int sign, const double *x, 
     memcpy(c->shared, x, in.n * c->batch * 16);
     fl_iso_send(MSG_RUN, 0, &rq, sizeof rq);
     struct fl_msg m;
-    if (fl_iso_recv(&m, guard, sizeof guard) != 0 || m.type != MSG_OUTPUT || m.len != sizeof guard)
+    if (fl_iso_recv(&m, &got, sizeof got) != 0 || m.type != MSG_OUTPUT || m.len != sizeof got)
         fl_die(FL_EXIT_OPENCL, "the process that ran the kernels answered a run with message %u",
                (unsigned)m.type);
     /* a private copy, before anything reads it: the worker may write there at any time */
     memcpy(out, c->shared, res.n * c->batch * 16);
-    fl_iso_clean(guard, sizeof guard);
-    return guard[0] ? guard : NULL;
+    fl_iso_clean(got.where, sizeof got.where);
+    if (!got.where[0])
+        return NULL;
+    /* the fields as the worker gave them: text cleaned, the check's name this process's */
+    c->fault = got.fault;
+    c->fault.set = 1;
+    fl_iso_clean(c->fault.access, sizeof c->fault.access);
+    fl_iso_clean(c->fault.buffer, sizeof c->fault.buffer);
+    fl_iso_clean(c->fault.side, sizeof c->fault.side);
+    fl_iso_clean(c->fault.kernel, sizeof c->fault.kernel);
+    snprintf(c->fault.check, sizeof c->fault.check, "%s", c->check ? c->check : "");
+    return got.where;
 }
 
 /* ---------------------------------------------------------------- held-back lines */
@@ -90,8 +100,15 @@ static struct fl_check *judge_check(struct verifier *v, const char *name, const 
     return chk;
 }
 
-static void report_guard(struct fl_check *chk, const char *buf)
+/* A write out of bounds found after check CHK's run: the check fails, and the run's
+ * first one is the JSON report's fault (c->fault, from the run). */
+static void report_guard(const struct run_ctx *c, struct fl_result *r, struct fl_check *chk,
+                         const char *buf)
 {
+    if (!r->fault.set) {
+        r->fault = c->fault;
+        snprintf(r->fault.check, sizeof r->fault.check, "%s", chk->name);
+    }
     chk->ok = 0;
     snprintf(chk->detail, sizeof chk->detail, "a kernel wrote out of bounds: %s "
              "(an index outside the data, even if every value is right)", buf);
@@ -113,6 +130,7 @@ static void show_failure(struct verifier *v, const struct fl_check *chk, const d
             fl_die(FL_EXIT_OPENCL, "out of host memory for a check's report");
         fl_print_mismatches_nd(f, out, ref, s->dims, v->c->ndims, v->c->batch, chk->bound.max, 5);
         fclose(f);
+        fl_check_keep_mismatches(&v->r->check[i], run_held.text[i]);
     }
     run_held.shown = i + 1;
 }
@@ -230,7 +248,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
     if (lost) report_lost_reference(chk);
     if (o->input && chk->err.nonfinite && !guard)
         check_inner_overflow(c, sign < 0 ? "forward transform" : "inverse transform", x0, &in, "");
-    if (guard) report_guard(chk, guard);
+    if (guard) report_guard(c, r, chk, guard);
     show_failure(&v, chk, out0, v.ref, o->format, &res);
     memset(v.ref, 0, most * 16);
 
@@ -255,7 +273,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
         lost = reference_lost(c, x, v.ref, sign);
         chk = judge_check(&v, name, v.out, v.ref, 1.0, &res);
         if (lost) report_lost_reference(chk);
-        if (guard) report_guard(chk, guard);
+        if (guard) report_guard(c, r, chk, guard);
         show_failure(&v, chk, v.out, v.ref, o->format, &res);
         memset(v.ref, 0, most * 16);
     }
@@ -282,7 +300,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
         reference(c, x, v.ref, sign);
         lost = reference_lost(c, x, v.ref, sign);
         chk = judge_check(&v, name, v.out, v.ref, 1.0, &res);
-        if (guard) report_guard(chk, guard);
+        if (guard) report_guard(c, r, chk, guard);
         if (!c->real)
             fl_check_tone_peak_nd(chk, v.out, dims, nd, c->batch, k);
         else
@@ -312,7 +330,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
             snprintf(why, sizeof why, " (it gives back N times the input, N = %zu)", c->n);
             check_inner_overflow(c, "round trip", out0, &res, why);
         }
-        if (guard) report_guard(chk, guard);
+        if (guard) report_guard(c, r, chk, guard);
         show_failure(&v, chk, v.out, want, o->format, &in);
     }
 

@@ -363,12 +363,15 @@ static void serve_requests(struct job_state *js, int nlaunch)
             (rq.which == 0 || (rq.which == 1 && js->o.verify))) {
             rq.check[sizeof rq.check - 1] = '\0';
             cp->check = rq.check;
-            char guard[160] = "";
+            static struct output_msg done;
+            memset(&done, 0, sizeof done);
             const char *bad = run_plan_once(cp, rq.which, rq.sign, cp->shared, cp->shared);
-            if (bad)
-                snprintf(guard, sizeof guard, "%s", bad);
+            if (bad) {
+                snprintf(done.where, sizeof done.where, "%s", bad);
+                done.fault = cp->fault;
+            }
             cp->check = NULL;
-            fl_iso_send(MSG_OUTPUT, 0, guard, sizeof guard);
+            fl_iso_send(MSG_OUTPUT, 0, &done, sizeof done);
         } else if (m.type == MSG_TIME && nlaunch > 0) {
             static struct timing_msg t;
             memset(&t, 0, sizeof t);

@@ -7,7 +7,7 @@
  * kernels/05_register_radix.cl (dft2, dft4, dft8, dft16, mul_minus_i, twiddle_lookup),
  * kernels/simd_cv.cl and kernels/06_simd.cl (empty without -D FFT_SIMD), then this file.
  * --kernels FILE replaces this file only. The exercises (dft6, digit_reverse) are built
- * into this file at their #ifndef FL_EXERCISE_... blocks below.
+ * into this file at their #ifndef FL_EXERCISE_... blocks below; neither is in the chapter.
  *
  * Every block is the FORWARD transform of r values in place, natural order:
  *     X[k] = sum_j v[j] * w^(j*k),   w = exp(-2*pi*i / r).
@@ -213,36 +213,43 @@ __kernel void digit_reverse(__global const real2_t *x, __global real2_t *y,
 }
 
 #ifdef FL_DIGIT_REVERSE_INDEX
-/* --variant digit_reverse (an exercise): the same block without the table. The host passes
- * the stages' radices instead, and digit_reverse_index, which the exercise file defines,
- * computes each index. */
-int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int n);
+/* --variant digit_reverse (an exercise): the same reordering without the table, and the
+ * other way round: item j reads one input element, x[j] (neighbouring items read
+ * neighbouring addresses), and sends it to the output position that digit_reverse's gather
+ * would fill with it, digit_reverse_target(j, ...), which the exercise file defines. The
+ * host passes the stages' radices instead of a table. */
+int digit_reverse_target(int j, __global const real2_t *radices, int nstages, int n);
 
 /* Exercise 06_mixed_radix/digit_reverse (exercises/06_mixed_radix/digit_reverse.cl): the
- * student's digit_reverse_index is built here, before the kernel that calls it. */
+ * student's digit_reverse_target is built here, before the kernel that calls it. */
 #ifndef FL_EXERCISE_DIGIT_REVERSE
-/* The chapter does not solve it: three_blocks reads the host's table (digit_reverse). */
+/* The chapter does not solve it: three_blocks gathers through the host's table
+ * (digit_reverse). */
 #endif
 
 /* Contract (digit_reverse_computed)
  *   work-items : as digit_reverse
  *   args       : x, y (distinct), radices (nstages values, r_s in .x: the stages in the
  *                order they run), nstages, n (= N), flags
- *   reads      : x[row*N + digit_reverse_index(e, ...)]
- *   writes     : y[row*N + e], every e < N, once
+ *   reads      : x[row*N + j], every j < N, once
+ *   writes     : y[row*N + digit_reverse_target(j, ...)]; a target outside 0 .. N-1 is not
+ *                written (that output keeps the harness's NaN poison, and the check fails)
  *   host calls : first, once per transform; flags & 1 conjugates what it reads (inverse) */
 __kernel void digit_reverse_computed(__global const real2_t *x, __global real2_t *y,
                                      __global const real2_t *radices, int nstages, int n,
                                      int flags)
 {
-    int m = get_global_id(0);
+    int j = get_global_id(0);
     size_t row = get_global_id(1) * (size_t)n;
-    if (m >= n)
+    if (j >= n)
         return;
-    real2_t a = x[row + digit_reverse_index(m, radices, nstages, n)];
+    int to = digit_reverse_target(j, radices, nstages, n);
+    if (to < 0 || to >= n)
+        return;
+    real2_t a = x[row + j];
     if (flags & 1)
         a.y = -a.y;
-    y[row + m] = a;
+    y[row + to] = a;
 }
 #endif
 

@@ -25,9 +25,10 @@
  * Built after kernels/06_passes.cl (mixed_pass, stage, exchange, FOR_M), 06_column_parts.cl
  * (strided_load/store, the exchanges in parts) and 06_row_parts.cl (row_parts_pass),
  * kernels/05_register_radix.cl (dft2..dft16, twiddle_lookup) and kernels/06_mixed_radix.cl
- * (dft3, dft5, dft7); --kernels FILE replaces this file only. Two functions are guarded
- * by #ifndef FL_EXERCISE_<NAME>: with --variant column_load or transpose_tile the host
- * builds the exercise file in their place (column_addresses, transpose_store).
+ * (dft3, dft5, dft7); --kernels FILE replaces this file only. The exercises (--variant
+ * column_load, transpose_tile) are built at the empty #ifndef FL_EXERCISE_<NAME> blocks
+ * below, each with code of its own that only its variant compiles; column_addresses and
+ * transpose_store, which chapters 07-10 run, are in every build.
  *
  * The host (chapters/07_multidim/main.c) plans every axis with common/fft/radix_plan.c and
  * compiles this file for the shape, with -D constants (--explain prints them):
@@ -72,8 +73,8 @@
  * but along the line of this column: it starts at element o*N*S + c, and one step along
  * the axis is S elements. Returns the read address of value j as *IN + j * *DJ, its write
  * address as *OUT + j * *DY, and *K = k (the pass twiddle's factor).
- * Exercise 07_multidim/column_load writes this function (--variant column_load). */
-#ifndef FL_EXERCISE_COLUMN_LOAD
+ * (Exercise 07_multidim/column_load asks for these addresses in arrays stored bottom-up:
+ * --variant column_load, below.) */
 static INLINE void column_addresses(size_t col, const int N, const int S, const int Q, const int P,
                                     size_t *in, size_t *dj, size_t *out, size_t *dy, int *k)
 {
@@ -89,6 +90,53 @@ static INLINE void column_addresses(size_t col, const int N, const int S, const 
     *out = line + ((size_t)(t - *k) * Q + *k) * S;
     *dy = (size_t)P * S;
 }
+
+/* Exercise 07_multidim/column_load (--variant column_load, exercises/07_multidim/
+ * column_load.cl): the student's bottom_up_addresses, column_addresses for arrays whose
+ * outer axes are stored backwards (a bottom-up image, as BMP files and OpenGL textures
+ * hold their rows: element (b, z, y, x) at ((b*Nz + Nz-1-z)*Ny + Ny-1-y)*Nx + x), is built
+ * here. Its steps may be negative: it returns them as long, and bottom_up_columns hands
+ * them on as size_t, whose wrap-around arithmetic gives the same addresses. */
+#ifndef FL_EXERCISE_COLUMN_LOAD
+/* The chapter does not solve it: its arrays are stored top-down. */
+#endif
+#ifdef FL_EXERCISE_COLUMN_LOAD
+static INLINE void bottom_up_columns(size_t col, const int N, const int S, const int Q,
+                                     const int P, size_t *in, size_t *dj, size_t *out,
+                                     size_t *dy, int *k)
+{
+    long sdj, sdy;
+    bottom_up_addresses(col, N, S, Q, P, in, &sdj, out, &sdy, k);
+    *dj = (size_t)sdj;
+    *dy = (size_t)sdy;
+}
+#define FL07_COLUMN_ADDRESSES bottom_up_columns
+
+/* flip_outer_axes (2-D items: nz*ny*nx rounded up, x batch; nz = 1 in 2-D): y[b][nz-1-z]
+ * [ny-1-y][x] = x[b][z][y][x], its own inverse. --variant column_load launches it first
+ * (the input into the bottom-up layout) and last (the result back, for the checks). */
+__kernel void flip_outer_axes(__global const real2_t *x, __global real2_t *y, int nz, int ny,
+                              int nx)
+{
+    const size_t e = get_global_id(0), plane = (size_t)ny * nx, n = nz * plane;
+    if (e >= n)
+        return;
+    const size_t base = get_global_id(1) * n;
+    const size_t z = e / plane, yy = e / nx % ny, xx = e % nx;
+    y[base + ((nz - 1 - z) * ny + (ny - 1 - yy)) * nx + xx] = x[base + e];
+}
+
+/* Never launched: every build needs the student's function, a 1-D size (no column) too. */
+__kernel void exercise_needs_column_load(__global ulong *r, int N, int S, int Q, int P)
+{
+    size_t in, out;
+    long dj, dy;
+    int k;
+    bottom_up_addresses(r[0], N, S, Q, P, &in, &dj, &out, &dy, &k);
+    r[0] = in + out + (ulong)dj + (ulong)dy + (ulong)k;
+}
+#else
+#define FL07_COLUMN_ADDRESSES column_addresses
 #endif
 
 /* Chapter 09's half spectrum has rows of W = M + 1 values, an odd number: a column pass at
@@ -166,7 +214,7 @@ static INLINE void strided_pass(__global const real2_t *x, __global real2_t *y, 
     const int valid = col < ncols;
     size_t in, dj, out, dy;
     int k;
-    column_addresses(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
+    FL07_COLUMN_ADDRESSES(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
     int loads = valid;
     padded_addresses(valid ? col : 0, flags, N, S, Q, &in, &dj, &loads);
     COLUMN_STORE_AT(valid ? col : 0, flags, N, sc, Q, P, &out, &dy);
@@ -213,7 +261,7 @@ static INLINE void parted_pass(__global const real2_t *x, __global real2_t *y, _
     const int valid = col < ncols;
     size_t in, dj, out, dy;
     int k;
-    column_addresses(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
+    FL07_COLUMN_ADDRESSES(valid ? col : 0, N, sc, Q, P, &in, &dj, &out, &dy, &k);
     int loads = valid;
     padded_addresses(valid ? col : 0, flags, N, S, Q, &in, &dj, &loads);
     COLUMN_STORE_AT(valid ? col : 0, flags, N, sc, Q, P, &out, &dy);
@@ -387,8 +435,8 @@ FL07_PASS(z, 3)
  * Output row J is y's row GX*TILE + J (an input column); lane LX writes y's column
  * GY*TILE + LX (an input row), so the lanes write consecutive addresses and read column J
  * of the tile, tile[LX][J]. y (from BASE) is COLS x ROWS; nothing outside it is written.
- * Exercise 07_multidim/transpose_tile writes this function (--variant transpose_tile). */
-#ifndef FL_EXERCISE_TRANSPOSE_TILE
+ * (Exercise 07_multidim/transpose_tile asks for the store of another block shape:
+ * --variant transpose_tile, below.) */
 static INLINE void transpose_store(__global real2_t *y, __local real2_t (*tile)[TILE + 1],
                                    size_t base, int rows, int cols, int gx, int gy, int lx,
                                    int j)
@@ -397,7 +445,6 @@ static INLINE void transpose_store(__global real2_t *y, __local real2_t (*tile)[
     if (r < cols && c < rows)
         y[base + (size_t)r * rows + c] = tile[lx][j];
 }
-#endif
 
 __kernel void transpose_tiled(__global const real2_t *x, __global real2_t *y, int rows, int cols)
 {
@@ -416,3 +463,37 @@ __kernel void transpose_tiled(__global const real2_t *x, __global real2_t *y, in
     for (int j = ly; j < TILE; j += TILE_ROWS)
         transpose_store(y, tile, base, rows, cols, gx, gy, lx, j);
 }
+
+/* Exercise 07_multidim/transpose_tile (--variant transpose_tile, exercises/07_multidim/
+ * transpose_tile.cl): the student's wide_store, the store of transpose_wide below, is
+ * built here. */
+#define WIDE_ROWS 16     /* transpose_wide's block: WIDE_ROWS input rows x WIDE_COLS columns, */
+#define WIDE_COLS 64     /* moved by WIDE_COLS x WIDE_ITEM_ROWS items                        */
+#define WIDE_ITEM_ROWS 4
+#ifndef FL_EXERCISE_TRANSPOSE_TILE
+/* The chapter does not solve it: its transposes move square blocks (transpose_tiled). */
+#endif
+#ifdef FL_EXERCISE_TRANSPOSE_TILE
+/* transpose_wide: transpose_tiled's contract, but group (gx, gy) of WIDE_COLS x
+ * WIDE_ITEM_ROWS items (global: ceil(cols/WIDE_COLS)*WIDE_COLS x ceil(rows/WIDE_ROWS)*
+ * WIDE_ITEM_ROWS x batch) moves input rows gy*WIDE_ROWS .. and columns gx*WIDE_COLS ..,
+ * through tile[input row][input column] (2 spare columns); wide_store writes y. The host
+ * launches it where transpose_tiled would be (--variant transpose_tile). */
+__kernel void transpose_wide(__global const real2_t *x, __global real2_t *y, int rows, int cols)
+{
+    __local real2_t tile[WIDE_ROWS][WIDE_COLS + 2];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int gx = get_group_id(0), gy = get_group_id(1);
+    const size_t base = get_global_id(2) * (size_t)rows * cols;
+    /* load: the block's rows into the tile's rows */
+    for (int j = ly; j < WIDE_ROWS; j += WIDE_ITEM_ROWS) {
+        int r = gy * WIDE_ROWS + j, c = gx * WIDE_COLS + lx;
+        if (r < rows && c < cols)
+            tile[j][lx] = x[base + (size_t)r * cols + c];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* store: step j of WIDE_ROWS, WIDE_COLS values each */
+    for (int j = ly; j < WIDE_ROWS; j += WIDE_ITEM_ROWS)
+        wide_store(y, tile, base, rows, cols, gx, gy, lx, j);
+}
+#endif

@@ -14,8 +14,9 @@
  *     conv = conj(FFT_M(conj Z))                             (the inverse FFT, as in 05-07)
  *     X[k] = c_k * conv[k],  k < N                           (conv[k] for k >= N is unused)
  * The chirp and Bh are tables computed on the host in double, c_n with n^2 reduced mod 2N
- * in integers first; --variant chirp_table computes the chirp here instead (chirp(), the
- * exercise: the block #ifndef FL_EXERCISE_CHIRP_TABLE is replaced by the student's file).
+ * in integers first; --variant chirp_table computes another chirp here instead, the
+ * exercise's c'_n = exp(sign*pi*i*n(n+N)/N) (chirp(): the block #ifndef
+ * FL_EXERCISE_CHIRP_TABLE is replaced by the student's file; the host makes Bh from c').
  *
  * The host (chapters/08_bluestein/main.c) picks M (fl_bluestein_length in
  * common/fft/radix_plan.c), plans the M-point transform as chapter 07 plans an axis
@@ -51,13 +52,20 @@
 
 /* ---------------------------------------------------------------- the chirp, on the device */
 
-/* c_n = exp(sign*pi*i*n^2/N), 0 <= n < N, in real_t: the table --variant chirp_table makes
- * on the device instead of uploading the host's (the exercise chirp_table). The angle
- * pi*n^2/N grows like pi*N, and in fp32 a large angle carries a large rounding error
- * (about |angle| * 2^-24 radians); n < 2^24 makes n^2 < 2^48, more than an int holds.
- * --variant chirp_table builds the student's chirp() (exercises/08_bluestein/chirp_table.cl)
- * in place of this block. */
+/* Exercise 08_bluestein/chirp_table (--variant chirp_table, exercises/08_bluestein/
+ * chirp_table.cl): the student's chirp(n, sign) is built here, in place of this block, and
+ * returns another chirp than the chapter's, c'_n = exp(sign*pi*i*n(n+N)/N); the host makes
+ * Bh from c' for that variant. */
 #ifndef FL_EXERCISE_CHIRP_TABLE
+/* The chapter's chirp is the one below: it is c, not c', and fails the exercise. */
+#endif
+
+/* c_n = exp(sign*pi*i*n^2/N), 0 <= n < N, in real_t: the chapter's chirp made on the
+ * device (the host's table, computed the same way in double, is what the plans use). The
+ * angle pi*n^2/N grows like pi*N, and in fp32 a large angle carries a large rounding error
+ * (about |angle| * 2^-24 radians); n < 2^24 makes n^2 < 2^48, more than an int holds.
+ * Not built with the exercise, whose chirp() takes its place. */
+#if !defined(FL_EXERCISE_CHIRP_TABLE)
 real2_t chirp(int n, int sign)
 {
     /* c_n depends on n^2 only modulo 2N (exp(pi*i*2N/N) = 1): reduce it exactly, in 64-bit
@@ -72,9 +80,9 @@ real2_t chirp(int n, int sign)
 #endif
 
 /* Contract (chirp_table, --variant chirp_table only)
- *   work-items : 1-D, N rounded up to the group size; item n < N does c_n
+ *   work-items : 1-D, N rounded up to the group size; item n < N does one value
  *   args       : ch (N values, a device scratch buffer), sign (-1 forward, +1 inverse)
- *   writes     : ch[n] = chirp(n, sign), every n < N once
+ *   writes     : ch[n] = chirp(n, sign) (the student's: c'_n), every n < N once
  *   host calls : first in the plan, before every launch that reads ch */
 __kernel void chirp_table(__global real2_t *ch, int sign)
 {

@@ -61,12 +61,19 @@ static INLINE real2_t rh_conj(real2_t a)
     return (real2_t)(a.x, -a.y);
 }
 
+/* Exercise 09_real_input/post_twist (--variant post_twist, exercises/09_real_input/
+ * post_twist.cl): the student's post_twist_pair is built here, in place of this block, for
+ * another packing than the chapter's: the rows read conjugated, z'_j = x_(2j) - i x_(2j+1)
+ * (the host's conj_packing), so its A and B are values of Z' = DFT_H(z'), not of Z. */
+#ifndef FL_EXERCISE_POST_TWIST
+/* The chapter's twist is the one below: it takes Z, not Z', and fails the exercise. */
+#endif
+
 /* The twist of one pair: from A = Z_k, B = Z_((M-k) mod M) and W = w_N^k, the bins
  * *XK = X_k and *XMK = X_(M-k) (rfft_post, the fused and the paired row passes call it).
- * --variant post_twist builds the student's version (exercises/09_real_input/post_twist.cl)
- * in place of this block, which is the exercise's solution byte for byte: like the
- * exercise, it writes H, the notation page's letter, for this file's M. */
-#ifndef FL_EXERCISE_POST_TWIST
+ * It writes H, the notation page's letter, for this file's M. Not built with the
+ * exercise, whose post_twist_pair takes its place. */
+#if !defined(FL_EXERCISE_POST_TWIST)
 static INLINE void post_twist_pair(real2_t a, real2_t b, real2_t w, real2_t *xk, real2_t *xmk)
 {
     const real2_t bc = rh_conj(b);                /* conj Z_(H-k) */
@@ -118,6 +125,15 @@ __kernel void rfft_post(__global const real2_t *z, __global real2_t *X, __global
     __global const real2_t *zr = z + row * M;
     __global real2_t *Xr = X + row * (M + 1);
     real2_t xk, xmk;
+#ifdef FL_EXERCISE_POST_TWIST
+    if (M == 1) { /* the exercise's packing, conjugated: no pass ran to conjugate it */
+        xk = rh_conj(zr[0]);
+        post_twist_pair(xk, xk, w[0], &xk, &xmk);
+        Xr[0] = xk;
+        Xr[1] = xmk;
+        return;
+    }
+#endif
     post_twist_pair(zr[k], zr[k ? M - k : 0], w[k], &xk, &xmk); /* Z_M is Z_0 */
     Xr[k] = xk;
     Xr[M - k] = xmk;

@@ -54,10 +54,19 @@
  * names a, u, v, v', w, i and the shape MU, MV, NI are this file's, as above; the kernels'
  * argument `batch` is the batch count. */
 
-/* The two index maps, pack_source and unpack_source: the exercise exchange_map. With
- * --variant exchange_map the host builds the student's file (exercises/10_distributed/
- * exchange_map.cl) in place of this block. */
+/* Exercise 10_distributed/exchange_map (--variant exchange_map, exercises/10_distributed/
+ * exchange_map.cl): the student's unpack_source is built here, in place of this block, for
+ * the other map: the exercise's pack below copies each block as it lies, and the unpack
+ * does the transpose. */
 #ifndef FL_EXERCISE_EXCHANGE_MAP
+/* The chapter's maps are the ones below: its unpack reads the layout its own pack writes,
+ * and fails the exercise. */
+#endif
+
+/* The two index maps of the chapter, pack_source and unpack_source: the transpose in the
+ * pack, the unpack a copy of runs. Not built with the exercise, which has its own pack
+ * (after them) and the student's unpack. */
+#if !defined(FL_EXERCISE_EXCHANGE_MAP)
 /* Where value F of the send buffer comes from in the slab X (the pack's map). With
  * F = (((e*batch + a)*MV + v')*MU + u)*NI + i, it is X[a][u][e*MV + v'][i]. */
 static INLINE size_t pack_source(size_t f, const int batch, const int MU, const int MV,
@@ -87,6 +96,24 @@ static INLINE size_t unpack_source(size_t f, const int batch, const int MU, cons
     const size_t a = r / MV;
     const size_t e = w / MU, u = w % MU;        /* the block: from rank e */
     return (((e * batch + a) * MV + vl) * MU + u) * NI + i;
+}
+#else
+/* The exercise's pack (--variant exchange_map only): the other map, no transpose here.
+ * Block e of the send buffer holds rank e's part of v of each row u as it lies in X, in
+ * runs of MV*NI values: with F = (((e*batch + a)*MU + u)*MV + v')*NI + i, value F is
+ * X[a][u][e*MV + v'][i]. The student's unpack_source, built above, puts each received
+ * value in its place in Y[a][v'][w][i]. */
+static INLINE size_t pack_source(size_t f, const int batch, const int MU, const int MV,
+                                 const int NI, const int P)
+{
+    const size_t run = (size_t)MV * NI;
+    const size_t j = f % run;                   /* v'*NI + i: the place in the run */
+    size_t r = f / run;
+    const size_t u = r % MU;
+    r /= MU;
+    const size_t a = r % batch;
+    const size_t e = r / batch;                 /* the block: for rank e */
+    return (a * MU + u) * ((size_t)P * run) + e * run + j;
 }
 #endif
 

@@ -421,8 +421,8 @@ cp "$TMP/empty/06_mixed_radix/dft6.cl" "$TMP/empty/06_mixed_radix/digit_reverse.
 run_case "--variant dft6 with nothing written: build error (no dft6)" 3 'FAIL \(opencl' \
     --has 'Cannot find symbol dft6|undefined.*dft6|dft6.*undefined' \
     -- "$R" --size 36 --variant dft6 --exercise "$TMP/empty/06_mixed_radix/dft6.cl" --repeat 0
-run_case "--variant digit_reverse with nothing written: build error (no digit_reverse_index)" 3 \
-    'FAIL \(opencl' --has 'Cannot find symbol digit_reverse_index|undefined.*digit_reverse_index|digit_reverse_index.*undefined' \
+run_case "--variant digit_reverse with nothing written: build error (no digit_reverse_target)" 3 \
+    'FAIL \(opencl' --has 'Cannot find symbol digit_reverse_target|undefined.*digit_reverse_target|digit_reverse_target.*undefined' \
     -- "$R" --size 48 --variant digit_reverse --exercise "$TMP/empty/06_mixed_radix/digit_reverse.cl" --repeat 0
 # (slow since 2026-11-26 (night), with the dft6 solution at 216: the empty files' build
 # errors are the two cases above; tests/exercises.t grades every stub (--expect-fail) and
@@ -439,6 +439,32 @@ run_case "digit_reverse solution through --exercise: 720 inverse, the index comp
     --has 'digit_reverse_computed\(A, B, radices' --has '^build .*-D FL_DIGIT_REVERSE_INDEX=1' \
     -- "$R" --size 720 --inverse --variant digit_reverse --exercise solutions/06_mixed_radix/digit_reverse.cl \
     --explain --repeat 0
+# digit_reverse asks for the scatter's target, the inverse of the gather index the lesson
+# and the host's fl_digit_reverse print: that index itself, as the answer, fails at 2 x 3
+# (where the reversal is not its own inverse; slow: a property of the exercise, no path of
+# its own), and a target outside the row is not written (the output keeps its NaN
+# poison), so it cannot write past the row either.
+cat >"$TMP/empty/gather_index.cl" <<'EOF_CL'
+int digit_reverse_target(int j, __global const real2_t *radices, int nstages, int n)
+{
+    int e = 0, weight = n;
+    for (int s = 0; s < nstages; s++) {
+        int r = (int)radices[s].x;
+        weight /= r;
+        e += (j % r) * weight;
+        j /= r;
+    }
+    return e;
+}
+EOF_CL
+slow_case "digit_reverse: the lesson's gather index as the target fails at 6 = 2 x 3" 1 '^FAIL: ' \
+    --has 'impulse@3 .*WRONG' \
+    -- "$R" --size 6 --variant digit_reverse --exercise "$TMP/empty/gather_index.cl" --repeat 0
+printf '%s\n' 'int digit_reverse_target(int j, __global const real2_t *radices, int nstages, int n)' \
+    '{ (void)radices; (void)nstages; return j == 0 ? n : j; }' >"$TMP/empty/outside.cl"
+run_case "digit_reverse: a target outside the row is not written (NaN at index 0)" 1 '^FAIL: ' \
+    --has 'index 0: got \(nan' --has 'never written' --lacks 'out of bounds' \
+    -- "$R" --size 6 --variant digit_reverse --exercise "$TMP/empty/outside.cl" --repeat 0
 sed 's/dft3(o);/dft3(o)/' solutions/06_mixed_radix/dft6.cl >"$TMP/empty/broken_dft6.cl"
 line=$(grep -n 'dft3(o);' solutions/06_mixed_radix/dft6.cl | cut -d: -f1)
 run_case "a build error in the exercise names the student's file and line ($line)" 3 'FAIL \(opencl' \

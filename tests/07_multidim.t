@@ -311,6 +311,31 @@ run_case "--shapes in the transpose way: refused (transposes sit between the pas
 run_case "--shapes with 3 shapes at 64x64 (two passes): exit 2" 2 "$USAGE" \
     --has 'has 2 passes that take one' -- "$M" --size 64x64 --shapes 128x4,128x4,128x4
 
+# ---- the exercises ask for instances the chapter does not hold (exercises/07_multidim/):
+# column_load's arrays are stored bottom-up, so its plan flips the input into that layout
+# first and the result back last (flip_outer_axes, a 3-D case: both outer axes backwards);
+# transpose_tile's transposes run as transpose_wide, blocks of 16 x 64 by groups of 64 x 4.
+# The chapter's own column_addresses copied into the exercise (the lesson prints its map)
+# earns nothing: it reads each line in the wrong order.
+run_case "column_load solution: flipped into the bottom-up layout and back, 4x6x8 x 2" 0 '^PASS$' \
+    --has '\[ 0\] flip_outer_axes\(A, B, 4, 6, 8\)  global 192x2  local 64x1' \
+    --has '\[ 4\] flip_outer_axes\(A, B, 4, 6, 8\) .*back to top-down' --has 'fft_cols_z_p0' \
+    -- "$M" --size 4x6x8 --batch 2 --variant column_load --exercise solutions/07_multidim/column_load.cl \
+    --explain --repeat 0
+run_case "transpose_tile solution: transpose_wide, blocks of 16 x 64 at 40x24" 0 '^PASS$' \
+    --has 'transpose_wide\(B, A, 40, 24\)  global 64x12x1  local 64x4x1 .*blocks of 16 x 64' \
+    --has 'transpose_wide\(B, A, 24, 40\)  global 64x8x1  local 64x4x1' --lacks 'transpose_tiled' \
+    -- "$M" --size 40x24 --variant transpose_tile --exercise solutions/07_multidim/transpose_tile.cl \
+    --explain --repeat 0
+mkdir -p "$TMP/ex07"
+awk '/^static INLINE void column_addresses/,/^}/' kernels/07_multidim.cl |
+    sed 's/column_addresses/bottom_up_addresses/; s/size_t \*dj/long *dj/; s/size_t \*dy/long *dy/' \
+    >"$TMP/ex07/library_column_load.cl"
+grep -q 'long \*dj' "$TMP/ex07/library_column_load.cl" && grep -q '\*dy = (size_t)P \* S;' "$TMP/ex07/library_column_load.cl"
+ok $? "the chapter's column_addresses, renamed, is at hand for the next case"
+slow_case "column_load: the chapter's top-down column_addresses copied in fails" 1 '^FAIL: ' \
+    -- "$M" --size 16x16 --variant column_load --exercise "$TMP/ex07/library_column_load.cl" --repeat 0
+
 # Refusals.
 run_case "--size 0x16" 2 "$USAGE" --has 'at least 1' -- "$M" --size 0x16 --repeat 0
 run_case "--size 16x" 2 "$USAGE" --has '512x512x64' -- "$M" --size 16x --repeat 0

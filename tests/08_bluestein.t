@@ -4,7 +4,8 @@
 # (2048: M = 4096) and one past it (2049: two passes per FFT), a batch whose last group is
 # partly empty, both directions, double precision, the three variants and the exercise
 # chirp_table composed into kernels/08_bluestein.cl (--exercise: the solution passes, the
-# stub fails from N = 100, a build error names the student's file), --wg; --explain (M
+# stub fails from N = 17, the chapter's own chirp() fails, a build error names the
+# student's file), --wg; --explain (M
 # and why, the tables, every launch); --input/--output; the
 # CSV row; refusals (0, 2^24 + 1, 2-D, too big, too small groups), and 06 naming 08 for a
 # prime. --variant simd (06's CPU passes, kernels/08_simd.cl): sizes, both directions,
@@ -26,8 +27,9 @@
 #   plain:              N = 1009 x 3, both directions, and its --explain
 #   N = 1 (no launch), N = 17 x 100 (34 rows per group, the last group partly empty),
 #   N = 1009 x 3 double inverse
-#   exercise chirp_table: the solution at N = 1009 x 3, the stub failing at N = 100, a
-#                       build error naming the student's file and line
+#   exercise chirp_table: the solution at N = 1009 x 3, the stub and the chapter's own
+#                       chirp() failing at N = 100, a build error naming the student's
+#                       file and line
 #   simd:               N = 1009 x 64 (one launch, 3 passes) and x 67 inverse; N = 17 x 5
 #                       (M = 64, 2 passes); N = 2049 x 1 (a launch per pass: M > 4096,
 #                       fewer rows than cores); N = 1; FFTLAB_SIMD_QMAX refused; both
@@ -73,19 +75,27 @@ done
 
 # ---- the exercise chirp_table, composed into kernels/08_bluestein.cl at
 # #ifndef FL_EXERCISE_CHIRP_TABLE (--exercise FILE; by default the stub in exercises/)
-# (fast: the solution at 1009 x 3, the stub failing, the build error; the solution's other
-# sizes take the two-pass path of fused N=2049 with the chirp buffer filled on the device,
-# and the stub at 17 the stub's program at another size)
+# (fast: the solution at 1009 x 3, the stub failing, the chapter's own chirp() failing,
+# the build error; the solution's other sizes take the two-pass path of fused N=2049 with
+# the chirp buffer filled on the device, and the stub at 3 the stub's program at another
+# size). The exercise asks for another chirp than the chapter's, c'_n =
+# exp(sign pi i n(n+N)/N), and the host makes Bh from c' for it.
 SOL=solutions/08_bluestein/chirp_table.cl
 run_case "chirp_table --exercise solution N=1009 x 3" 0 '^PASS$' \
-    --has 'chirp_table\(chirp, -1\)' -- "$B" --size 1009 --batch 3 --variant chirp_table --explain \
-    --exercise "$SOL" --repeat 0
+    --has 'chirp_table\(chirp, -1\)' --has "c'_n = exp\\(- pi i n\\(n\\+N\\)/N\\) for n < 1009" \
+    -- "$B" --size 1009 --batch 3 --variant chirp_table --explain --exercise "$SOL" --repeat 0
+sed -n '/^#if !defined(FL_EXERCISE_CHIRP_TABLE)/,/^#endif/p' kernels/08_bluestein.cl | sed '1d;$d' \
+    >"$TMP/chirp-chapter.cl"
+grep -q '^real2_t chirp(int n, int sign)' "$TMP/chirp-chapter.cl" ||
+    bail_out "no chirp() under kernels/08_bluestein.cl's #if !defined(FL_EXERCISE_CHIRP_TABLE)"
+run_case "chirp_table: the chapter's own chirp() (c_n, not the exercise's c'_n) fails it" 1 '^FAIL: check ' \
+    --has 'WRONG' -- "$B" --size 100 --variant chirp_table --exercise "$TMP/chirp-chapter.cl" --repeat 0
 slow_case "chirp_table --exercise solution N=2049 x 3 inverse (the device's chirp in the hooks)" 0 '^PASS$' \
     -- "$B" --size 2049 --batch 3 --inverse --variant chirp_table --exercise "$SOL" --repeat 0
-slow_case "chirp_table --exercise solution N=65521 inverse (n^2 > 2^31)" 0 '^PASS$' \
+slow_case "chirp_table --exercise solution N=65521 inverse (n(n+N) > 2^31)" 0 '^PASS$' \
     -- "$B" --size 65521 --inverse --variant chirp_table --exercise "$SOL" --repeat 0
-slow_case "chirp_table stub (the default file) N=17: the unreduced angle still passes" 0 '^PASS$' \
-    -- "$B" --size 17 --batch 3 --variant chirp_table --repeat 0
+slow_case "chirp_table stub (the default file) N=3: the unreduced angle still passes" 0 '^PASS$' \
+    -- "$B" --size 3 --batch 3 --variant chirp_table --repeat 0
 run_case "chirp_table stub N=100: the unreduced angle fails" 1 '^FAIL: check ' --has 'WRONG' \
     -- "$B" --size 100 --variant chirp_table --repeat 0
 sed 's/return cexpi(sign \* angle);/return cexpi(sign * angle)/' exercises/08_bluestein/chirp_table.cl >"$TMP/chirp-bad.cl"

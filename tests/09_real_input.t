@@ -253,6 +253,17 @@ run_case "N=22: 11 is no radix" 2 "$USAGE" --has '2\^a 3\^b 5\^c 7\^d' --has '01
 run_case "N=2^27: more than 2^26 reals" 2 "$USAGE" --has '2\^26' -- "$R" --size 2^27 --repeat 0
 run_case "--variant nosuch lists the variants" 2 "$USAGE" --has 'twist' --has 'post_twist' \
     -- "$R" --variant nosuch --size 16
+# ---- the exercise post_twist: the twist plan with the rows packed conjugated (the first
+# pass's conj-in flag, its last argument 1), the twist the student's; the chapter's own
+# post_twist_pair, for the lesson's packing, built in as the exercise fails (the solution
+# and the stub: tests/exercises.t)
+sed -n '/^#if !defined(FL_EXERCISE_POST_TWIST)/,/^#endif/p' kernels/09_real_input.cl | sed '1d;$d' \
+    >"$TMP/twist-chapter.cl"
+grep -q '^static INLINE void post_twist_pair(' "$TMP/twist-chapter.cl" ||
+    bail_out "no post_twist_pair under kernels/09_real_input.cl's #if !defined(FL_EXERCISE_POST_TWIST)"
+run_case "post_twist: the chapter's own post_twist_pair (the lesson's packing) fails the exercise" 1 \
+    '^FAIL: check random' --has '\[ 0\] fft_rows_x_p0\(A, B, .*, 1, 1\)  global' \
+    -- "$R" --size 16 --variant post_twist --exercise "$TMP/twist-chapter.cl" --explain --repeat 0
 for ch in 06_mixed_radix 07_multidim; do
     [ -x "$BUILD/$ch" ] || { skip "$ch does not name 09" "$BUILD/$ch is not built"; continue; }
     run_case "$ch --size 11x22: the refusal does not offer 09_real_input" 2 "$USAGE" \

@@ -302,19 +302,30 @@ two_ranks "a bug on rank 1 only: rank 1's values wrong, every rank exits 1" 1 '^
     --has 'rank 1 +y \[8, 16\).*its values WRONG' \
     -- "$M" --size 16x12 --repeat 0 : "$M" --size 16x12 --repeat 0 --kernels "$TMP/k/shift.cl"
 
-# The exercise, composed: the student's two functions built in place of the kernel file's
-# FL_EXERCISE_EXCHANGE_MAP block (the grader runs the stub and the solution at every case).
+# The exercise, composed: the student's unpack_source built in place of the kernel file's
+# FL_EXERCISE_EXCHANGE_MAP block, with the exercise's pack (blocks as they lie) under it (the
+# grader runs the stub and the solution at every case). --explain names the pack's map, not
+# the student's; the chapter's own unpack_source (for its transposing pack) fails.
 S=solutions/10_distributed/exchange_map.cl
 run_case "--variant exchange_map --exercise: the solution composed into the kernel file" 0 '^PASS$' \
     --timeout $T --has "exercise +$S, built in place of the file's #ifndef FL_EXERCISE_EXCHANGE_MAP" \
-    --has 'variant=exchange_map' -- $R -n 2 "$M" --size 8x6 --variant exchange_map --exercise "$S" --explain --repeat 0
+    --has 'variant=exchange_map' --has "-> send\\[e\\]\\[a\\]\\[u\\]\\[v'\\]\\[i\\]: 2 blocks of 12 values" \
+    --has 'recv -> Y by your unpack_source' --lacks 'recv\[e\]' \
+    -- $R -n 2 "$M" --size 8x6 --variant exchange_map --exercise "$S" --explain --repeat 0
+sed -n '/^#if !defined(FL_EXERCISE_EXCHANGE_MAP)/,/^#else/p' "$K" | sed '1d;$d' |
+    sed -n '/^static INLINE size_t unpack_source(/,$p' >"$TMP/k/ex_chapter.cl"
+grep -q '^static INLINE size_t unpack_source(' "$TMP/k/ex_chapter.cl" ||
+    bail_out "no unpack_source under $K's #if !defined(FL_EXERCISE_EXCHANGE_MAP)"
+run_case "--variant exchange_map: the chapter's own unpack_source (its pack's layout) fails" 1 \
+    '^FAIL: check random' --timeout $T \
+    -- $R -n 2 "$M" --size 8x6 --variant exchange_map --exercise "$TMP/k/ex_chapter.cl" --repeat 0
 # One rank's transposes run on the device without the pack (above), but an exercise run
 # keeps pack + unpack at P = 1, so the grader's P = 1 case judges the student's maps: the
 # stub (a plain copy) must fail there.
 run_case "--variant exchange_map at P = 1: the stub's maps are used, and fail" 1 '^FAIL: check random' \
     --timeout $T --has 'exchange_pack\(A, send, 2, 8, 12, 6, 1\)' \
     -- $R -n 1 "$M" --size 8x12x6 --batch 2 --variant exchange_map --explain --repeat 0
-sed 's/return ((a \* MU + u) \*/return ((a * MU + uu) */' "$S" >"$TMP/k/ex_typo.cl"
+sed 's/return (((e \* batch + a) \* MU + u) \*/return (((e * batch + a) * MU + uu) */' "$S" >"$TMP/k/ex_typo.cl"
 line=$(grep -n 'MU + uu)' "$TMP/k/ex_typo.cl" | cut -d: -f1)
 run_case "a build error in the exercise names the student's file and line" 3 '' --timeout $T --max-seconds 40 \
     --has "ex_typo\.cl:$line:[0-9]+: .*uu" --has 'kernel build failed .*with your exercise' \

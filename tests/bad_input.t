@@ -88,9 +88,16 @@ run_case "--exercise with an #if never closed" 2 "$USAGE" --has 'open_if\.cl:2: 
 run_case "--help" 0 '' --stdout-has '--size' --stdout-has 'exit status' --stdout-has 'stockham' -- "$R" --help
 run_case "--list-devices" 0 '' --stdout-has '--device 0:0 +CPU ' -- "$R" --list-devices
 
-# A usage error with --format json/csv: stdout stays clean, the FAIL line goes to stderr.
-run_case "--format json with a size 02_radix2 can't do" 2 "$USAGE" --stdout-empty \
-    -- "$R" --format json --size 1000
+# A usage error with --format json/csv: the FAIL line goes to stderr; stdout holds nothing
+# (csv), or one line, the JSON report of the run's end (json: docs/report-json.md).
+run_case "--format json with a size 02_radix2 can't do" 2 "$USAGE" \
+    --stdout-has '^\{"chapter": "02_radix2", "variant": "stockham", "checks": \[\], "verdict": "FAIL", "outcome": "bad_input", "exit": 2, "reason": "02_radix2 cannot transform size 1000' \
+    --stdout-lacks '^FAIL' -- "$R" --format json --size 1000
+[ "$(wc -l <"$RC_OUT")" = 1 ]
+ok $? "... its stdout is that one line" || diag "$(head -c 300 "$RC_OUT")"
+run_case "--format json and an unknown option: the record, from the first argument on" 2 "$USAGE" \
+    --stdout-has '^\{"chapter": "02_radix2", "checks": \[\], "verdict": "FAIL", "outcome": "bad_input", "exit": 2, ' \
+    -- "$R" --format json --no-such-option
 run_case "--format csv with a bad --size" 2 "$USAGE" --stdout-empty \
     -- "$R" --format csv --size abc
 

@@ -10,9 +10,13 @@
 #     many draws, checked here by arithmetic of its own;
 #   - --only leaves an exercise's draw as it was (a stream per exercise);
 #   - an empty field of the manifest is refused by name, never merged into the next one;
-#   - a chapter that reports in JSON (--format json's object on stdout, its verify lines
-#     on stderr): the failing check is read from it (grade.json's failed_check, the
-#     excerpt's first failing check); an exit 3 named by its status line alone;
+#   - the chapter's JSON report (docs/report-json.md; the grader runs chapters 01-09 with
+#     --format json): the failing check is read from it (grade.json's failed_check, the
+#     excerpt's first failing check and got/expected); every outcome (a build error, a
+#     fault, a timeout, a crash, a refusal...) is named by its report's fields and the
+#     exit status, never the words of a message (the fakes' words say otherwise);
+#   - chapter 10 (text only): an exit 3 after its --timeout, by the grader's clock, is a
+#     timeout (and no stub's failure); a JSON chapter's FAIL line alone names nothing;
 #   - --quick of an exercise whose cases are all drawn: nothing runs, no point;
 #   - SIGTERM stops the grade: exit 130, the running program stopped, nothing left behind.
 . "$(dirname "$0")/lib.sh"
@@ -68,7 +72,7 @@ cat >"$TMP/expected" <<'EOF'
 # run 04_coalescing/f group 1: BUILD/04_tile_probe --exercise solutions/04_coalescing/f.cl --timeout 60
 # run 10_distributed/g group 1: ROOT/tools/mpirun.sh -n 2 BUILD/10_distributed --exercise solutions/10_distributed/g.cl --variant exchange_map --size 8x6 --seed 1 --repeat 0 --timeout 60
 # run 10_distributed/g group 1: ROOT/tools/mpirun.sh -n 2 BUILD/10_distributed --exercise solutions/10_distributed/g.cl --variant exchange_map --size 8x6 --seed 890818112 --repeat 0 --timeout 60
-# --dry-run: nothing run, nothing written
+# --dry-run: nothing run, nothing written (every run but chapter 10's adds --format json: its report is read from that)
 EOF
 run_case "--draw 20261129 --dry-run" 0 '^# --dry-run: nothing run' \
     -- "${G[@]}" --hidden "$TMP/hidden.tsv" --draw 20261129 --dry-run
@@ -117,30 +121,100 @@ printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\t\t1\t4\n'
 run_case "an empty required field is named" 2 '' --has 'empty\.tsv:2: field 3 \(variant\) is empty' \
     -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/empty.tsv" --dry-run
 
-# 4. A chapter that reports in JSON: the check that failed is read from its object.
+# 4. A chapter's JSON report (docs/report-json.md): the last line of its stdout, read for
+#    the outcome, the failing check, the fault; its English (stderr here) is not read.
 cat >"$FAKE/02_radix2" <<'SH'
 #!/bin/sh
-echo '{"chapter": "02_radix2", "variant": "dif", "n": 4, "checks": [{"name": "random", "l2_error": 1e-08, "max_error": 1e-08, "l2_bound": 2.38e-07, "max_bound": 9.54e-07, "ok": true}, {"name": "impulse@0", "l2_error": 0.866, "max_error": 1, "l2_bound": 2.38e-07, "max_bound": 9.54e-07, "ok": false}], "verdict": "FAIL", "reason": "check impulse@0: largest error at row 0 index 1"}'
-echo 'verify   impulse@0    rel L2 8.66e-01 (bound 2.38e-07)  rel max 1.00e+00 (bound 9.54e-07)  WRONG: largest error at row 0 index 1' >&2
-echo '    row 0, index 1: got (0, 0), expected (1, 0)' >&2
-echo 'FAIL: check impulse@0: largest error at row 0 index 1' >&2
+echo 'verify   impulse@0    WRONG: (the words of a message are not read)' >&2
+echo 'kernel printf: {"chapter": "02_radix2", "outcome": "pass", "exit": 1} and no newline' | tr -d '\n'
+echo '{"chapter": "02_radix2", "variant": "dif", "n": 4, "checks": [{"name": "random", "l2_error": 1e-08, "max_error": 1e-08, "l2_bound": 2.38e-07, "max_bound": 9.54e-07, "ok": true}, {"name": "impulse@0", "l2_error": 0.866, "max_error": 1, "l2_bound": 2.38e-07, "max_bound": 9.54e-07, "ok": false, "detail": "largest error at row 0 index 1", "mismatches": ["row 0, index 1: got (0, 0), expected (1, 0)"]}], "verdict": "FAIL", "outcome": "wrong", "exit": 1, "failed_check": "impulse@0", "reason": "check impulse@0: largest error at row 0 index 1"}'
 exit 1
 SH
 printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t4:seed=1\n' >"$TMP/one.tsv"
 run_case "a JSON report: its failing check in the excerpt" 1 '' \
     --has '^# case 4:seed=1 seed 1: exit 1 wrong result' \
-    --has '^# the first failing check:' --has '^#   verify   impulse@0 .*WRONG' \
+    --has '^# the first failing check:' --has '^#   verify   impulse@0 .*WRONG: largest error at row 0 index 1' \
     --has '^#       row 0, index 1: got \(0, 0\), expected \(1, 0\)' \
+    --has '^# rerun: .*/02_radix2 --exercise solutions/02_radix2/dif\.cl --variant dif --size 4 --seed 1 --repeat 0 --timeout 60$' \
+    --has '^#   kernel printf: \{"chapter": "02_radix2", "outcome": "pass", "exit": 1\} and no newline$' \
     -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/j.json"
-grep -q '"reason": "exit 1 wrong result", "failed_check": "impulse@0"' "$TMP/j.json"
-ok $? "grade.json names the failing check (failed_check)" || diag "$(cat "$TMP/j.json")"
+grep -q '"reason": "exit 1 wrong result", "outcome": "wrong", "failed_check": "impulse@0"' "$TMP/j.json"
+ok $? "grade.json names the outcome and the failing check (failed_check)" || diag "$(cat "$TMP/j.json")"
 
-# A run's status line ("FAIL (opencl, exit 3): ...", common/clerr.c's form) names its kind
-# even when nothing else in the output does.
-printf '#!/bin/sh\necho "FAIL (opencl, exit 3): timed out (--timeout)" >&2\nexit 3\n' >"$FAKE/02_radix2"
-run_case "exit 3: a timeout named by its status line alone" 1 '' \
-    --has '^# case 4:seed=1 seed 1: exit 3 timed out after --timeout 60 s' \
-    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/s.json"
+# Every outcome, one case group each (so that every one runs), from a fake chapter whose
+# messages say the opposite of its report (a "wrong" run that speaks of bounds and builds,
+# a timeout that says "PASS"): each verdict follows the report's fields and exit status.
+# The last two print no report: a killed run by its signal, a silent exit 1 as such.
+cat >"$FAKE/02_radix2" <<'SH'
+#!/bin/sh
+for a; do [ "$a" = --format ] && json=1; done
+[ "$json" = 1 ] || { echo "no --format json given" >&2; exit 2; }
+while [ $# -gt 0 ] && [ "$1" != --size ]; do shift; done
+echo "error: a kernel wrote out of bounds; kernel build failed; timed out (--timeout); PASS" >&2
+r() { echo "{\"chapter\": \"02_radix2\", \"variant\": \"dif\", \"checks\": [], \"verdict\": \"FAIL\", $1, \"reason\": \"zz\"}"; }
+case $2 in
+1) r '"outcome": "build_error", "exit": 3, "file": "x/dif.cl"'; exit 3 ;;
+2) r '"outcome": "out_of_bounds", "exit": 1, "fault": {"access": "read", "buffer": "A", "side": "before the start", "element": -1, "elements": 64, "launch": 2, "launches": 6, "kernel": "fft_radix2_dif", "check": "impulse@0"}'; exit 1 ;;
+3) r '"outcome": "read_only_write", "exit": 1, "fault": {"access": "write", "buffer": "A", "side": "inside", "element": 0, "elements": 64, "launch": 0, "launches": 6, "kernel": "fft_radix2_dif", "check": "random"}'; exit 1 ;;
+4) r '"outcome": "timeout", "exit": 3, "timeout_s": 60'; exit 3 ;;
+5) r '"outcome": "crashed", "exit": 139, "signal": 11, "signal_name": "SIGSEGV"'; kill -SEGV $$ ;;
+6) r '"outcome": "refused", "exit": 2, "file": "x/dif.cl", "line": 3, "rule": "an exercise may not use #include: the grader runs only your own text"'; exit 2 ;;
+7) r '"outcome": "bad_input", "exit": 2'; exit 2 ;;
+8) r '"outcome": "wrong", "exit": 1'; exit 1 ;;
+9) r '"outcome": "kernel_missing", "exit": 3'; exit 3 ;;
+10) r '"outcome": "pass", "exit": 0'; exit 1 ;;
+11) echo "FAIL (opencl, exit 3): kernel build failed"; exit 1 ;;
+12) echo PASS; exec kill -TERM $$ ;;
+esac
+SH
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1+1+1+1+1+1+1+1+1+1+1+1\t1:seed=1 | 2:seed=1 | 3:seed=1 | 4:seed=1 | 5:seed=1 | 6:seed=1 | 7:seed=1 | 8:seed=1 | 9:seed=1 | 10:seed=1 | 11:seed=1 | 12:seed=1\n' >"$TMP/every.tsv"
+run_case "every outcome named by its report, whatever the messages say" 1 '' \
+    --has '^# case 1:seed=1 seed 1: exit 3 build failed \(' \
+    --has '^# the file that did not build: x/dif\.cl \(the compiler.s log is in stderr below\)$' \
+    --has '^# case 2:seed=1 seed 1: exit 1 read out of bounds: buffer A, before its start \(' \
+    --has '^# case 3:seed=1 seed 1: exit 1 wrote its read-only input: buffer A \(' \
+    --has '^# case 4:seed=1 seed 1: exit 3 timed out after --timeout 60 s \(endless loop\?\) \(' \
+    --has '^# case 5:seed=1 seed 1: exit 139 crashed by signal SIGSEGV \(' \
+    --has '^# case 6:seed=1 seed 1: exit 2 refused: an exercise may not use #include: the grader runs only your own text \(' \
+    --has '^# case 7:seed=1 seed 1: exit 2 usage error \(' \
+    --has '^# case 8:seed=1 seed 1: exit 1 wrong result \(' \
+    --has '^# case 9:seed=1 seed 1: exit 3 kernel missing \(wrong kernel name\?\) \(' \
+    --has '^# case 10:seed=1 seed 1: exit 1 but its report says exit 0 \(pass\) \(' \
+    --has '^# case 11:seed=1 seed 1: exit 1 and no JSON report on the last line of stdout' \
+    --has '^# case 12:seed=1 seed 1: exit 143 crashed by signal SIGTERM \(' \
+    --has '^#   0/12 runs passed, 0/12 points' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/every.tsv" --from solutions --json "$TMP/every.json" --jobs 1
+if command -v jq >/dev/null; then
+    [ "$(jq -r '[.exercises[0].cases[].outcome] | join(" ")' "$TMP/every.json")" = \
+      "build_error out_of_bounds read_only_write timeout crashed refused bad_input wrong kernel_missing no_report no_report crashed" ]
+    ok $? "grade.json: each case's outcome" || diag "$(jq -c '[.exercises[0].cases[].outcome]' "$TMP/every.json")"
+else
+    skip "grade.json's outcomes" "jq is not installed"
+fi
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t2:seed=1\n' >"$TMP/one2.tsv"
+run_case "a fault's buffer, element and launch, from its report" 1 '' \
+    --has '^# out of bounds \(the launch that did it\):$' \
+    --has '^#   launch 2 of 6: fft_radix2_dif; read buffer A, before the start \(element -1 of 64\); check impulse@0$' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one2.tsv" --from solutions --json "$TMP/s.json"
+# A stub (--expect-fail) that times out is no stub, whatever its messages say.
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t4:seed=1\n' >"$TMP/one4.tsv"
+run_case "--expect-fail: a timeout by its report is no stub's failure" 1 '' \
+    --has '^not ok 1 - 02_radix2/dif \(case 4:seed=1 seed 1: exit 3 timed out .*a stub must fail fast' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one4.tsv" --from solutions --json "$TMP/s.json" --expect-fail
+
+# Chapter 10 prints text (no JSON report): its failure is named by its exit status, and an
+# exit 3 after its --timeout had passed (the grader's clock) is a timeout, a stub's too.
+printf '#!/bin/sh\nsleep 1.2\necho "FAIL (something in words)"\nexit 3\n' >"$FAKE/10_distributed"
+printf '#!/bin/sh\necho "FAIL (opencl, exit 3): timed out (--timeout)"\nexit 3\n' >"$FAKE/07_multidim"
+printf 'id\tchapter\tvariant\tpoints\tcases\n10_distributed/exchange_map\t10_distributed\texchange_map\t1\t8,6:seed=1:timeout=1\n07_multidim/column_load\t07_multidim\tcolumn_load\t1\t8,6:seed=1:timeout=1\n' >"$TMP/text.tsv"
+run_case "chapter 10 (text): an exit 3 past its --timeout is a timeout; a JSON chapter's words alone are not" 1 '' \
+    --has '^not ok 1 - 10_distributed/exchange_map \(case 8,6:seed=1:timeout=1 seed 1: exit 3 timed out after --timeout 1 s \(endless loop\?\)\)' \
+    --has '^not ok 2 - 07_multidim/column_load \(case 8,6:seed=1:timeout=1 seed 1: exit 3 and no JSON report on the last line of stdout' \
+    --has '^#   FAIL \(something in words\)$' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/text.tsv" --from solutions --json "$TMP/t.json"
+run_case "--expect-fail: chapter 10's stub that times out is no stub" 1 '' \
+    --has '^not ok 1 - 10_distributed/exchange_map \(case .*exit 3 timed out .*a stub must fail fast' \
+    -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/text.tsv" --only 10_distributed/exchange_map --from solutions --json "$TMP/t.json" --expect-fail
 
 # An exercise whose cases are all drawn runs nothing under --quick: no point for that.
 printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t~pow2[2..16]\n' >"$TMP/drawn.tsv"

@@ -119,5 +119,15 @@ fi
 run_case "a kernel that prints PASS and crashes its process: FAIL last, the signal's exit" $want \
     "$last" -- env FFTLAB_FENCE=0 "$D" --exercise "$TMP/k/forge.cl" --variant twiddle_table \
     --size 64 --repeat 0
+# The same in --format json: the last line of stdout is the checker's JSON report of the
+# crash (docs/report-json.md), whatever the kernel printed before it.
+if [ "$want" = 139 ]; then want_json='"outcome": "crashed", "exit": 139, .*"signal": 11, "signal_name": "SIGSEGV"'
+else want_json='"outcome": "crashed", "exit": 1, '; fi
+run_case "... and in --format json: the report of the crash comes last" $want '' \
+    --stdout-has '^\{"chapter": "01_dft", "variant": "twiddle_table", ' \
+    -- env FFTLAB_FENCE=0 "$D" --exercise "$TMP/k/forge.cl" --variant twiddle_table \
+    --size 64 --repeat 0 --format json
+tail -n 1 "$RC_OUT" | grep -Eq "^\\{\"chapter\": \"01_dft\", .*$want_json"
+ok $? "... its last line names the outcome, the exit and the signal" || diag "$(tail -c 400 "$RC_OUT")"
 
 done_testing

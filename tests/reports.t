@@ -4,7 +4,9 @@
 # grep: make grade's grade.json and grade.xml, and the JUnit XML that tools/ci/tap2junit.pl
 # makes of make test's TAP. Also what make grade reports beyond pass/fail: partial credit
 # per case group, drawn sizes and seeds, hidden cases, the progress file, the first failing
-# check in the excerpt, the cap on a run's output, and where it refuses to write.
+# check in the excerpt, the cap on a run's output, and where it refuses to write; and the
+# chapters' JSON report of every end of a run (a build error, a fault, a timeout, a
+# refusal), which the grader reads instead of their messages.
 # Every grade here runs through a small manifest at sizes <= 64 (a run is ~0.3 s).
 . "$(dirname "$0")/lib.sh"
 need_binary 02_radix2
@@ -119,27 +121,32 @@ run_case "a run's output over 64 MiB stops it" 1 '' \
 [ "$(stat -c %s "$TMP/big.xml")" -lt 65536 ]
 ok $? "... and its report stays small" || diag "$(stat -c %s "$TMP/big.xml")"
 # An access out of bounds: the verdict and the excerpt name it and the launch that did it,
-# however the chapter words it (fake chapters printing what the chapters print).
-printf '#!/bin/sh\necho "verify   random   ok"\necho "launch 3: fft_radix2_dif (p = 4)"\necho "error: a kernel wrote 8 bytes past the end of buffer B (launch 3)" >&2\necho FAIL\nexit 1\n' >"$TMP/fake/02_radix2"
+# from the report's fault fields (fake chapters printing the JSON report the chapters
+# print, docs/report-json.md, with words of their own).
+jr() { printf '#!/bin/sh\necho "launch 3: (progress of its own)"\necho "error: something else in words" >&2\n'"echo '%s'\nexit %s\n" "$1" "$2" >"$TMP/fake/02_radix2"; }
+jr '{"chapter": "02_radix2", "checks": [], "verdict": "FAIL", "outcome": "out_of_bounds", "exit": 1, "fault": {"access": "write", "buffer": "B", "side": "past the end", "element": 1025, "elements": 1024, "launch": 3, "launches": 10, "kernel": "fft_radix2_dif", "check": "random"}, "reason": "in words"}' 1
 run_case "out of bounds, named with its launch" 1 '' \
-    --has '^# case 4:seed=1 seed 1: exit 1 out of bounds: wrote 8 bytes past the end of buffer B \(launch 3\)' \
-    --has '^# out of bounds \(the launch that did it\):' --has '^#   launch 3: fft_radix2_dif' \
+    --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, past its end \(' \
+    --has '^# out of bounds \(the launch that did it\):' \
+    --has '^#   launch 3 of 10: fft_radix2_dif; wrote buffer B, past the end \(element 1025 of 1024\); check random$' \
     -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
-printf '#!/bin/sh\necho "error: wrote out of bounds: buffer B, before its start" >&2\necho FAIL\nexit 1\n' >"$TMP/fake/02_radix2"
-run_case "out of bounds, the guard zones' words" 1 '' \
-    --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, before its start' \
+jr '{"chapter": "02_radix2", "checks": [{"name": "random", "ok": false, "detail": "in words"}], "verdict": "FAIL", "outcome": "out_of_bounds", "exit": 1, "fault": {"access": "write", "buffer": "B", "side": "before the start", "element": -3, "elements": 8, "check": "random"}}' 1
+run_case "out of bounds, found by the guard zones (no launch)" 1 '' \
+    --has '^# case 4:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, before its start \(' \
+    --has '^#   wrote buffer B, before the start \(element -3 of 8\); check random$' \
     -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/one.tsv" --from solutions --json "$TMP/oob.json"
 # The CPU device's fences (common/fence.c) and the exercise check (common/exercise_check.c)
-# in their own words, one case group each (so every one runs): each verdict names what
+# by their reports, one case group each (so every one runs): each verdict names what
 # happened, never "wrong result" or "usage error". One grade run of a fake chapter.
 cat >"$TMP/fake/02_radix2" <<'SH'
 #!/bin/sh
 while [ $# -gt 0 ] && [ "$1" != --size ]; do shift; done
+r() { echo "{\"chapter\": \"02_radix2\", \"verdict\": \"FAIL\", $1}"; }
 case $2 in
-4) echo "FAIL: check random: a kernel read out of bounds: buffer A, past its end (element 100512 of 512) (launch 0 of 10: fft_radix2_dif; 800000 bytes past the end)"; exit 1 ;;
-8) echo "FAIL: check random: a kernel wrote into its read-only input: buffer A (element 0 of 64) (launch 0 of 6: fft_radix2_dif)"; exit 1 ;;
-16) echo "FAIL (usage, exit 2): x/dif.cl:45: #endif without #if (an exercise's #if/#endif must balance)"; exit 2 ;;
-32) echo "FAIL (usage, exit 2): x/dif.cl:9: an exercise may not end a line with a backslash (line splicing): it joins lines"; exit 2 ;;
+4) r '"outcome": "out_of_bounds", "exit": 1, "fault": {"access": "read", "buffer": "A", "side": "past the end", "element": 100512, "elements": 512, "launch": 0, "launches": 10, "kernel": "fft_radix2_dif", "check": "random"}'; exit 1 ;;
+8) r '"outcome": "read_only_write", "exit": 1, "fault": {"access": "write", "buffer": "A", "side": "inside", "element": 0, "elements": 64, "launch": 0, "launches": 6, "kernel": "fft_radix2_dif", "check": "random"}'; exit 1 ;;
+16) r "\"outcome\": \"refused\", \"exit\": 2, \"file\": \"x/dif.cl\", \"line\": 45, \"rule\": \"#endif without #if (an exercise's #if/#endif must balance)\""; exit 2 ;;
+32) r '"outcome": "refused", "exit": 2, "file": "x/dif.cl", "line": 9, "rule": "an exercise may not end a line with a backslash (line splicing): it joins lines"'; exit 2 ;;
 esac
 SH
 printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1+1+1+1\t4:seed=1 | 8:seed=1 | 16:seed=1 | 32:seed=1\n' >"$TMP/four.tsv"
@@ -147,11 +154,89 @@ run_case "the fences' and the exercise check's verdicts name them" 1 '' \
     --has '^# case 4:seed=1 seed 1: exit 1 read out of bounds: buffer A, past its end \(' \
     --has '^# case 8:seed=1 seed 1: exit 1 wrote its read-only input: buffer A \(' \
     --has "^# case 16:seed=1 seed 1: exit 2 refused: #endif without #if \\(an exercise's #if/#endif must balance\\) \\(" \
-    --has '^# case 32:seed=1 seed 1: exit 2 refused: an exercise may not end a line with a backslash \(line splicing\) \(' \
+    --has '^# case 32:seed=1 seed 1: exit 2 refused: an exercise may not end a line with a backslash \(line splicing\): it joins lines \(' \
     --lacks 'wrong result|usage error' \
     -- env BUILD="$TMP/fake" tools/grade.sh --manifest "$TMP/four.tsv" --from solutions --json "$TMP/four.json"
 
-# 4. make test's JUnit: TAP with a pass, a failure with diagnostics (and its stderr block,
+# 4. The chapters' own JSON report (docs/report-json.md): every end of a run is one object
+#    on the last line of stdout, with its outcome and exit code (real runs of 02_radix2,
+#    at 16 or 1024), and the grader's verdict and excerpt come from its fields.
+# json_is NAME FILE PYTHON-EXPR: one TAP line, the expression true of the object D that is
+# the file's one line (stdout held only that line).
+json_is() {
+    local why
+    why=$(python3 - "$2" "$3" <<'PY' 2>&1
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+assert len(lines) == 2 and lines[1] == "", "stdout is not one line: %r" % lines[:3]
+D = json.loads(lines[0])
+assert eval(sys.argv[2]), "false of %s" % json.dumps(D)[:600]
+PY
+)
+    ok $? "$1" || diag "$why"
+}
+R2=(env FFTLAB_DEVICE=cpu "$BUILD/02_radix2" --variant dif --repeat 0 --format json)
+mkdir -p "$TMP/bad/02_radix2"
+printf '__kernel void fft_radix2_dif( {\n' >"$TMP/bad/02_radix2/dif.cl"
+run_case "--format json: a build error is a JSON record" 3 '^FAIL \(opencl, exit 3\)' \
+    -- "${R2[@]}" --exercise "$TMP/bad/02_radix2/dif.cl" --size 16
+json_is "... outcome build_error, exit 3, the file that did not build" "$RC_OUT" \
+    'D["outcome"] == "build_error" and D["exit"] == 3 and D["verdict"] == "FAIL" and D["file"].endswith("bad/02_radix2/dif.cl")'
+# the solution plus a write 2000 elements past the end (tests/grader_bounds.t's "far")
+awk '{ print } /y\[base \+ j \+ p\] = cmul/ { print "    if (i == 0) y[base + 2 * half_n + 2000] = a + b; /* far past the end */" }' \
+    solutions/02_radix2/dif.cl >"$TMP/far.cl"
+run_case "--format json: a write past the end, at the fence" 1 '^FAIL: check random: ' \
+    -- "${R2[@]}" --exercise "$TMP/far.cl" --size 1024
+json_is "... outcome out_of_bounds, exit 1, the fault's buffer, side, element and launch" "$RC_OUT" \
+    'D["outcome"] == "out_of_bounds" and D["exit"] == 1 and D["failed_check"] == "random" and D["fault"] == {"access": "write", "buffer": "B", "side": "past the end", "element": 3024, "elements": 1024, "launch": 0, "launches": 10, "kernel": "fft_radix2_dif", "check": "random"}'
+run_case "--format json: the same, found by the guard zones (no fences)" 1 '^FAIL: check random: ' \
+    -- env FFTLAB_FENCE=0 "${R2[@]}" --exercise "$TMP/far.cl" --size 1024
+json_is "... outcome out_of_bounds, the fault's buffer and element, every check failed" "$RC_OUT" \
+    'D["outcome"] == "out_of_bounds" and D["exit"] == 1 and D["fault"]["buffer"] == "A" and D["fault"]["side"] == "past the end" and D["fault"]["element"] == 3024 and "launch" not in D["fault"] and len(D["checks"]) == 5 and not any(c["ok"] for c in D["checks"])'
+awk '{ print } /y\[base \+ j \+ p\] = cmul/ { print "    if (i == 0) for (;;) y[base + j] = a + b; /* never ends */" }' \
+    solutions/02_radix2/dif.cl >"$TMP/loop.cl"
+run_case "--format json: a kernel that never ends, --timeout 1" 3 '^FAIL \(opencl, exit 3\): timed out' \
+    -- "${R2[@]}" --exercise "$TMP/loop.cl" --size 16 --timeout 1
+json_is "... outcome timeout, exit 3, timeout_s 1" "$RC_OUT" \
+    'D["outcome"] == "timeout" and D["exit"] == 3 and D["timeout_s"] == 1'
+printf '#include "dif.cl"\n' >"$TMP/inc.cl"
+run_case "--format json: an exercise file the check refuses" 2 '^FAIL \(usage, exit 2\)' \
+    -- "${R2[@]}" --exercise "$TMP/inc.cl" --size 16
+json_is "... outcome refused, exit 2, the file, its line and the rule" "$RC_OUT" \
+    'D["outcome"] == "refused" and D["exit"] == 2 and D["file"].endswith("inc.cl") and D["line"] == 1 and D["rule"].startswith("an exercise may not use #include")'
+# The grader on these real reports, its chapters' messages changed on the way (every
+# verify, error and FAIL line rewritten: the verdicts come from the JSON alone).
+mkdir -p "$TMP/worded"
+cat >"$TMP/worded/02_radix2" <<SH
+#!/bin/bash
+out=\$(mktemp) err=\$(mktemp)
+"$BUILD/02_radix2" "\$@" 2>"\$err" >"\$out"
+st=\$?
+sed 's/[a-z]/x/g' "\$err" >&2
+cat "\$out"
+rm -f "\$out" "\$err"
+exit \$st
+SH
+chmod +x "$TMP/worded/02_radix2"
+mkdir -p "$TMP/far/02_radix2" "$TMP/loop/02_radix2"
+cp "$TMP/far.cl" "$TMP/far/02_radix2/dif.cl"
+cp "$TMP/loop.cl" "$TMP/loop/02_radix2/dif.cl"
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t1024:seed=1\n' >"$TMP/k1024.tsv"
+run_case "grade: a build error, by its report" 1 '' \
+    --has '^# case 1024:seed=1 seed 1: exit 3 build failed \(' \
+    --has '^# the file that did not build: .*bad/02_radix2/dif\.cl \(the compiler.s log is in stderr below\)$' \
+    -- env FFTLAB_DEVICE=cpu BUILD="$TMP/worded" tools/grade.sh --manifest "$TMP/k1024.tsv" --from "$TMP/bad" --json "$TMP/g1.json"
+run_case "grade: a write past the end, by its report" 1 '' \
+    --has '^# case 1024:seed=1 seed 1: exit 1 wrote out of bounds: buffer B, past its end \(' \
+    --has '^#   launch 0 of 10: fft_radix2_dif; wrote buffer B, past the end \(element 3024 of 1024\); check random$' \
+    --has '^# rerun: .*/02_radix2 --exercise .*far/02_radix2/dif\.cl --variant dif --size 1024 --seed 1 --repeat 0 --timeout 60$' \
+    -- env FFTLAB_DEVICE=cpu BUILD="$TMP/worded" tools/grade.sh --manifest "$TMP/k1024.tsv" --from "$TMP/far" --json "$TMP/g2.json"
+printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t1\t16:seed=1:timeout=1\n' >"$TMP/k16.tsv"
+run_case "grade: a timeout, by its report" 1 '' \
+    --has '^# case 16:seed=1:timeout=1 seed 1: exit 3 timed out after --timeout 1 s \(endless loop\?\) \(' \
+    -- env FFTLAB_DEVICE=cpu BUILD="$TMP/worded" tools/grade.sh --manifest "$TMP/k16.tsv" --from "$TMP/loop" --json "$TMP/g3.json"
+
+# 5. make test's JUnit: TAP with a pass, a failure with diagnostics (and its stderr block,
 #    as tests/lib.sh writes it), a skip, a repeated name, times from tap-tee.sh's files,
 #    and a stream that stopped before its plan.
 printf 'ok 1 - fine\nnot ok 2 - wrong & <odd>\n# got 3, want 4\nok 3 - skipped # SKIP no device\nok 4 - fine\n1..4\n' >"$TMP/a.tap"

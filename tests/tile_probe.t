@@ -4,7 +4,8 @@
 # builds the exercise with kernels/04_tile_probe.cl in front, records tile_at(m, c, T) for
 # every tile shape of the plan, and counts bank conflicts of the row and column walks
 # against the lesson's padded layout. A layout without padding is right (every FFT
-# passes) but conflicts: through the grader it earns the first case group only.
+# passes) but conflicts: through the grader it earns the first case group only. With
+# --format json (the grader's) the probe's verdict is one JSON object on stdout.
 . "$(dirname "$0")/lib.sh"
 need_binary 04_tile_probe
 need_binary 04_coalescing
@@ -20,6 +21,13 @@ run_case "no padding: bank conflicts down the columns" 1 '^FAIL: bank conflicts:
 slow_case "two entries in one place" 1 '^FAIL: tile_at puts .* both at' \
     -- "$P" --exercise "$TMP/overlap/04_coalescing/tile_index.cl"
 run_case "the stub (no padding) fails" 1 '^FAIL: bank conflicts' -- "$P" --exercise exercises/04_coalescing/tile_index.cl
+# --format json (as the grader runs it): the table and the FAIL line on stderr, one JSON
+# object on stdout (docs/report-json.md) naming the check that failed.
+run_case "no padding, --format json: the report names the banks check" 1 '^FAIL: bank conflicts' \
+    --stdout-has '^\{"chapter": "04_tile_probe", "variant": "tile_index", .*"checks": \[\{"name": "layout", .*"ok": true\}, \{"name": "banks", .*"ok": false, "detail": "bank conflicts: 10 tile shape.*"verdict": "FAIL", "outcome": "wrong", "exit": 1, "failed_check": "banks", ' \
+    --stdout-lacks 'row walk' -- "$P" --exercise "$TMP/unpadded/04_coalescing/tile_index.cl" --format json
+[ "$(wc -l <"$RC_OUT")" = 1 ]
+ok $? "... its stdout is that one line" || diag "$(head -c 300 "$RC_OUT")"
 
 # Through the grader: right at every size, but unpadded: the group with the check fails.
 # (one small case per group: the grader's path, not the FFT's, is under test here; the

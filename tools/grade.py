@@ -37,24 +37,29 @@ a size drawn for this run, with the drawn seed (see the manifest's header):
                    [--wg W] --seed S --repeat 0 --timeout 60      (under timeout -k 5 90)
 (a 2-D or 3-D case written 16,32 in the manifest runs as --size 16x32; a case with the
 option :ranks=P runs under MPI, as tools/mpirun.sh -n P $BUILD/<chapter> ...)
-and passes only when it exits 0 and its last line of stdout is exactly PASS. The chapter
-program always verifies against FFTW; the grader never passes --no-verify. Cases run
-J at a time, round by round (every exercise's first case, then every one's second...);
-once a case of an exercise's group has failed, that group's later cases are not started
-(--all-cases starts them; --quick: the exercise's). Results are printed in manifest
-order: a TAP line per exercise, why each failing case failed (by its exit status, then
-the chapter's report of its checks: tools/grader/verdict.py), and the first failure's
-command, its first failing check (the WRONG line with got/expected), any out-of-bounds
-line with its launch, and its output's tail.
+and, for chapters 01 to 09 and the property checks, --format json after it: such a run
+ends with one JSON object on the last line of stdout, whatever its end
+(docs/report-json.md), and passes only when it exits 0 and that object says "outcome":
+"pass". Chapter 10 prints text: it passes when it exits 0 and its last line of stdout is
+exactly PASS. The
+chapter program always verifies against FFTW; the grader never passes --no-verify. Cases
+run J at a time, round by round (every exercise's first case, then every one's
+second...); once a case of an exercise's group has failed, that group's later cases are
+not started (--all-cases starts them; --quick: the exercise's). Results are printed in
+manifest order: a TAP line per exercise, why each failing case failed (by its exit status
+and its report's outcome, never the words of a message: tools/grader/verdict.py), and the
+first failure's command (without --format json: the text report is the one to read), its
+first failing check (the verify line with got/expected), the fault's buffer and launch or
+the file that did not build, and its output's tail.
 
 Points: an exercise's cases come in groups (the manifest's cases separated by '|'), each
 with its points; a group earns them when every one of its runs passes (--quick: all the
 exercise's points or none, since most groups do not run). Once a run fails, the later
 runs of its group are not started (--all-cases starts them).
-Reports: TAP on stdout; the JSON score file (a failing case names its first failing
-check as "failed_check" where the chapter reported one); JUnit XML beside it (grade.json
--> grade.xml, one testcase per exercise as in the TAP, valid against tests/junit-10.xsd);
-the progress file. Each is written whole (a temporary file in its folder, then rename),
+Reports: TAP on stdout; the JSON score file (a failing case names its outcome, as
+"outcome", and its first failing check as "failed_check" where the chapter reported
+one); JUnit XML beside it (grade.json -> grade.xml, one testcase per exercise as in the
+TAP, valid against tests/junit-10.xsd); the progress file. Each is written whole (a temporary file in its folder, then rename),
 never onto a folder, a link or a device. A run's stdout and stderr are capped (64 MiB
 while it runs, then 64 KiB kept for the reports: its first and last 32 KiB).
 

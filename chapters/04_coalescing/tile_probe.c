@@ -29,6 +29,7 @@
 #include "../../common/device.h"
 #include "../../common/options.h"
 #include "../../common/program.h"
+#include "../../common/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,13 +54,60 @@ static int worst_degree(const int *addr, const int *order, int n)
     return worst;
 }
 
+/* The probe's last word: WHY ("PASS" or "FAIL: ...") as the last line (text), or with
+ * --format json one object on stdout (docs/report-json.md) with the two checks, "layout"
+ * (LAYOUT_OK) and "banks" (judged only when the layout is right), and WHY on stderr. */
+static int finish(enum fl_format fmt, const struct fl_device *dev, int layout_ok, int banks_ok,
+                  const char *why)
+{
+    int passed = layout_ok && banks_ok;
+    if (fmt != FL_FORMAT_JSON) {
+        printf("%s\n", why);
+        return passed ? FL_EXIT_OK : FL_EXIT_MISMATCH;
+    }
+    static struct fl_result r;
+    memset(&r, 0, sizeof r);
+    r.chapter = "04_tile_probe";
+    r.variant = "tile_index";
+    r.dev = dev;
+    r.sign = -1;
+    r.verified = 1;
+    r.passed = passed;
+    r.nchecks = layout_ok ? 2 : 1;
+    snprintf(r.check[0].name, sizeof r.check[0].name, "layout");
+    snprintf(r.check[1].name, sizeof r.check[1].name, "banks");
+    r.check[0].ok = layout_ok;
+    r.check[1].ok = banks_ok;
+    r.check[0].counted = r.check[1].counted = 1;
+    const char *said = strncmp(why, "FAIL: ", 6) == 0 ? why + 6 : why;
+    if (!passed) {
+        snprintf(r.check[layout_ok].detail, sizeof r.check[0].detail, "%s", said);
+        snprintf(r.reason, sizeof r.reason, "%s", said);
+    }
+    fl_report_result(fmt, &r);
+    return passed ? FL_EXIT_OK : FL_EXIT_MISMATCH;
+}
+
 int main(int argc, char **argv)
 {
     struct fl_options o;
     char err[512];
     fl_options_defaults(&o);
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--format") == 0 && strcmp(argv[i + 1], "json") == 0) {
+            fl_set_status_stream_stderr(1); /* (so that a bad option's record is stdout's all) */
+            fl_report_json_ends("04_tile_probe");
+        }
     if (fl_parse_options(argc, argv, &o, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "%s", err);
+    fl_set_run_end_report(NULL);
+    /* --format json: the table and the last line go to stderr, the report to stdout */
+    FILE *out = o.format == FL_FORMAT_JSON ? stderr : stdout;
+    if (o.format == FL_FORMAT_JSON) {
+        fl_set_status_stream_stderr(1);
+        fl_report_json_ends("04_tile_probe");
+        fl_report_json_running("tile_index", NULL);
+    }
     if (o.help) {
         printf("usage: %s [--exercise FILE.cl] [--device SPEC]\n"
                "Grades exercise 04_coalescing/tile_index on its local-memory layout: records\n"
@@ -78,7 +126,7 @@ int main(int argc, char **argv)
                       "04_coalescing.cl", uses, file, sizeof file);
     struct fl_device dev;
     fl_device_open(o.device, &dev);
-    printf("04_tile_probe — the local-memory layout of %s\n", fl_exercise_path());
+    fprintf(out, "04_tile_probe — the local-memory layout of %s\n", fl_exercise_path());
     cl_program prog = fl_build_program(&dev, file, uses, "-cl-std=CL1.2 -D real_t=float -D real2_t=float2");
     cl_int e;
     cl_kernel k = clCreateKernel(prog, "probe_tile_at", &e);
@@ -88,8 +136,9 @@ int main(int argc, char **argv)
     cl_mem buf = clCreateBuffer(dev.context, CL_MEM_WRITE_ONLY, RMAX * TMAX * sizeof(cl_int), NULL, &e);
     CL_CHECK_ERR(e, "clCreateBuffer(addr)");
     int addr[RMAX * TMAX], pad[RMAX * TMAX], order[RMAX * TMAX], bad = 0;
-    printf("most entries of a group of %d accesses in one bank (padded: m*(T+1) + c)\n", BANKS);
-    printf("%4s %4s %16s %16s\n", "R", "T", "row walk", "column walk");
+    char why[512];
+    fprintf(out, "most entries of a group of %d accesses in one bank (padded: m*(T+1) + c)\n", BANKS);
+    fprintf(out, "%4s %4s %16s %16s\n", "R", "T", "row walk", "column walk");
     for (cl_int R = 2; R <= RMAX; R *= 2) {
         for (cl_int T = 2; T <= TMAX; T *= 2) {
             size_t global[2] = {(size_t)R, (size_t)T};
@@ -101,15 +150,15 @@ int main(int argc, char **argv)
             int n = R * T, size = R * (T + 1);
             for (int i = 0; i < n; i++) {
                 if (addr[i] < 0 || addr[i] >= size) {
-                    printf("FAIL: tile_at(%d, %d, %d) = %d, outside the tile's %d values (R = %d)\n",
-                           i / T, i % T, T, addr[i], size, R);
-                    return FL_EXIT_MISMATCH;
+                    snprintf(why, sizeof why, "FAIL: tile_at(%d, %d, %d) = %d, outside the tile's "
+                             "%d values (R = %d)", i / T, i % T, T, addr[i], size, R);
+                    return finish(o.format, &dev, 0, 0, why);
                 }
                 for (int j = 0; j < i; j++)
                     if (addr[j] == addr[i]) {
-                        printf("FAIL: tile_at puts (%d, %d) and (%d, %d) both at %d (R = %d, T = %d)\n",
-                               j / T, j % T, i / T, i % T, addr[i], R, T);
-                        return FL_EXIT_MISMATCH;
+                        snprintf(why, sizeof why, "FAIL: tile_at puts (%d, %d) and (%d, %d) both "
+                                 "at %d (R = %d, T = %d)", j / T, j % T, i / T, i % T, addr[i], R, T);
+                        return finish(o.format, &dev, 0, 0, why);
                     }
             }
             for (int i = 0; i < n; i++)
@@ -121,8 +170,8 @@ int main(int argc, char **argv)
                 order[i] = (i % R) * T + i / R; /* column walk: (m, c) for m = 0 .. R-1 */
             int col = worst_degree(addr, order, n), col_pad = worst_degree(pad, order, n);
             int worse = row > row_pad || col > col_pad;
-            printf("%4d %4d %8d (%d)%s %8d (%d)%s\n", R, T, row, row_pad, row > row_pad ? "!" : " ",
-                   col, col_pad, col > col_pad ? "!" : " ");
+            fprintf(out, "%4d %4d %8d (%d)%s %8d (%d)%s\n", R, T, row, row_pad,
+                    row > row_pad ? "!" : " ", col, col_pad, col > col_pad ? "!" : " ");
             bad += worse;
         }
     }
@@ -131,11 +180,10 @@ int main(int argc, char **argv)
     clReleaseProgram(prog);
     fl_device_close(&dev);
     if (bad) {
-        printf("FAIL: bank conflicts: %d tile shape(s) where a walk hits one bank more often than "
-               "with one column of padding (marked !): pad the rows, or lay the tile out so that "
-               "both a row and a column spread over the banks\n", bad);
-        return FL_EXIT_MISMATCH;
+        snprintf(why, sizeof why, "FAIL: bank conflicts: %d tile shape(s) where a walk hits one "
+                 "bank more often than with one column of padding (marked !): pad the rows, or "
+                 "lay the tile out so that both a row and a column spread over the banks", bad);
+        return finish(o.format, &dev, 1, 0, why);
     }
-    printf("PASS\n");
-    return FL_EXIT_OK;
+    return finish(o.format, &dev, 1, 1, "PASS");
 }

@@ -58,8 +58,8 @@ static const struct fl_variant variants[] = {
      "(the lesson's comparison)", NULL, 0},
     {"dft6", "stockham with a radix-6 stage for each 2 x 3, your dft6 from two dft3s (exercise)",
      "exercises/06_mixed_radix/dft6.cl", 0},
-    {"digit_reverse", "three_blocks with the digit-reverse index computed in the kernel "
-     "(exercise)", "exercises/06_mixed_radix/digit_reverse.cl", 0},
+    {"digit_reverse", "three_blocks with the digit reversal done as a scatter, its target "
+     "computed in the kernel (exercise)", "exercises/06_mixed_radix/digit_reverse.cl", 0},
     {"no_parts", "stockham without the row in parts: a row longer than local memory holds "
      "(8192, 16384 fp32) takes two passes, as before it (the lesson's comparison)", NULL, 0},
     {"no_radix25", "stockham without the blocks of 25 and 27 points: whole rows of 3^a and "
@@ -292,7 +292,11 @@ static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
         fl_arg_int(l, ns);
     fl_arg_int(l, (int)p->n);
     fl_arg_int(l, conj ? 1 : 0);
-    fl_launch_note(l, "y[e] = x[idx(e)]: the input in digit-reversed order, A -> B");
+    if (computed)
+        fl_launch_note(l, "x[j] sent to y[e], the e with idx(e) = j (your digit_reverse_target): "
+                       "the input in digit-reversed order, A -> B");
+    else
+        fl_launch_note(l, "y[e] = x[idx(e)]: the input in digit-reversed order, A -> B");
     size_t span = 1;
     for (int s = 0; s < ns; s++) {
         if (s > 0) {
@@ -321,7 +325,8 @@ static void plan_blocks(const struct fl_problem *p, struct fl_plan *plan)
                        "N = %zu = %s: digit-reverse once%s, then per stage a twiddle (not the "
                        "first) and a radix-r kernel, in place: %d launches, each over all the data.",
                        p->n, fl_radix_join(r, ns, all, sizeof all),
-                       computed ? " (index computed in the kernel)" : " (index table from the host)",
+                       computed ? " (as a scatter, its target computed in the kernel)"
+                       : " (index table from the host)",
                        plan->nlaunch);
     if (p->n <= SHOW_PERMUTATION && len < (int)sizeof plan->summary) {
         len += snprintf(plan->summary + len, sizeof plan->summary - (size_t)len, " idx(e) =");

@@ -19,7 +19,10 @@
  *              axis becomes the rows (a padded tile, as in 04), repeat.
  *   simd       for a CPU: 8 neighbouring columns as the lanes of one work-item's vectors
  *              (common/fft/simd_cols.c plans it).
- *   column_load, transpose_tile   the exercises (exercises/07_multidim/).
+ *   column_load, transpose_tile   the exercises (exercises/07_multidim/): strided on
+ *              arrays stored bottom-up (every outer axis backwards; a launch flips the
+ *              input into that layout first and the result back last), and transpose
+ *              with blocks of 16 x 64 instead of 32 x 32 (transpose_wide).
  *
  * --explain prints each axis's length, stride, passes and group shapes, and names every
  * kernel file compiled. The axis planning is common/fft/axis_plan.c, shared with 08-10.
@@ -49,9 +52,9 @@ static const struct fl_variant variants[] = {
     {"no_parts", "strided without parts: 4096-point columns, 16384-point rows in two passes",
      NULL, 0},
     {"simd", "for a CPU: 8 neighbouring columns per work-item as vector lanes", NULL, 0},
-    {"column_load", "strided with your column_addresses (exercise)",
+    {"column_load", "strided on arrays stored bottom-up, with your bottom_up_addresses (exercise)",
      "exercises/07_multidim/column_load.cl", 0},
-    {"transpose_tile", "transpose with your transpose_store (exercise)",
+    {"transpose_tile", "transpose in blocks of 16 x 64, with your wide_store (exercise)",
      "exercises/07_multidim/transpose_tile.cl", 0},
     {NULL, NULL, NULL, 0},
 };
@@ -133,12 +136,14 @@ static int check(const struct fl_problem *p, char *why, size_t len)
 /* Passes whose group shape --shapes and --tune set (common/fft/tune.h): in the strided way
  * every pass of every axis, x first, launch k being pass k (a pass of whole rows ignores
  * its shape); none when no pass would use one (rows of one pass only), and none in the
- * transpose way (its transposes sit between the passes) or the simd variant. */
+ * transpose way (its transposes sit between the passes), the simd variant or the
+ * column_load exercise (its flips sit before and after the passes). */
 static int shaped_passes(const struct fl_problem *p)
 {
     static struct fl_layout L;
     char why[256];
-    if (is_simd(p) || is_transpose(p) || make_layout(p, 0, &L, why, sizeof why) != 0)
+    if (is_simd(p) || is_transpose(p) || strcmp(p->variant, "column_load") == 0 ||
+        make_layout(p, 0, &L, why, sizeof why) != 0)
         return 0;
     int passes = 0, shaped = 0;
     for (int i = 0; i < L.naxes; i++) {
@@ -262,6 +267,51 @@ static void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const ch
              how, plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
 }
 
+/* --variant column_load: a launch of flip_outer_axes (kernels/07_multidim.cl), SRC -> DST. */
+static void flip_launch(const struct fl_problem *p, struct fl_plan *plan, int src, int dst,
+                        const char *why)
+{
+    size_t nz = p->ndims == 3 ? p->dims[0] : 1, ny = p->dims[p->ndims - 2],
+           nx = p->dims[p->ndims - 1], g = 64;
+    size_t global[2] = {(p->n + g - 1) / g * g, p->batch}, local[2] = {g, 1};
+    struct fl_launch *l = fl_plan_add(plan, "flip_outer_axes", 2, global, local);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_int(l, (int)nz);
+    fl_arg_int(l, (int)ny);
+    fl_arg_int(l, (int)nx);
+    fl_launch_note(l, "%s", why);
+}
+
+/* --variant transpose_tile: every transpose_tiled of the plan becomes transpose_wide, the
+ * same transpose in blocks of WIDE_ROWS x WIDE_COLS input values (kernels/07_multidim.cl),
+ * by groups of WIDE_COLS x WIDE_ITEM_ROWS items. */
+#define WIDE_ROWS 16
+#define WIDE_COLS 64
+#define WIDE_ITEM_ROWS 4
+static void wide_transposes(struct fl_plan *plan)
+{
+    for (int i = 0; i < plan->nlaunch; i++) {
+        struct fl_launch *l = &plan->launch[i];
+        if (strcmp(l->kernel, "transpose_tiled") != 0)
+            continue;
+        size_t rows = (size_t)l->args[2].value, cols = (size_t)l->args[3].value;
+        snprintf(l->kernel, sizeof l->kernel, "transpose_wide");
+        l->global[0] = (cols + WIDE_COLS - 1) / WIDE_COLS * WIDE_COLS;
+        l->global[1] = (rows + WIDE_ROWS - 1) / WIDE_ROWS * WIDE_ITEM_ROWS;
+        l->local[0] = WIDE_COLS;
+        l->local[1] = WIDE_ITEM_ROWS;
+        char *tiles = strstr(l->note, ", 32x32 tiles (+1 column of padding)");
+        if (tiles) {
+            char rest[512];
+            snprintf(rest, sizeof rest, "%s", tiles + strlen(", 32x32 tiles (+1 column of padding)"));
+            snprintf(tiles, sizeof l->note - (size_t)(tiles - l->note), ", blocks of %d x %d "
+                     "(a tile of %d x %d), your wide_store%s", WIDE_ROWS, WIDE_COLS, WIDE_ROWS,
+                     WIDE_COLS + 2, rest);
+        }
+    }
+}
+
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
 {
     static struct fl_layout L;
@@ -281,9 +331,25 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     if (make_layout(p, 0, &L, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     int transpose = is_transpose(p), conj = p->sign > 0;
+    int bottom_up = strcmp(p->variant, "column_load") == 0 && p->ndims > 1;
+    int src = FL_BUF_A, dst = FL_BUF_B;
+    if (bottom_up) {
+        flip_launch(p, plan, FL_BUF_A, FL_BUF_B, "the input stored bottom-up: every outer "
+                    "axis reversed in memory, the rows kept (the layout your "
+                    "bottom_up_addresses reads and writes)");
+        src = FL_BUF_B;
+        dst = FL_BUF_A;
+    }
     /* the inverse is conj(forward(conj x)) over all axes at once */
-    plan->result = fl_layout_launches(plan, &L, elem_bytes(p), FL_BUF_A, FL_BUF_B, conj ? 1 : 0,
+    plan->result = fl_layout_launches(plan, &L, elem_bytes(p), src, dst, conj ? 1 : 0,
                                       conj ? 2 : 0, axes, sizeof axes);
+    if (bottom_up) {
+        int back = plan->result == FL_BUF_A ? FL_BUF_B : FL_BUF_A;
+        flip_launch(p, plan, plan->result, back, "the result back to top-down, for the checks");
+        plan->result = back;
+    }
+    if (strcmp(p->variant, "transpose_tile") == 0)
+        wide_transposes(plan);
     char why_q[160] = "";
     int parted = 0;
     for (int i = 0; i < L.naxes; i++)
@@ -298,7 +364,8 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     else
         snprintf(plan->summary, sizeof plan->summary,
                  "%s x batch %zu, %s: %s. %d launch%s, each reading and writing all the data once.%s",
-                 shape, p->batch, transpose ? "rows and transposes" : L.naxes > 1 ? "rows, then "
+                 shape, p->batch, transpose ? "rows and transposes" : bottom_up ? "stored "
+                 "bottom-up, rows, then columns in place" : L.naxes > 1 ? "rows, then "
                  "columns in place" : "rows", axes, plan->nlaunch, plan->nlaunch == 1 ? "" : "es", why_q);
 }
 

@@ -23,7 +23,8 @@
  *   fused_passes  the passes of both FFTs, the multiplies inside the first and last.
  *   plain         separate kernels for every step: 2 x passes + 3 launches.
  *   simd          for a CPU: plain's steps with 06's simd passes.
- *   chirp_table   the exercise: fused, with the chirp from your chirp().
+ *   chirp_table   the exercise: fused, with another chirp, c'_n = exp(sign*pi*i*n(n+N)/N),
+ *                 from your chirp() (fill_chirp_exercise makes its Bh).
  *
  * Run it:
  *   make 08_bluestein
@@ -55,7 +56,8 @@ static const struct fl_variant variants[] = {
      "hooks): 2 x passes launches (the lesson's comparison for two passes)", NULL, 0},
     {"plain", "the textbook pipeline, each multiply a kernel of its own: 2 x passes + 3 "
      "launches", NULL, 0},
-    {"chirp_table", "fused, the chirp computed on the device by your chirp() (exercise)",
+    {"chirp_table", "fused, with the chirp c'_n = exp(sign pi i n(n+N)/N) computed on the "
+     "device by your chirp() (exercise)",
      "exercises/08_bluestein/chirp_table.cl", 0},
     {"simd", "for a CPU: plain's steps on 06's simd passes; where a row fits a core's "
      "cache, a work-item takes whole rows through all of them (kernels/08_simd.cl)", NULL, 0},
@@ -72,6 +74,20 @@ static void fill_chirp(size_t n, int sign, double *c)
         uint64_t r = (uint64_t)j * j % (2 * (uint64_t)n);
         double s = r >= n ? (double)r - 2.0 * (double)n : (double)r;
         double angle = PI * s / (double)n;
+        c[2 * j] = cos(angle);
+        c[2 * j + 1] = sign * sin(angle);
+    }
+}
+
+/* The exercise's chirp (--variant chirp_table), c'_n = exp(sign*pi*i*n(n+N)/N) for n < N:
+ * the identity takes it as well as c (why is the exercise's first question). n(n+N) <
+ * 2^49 is exact in a double, and so is fmod of it: the angle is rounded once. The device
+ * computes the table in the student's chirp(); Bh is made from this one, so a chirp() that
+ * returns the chapter's c fails. */
+static void fill_chirp_exercise(size_t n, int sign, double *c)
+{
+    for (size_t j = 0; j < n; j++) {
+        double angle = PI * fmod((double)j * (double)(j + n), 2.0 * (double)n) / (double)n;
         c[2 * j] = cos(angle);
         c[2 * j + 1] = sign * sin(angle);
     }
@@ -107,7 +123,10 @@ static int make_tables(const struct fl_problem *p, struct fl_plan *plan, const s
     double *c = malloc(2 * p->n * sizeof *c), *bh;
     if (!c)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the chirp (%zu values)", p->n);
-    fill_chirp(p->n, p->sign, c);
+    if (s->device_chirp)
+        fill_chirp_exercise(p->n, p->sign, c); /* for Bh; the device makes the table */
+    else
+        fill_chirp(p->n, p->sign, c);
     if (s->device_chirp) {
         size_t g = bs_group_items(p);
         *ch = fl_plan_scratch(plan, "chirp", p->n);
@@ -115,8 +134,8 @@ static int make_tables(const struct fl_problem *p, struct fl_plan *plan, const s
         struct fl_launch *l = fl_plan_add(plan, "chirp_table", 1, global, local);
         fl_arg_buffer(l, *ch);
         fl_arg_int(l, p->sign);
-        fl_launch_note(l, "c_n = exp(%s pi i n^2/N) for n < %zu, computed on the device (chirp())",
-                       p->sign < 0 ? "-" : "+", p->n);
+        fl_launch_note(l, "c'_n = exp(%s pi i n(n+N)/N) for n < %zu, computed on the device "
+                       "(your chirp())", p->sign < 0 ? "-" : "+", p->n);
     } else {
         double *t;
         *ch = fl_plan_table(plan, "chirp", p->n, &t);

@@ -14,7 +14,8 @@
  * Variants (--variant): twist (the idea above, as separate launches), fused (the twist
  * inside a row pass: fused.c), column_pairs (the default for long 1-D rows: the twist in
  * the first of two passes, pairs.c), simd (a CPU's vectors: simd.c), post_twist (the
- * exercise). real.h says what the files share.
+ * exercise: twist's plan with the rows packed conjugated, conj_packing below). real.h says
+ * what the files share.
  *
  * Run it:
  *   make 09_real_input
@@ -41,7 +42,8 @@ static const struct fl_variant variants[] = {
      "pass", NULL, 0},
     {"twist", "the lesson's first form: the N/2-point FFT of the packed reals, then the twist "
      "on its own", NULL, 0},
-    {"post_twist", "twist, with your post_twist_pair from the exercise file (exercise)",
+    {"post_twist", "twist, the rows packed conjugated (x_2j - i x_2j+1), with your "
+     "post_twist_pair from the exercise file (exercise)",
      "exercises/09_real_input/post_twist.cl", 0},
     {"simd", "for a CPU: the rows by 06's simd passes, the twist 8 pairs per item as vectors",
      NULL, 0},
@@ -66,6 +68,15 @@ static int add_twist(struct fl_plan *plan, const struct fl_problem *p, const str
                    "- k), k = 0..%zu", inverse ? "inverse twist" : "twist", R->rows, R->nx, R->m,
                    R->m + 1, R->m, R->m / 2);
     return other(s);
+}
+
+/* The exercise's packing: --variant post_twist reads each row conjugated, z_j = x_(2j) -
+ * i x_(2j+1) (the first pass's conj-in flag, the one an inverse's first pass sets), so
+ * the twist it builds in gets DFT_H of that packing, not the chapter's. Returns the flag
+ * for fl_layout_launches: 1 (PASS_CONJ_IN) for that variant, 0 otherwise. */
+static int conj_packing(const struct fl_problem *p)
+{
+    return strcmp(p->variant, "post_twist") == 0;
 }
 
 /* P, or P as the default variant when P is a simd problem that simd_rows does not take. */
@@ -161,7 +172,8 @@ static void plan(const struct fl_problem *p0, struct fl_plan *plan)
     if (separate && !inverse) {
         /* the M-point FFT of every packed row (the reals read as complex pairs), the twist
          * into rows of M + 1 bins, then the outer axes of the half spectrum */
-        s = fl_layout_launches(plan, &R.x, elem, FL_BUF_A, FL_BUF_B, 0, 0, how_x, sizeof how_x);
+        s = fl_layout_launches(plan, &R.x, elem, FL_BUF_A, FL_BUF_B, conj_packing(p), 0, how_x,
+                               sizeof how_x);
         s = add_twist(plan, p, &R, s, table);
         if (multi)
             s = fl_layout_launches(plan, &R.yz, elem, s, other(s), 0, 0, how_yz, sizeof how_yz);

@@ -1,6 +1,8 @@
 /* The steps of one distributed transform, planned once per direction and layout. */
 #include "distributed.h"
 
+#include "../../common/program.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +77,13 @@ static struct fl_plan *exchange_plan(const struct slab *s, int back, int unpack,
     fl_arg_int(l, (int)x.ni);
     fl_arg_int(l, x.P);
     size_t block = x.batch * x.mu * x.mv * x.ni;
-    if (unpack)
+    if (unpack && fl_exercise_path()[0]) /* the exercise's map: the student's to derive */
+        fl_launch_note(l, "recv -> Y by your unpack_source: block e (from rank e) into its place, "
+                       "%zu values each", block);
+    else if (fl_exercise_path()[0]) /* the exercise's pack (kernels/10_distributed.cl) */
+        fl_launch_note(l, "X[a][u][e*%zu + v'][i] -> send[e][a][u][v'][i]: %d blocks of %zu values, "
+                       "block e for rank e", x.mv, x.P, block);
+    else if (unpack)
         fl_launch_note(l, "recv[e][a][v'][u][i] -> Y[a][v'][e*%zu + u][i]: block e (from rank e) "
                        "into its place, %zu values each", x.mu, block);
     else

@@ -301,9 +301,12 @@ void fl_exec_prepare(struct fl_exec *ex, const struct fl_plan *plan, const char 
     for (int i = 0; i < plan->nlaunch; i++) {
         cl_int err;
         ex->kernel[i] = clCreateKernel(ex->program, plan->launch[i].kernel, &err);
-        if (err == CL_INVALID_KERNEL_NAME)
-            fl_die(FL_EXIT_OPENCL, "kernel '%s' is not defined in %s%s%s", plan->launch[i].kernel,
-                   file, missing_hint ? "; " : "", missing_hint ? missing_hint : "");
+        if (err == CL_INVALID_KERNEL_NAME) {
+            struct fl_run_end missing = {.outcome = FL_OUTCOME_KERNEL_MISSING, .file = file};
+            fl_die_end(&missing, FL_EXIT_OPENCL, "kernel '%s' is not defined in %s%s%s",
+                       plan->launch[i].kernel, file, missing_hint ? "; " : "",
+                       missing_hint ? missing_hint : "");
+        }
         CL_CHECK_ERR(err, plan->launch[i].kernel);
     }
 }
@@ -326,10 +329,12 @@ static cl_int enqueue_all(struct fl_exec *ex, const struct fl_plan *plan, cl_eve
                 err = clSetKernelArg(k, (cl_uint)a, sizeof v, &v);
             } else
                 err = clSetKernelArg(k, (cl_uint)a, arg->bytes, NULL);
-            if (err != CL_SUCCESS)
-                fl_die(FL_EXIT_OPENCL, "clSetKernelArg(%s, arg %d) returned %s: the kernel's "
-                       "parameters do not match what the chapter passes (see its contract comment)",
-                       l->kernel, a, fl_cl_error_name(err));
+            if (err != CL_SUCCESS) {
+                struct fl_run_end contract = {.outcome = FL_OUTCOME_BAD_CONTRACT};
+                fl_die_end(&contract, FL_EXIT_OPENCL, "clSetKernelArg(%s, arg %d) returned %s: the "
+                           "kernel's parameters do not match what the chapter passes (see its "
+                           "contract comment)", l->kernel, a, fl_cl_error_name(err));
+            }
         }
         cl_int err = clEnqueueNDRangeKernel(ex->queue, k, l->dims, NULL, l->global,
                                             l->has_local ? l->local : NULL, 0, NULL,

@@ -18,7 +18,7 @@
  *
  * Run:    ./build/06_mixed_radix --size 6 --variant dft6          (this file)
  *         ./build/06_mixed_radix --size 6 --variant dft6 --exercise FILE
- *         then --size 36, 216 --explain, 60 --inverse, 7776 (two passes)
+ *         then --size 36, 216 --explain, 60 --inverse, 46656 (two passes)
  * Grade:  make grade EX=06_mixed_radix/dft6
  * Build errors and line numbers name this file.
  *

@@ -1,36 +1,34 @@
-/* Exercise 06_mixed_radix/digit_reverse — the digit-reverse index, computed in the kernel.
+/* Exercise 06_mixed_radix/digit_reverse — the digit reversal as a scatter, computed in the kernel.
  *
- * What you write: digit_reverse_index(m, radices, nstages, n). ARM's three-block
- * pipeline starts with a reordering, y[m] = x[idx(m)], so that its in-place stages of
- * radices r_0, r_1, ..., r_(S-1) (S = nstages, in the order they run; n is their
- * product) end in natural order. idx is the digit reversal: write m in the stages' mixed
- * radix, the first stage's digit d_0 lowest,
- *     m = d_0 + d_1 * r_0 + d_2 * r_0 * r_1 + ...      (0 <= d_s < r_s),
- * then idx(m) is the number with the same digits in the opposite order of significance:
- * d_0 the most significant, d_(S-1) the least. For stages 2 x 3 (n = 6):
- *     idx = 0 3 1 4 2 5.
- * radices[s].x is r_s, an exact small integer stored as real_t.
- *
- * The chapter's three_blocks reads idx from a table the host fills; with --variant
- * digit_reverse the kernel digit_reverse_computed, just below your function, calls it
- * once per element instead.
+ * What you write: digit_reverse_target(e, radices, nstages, n). ARM's three-block
+ * pipeline starts with a reordering so that its in-place stages of radices r_0, r_1, ...,
+ * r_(S-1) (S = nstages, in the order they run; n is their product) end in natural order.
+ * The chapter does it as a gather, y[m] = x[idx(m)], with idx the digit reversal of the
+ * chapter README ("The three blocks"): for stages 2 x 5 (n = 10),
+ *     idx = 0 5 1 6 2 7 3 8 4 9.
+ * With --variant digit_reverse the kernel digit_reverse_computed, just below your
+ * function, does the same reordering as a scatter: item j reads x[j] and writes it to
+ *     y[digit_reverse_target(j)],
+ * so your function must return the output position e whose gather reads j: the e with
+ * idx(e) = j. radices[s].x is r_s, an exact small integer stored as real_t.
  *
  * Run:    ./build/06_mixed_radix --size 6 --variant digit_reverse          (this file)
  *         ./build/06_mixed_radix --size 6 --variant digit_reverse --exercise FILE
- *         then --size 48 --explain, 720 --inverse, 59049 (ten radix-3 stages)
- *         (--size 48 --variant three_blocks --explain prints the host's idx(m))
+ *         then --size 48 --explain, 720 --inverse, 46656 (8 x 8 x 3^6)
+ *         (--explain prints the host's idx for N <= 64, to check yours against)
  * Grade:  make grade EX=06_mixed_radix/digit_reverse
  * Build errors and line numbers name this file.
  *
- * The placeholder returns m (no reordering): N = 1, 2 and 16 have one stage, where the
- * permutation is the identity, and pass; N = 6 = 2 x 3 is the first to fail.
+ * The placeholder returns j (no reordering): N = 1, 2 and 16 have one stage, where the
+ * permutation is the identity, and pass; N = 6 = 2 x 3 is the first to fail. A target
+ * outside 0 .. n-1 is not written: that output stays NaN and the check names it.
  *
- * Yours to work out: the weight each digit gets in idx(m), and a loop that peels the
- * digits off m and builds idx. Hints, one step at a time: exercises/06_mixed_radix/README.md.
+ * Yours to work out: which digits j has, in which radices, and where they put e.
+ * Hints, one step at a time: exercises/06_mixed_radix/README.md.
  * ------------------------------------------------------------------------------------- */
-/* The input index that output position m of the digit-reverse block reads. */
-int digit_reverse_index(int m, __global const real2_t *radices, int nstages, int n)
+/* The output position that input element j of the digit-reverse block goes to. */
+int digit_reverse_target(int j, __global const real2_t *radices, int nstages, int n)
 {
-    // TODO(exercise): the body of digit_reverse_index: idx(m) from the digits of m
-    return m; /* placeholder: no reordering */
+    // TODO(exercise): the body of digit_reverse_target: the e with idx(e) = j
+    return j; /* placeholder: no reordering */
 }

@@ -9,10 +9,9 @@ exercise is "ok" when it FAILS because its answer is wrong (exit 1) or it does n
 import re
 import shlex
 
-from .verdict import LEFT_OUT_RE, OOB_RE, RO_RE
-
 XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-LAUNCH_RE = re.compile(r"^launch [0-9]+:")
+# runner.cap_output's line for the middle of an output it left out
+LEFT_OUT_RE = re.compile(r"\[\.\.\. [0-9]* bytes of output left out \.\.\.\]")
 SHELL_SPECIAL = re.compile("[^A-Za-z0-9_@%+=:,./\\-\u0080-\U0010ffff]")
 
 
@@ -85,7 +84,7 @@ class Outcome:
             self.what = ""
         usage_bad = next((r for r in self.bad if r.result.rc == 2), None)
         hang_bad = next((r for r in self.bad
-                         if "timed out" in r.result.verdict or r.result.rc >= 124), None)
+                         if r.result.outcome == "timeout" or r.result.rc >= 124), None)
         self.good, self.tap_tail = self._verdict(first_bad, usage_bad, hang_bad)
         # the run whose output the diagnostics show: the first failure, or in stub mode the
         # one that decided the verdict
@@ -192,44 +191,61 @@ def case_json(r):
         c.update({"exit": r.result.rc, "ok": True, "seconds": round(r.result.seconds, 2)})
     else:
         c.update({"exit": r.result.rc, "ok": False, "seconds": round(r.result.seconds, 2),
-                  "reason": r.result.verdict})
+                  "reason": r.result.verdict, "outcome": r.result.outcome})
         if r.result.failed_check:
             c["failed_check"] = r.result.failed_check
     return c
 
 
 def excerpt(run, argv):
-    """RUN's rerun line, its first failing check, any out-of-bounds line with its launch,
-    and its output's tail."""
+    """RUN's rerun line, its first failing check (the verify line and got/expected under
+    it), what its report says of a fault, a build error or a refusal, and its output's
+    tail. Everything here comes from the report's fields; the output is shown, not read."""
     res, out, err = run.result, run.out, run.err
+    rep = res.report
     d = ["# rerun: " + quote_argv(argv)]
-    check = res.report.first_failing() if res.report else None
-    if check is not None and "WRONG" in check.line:
+    check = rep.first_failing() if rep else None
+    if check is not None:
         d.append("# the first failing check:")
         d += diag([check.line] + check.samples[:6])
-    elif "WRONG" in out:
-        d.append("# the first failing check:")
-        d += diag(first_wrong(out))
-    texts = (out, err)
-    if any(OOB_RE.search(t) for t in texts):
-        d.append("# out of bounds (the launch that did it):")
-        for t in texts:
-            d += diag(grep_before(lines_of(t), lambda l: OOB_RE.search(l) or LAUNCH_RE.match(l), 2))
-    elif any(RO_RE.search(t) for t in texts):
-        d.append("# a write into its read-only input (the launch that did it):")
-        for t in texts:
-            d += diag([l for l in lines_of(t) if RO_RE.search(l)][:1])
+    elif rep is None or rep.obj is None:
+        wrong = first_wrong(out)    # a text-only program's verify line, shown as printed
+        if wrong:
+            d.append("# the first failing check:")
+            d += diag(wrong)
+    fault = rep.fault if rep else None
+    named_file = res.outcome in ("build_error", "refused") and rep is not None and rep.field("file")
+    if fault is not None:
+        d.append("# %s (the launch that did it):" % (
+            "a write into its read-only input" if res.outcome == "read_only_write" else "out of bounds"))
+        d += diag([fault_line(fault)] + ([rep.reason] if rep.reason else []))
+    elif named_file:
+        line = rep.field("line")
+        d.append("# %s: %s%s%s" % ("the file that did not build" if res.outcome == "build_error"
+                                   else "the file refused", rep.field("file"),
+                                   ":" + line if line else "",
+                                   " (the compiler's log is in stderr below)"
+                                   if res.outcome == "build_error" else ""))
+    if rep and rep.obj is not None and res.outcome not in ("pass", "wrong") and rep.reason \
+            and fault is None and not named_file:
+        d.append("# its report: " + rep.reason[:300])
     for name, t in (("out", out), ("err", err)):
         left = next((l for l in lines_of(t) if LEFT_OUT_RE.fullmatch(l)), None)
         if left:
             d.append("# std%s was over 64 KiB: %s (the report keeps its first and last 32 KiB)"
                      % (name, left))
-    if out:
-        d.append("# stdout (last 8 lines):")
-        d += diag(lines_of(out)[-8:])
+    shown = lines_of(out)
+    if rep and rep.obj is not None and shown:
+        # the report itself, read above; a kernel's printf may have left text before it
+        at = shown[-1].rfind('{"chapter": ')
+        shown = shown[:-1] + ([shown[-1][:at]] if at > 0 else [])
+    if shown:
+        d.append("# stdout (last 8 lines%s):" % (", before its JSON report" if rep and rep.obj else ""))
+        d += diag(shown[-8:])
     else:
-        d.append("# stdout: (empty%s)" % (": a crash loses what the program had not flushed yet"
-                                          if res.rc > 128 else ""))
+        d.append("# stdout: (empty%s)" % (
+            ": a crash loses what the program had not flushed yet" if res.rc > 128 else
+            " but for its JSON report" if rep and rep.obj is not None else ""))
     if err:
         lines = lines_of(err)
         nerr = err.count("\n")
@@ -241,6 +257,29 @@ def excerpt(run, argv):
             d.append("#   ... (%d lines left out)" % (nerr - 36))
             d += diag(lines[-8:])
     return d
+
+
+def fault_line(fault):
+    """The launch, buffer and element of a fault, from its fields."""
+    def text(key):
+        v = fault.get(key)
+        return str(v)[:60] if isinstance(v, (str, int)) and not isinstance(v, bool) else None
+    parts = []
+    if text("launch") is not None:
+        parts.append("launch %s%s: %s" % (text("launch"), " of " + text("launches")
+                                           if text("launches") else "", text("kernel") or "?"))
+    where = "buffer %s" % text("buffer") if text("buffer") else "outside every buffer"
+    if text("side") and text("side") != "outside every buffer":
+        where += ", %s" % text("side")
+    if text("element") is not None:
+        where += " (element %s%s)" % (text("element"), " of " + text("elements")
+                                       if text("elements") else "")
+    access = {"read": "read", "write": "wrote", "read or write": "read or wrote"}.get(
+        text("access"), "read or wrote")
+    parts.append("%s %s" % (access if text("side") != "inside" else "wrote into", where))
+    if text("check"):
+        parts.append("check " + text("check"))
+    return "; ".join(parts)
 
 
 def first_wrong(out):
@@ -255,16 +294,3 @@ def first_wrong(out):
                 more.append(l)
             return [line] + more[:6]
     return []
-
-
-def grep_before(lines, match, count):
-    """grep -m COUNT -B 1: the first COUNT matching lines, each with the line before it."""
-    keep = []
-    found = 0
-    for i, line in enumerate(lines):
-        if match(line):
-            keep += [j for j in (i - 1, i) if j >= 0 and j not in keep]
-            found += 1
-            if found == count:
-                break
-    return [lines[k] for k in sorted(keep)]

@@ -3,7 +3,9 @@ choice of two, and each run's command line (the one its report says to rerun).
 
 Every case runs with --seed 1 and with the exercise's drawn seed (--quick: seed 1 only),
 or with its own :seed=S; a drawn case runs once, at its drawn size, with the drawn seed; a
-property check (@PROGRAM) runs once, without a seed.
+property check (@PROGRAM) runs once, without a seed. A run of chapters 01 to 09 and of a
+property check gets --format json after its command line (run_argv): its report is read
+from the JSON object (verdict.py); the command shown to rerun it is the same without it.
 """
 from . import draw
 
@@ -106,6 +108,23 @@ def command_line(run, build, source, case_timeout, root):
         # an MPI chapter's case (:ranks=P): P processes through the project's mpirun wrapper
         argv = ["%s/tools/mpirun.sh" % root, "-n", run.case.ranks] + argv
     return argv
+
+
+# the programs that print text only: the chapter run as MPI ranks
+TEXT_ONLY = ("10_distributed",)
+
+
+def reports_json(run):
+    """Does RUN's program end with a JSON report (--format json, docs/report-json.md)?
+    Chapters 01 to 09 and the property check 04_tile_probe do; 10 prints text only."""
+    program = run.size[1:] if run.case.is_property else run.ex.chapter
+    return program not in TEXT_ONLY
+
+
+def run_argv(argv, run):
+    """The argv a grade runs: the rerun command ARGV, with --format json where RUN's
+    program has a JSON report (the rerun line leaves it out: a person reads the text)."""
+    return argv + ["--format", "json"] if reports_json(run) else argv
 
 
 def kernel_file(source, ident):

@@ -16,7 +16,7 @@ import subprocess
 import threading
 import time
 
-from .plan import case_seconds
+from .plan import case_seconds, reports_json, run_argv
 from .verdict import Result, classify
 
 FILE_CAP = 64 << 20     # bytes a run may write to each stream
@@ -61,7 +61,7 @@ class Runner:
     def _start(self, run):
         out_path, err_path = self.paths(run)
         outer = case_seconds(run, self.case_timeout) + 30
-        argv = ["timeout", "-k", "5", str(outer)] + self.argv_of(run)
+        argv = ["timeout", "-k", "5", str(outer)] + run_argv(self.argv_of(run), run)
         t0 = time.monotonic()
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
             # (restore_signals, the default, gives the child SIGXFSZ back: Python
@@ -79,11 +79,12 @@ class Runner:
         try:
             out_path, err_path = self.paths(run)
             seconds_allowed = case_seconds(run, self.case_timeout)
-            verdict, report = classify(rc, _read(out_path), _read(err_path),
-                                       seconds_allowed, seconds_allowed + 30)
+            verdict, report, outcome = classify(rc, _read(out_path), _read(err_path),
+                                                seconds_allowed, seconds_allowed + 30,
+                                                reports_json(run), seconds)
             run.out = cap_output(out_path)
             run.err = cap_output(err_path)
-            result = Result(rc, seconds, verdict, report)
+            result = Result(rc, seconds, verdict, report, outcome)
         except Exception as e:  # a run's files gone: the grade is being stopped
             run.out = run.err = ""
             result = Result(rc, seconds, "exit %d (its output could not be read: %s)" % (rc, e), None)
