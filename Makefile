@@ -85,8 +85,9 @@ help:
 $(CHAPTERS) $(EXTRAS): %: $(BUILD)/%
 
 # Chapters that run under MPI (10_distributed): built with mpicc from every .c of their
-# folder, linked with FFTW-MPI. `make all` builds them when mpicc is there; without it, it
-# builds the others and says why (CI=true: an error). `make deps` installs Open MPI.
+# folder and of its harness/ and going_further/, linked with FFTW-MPI. `make all` builds
+# them when mpicc is there; without it, it builds the others and says why (CI=true: an
+# error). `make deps` installs Open MPI.
 MPI_CHAPTERS := 10_distributed
 MPICC ?= mpicc
 HAVE_MPICC := $(shell command -v $(MPICC) 2>/dev/null)
@@ -104,7 +105,9 @@ mpi-note:
 mpi-missing:
 	@echo "error: '$(MPICC)' not found, and CI=true: $(MPI_CHAPTERS) must be built (run tools/install-deps.sh --ci)" >&2; exit 1
 
-$(BUILD)/10_distributed: $(wildcard chapters/10_distributed/*.c chapters/10_distributed/*.h) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
+CH10_DIRS := chapters/10_distributed chapters/10_distributed/harness chapters/10_distributed/going_further
+CH10_SRC := $(wildcard $(addsuffix /*.c,$(CH10_DIRS)) $(addsuffix /*.h,$(CH10_DIRS)))
+$(BUILD)/10_distributed: $(CH10_SRC) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	@command -v $(MPICC) >/dev/null 2>&1 || { echo "error: 10_distributed needs MPI and '$(MPICC)' was not found: run 'make deps' (tools/install-deps.sh installs openmpi-bin libopenmpi-dev libfftw3-mpi-dev)" >&2; exit 1; }
 	OMPI_CC="$(CC)" MPICH_CC="$(CC)" $(MPICC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) -lfftw3_mpi -lfftw3_threads $(LDLIBS)
 

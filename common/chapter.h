@@ -80,6 +80,12 @@ struct fl_chapter {
 
 int fl_main(int argc, char **argv, const struct fl_chapter *chapter);
 
+/* --help's list of VARIANTS (ending with {NULL}): "variants (--variant):", then a line
+ * per variant (its name, what it does, its exercise file), appended to TEXT at USED (of
+ * LEN bytes). Returns the new length. fl_main's help prints it; so does a chapter with a
+ * main of its own (10_distributed). */
+int fl_variants_help(const struct fl_variant *variants, char *text, size_t len, int used);
+
 /* For chapters' check(): -1 with the usual message when WG is more than the device's
  * CL_DEVICE_MAX_WORK_GROUP_SIZE, else 0. */
 int fl_check_group_size(const struct fl_problem *p, size_t wg, char *why, size_t len);

@@ -45,15 +45,21 @@ int fl_check_group_size(const struct fl_problem *p, size_t wg, char *why, size_t
     return -1;
 }
 
+int fl_variants_help(const struct fl_variant *variants, char *text, size_t len, int used)
+{
+    used += snprintf(text + used, len - (size_t)used, "variants (--variant):");
+    for (const struct fl_variant *v = variants; v->name && used < (int)len - 200; v++)
+        used += snprintf(text + used, len - (size_t)used, "\n  %-16s %s%s%s%s", v->name, v->about,
+                         v->exercise ? " [exercise: " : "", v->exercise ? v->exercise : "",
+                         v->exercise ? "; --exercise FILE runs another copy]" : "");
+    return used;
+}
+
 static void print_chapter_help(const char *prog, const struct fl_chapter *ch)
 {
     char text[4096];
-    int len = snprintf(text, sizeof text, "%s — %s\n%s\n\nvariants (--variant):", ch->name,
-                       ch->title, ch->help);
-    for (const struct fl_variant *v = ch->variants; v->name && len < (int)sizeof text - 200; v++)
-        len += snprintf(text + len, sizeof text - (size_t)len, "\n  %-16s %s%s%s%s", v->name, v->about,
-                        v->exercise ? " [exercise: " : "", v->exercise ? v->exercise : "",
-                        v->exercise ? "; --exercise FILE runs another copy]" : "");
+    int len = snprintf(text, sizeof text, "%s — %s\n%s\n\n", ch->name, ch->title, ch->help);
+    len = fl_variants_help(ch->variants, text, sizeof text, len);
     char demo[32];
     if (ch->demo_shape)
         snprintf(demo, sizeof demo, "%s", ch->demo_shape);

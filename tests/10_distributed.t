@@ -108,9 +108,18 @@ run_case "P=2 16x12x20 shm --shm-copy direct, 2 copy threads, 9 chunks" 0 '^PASS
     --has '^digest ' -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --chunks 9 \
        --shm-copy direct --copy-threads 2 --explain
 digestd=$(sed -n 's/^digest .*: //p' "$RC_OUT")
+# The lesson's exchange (--transport alltoall: the whole send buffer to the host, one
+# MPI_Alltoall, the whole receive buffer back) moves every value unchanged too: the same
+# bits, its phases timed by the host clock.
+run_case "P=2 16x12x20 --transport alltoall: the lesson's exchange, the same bits" 0 '^PASS$' \
+    --timeout $T --has '^transport alltoall: the whole send buffer device -> host' \
+    --has '^    MPI \(wait\) +[0-9.]+ .*host clock in MPI_Alltoall' --has '^digest ' \
+    --has '^exchange +transport alltoall ' --lacks 'pinned staging' \
+    -- $R -n 2 "$M" --size 16x12x20 --repeat 1 --warmup 0 --transport alltoall --explain
+digesta=$(sed -n 's/^digest .*: //p' "$RC_OUT")
 [ -n "$digestm" ] && [ "$digest1" = "$digestm" ] && [ "$digest1" = "$digestw" ] &&
-    [ "$digest1" = "$digestd" ]
-ok $? "shm (cma or window, window, direct) and mpi agree bit for bit ($digest1 = $digestm = $digestw = $digestd)"
+    [ "$digest1" = "$digestd" ] && [ "$digest1" = "$digesta" ]
+ok $? "shm (cma or window, window, direct), mpi and alltoall agree bit for bit ($digest1 = $digestm = $digestw = $digestd = $digesta)"
 # zerocopy (the default above, in 1 and 3 chunks) in 9 chunks: its reads run up to 4 chunks
 # ahead of what the peer has taken, so the ring wraps and a slot waits to be free; and where
 # a driver will not wrap the window (FFTLAB_SHM_NO_ZEROCOPY=1 plays that), every rank takes
@@ -396,19 +405,19 @@ run_case "--timeout 1e-9: the watchdog still fires" $want '' --timeout $T --max-
 [ "$want" = 2 ] || grep -q 'no result before the --timeout' "$RC_ALL"
 ok $? "--timeout 1e-9: the watchdog's message"
 run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
-    --has '--chunks C' --has '--transport mpi[|]shm' --has '--shm-copy cma[|]window[|]direct[|]zerocopy' \
+    --has '--chunks C' --has '--transport auto[|]alltoall[|]mpi[|]shm' --has '--shm-copy cma[|]window[|]direct[|]zerocopy' \
     --has '--copy-threads T' --has 'below 2\^31 values per rank' \
     --has '^  --format F +text \(default\) or csv$' --lacks '--input X\.npy' --lacks '--output Y\.npy' \
     --lacks 'csv or json' -- $R -n 1 "$M" --help
 run_case "--chunks 0: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has '--chunks takes a whole number from 1' -- $R -n 2 "$M" --size 16x12 --chunks 0
 run_case "--transport tcp: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
-    --has "--transport takes mpi or shm, got 'tcp'" -- $R -n 2 "$M" --size 16x12 --transport tcp
+    --has "--transport takes auto, alltoall, mpi or shm, got 'tcp'" -- $R -n 2 "$M" --size 16x12 --transport tcp
 # The limit: N x batch / P below 2^31 values per rank, refused before any allocation (a
 # slab of 2^31 fp32 values would be 16 GiB per buffer: exit 2 at once, nothing allocated).
 run_case "2^31 values on one rank: refused (exit 2) before any allocation" 2 "$USAGE" --timeout $T \
     --max-seconds 20 --has '2\^31 values per rank or more' -- "$M" --size 65536x32768 --repeat 0
-# The lesson's GPU table is generated (chapters/10_distributed/gpu-table.sh) from one run's
+# The lesson's GPU table is generated (chapters/10_distributed/going_further/gpu-table.sh) from one run's
 # CSV files: before (no chunks column, ph_alltoall), after, 07, transport; here from rows made up for
 # the test (no GPU here): each figure lands in its column, the ratios are computed; one
 # rank's kernels (ph_sum_ms, events) are set beside 07's events, never its wall clock.
@@ -420,16 +429,30 @@ H='chapter,variant,device,driver,n,batch,precision,ms_median,verdict,shape,date,
 HA="$H,ph_local1_ms,ph_pack_ms,ph_exchange_ms,ph_d2h_ms,ph_mpi_ms,ph_h2d_ms,ph_unpack_ms,ph_local2_ms,chunks,transport,copy_threads,shm_copy,ph_sum_ms"
 { echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2.5,PASS,4096x4096,2026,2,0.1,0.05,2.2,0.6,1.1,0.6,0.05,0.1,8,shm,8,cma,2.5'
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,0.3,PASS,4096x4096,2026,1,0.1,,,,,,,0.1,0,none,0,,0.2'; } >"$G/after.csv"
-{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,9,UNVERIFIED,4096x4096,2026,2,0.1,0.05,8.5,0.6,8.1,0.6,0.05,0.1,8,mpi,0,,9'
+{ echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,18,UNVERIFIED,4096x4096,2026,2,0.1,0.05,17.5,5.6,6.2,5.7,0.05,0.1,1,alltoall,0,,18'
+  echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,9,UNVERIFIED,4096x4096,2026,2,0.1,0.05,8.5,0.6,8.1,0.6,0.05,0.1,8,mpi,0,,9'
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,3,UNVERIFIED,4096x4096,2026,2,0.1,0.05,2.7,0.6,1.6,0.6,0.05,0.1,8,shm,8,direct,3'
   echo "$HA"; echo '"10_distributed","slab","G",d,16777216,1,single,2,UNVERIFIED,4096x4096,2026,2,0.1,0.05,1.5,0.6,0.4,0.6,0.05,0.1,8,shm,0,zerocopy,2'; } >"$G/transport.csv"
 { echo "$H"; echo '"07_multidim","strided","G",d,16777216,1,single,0.22,PASS,4096x4096,2026,'; } >"$G/07.csv"
 echo 'rank 0   link device -> host / host -> device, 64 MiB, best of 3: pinned 55 / 54 GB/s, pageable (malloc) 15 / 8.5 GB/s' >"$G/explain-gpu.txt"
-chapters/10_distributed/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
+chapters/10_distributed/going_further/gpu-table.sh -n "$G" >"$G/table" 2>&1 &&
     grep -q '^| 4096x4096 | 0.22 | 48.6 | 0.3 (0.2) | 0.91× | 29.2 | 2.5 | 11.68× | 0.3 / 2.2 (0.6, 1.1, 0.6; 8 chunks, shm cma on 8 threads) | 1.79× | PASS PASS |$' "$G/table" &&
-    grep -q '^| 4096x4096 | mpi | — | — | 8 | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× |$' "$G/table" &&
-    grep -q '^| 4096x4096 | shm | direct | 8 | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× |$' "$G/table" &&
-    grep -q '^| 4096x4096 | shm | zerocopy | — | 8 | 2 | 1.5 (0.6, 0.4, 0.6) | 1.22× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | alltoall | — | — | 1 | 18 | 17.5 (5.6, 6.2, 5.7) | 14.21× | 1.00× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | mpi | — | — | 8 | 9 | 8.5 (0.6, 8.1, 0.6) | 6.90× | 2.00× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | shm | direct | 8 | 8 | 3 | 2.7 (0.6, 1.6, 0.6) | 2.19× | 6.00× |$' "$G/table" &&
+    grep -q '^| 4096x4096 | shm | zerocopy | — | 8 | 2 | 1.5 (0.6, 0.4, 0.6) | 1.22× | 9.00× |$' "$G/table" &&
     grep -q 'pinned 55 / 54 GB/s' "$G/table"
 ok $? "the lesson's GPU table from a run's CSV files (gpu-table.sh)" || sed 's/^/# /' "$G/table"
+# -t: the transports alone, each set against the lesson's alltoall on its shape (a shape
+# without an alltoall row gets no ratio)
+mkdir -p "$G/t"
+{ cat "$G/transport.csv"
+  echo "$HA"; echo '"10_distributed","slab","G",d,1048576,1,single,4,UNVERIFIED,1024x1024,2026,2,0.1,0.05,3.5,0.6,2.1,0.6,0.05,0.1,8,mpi,0,,4'; } >"$G/t/transport.csv"
+cp "$G/explain-gpu.txt" "$G/t/"
+chapters/10_distributed/going_further/gpu-table.sh -n -t "$G/t" >"$G/t/table" 2>&1 &&
+    grep -q '^| 4096x4096 | shm | zerocopy | — | 8 | 2 | 1.5 (0.6, 0.4, 0.6) | 1.22× | 9.00× |$' "$G/t/table" &&
+    grep -q '^| 1024x1024 | mpi | — | — | 8 | 4 | 3.5 (0.6, 2.1, 0.6) | 45.47× | — |$' "$G/t/table" &&
+    ! grep -q '10 P=1' "$G/t/table"
+ok $? "gpu-table.sh -t: the transports against the lesson's alltoall, from transport.csv alone" ||
+    sed 's/^/# /' "$G/t/table"
 done_testing

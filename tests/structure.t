@@ -8,7 +8,8 @@
 #     MAX_FUNCTION_LINES (the harness stays a set of small files with one job each);
 #   - no function name defined both in common/ and in a chapter (a static of the harness
 #     that a chapter's function shadows reads as the same thing and is not);
-#   - calls between the files of a chapter go one way: no circle (main.c is the top);
+#   - calls between the files of a chapter (its subfolders' too: 10's harness/ and
+#     going_further/) go one way: no circle (main.c is the top);
 #   - results/ holds data: no experiment scripts (exp*.sh) or patches (*.patch);
 #   - every file and function name a lesson (chapters/*/README.md) cites in backquotes
 #     exists in the tree.
@@ -105,8 +106,8 @@ printf '/* the hook of chapter 08 */\n' >"$TMP/hooked.cl"
 ok $? "the check finds a planted mention of a later chapter's hook"
 
 # ---- one direction of calls in each chapter
-# circles DIR: the functions each .c of DIR defines (not static) and calls from another
-# .c of DIR, as a graph of files; prints every circle found ("a.c -> b.c -> a.c") and the
+# circles DIR: the functions each .c of DIR (and of its subfolders) defines (not static)
+# and calls from another such .c, as a graph of files; prints every circle found ("a.c -> b.c -> a.c") and the
 # calls that make it. Comments and strings are dropped first; a definition is a name at
 # the start of a line followed by its parameters and a body.
 circles() {
@@ -149,7 +150,7 @@ circles() {
                 }
             }
         }
-    ' "$1"/*.c
+    ' $(find "$1" -name '*.c' | sort)
 }
 for dir in chapters/*/; do
     dir=${dir%/}
@@ -164,6 +165,11 @@ printf 'int top(void)\n{\n    return helper() + 1;\n}\n' >"$TMP/circle/main.c"
 printf 'static int unused(void)\n{\n    return 0;\n}\nint helper(void)\n{\n    return top(); /* back up */\n}\n' >"$TMP/circle/plan.c"
 [ -n "$(circles "$TMP/circle")" ]
 ok $? "the check finds a planted circle (main.c -> plan.c -> main.c)"
+mkdir -p "$TMP/circle2/going_further"
+cp "$TMP/circle/main.c" "$TMP/circle2/main.c"
+cp "$TMP/circle/plan.c" "$TMP/circle2/going_further/plan.c"
+[ -n "$(circles "$TMP/circle2")" ]
+ok $? "the check finds a planted circle through a subfolder (main.c -> going_further/plan.c -> main.c)"
 
 # ---- results/ holds data
 hits=$(find results -name '*.patch' -o -name 'exp*.sh' | sort)

@@ -109,10 +109,10 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
  * returns this rank's guard damage. */
 const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out)
 {
-    runner_upload(&c->run, x);
-    runner_call(&c->run, p, 1, NULL);
-    runner_download(&c->run, p->result, out);
-    return runner_guard_damage(&c->run);
+    engine_upload(&c->eng, x);
+    engine_call(&c->eng, p, 1, NULL);
+    engine_download(&c->eng, p->result, out);
+    return engine_guard_damage(&c->eng);
 }
 
 /* --explain: a 64-bit FNV-1a of OUT's bytes, every rank's values in rank order — so two
@@ -138,7 +138,7 @@ static void print_digest(const struct slab *s, const double *out)
     free(got);
 }
 
-void verify(struct ctx *c, double *x0, double *out0, struct checks *k)
+void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
 {
     const struct slab *s = &c->s;
     int sign = c->main.sign, round = c->o.precision == FL_SINGLE, nd = s->ndims;

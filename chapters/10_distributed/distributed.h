@@ -5,18 +5,17 @@
  *               between a rank's elements and the global array
  *   pipeline.c  the steps of one transform: local passes (chapter 07's kernels, planned by
  *               common/fft/axis_plan.c), exchanges (pack, the blocks to the other ranks,
- *               unpack), in order; at P = 1 one step, 07's passes with the transpose in the
- *               last one's store
- *   exchange.c  running the steps on this rank's device, timed phase by phase; staging.c
- *               the device <-> pinned host copies of the staged transports; shm.c the
- *               exchange through a node's shared window, zerocopy.c its copy-free mode
+ *               unpack), in order
+ *   exchange.c  running the steps on this rank's device, timed phase by phase, and the
+ *               exchange itself: pack -> MPI_Alltoall -> unpack (transport_alltoall)
  *   verify.c    test inputs by global index, FFTW-MPI's answer on the same slabs, errors
  *               reduced over the ranks, the whole array gathered for serial FFTW
  *   checks.c    the checks of one run, judged over the whole array and per rank
  *   run.c       the kernel programs (and the exercise composed into them), timed calls
- *   ranks.c     every rank together: MPI start and end, agreed failures, the watchdog
- *   options.c   the options and the variants; devices.c: which device each rank opens
- *   report.c    what a run prints: who is who, --explain, each rank's verdict, the phases */
+ *
+ * harness/ runs the ranks together (MPI start and end, agreed failures, options every rank
+ * must share, a device each, output in rank order, the watchdog, the report): harness.h.
+ * going_further/ makes the exchange fast (transport.h). */
 #ifndef FFTLAB_DISTRIBUTED_H
 #define FFTLAB_DISTRIBUTED_H
 
@@ -24,6 +23,7 @@
 
 #include "../../common/fft/axis_plan.h"
 #include "../../common/device.h"
+#include "../../common/fill.h"
 #include "../../common/options.h"
 #include "../../common/fft/plan.h"
 #include "../../common/reference.h"
@@ -115,24 +115,25 @@ int pipeline_layouts(const struct slab *s, const struct fl_device *dev, size_t e
 #define PASS_STORE_TRANSPOSED 256
 
 /* Steps for direction SIGN from layout IN to layout OUT (natural -> transposed,
- * natural -> natural, or transposed -> natural). ON_DEVICE (one rank, not an exercise
- * run): one step, every axis by A's passes (natural in) or B's (transposed in), the last
- * pass storing layout OUT (PASS_STORE_TRANSPOSED); in 2-D, when the outer axis by columns
- * takes several passes, two steps instead: the contiguous axis by rows and 07's tiled
- * transpose, then the other axis by the other layout's rows. Else local passes, pack,
- * exchange, unpack. */
+ * natural -> natural, or transposed -> natural): local passes, pack, exchange, unpack.
+ * (One rank's pipeline, with no exchange: going_further/one_rank.c.) */
 void pipeline_make(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
                    const struct fl_layout *lb, size_t elem, size_t wg_items, int sign,
-                   enum layout in, enum layout out, int on_device);
+                   enum layout in, enum layout out);
+/* P empty, for direction SIGN from layout IN to OUT; its next step, local passes of
+ * PROGRAM (0: program 1, 1: program 2) with an empty plan. */
+void pipeline_begin(struct pipeline *p, int sign, enum layout in, enum layout out);
+struct step *pipeline_local_step(struct pipeline *p, int program);
 void pipeline_free(struct pipeline *p);
 
 /* ---------------------------------------------------------------- exchange.c */
 
 /* Phases of one call, in ms, as exchange.c measures them. Per exchange: the pack, the
- * exchange's wall time (from the pack's end to the last chunk written back), inside it the
- * device -> host copies, the wait in MPI and the host -> device copies (these three overlap
- * each other, chunk by chunk, so only the wall time adds up), and the unpack. At P = 1
- * there is no exchange: one local step, PH_LOCAL1. */
+ * exchange's wall time (from the pack's end to the receive buffer on the device), inside
+ * it the device -> host copies, the wait in MPI and the host -> device copies (one after
+ * the other in the lesson's exchange; going_further/'s overlap them chunk by chunk, so only
+ * the wall time adds up), and the unpack. At P = 1 there is no exchange: one local step,
+ * PH_LOCAL1. */
 enum phase {
     PH_LOCAL1, PH_PACK, PH_XCHG, PH_D2H, PH_MPI, PH_H2D, PH_UNPACK, PH_LOCAL2,
     PH_PACK2, PH_XCHG2, PH_D2H2, PH_MPI2, PH_H2D2, PH_UNPACK2, PH_COUNT
@@ -143,49 +144,38 @@ extern const char *const phase_name[PH_COUNT];   /* "local1", "pack", ...: CSV c
 /* 1 for the phases inside an exchange's wall time (d2h, mpi, h2d): not added to the sum */
 int phase_inside(int ph);
 
-/* The most bytes one transfer or one MPI message moves: a slab of 2^29 fp32 values is
- * 4 GiB, a block for one peer 2 GiB; an MPI count is an int and Open MPI's transports
- * split or truncate messages near 2^31 bytes, so the exchange cuts every block into
- * chunks of at most this. */
+/* The most bytes one device <-> host transfer moves: a slab of 2^29 fp32 values is 4 GiB,
+ * and a transfer's size is cut into pieces of at most this (going_further/'s transports cut
+ * their MPI messages there too: Open MPI splits or truncates messages near 2^31 bytes). */
 #define XFER_MAX ((size_t)1 << 30)
-/* --chunks 0 (the default): chunks of about this much per peer, at most AUTO_CHUNKS */
-#define AUTO_CHUNK_BYTES ((size_t)4 << 20)
-#define AUTO_CHUNKS 8
-#define BANDWIDTH_PROBE_BYTES ((size_t)64 << 20)   /* --explain's link probe, at most */
-#define MAX_CHUNKS 4096     /* --chunks' largest value                                   */
-#define SHM_DEFAULT_THREADS 8   /* --copy-threads 0: the node's cores / its ranks, at most this */
-#define SHM_CHUNK_BYTES ((size_t)8 << 20)   /* shm, --chunks 0: chunks at most this per peer */
 
-/* How the exchange's chunks go from rank to rank (--transport). */
-enum transport {
-    TRANSPORT_AUTO,             /* the option's default: shm when every rank is on one node */
-    TRANSPORT_MPI,              /* MPI_Isend/MPI_Irecv between the pinned host buffers      */
-    TRANSPORT_SHM,              /* an MPI-3 shared window, copied by a few threads (shm.c)  */
-    TRANSPORT_NONE              /* one rank: no exchange                                    */
+struct engine;
+
+/* How the exchange's blocks go from rank to rank, between the pack (send: block e for rank
+ * e) and the unpack (recv: block d from rank d). One transport per run, chosen when the
+ * engine opens: the lesson's transport_alltoall, or one of going_further/'s faster ones
+ * (going_further/choose.c). */
+struct transport {
+    const char *name;           /* what the report calls it: "alltoall", "mpi", "shm"      */
+    /* Set up R's part. Collective: 0, or (the same on every rank) below 0 and WHY. */
+    int (*open)(struct engine *r, char *why, size_t len);
+    /* send -> recv, every rank's blocks; PH gets PH_XCHG and the parts inside it. */
+    void (*exchange)(struct engine *r, double *ph);
+    void (*close)(struct engine *r);
 };
-extern const char *const transport_name[4];   /* "auto", "mpi", "shm", "none"             */
+/* exchange.c: the whole send buffer to the host, one MPI_Alltoall, the whole receive
+ * buffer back (--transport alltoall; one rank's exercise runs too). */
+extern const struct transport transport_alltoall;
 
-/* How shm moves a chunk from one rank's device to another's (--shm-copy). */
-enum shm_copy {
-    SHM_ZEROCOPY,   /* no host copy: device -> the sender's window slot, wrapped in every rank
-                       as a CL_MEM_USE_HOST_PTR buffer (pinned), -> the receiver's device;
-                       where a driver refuses the wrap, SHM_CMA (zerocopy.c)               */
-    SHM_CMA,        /* one copy: the receiver's threads read the sender's pinned send buffer
-                       (process_vm_readv, Linux's cross-memory attach); else SHM_WINDOW    */
-    SHM_WINDOW,     /* two copies: pinned send -> the sender's window slot -> pinned recv   */
-    SHM_DIRECT      /* one copy: pinned send -> the window slot; host -> device from there  */
-};
-extern const char *const shm_copy_name[4];    /* "zerocopy", "cma", "window", "direct"    */
+/* What the options ask of the exchange: --transport (0 auto, the default: what
+ * going_further/choose.c finds fastest; 1 alltoall; 2 mpi; 3 shm), going_further/'s
+ * --shm-copy, --copy-threads and --chunks (0: automatic). */
+struct transport_want { int transport, copy, threads, chunks; };
 
-/* What the options ask of the exchange's transport (runner_open decides). */
-struct transport_want {
-    enum transport transport;   /* --transport: AUTO, MPI or SHM                            */
-    enum shm_copy copy;         /* --shm-copy                                               */
-    int threads;                /* --copy-threads (0: automatic)                            */
-};
-struct shm;                     /* shm.c */
+struct fast;                    /* going_further/transport.h */
 
-struct runner {
+/* This rank's device side: the buffers, the kernels, the exchange. */
+struct engine {
     const struct fl_device *dev;
     const struct slab *s;
     size_t elem;                /* bytes per complex value on the device (8 or 16)       */
@@ -193,94 +183,48 @@ struct runner {
     cl_program program[2];      /* A, B                                                  */
     const char *kernel_file;
     int nbuf;                   /* 4 (A, B, send, recv), or 2 at P = 1 (no exchange buffers,
-                                   runner_open's ON_DEVICE)                              */
+                                   engine_open's ON_DEVICE)                              */
     cl_mem buf[2];              /* A, B: count values each, between guard zones          */
     cl_mem send, recv;          /* the exchange's device buffers, the same               */
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
                                    above are sub-buffers of these (exchange.c)           */
     size_t data_bytes, guard_bytes;
-    cl_command_queue q_in;      /* host -> device copies, beside the kernels' queue (P > 1) */
-    cl_mem pin_send, pin_recv;  /* pinned host staging (CL_MEM_ALLOC_HOST_PTR) ...        */
-    void *host_send, *host_recv;/* ... mapped once, reused by every call (runner_pin; none
-                                   for shm's zerocopy, which stages in the window)        */
-    int chunks;                 /* chunks per block in the exchange (after XFER_MAX's cap) */
-    cl_mem guard_copy;          /* one guard zone, read back from offset 0               */
-    cl_kernel k_nan, k_fill, k_copy;   /* the fills (kernels/10_distributed.cl's end)     */
+    struct fl_fill_limits fill; /* the pieces the fills go in (common/fill.h)            */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
-    enum transport transport;   /* MPI, SHM, or NONE (P = 1)                             */
-    enum shm_copy shm_copy;     /* SHM: how a chunk crosses (CMA may fall back to WINDOW) */
-    int copy_threads;           /* SHM: threads per host copy (0: zerocopy, none)          */
-    size_t shm_bytes;           /* SHM: this rank's part of the shared window             */
-    int shm_slots;              /* SHM: its chunk slots (the ring; 0 for cma)              */
-    struct shm *shm;            /* SHM: the window, its counters and the copy threads     */
-    char transport_note[192];   /* why AUTO chose as it did ("" when asked by name)        */
-    char shm_note[320];         /* SHM: why zerocopy or cma fell back ("" when neither did) */
+    const struct transport *xport;   /* the exchange's transport (NULL: one rank's device) */
+    void *host_send, *host_recv;/* the transport's host copies of send and recv (alltoall:
+                                   malloc'd; going_further/'s: pinned)                    */
+    struct fast *fast;          /* going_further/'s transports: their state              */
 };
 
-/* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
- * message passes XFER_MAX, at most one value each. The same on every rank. */
-int runner_chunks(const struct slab *s, size_t elem, int want);
-
-/* Bytes of each guard zone, before and after the data of every device buffer. */
-size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem);
 /* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
- * rank's transposes need no exchange buffers); pinned staging for CHUNKS chunks when
- * P > 1. Exits 3 (through fl_die) if they do not fit. */
-void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
-                 int chunks, int on_device, const struct transport_want *want);
-void runner_close(struct runner *r);
-/* (staging.c) The pinned host staging (host_send, host_recv) for the transports that copy through it;
- * a second call does nothing. Exits 3 (through fl_die) if it does not fit. */
-void runner_pin(struct runner *r);
+ * rank's transposes need no exchange buffers); the transport WANT asks for when there is
+ * an exchange. Exits 3 (through fl_die) if they do not fit. */
+void engine_open(struct engine *r, const struct fl_device *dev, const struct slab *s, size_t elem,
+                 int on_device, const struct transport_want *want);
+void engine_close(struct engine *r);
 
 /* Create the kernels of P's steps (and upload their twiddle tables). */
-void runner_prepare(struct runner *r, struct pipeline *p);
-void runner_release(struct runner *r, struct pipeline *p);
+void engine_prepare(struct engine *r, struct pipeline *p);
+void engine_release(struct engine *r, struct pipeline *p);
 
 /* One call of P on the data in buffer A. POISON: fill B, the exchange buffers and every
  * unpack's target with NaN first, so an unwritten value shows. PHASES (may be NULL) gets
  * each phase's time in ms (0 for a phase P does not have). Collective: every rank calls
  * it. Returns the wall time of the call in ms on this rank. */
-double runner_call(struct runner *r, struct pipeline *p, int poison, double *phases);
+double engine_call(struct engine *r, struct pipeline *p, int poison, double *phases);
 
+/* BYTES between device buffer M (from offset 0) and host memory H (TO_HOST: device ->
+ * host), in transfers of at most XFER_MAX bytes; returns when they are done. */
+void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes);
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
-void runner_upload(struct runner *r, const double *x);
-/* The device <-> host bandwidth in GB/s on this rank's device, BYTES each way (the best
- * of a few): GBS[0] device -> host and GBS[1] host -> device from pinned memory
- * (CL_MEM_ALLOC_HOST_PTR, mapped), GBS[2] and GBS[3] from malloc'd (pageable) memory,
- * GBS[4] and GBS[5] from malloc'd memory wrapped in a CL_MEM_USE_HOST_PTR buffer (does
- * the driver pin memory it is handed?), GBS[6] and GBS[7] (0 unless shm's zerocopy is on)
- * the shared window's slots themselves: device -> this rank's slots, host -> device from
- * the next rank's, at most their size (what zerocopy's chunks cross). */
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[8]);
-void runner_download(struct runner *r, int slot, double *out);
-/* NULL, or where a kernel wrote into a guard zone (common/runner.c's words): "buffer A,
+void engine_upload(struct engine *r, const double *x);
+void engine_download(struct engine *r, int slot, double *out);
+/* NULL, or where a kernel wrote into a guard zone (common/buffers.h's words): "buffer A,
  * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
- * after a poisoned call (runner_call with POISON). */
-const char *runner_guard_damage(struct runner *r);
+ * after a poisoned call (engine_call with POISON). */
+const char *engine_guard_damage(struct engine *r);
 
-
-/* ---------------------------------------------------------------- shm.c */
-
-/* Threads per host copy when --copy-threads is 0: the node's cores shared by its ranks. */
-int window_default_threads(int ranks_on_node);
-/* R's shared window (its counters, and for COPY window or direct the ring of chunk slots of
- * every rank of the node) and THREADS copy threads. Collective over MPI_COMM_WORLD; every
- * rank must be on one node. COPY cma falls back to window where a rank may not read
- * another's memory (R's transport_note says why). Returns 0, or -1 with WHY on every rank
- * when a rank could not allocate its part (nothing kept). */
-int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len);
-void window_close(struct runner *r);
-/* The exchange between the pack and the unpack through the window (exchange.c's
- * exchange_staged with the MPI messages replaced by the window's copies): PH as there, its
- * PH_MPI the host copies and the waits for the peers' chunks. */
-void window_exchange(struct runner *r, double *ph);
-/* zerocopy.c: the exchange with no host copy (--shm-copy zerocopy), PH as window_exchange;
- * its PH_MPI the time the host found nothing to do (waiting for a copy or a peer). */
-void zerocopy_exchange(struct runner *r, double *ph);
-/* zerocopy: rank Q's slots as this process maps them (*P) and their bytes; 0 (and NULL)
- * when the transport is not shm's zerocopy. */
-size_t window_slots(const struct runner *r, int q, void **p);
 
 /* ---------------------------------------------------------------- verify.c */
 
@@ -331,8 +275,7 @@ struct ctx {
     struct fl_options o;
     const struct fl_variant *variant;
     int natural;                /* --natural: the output back in the input's layout       */
-    int chunks;                 /* --chunks C: the exchange in C chunks (0 = automatic)    */
-    struct transport_want xport;/* --transport, --shm-copy, --copy-threads                 */
+    struct transport_want xport;/* --transport (going_further/: --chunks, --shm-copy, ...)  */
     int on_device;              /* one rank, not an exercise run: no exchange, the transpose
                                    in a pass's store (an exercise run keeps pack + unpack
                                    at P = 1: the grader's P = 1 case must go through the
@@ -345,7 +288,7 @@ struct ctx {
     struct fl_layout la, lb;    /* the local passes: A (a natural slab), B (transposed)   */
     char build[2][1536];        /* the build options of programs 1 and 2                 */
     char kernel_file[4096];
-    struct runner run;
+    struct engine eng;
     struct pipeline main, back; /* the transform, and the other direction (round trip)   */
     enum layout out;
     size_t elem;                /* bytes per complex value on the device                 */
@@ -371,43 +314,6 @@ struct timing {
     double phase_sum;               /* the sum of phase_max                                */
 };
 
-/* ---------------------------------------------------------------- ranks.c */
-
-extern int rank, nranks;                 /* this process in MPI_COMM_WORLD, and how many */
-extern enum fl_format report_format;     /* text or csv                                  */
-
-/* MPI_Init, this rank's number, FFTW-MPI, and fl_die ending every rank (MPI_Abort). */
-void ranks_init(int *argc, char ***argv);
-/* Every rank's end: FFTW-MPI and MPI finalized, exit with CODE. */
-_Noreturn void finish(int code);
-/* Where the status lines go: stdout for text, stderr under --format csv. */
-FILE *status_stream(void);
-/* A failure every rank checks at the same point (bad options, a size P does not divide,
- * no device): each rank passes its own CODE (0 = fine) and message. If any failed, rank 0
- * prints the lowest failing rank's message once, naming the rank unless all of them
- * failed, and every rank exits with the worst code — no rank is left waiting. */
-void agree(int code, const char *msg);
-/* 1 when OK is 1 on every rank. Collective. */
-int agree_all(int ok);
-/* Rank 0 prints every rank's TEXT (any number of lines), in rank order. Collective. */
-void print_ranks(FILE *stream, const char *text);
-/* After SECONDS (0: never) this rank prints why and exits 3; mpirun stops the others. A
- * rank found outside its kernels, with other ranks, waits 5 s more first (ranks.c). */
-void watchdog_start(double seconds);
-/* RUNNING 1 around this rank's kernels (enqueue to finish), 0 after: where the watchdog
- * finds a rank decides whether it is the stuck one. An overdue rank exits here. */
-void watchdog_kernels(int running);
-
-/* ---------------------------------------------------------------- options.c, devices.c */
-
-/* The options (--natural is this chapter's), the variant and the shape; a bad one ends
- * every rank with one message (exit 2); --help and --list-devices end the run. */
-void options_parse(struct ctx *c, int argc, char **argv);
-/* This rank's device: number (rank on its node) mod count among the GPUs, else the CPU
- * devices, or among those --device/FFTLAB_DEVICE matches; then whether C's slab fits on
- * it. Agreed: one rank's failure ends every rank. */
-void open_device(struct ctx *c);
-
 /* ---------------------------------------------------------------- run.c, checks.c */
 
 extern const char *const kernel_uses[];  /* 07's kernel files, built in front of ours    */
@@ -421,26 +327,8 @@ const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, do
 /* The checks: random input against FFTW-MPI (and serial FFTW on rank 0 up to 2^22 values),
  * two impulses, a tone, the round trip. X0 and OUT0 get the random input and its output.
  * Prints each check's line. Collective. */
-void verify(struct ctx *c, double *x0, double *out0, struct checks *k);
+void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k);
 
-/* ---------------------------------------------------------------- report.c */
-
-void report_who(const struct ctx *c);          /* the header, one line per rank's device */
-void report_explain(const struct ctx *c);      /* --explain: slabs, exchange, the steps   */
-void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's verdict  */
-/* Rank 0: the phases (text) or the CSV row, then PASS or FAIL: REASON. */
-void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,
-                   int timed, int passed, const char *reason);
-
-/* staging.c: the pinned buffers and the copies both transports share. Pinned host memory
- * of BYTES, mapped (the buffer in *M, the pointer returned; WHAT names it in an error). */
-void *staging_pinned(const struct runner *r, size_t bytes, cl_mem *m, const char *what);
-/* Enqueue every chunk of every peer's block device -> pinned host (event rd[c*P + q];
- * last_rd[c]: the peer whose read ends chunk c) and this rank's own block device ->
- * device, then flush. */
-void staging_reads(struct runner *r, cl_event *rd, int *last_rd);
-/* Add the device time of the N reads RD and writes WR (null: none) to D2H and H2D, in ms,
- * and release them. */
-void staging_times(size_t n, cl_event *rd, cl_event *wr, double *d2h, double *h2d);
+#include "harness/harness.h"
 
 #endif

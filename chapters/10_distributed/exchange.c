@@ -1,12 +1,15 @@
-/* Running a pipeline on this rank's device: the local passes, and the exchanges staged
- * through host memory in chunks (pack on the device; then, chunk by chunk, read to the
- * host, across to the other ranks, write back, all overlapped; unpack on the device), timed
- * phase by phase. Across: here MPI_Isend/MPI_Irecv between pinned buffers (--transport
- * mpi); within a node shm.c's shared window, by default with no host copy (zerocopy.c). At
- * P = 1 there is no exchange (pipeline.c: one local step), except in an exercise run, whose
- * pack and unpack move the rank's own block on the device. */
+/* Running a pipeline on this rank's device: the local passes and the exchanges (pack on
+ * the device, the blocks across to the other ranks through the run's transport, unpack on
+ * the device), timed phase by phase. The lesson's transport is at the end of this file:
+ * the whole send buffer to the host, one MPI_Alltoall, the whole receive buffer back
+ * (transport_alltoall). going_further/ has faster ones (in chunks, overlapped with the
+ * copies, through a node's shared memory), chosen by --transport: auto, by default, takes
+ * the fastest that works here. At P = 1 there is no exchange (going_further/one_rank.c),
+ * except in an exercise run, whose pack and unpack move the rank's own block. */
 #include "distributed.h"
+#include "going_further/transport.h"
 
+#include "../../common/buffers.h"
 #include "../../common/timing.h"
 
 #include <math.h>
@@ -14,24 +17,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Guard zones before and after the data of every device buffer (A, B, send, recv), filled
- * with a known byte before each verified call: a kernel that writes before the start or
- * past the end changes them, and the verification names the buffer and the side. As in
- * common/runner.c: each zone is at least GUARD_ELEMENTS values and at least one array of
- * this rank's slab (the batch stride, so that an off-by-an-array index lands in it), at most
- * GUARD_MAX_BYTES, rounded up to CL_DEVICE_MEM_BASE_ADDR_ALIGN; the kernels get the data
- * between the zones as a sub-buffer. */
-#define GUARD_ELEMENTS 4096
-#define GUARD_MAX_BYTES ((size_t)256 << 20)
-#define GUARD_BYTE 0x5A
-
+/* Every device buffer (A, B, send, recv) lies between two guard zones (common/buffers.h),
+ * filled before each verified call: a kernel that writes before the start or past the end
+ * changes them, and the verification names the buffer and the side. Each zone covers at
+ * least one array of this rank's slab (the batch stride), so that an off-by-an-array index
+ * lands in it; the kernels get the data between the zones as a sub-buffer. */
 const char *const phase_name[PH_COUNT] = {
     "local1", "pack", "exchange", "d2h", "mpi", "h2d", "unpack", "local2",
     "pack2", "exchange2", "d2h2", "mpi2", "h2d2", "unpack2",
 };
 
-const char *const transport_name[4] = {"auto", "mpi", "shm", "none"};
-const char *const shm_copy_name[4] = {"zerocopy", "cma", "window", "direct"};
 
 int phase_inside(int ph)
 {
@@ -39,114 +34,10 @@ int phase_inside(int ph)
     return k == PH_D2H || k == PH_MPI || k == PH_H2D;
 }
 
-static void *xmalloc(size_t bytes, const char *what)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p)
-        fl_die(FL_EXIT_OPENCL, "out of host memory allocating %s (%zu MiB)", what, bytes >> 20);
-    return p;
-}
-
-static cl_mem make_buffer(const struct runner *r, size_t bytes, const char *what)
-{
-    cl_int err;
-    cl_mem m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
-    if (err != CL_SUCCESS)
-        fl_die(FL_EXIT_OPENCL, "cannot allocate %s (%zu MiB) on %s: %s", what, bytes >> 20,
-               r->dev->name, fl_cl_error_name(err));
-    return m;
-}
-
-size_t runner_guard_bytes(const struct fl_device *dev, const struct slab *s, size_t elem)
-{
-    cl_uint align_bits = 0;
-    CL_CHECK(clGetDeviceInfo(dev->id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits,
-                             &align_bits, NULL));
-    size_t align = align_bits >= 8 ? align_bits / 8 : 1;
-    size_t row = s->count / (s->batch ? s->batch : 1) * elem, g = GUARD_ELEMENTS * elem;
-    if (row > g)
-        g = row < GUARD_MAX_BYTES ? row : GUARD_MAX_BYTES;
-    return (g + align - 1) / align * align; /* the sub-buffer's origin must be aligned */
-}
-
-/* The data between ALL's guard zones, as a sub-buffer: what the kernels get. */
-static cl_mem data_of(const struct runner *r, cl_mem all, const char *what)
-{
-    cl_int err;
-    cl_buffer_region region = {r->guard_bytes, r->data_bytes};
-    cl_mem m = clCreateSubBuffer(all, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
-    if (err != CL_SUCCESS)
-        fl_die(FL_EXIT_OPENCL, "cannot make the guarded view of %s on %s: %s", what, r->dev->name,
-               fl_cl_error_name(err));
-    return m;
-}
-
 static const char *const buffer_name[4] = {"A", "B", "send", "recv"};
 
-int runner_chunks(const struct slab *s, size_t elem, int want)
-{
-    size_t blk = s->count / (size_t)s->P, bytes = blk * elem, c;
-    if (want > 0)
-        c = (size_t)want;
-    else
-        c = bytes / AUTO_CHUNK_BYTES < 1 ? 1 : bytes / AUTO_CHUNK_BYTES > AUTO_CHUNKS ?
-            AUTO_CHUNKS : bytes / AUTO_CHUNK_BYTES;
-    size_t least = (bytes + XFER_MAX - 1) / XFER_MAX;   /* no message past XFER_MAX */
-    if (c < least)
-        c = least;
-    if (c > blk)
-        c = blk ? blk : 1;
-    return (int)c;
-}
-
-/* The transport for P > 1: shm when every rank is on one node (unless --transport mpi),
- * MPI_Isend/MPI_Irecv otherwise. Collective; --transport shm across nodes is exit 2.
- * CHUNKS: --chunks (0: automatic). */
-static void choose_transport(struct runner *r, int chunks, const struct transport_want *want)
-{
-    MPI_Comm node;
-    int on_node, fewest, rc = 0;
-    char why[256] = "";
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, r->s->rank, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, &on_node);
-    MPI_Comm_free(&node);
-    MPI_Allreduce(&on_node, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (want->transport == TRANSPORT_SHM && fewest < r->s->P) {
-        rc = FL_EXIT_USAGE;
-        snprintf(why, sizeof why, "--transport shm needs every rank on one node (a shared "
-                 "window is memory of one node); here a node holds only %d of the %d ranks: "
-                 "use --transport mpi", fewest, r->s->P);
-    }
-    agree(rc, why);
-    r->transport = TRANSPORT_MPI;   /* (runner_open pins its buffers) */
-    if (want->transport == TRANSPORT_MPI)
-        return;
-    if (fewest < r->s->P) {
-        snprintf(r->transport_note, sizeof r->transport_note, "the ranks are on more than one "
-                 "node");
-        return;
-    }
-    int threads = want->threads ? want->threads : window_default_threads(on_node);
-
-    /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4 slots)
-     * stays small whatever the slab (shared memory may be a small tmpfs) */
-    size_t bytes = r->s->count / (size_t)r->s->P * r->elem;
-    size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
-    if (!chunks && least > (size_t)r->chunks)
-        r->chunks = runner_chunks(r->s, r->elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
-    if (window_open(r, threads, want->copy, why, sizeof why) == 0) {
-        r->transport = TRANSPORT_SHM;
-        if (want->transport == TRANSPORT_AUTO)
-            snprintf(r->transport_note, sizeof r->transport_note, "every rank on one node");
-        return;
-    }
-    if (want->transport == TRANSPORT_SHM)   /* (every rank has the same WHY) */
-        agree(FL_EXIT_OPENCL, why);
-    snprintf(r->transport_note, sizeof r->transport_note, "%s", why);
-}
-
-void runner_open(struct runner *r, const struct fl_device *dev, const struct slab *s, size_t elem,
-                 int chunks, int on_device, const struct transport_want *want)
+void engine_open(struct engine *r, const struct fl_device *dev, const struct slab *s, size_t elem,
+                 int on_device, const struct transport_want *want)
 {
     memset(r, 0, sizeof *r);
     r->dev = dev;
@@ -154,59 +45,44 @@ void runner_open(struct runner *r, const struct fl_device *dev, const struct sla
     r->elem = elem;
     r->type = elem == 16 ? MPI_C_DOUBLE_COMPLEX : MPI_C_FLOAT_COMPLEX;
     r->data_bytes = s->count * elem;
-    r->guard_bytes = runner_guard_bytes(dev, s, elem);
+    r->guard_bytes = fl_guard_bytes(dev, s->count / (s->batch ? s->batch : 1) * elem, elem);
+    r->fill = fl_fill_limits_for(fl_base_align(dev));
     r->nbuf = on_device ? 2 : 4;
-    r->chunks = runner_chunks(s, elem, chunks);
     static const char *const what[4] = {"buffer A", "buffer B", "the send buffer",
                                         "the receive buffer"};
     cl_mem *view[4] = {&r->buf[0], &r->buf[1], &r->send, &r->recv};
     for (int i = 0; i < r->nbuf; i++) {
-        r->all[i] = make_buffer(r, r->data_bytes + 2 * r->guard_bytes, what[i]);
-        *view[i] = data_of(r, r->all[i], what[i]);
+        r->all[i] = fl_make_buffer(dev, r->data_bytes + 2 * r->guard_bytes, what[i]);
+        *view[i] = fl_guarded_view(dev, r->all[i], r->guard_bytes, r->data_bytes, what[i]);
     }
-    r->guard_copy = make_buffer(r, r->guard_bytes, "the guard check's buffer");
-    if (s->P > 1) {
-        cl_int err;
-        r->q_in = clCreateCommandQueue(dev->context, dev->id, CL_QUEUE_PROFILING_ENABLE, &err);
-        CL_CHECK_ERR(err, "clCreateCommandQueue(the host -> device queue)");
-        choose_transport(r, chunks, want);  /* shm pins what its --shm-copy needs */
-        if (r->transport == TRANSPORT_MPI)
-            runner_pin(r);
-    } else {
-        r->transport = TRANSPORT_NONE;
+    r->staging = fl_xmalloc(s->count * elem, "the staging buffer");
+    if (s->P > 1)   /* the transport: by name, or auto's fastest (going_further/choose.c) */
+        transport_choose(r, want);
+    else if (!on_device) {  /* an exercise run: its own block, through MPI_Alltoall */
+        char why[256];
+        r->xport = &transport_alltoall;
+        if (r->xport->open(r, why, sizeof why) != 0) {
+            r->xport = NULL;
+            agree(FL_EXIT_USAGE, why);
+        }
     }
-    r->staging = xmalloc(s->count * elem, "the staging buffer");
 }
 
-void runner_close(struct runner *r)
+void engine_close(struct engine *r)
 {
     cl_mem views[4] = {r->buf[0], r->buf[1], r->send, r->recv};
+    if (r->xport)
+        r->xport->close(r);
     for (int i = 0; i < r->nbuf; i++) {
         clReleaseMemObject(views[i]);
         clReleaseMemObject(r->all[i]);
-    }
-    clReleaseMemObject(r->guard_copy);
-    if (r->host_send) {
-        clEnqueueUnmapMemObject(r->dev->queue, r->pin_send, r->host_send, 0, NULL, NULL);
-        clEnqueueUnmapMemObject(r->dev->queue, r->pin_recv, r->host_recv, 0, NULL, NULL);
-        clFinish(r->dev->queue);
-        clReleaseMemObject(r->pin_send);
-        clReleaseMemObject(r->pin_recv);
-    }
-    if (r->q_in)
-        clReleaseCommandQueue(r->q_in);
-    window_close(r);
-    if (r->k_nan) {
-        clReleaseKernel(r->k_nan);
-        clReleaseKernel(r->k_fill);
-        clReleaseKernel(r->k_copy);
     }
     free(r->staging);
 }
 
 /* Kernels of PLAN from the step's program; twiddle tables uploaded, the scratch slots
  * "send" and "recv" set to the exchange buffers. */
-static void prepare_plan(struct runner *r, struct fl_exec *ex, const struct fl_plan *plan, int program)
+static void prepare_plan(struct engine *r, struct fl_exec *ex, const struct fl_plan *plan, int program)
 {
     memset(ex, 0, sizeof *ex);
     ex->queue = r->dev->queue;
@@ -220,7 +96,7 @@ static void prepare_plan(struct runner *r, struct fl_exec *ex, const struct fl_p
             ex->slot[FL_BUF_TABLE0 + t] = strcmp(tab->name, "send") == 0 ? r->send : r->recv;
             continue;
         }
-        void *buf = xmalloc(tab->count * r->elem, "a twiddle table");
+        void *buf = fl_xmalloc(tab->count * r->elem, "a twiddle table");
         for (size_t i = 0; i < 2 * tab->count; i++) {
             if (r->elem == 16) ((double *)buf)[i] = tab->data[i];
             else ((float *)buf)[i] = (float)tab->data[i];
@@ -242,17 +118,8 @@ static void release_plan(struct fl_exec *ex, const struct fl_plan *plan)
             clReleaseMemObject(ex->slot[FL_BUF_TABLE0 + t]);
 }
 
-void runner_prepare(struct runner *r, struct pipeline *p)
+void engine_prepare(struct engine *r, struct pipeline *p)
 {
-    if (!r->k_nan) {
-        cl_int e1, e2, e3;
-        r->k_nan = clCreateKernel(r->program[0], "fill_nan", &e1);
-        r->k_fill = clCreateKernel(r->program[0], "fill_bytes", &e2);
-        r->k_copy = clCreateKernel(r->program[0], "copy_bytes", &e3);
-        if (e1 != CL_SUCCESS || e2 != CL_SUCCESS || e3 != CL_SUCCESS)
-            fl_die(FL_EXIT_OPENCL, "%s has no fill_nan, fill_bytes or copy_bytes kernel (the "
-                   "harness's fills, at the end of kernels/10_distributed.cl)", r->kernel_file);
-    }
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
         prepare_plan(r, &st->ex, st->plan, st->program);
@@ -261,7 +128,7 @@ void runner_prepare(struct runner *r, struct pipeline *p)
     }
 }
 
-void runner_release(struct runner *r, struct pipeline *p)
+void engine_release(struct engine *r, struct pipeline *p)
 {
     (void)r;
     for (int i = 0; i < p->nsteps; i++) {
@@ -271,36 +138,15 @@ void runner_release(struct runner *r, struct pipeline *p)
     }
 }
 
-/* One of the fill kernels over N items (groups of 256). */
-static void launch_fill(struct runner *r, cl_kernel k, size_t n)
+/* NaN into every value of buffer I (0 A, 1 B, 2 send, 3 recv), in the whole buffer's
+ * pieces (common/fill.h): a value no step writes stays NaN and fails the check. */
+static void poison(struct engine *r, int i)
 {
-    size_t local = 256 < r->dev->max_wg ? 256 : r->dev->max_wg;
-    size_t global = (n + local - 1) / local * local;
-    if (n == 0)
-        return;
-    CL_CHECK(clEnqueueNDRangeKernel(r->dev->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
-}
-
-static void poison(struct runner *r, cl_mem m)
-{
-    cl_ulong n = r->s->count;
-    CL_CHECK(clSetKernelArg(r->k_nan, 0, sizeof m, &m));
-    CL_CHECK(clSetKernelArg(r->k_nan, 1, sizeof n, &n));
-    launch_fill(r, r->k_nan, r->s->count);
-}
-
-/* Both guard zones of the whole buffer ALL. */
-static void fill_guards(struct runner *r, cl_mem all)
-{
-    cl_uint guard = GUARD_BYTE;
-    cl_ulong at[2] = {0, r->guard_bytes + r->data_bytes}, n = r->guard_bytes;
-    for (int side = 0; side < 2; side++) {
-        CL_CHECK(clSetKernelArg(r->k_fill, 0, sizeof all, &all));
-        CL_CHECK(clSetKernelArg(r->k_fill, 1, sizeof at[side], &at[side]));
-        CL_CHECK(clSetKernelArg(r->k_fill, 2, sizeof n, &n));
-        CL_CHECK(clSetKernelArg(r->k_fill, 3, sizeof guard, &guard));
-        launch_fill(r, r->k_fill, r->guard_bytes);
-    }
+    static const float nan_f[2] = {NAN, NAN};
+    static const double nan_d[2] = {NAN, NAN};
+    const void *nan = r->elem == 16 ? (const void *)nan_d : (const void *)nan_f;
+    fl_fill_range(r->dev->queue, r->all[i], nan, r->elem, r->guard_bytes, r->data_bytes,
+                  &r->fill, "a buffer with NaN");
 }
 
 /* A plan's launches enqueued, their events kept until its device time is read. */
@@ -333,12 +179,12 @@ static void run_plan_into(struct fl_exec *ex, const struct fl_plan *plan, double
         *ms = 0;
         return;
     }
-    watchdog_kernels(1);
+    rank_watchdog_kernels(1);
     fl_exec_enqueue(ex, plan, pd->ev);
     if (defer)
         return;
     CL_CHECK(clFinish(ex->queue));
-    watchdog_kernels(0);
+    rank_watchdog_kernels(0);
     pending_done(pd);
 }
 
@@ -350,99 +196,18 @@ static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
     return ms;
 }
 
-/* The exchange between the pack and the unpack: block e of send (count/P values from
- * e*count/P) goes to rank e's recv at block d (this rank's number). This rank's own block
- * is a copy on the device. The others go in C chunks, a pipeline of three stages:
- *
- *     device -> host    chunk k+1   reads on the kernels' queue, all enqueued at once
- *     MPI               chunk k     MPI_Isend to every peer as soon as its reads are done;
- *                                   the receives, all posted first, waited for chunk by chunk
- *     host -> device    chunk k-1   writes on a second queue (q_in), each as its data land
- *
- * so the copy engines and the MPI transport work at the same time. Every transfer and every
- * message is one chunk of one block: at most XFER_MAX bytes, an MPI count in complex values
- * (never bytes) below 2^31. Each value takes the same path whatever C is: chunked and
- * unchunked exchanges agree bit for bit. PH gets the exchange's wall time and, inside it,
- * the copies' device time and the wait in MPI. */
-static void exchange_staged(struct runner *r, double *ph)
-{
-    const struct slab *s = r->s;
-    const int P = s->P, me = s->rank, C = r->chunks;
-    const size_t blk = s->count / (size_t)P, elem = r->elem, n = (size_t)C * (size_t)P;
-    double t0 = MPI_Wtime(), mpi = 0, d2h = 0, h2d = 0;
-    char *hs = r->host_send, *hr = r->host_recv;
-    MPI_Request *rq = malloc(2 * n * sizeof *rq);
-    cl_event *ev = calloc(2 * n, sizeof *ev);     /* reads [c*P + q], then writes */
-    if (!rq || !ev)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the exchange's requests");
-    MPI_Request *recv_rq = rq, *send_rq = rq + n;
-    cl_event *rd = ev, *wr = ev + n;
-#define CHUNK(c, lo, len)                                                                  \
-    size_t lo = blk * (size_t)(c) / (size_t)C, len = blk * (size_t)((c) + 1) / (size_t)C - lo
-    /* the receives first, all of them: chunk c of block q (from rank q), tag c */
-    for (int c = 0; c < C; c++) {
-        CHUNK(c, lo, len);
-        for (int q = 0; q < P; q++) {
-            recv_rq[(size_t)c * P + q] = send_rq[(size_t)c * P + q] = MPI_REQUEST_NULL;
-            if (q != me)
-                MPI_Irecv(hr + ((size_t)q * blk + lo) * elem, (int)len, r->type, q, c,
-                          MPI_COMM_WORLD, &recv_rq[(size_t)c * P + q]);
-        }
-    }
-    /* device -> pinned host, every chunk in order; the own block on the device */
-    int last_rd[MAX_CHUNKS];
-    staging_reads(r, rd, last_rd);
-    for (int c = 0; c < C && P > 1; c++) {
-        CHUNK(c, lo, len);
-        /* the queue is in order: chunk c's last read done, all of its reads are */
-        CL_CHECK(clWaitForEvents(1, &rd[(size_t)c * P + last_rd[c]]));
-        double m0 = MPI_Wtime();
-        for (int k = 1; k < P; k++) {       /* peers in the order me+1, me+2, ... */
-            int q = (me + k) % P;
-            MPI_Isend(hs + ((size_t)q * blk + lo) * elem, (int)len, r->type, q, c, MPI_COMM_WORLD,
-                      &send_rq[(size_t)c * P + q]);
-        }
-        MPI_Waitall(P, &recv_rq[(size_t)c * P], MPI_STATUSES_IGNORE);
-        mpi += MPI_Wtime() - m0;
-        for (int q = 0; q < P; q++)
-            if (q != me) {
-                size_t at = ((size_t)q * blk + lo) * elem;
-                CL_CHECK(clEnqueueWriteBuffer(r->q_in, r->recv, CL_FALSE, at, len * elem, hr + at,
-                                              0, NULL, &wr[(size_t)c * P + q]));
-            }
-        CL_CHECK(clFlush(r->q_in));
-    }
-#undef CHUNK
-    double m0 = MPI_Wtime();
-    MPI_Waitall((int)n, send_rq, MPI_STATUSES_IGNORE);
-    mpi += MPI_Wtime() - m0;
-    if (r->q_in)    /* (none at P = 1: an exercise run's exchange is its own block) */
-        CL_CHECK(clFinish(r->q_in));
-    CL_CHECK(clFinish(r->dev->queue));
-    ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
-    staging_times(n, rd, wr, &d2h, &h2d);
-    free(rq);
-    free(ev);
-    ph[PH_MPI] = mpi * 1e3;
-    ph[PH_D2H] = d2h;
-    ph[PH_H2D] = h2d;
-}
-
-double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *phases)
+double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *phases)
 {
     double t_start = MPI_Wtime(), ph[PH_COUNT] = {0};
     int nlocal = 0, nexchange = 0;
     /* one rank on the device (no exchange through the host): every step enqueued, one wait */
-    int defer = r->transport == TRANSPORT_NONE && r->nbuf == 2, np = 0;
+    int defer = r->nbuf == 2, np = 0;
     struct pending pd[MAX_STEPS];
     if (do_poison) {
-        poison(r, r->buf[1]);
-        if (r->nbuf == 4) {
-            poison(r, r->send);
-            poison(r, r->recv);
-        }
+        for (int i = 1; i < r->nbuf; i++)   /* B, send, recv */
+            poison(r, i);
         for (int i = 0; i < r->nbuf; i++)
-            fill_guards(r, r->all[i]);
+            fl_fill_guards(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes, &r->fill);
     }
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
@@ -454,24 +219,19 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
         int k = nexchange++ ? PH_PER_EXCHANGE : 0;
         /* pack on the device: P blocks, block d for rank d */
         ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
-        /* the staging a GPU-aware MPI would skip: device -> host, the messages between
-         * host buffers, host -> device, chunk by chunk and overlapped */
-        if (r->transport == TRANSPORT_SHM && r->shm_copy == SHM_ZEROCOPY)
-            zerocopy_exchange(r, ph + k);
-        else if (r->transport == TRANSPORT_SHM)
-            window_exchange(r, ph + k);
-        else
-            exchange_staged(r, ph + k);
+        /* block e of send to rank e, block d of every rank's send into recv: the run's
+         * transport (transport_alltoall below, or going_further/'s) */
+        r->xport->exchange(r, ph + k);
         /* the unpack overwrites the slab it came from: poisoned first, so a value it does
          * not write shows as NaN */
         if (do_poison)
-            poison(r, st->ex_unpack.slot[st->unpack->result]);
+            poison(r, st->ex_unpack.slot[st->unpack->result] == r->buf[0] ? 0 : 1);
         ph[PH_UNPACK + k] = run_plan(&st->ex_unpack, st->unpack);
     }
     CL_CHECK(clFinish(r->dev->queue));
     double wall = (MPI_Wtime() - t_start) * 1e3;
     if (defer) {
-        watchdog_kernels(0);
+        rank_watchdog_kernels(0);
         for (int i = 0; i < np; i++)
             pending_done(&pd[i]);
     }
@@ -482,7 +242,7 @@ double runner_call(struct runner *r, struct pipeline *p, int do_poison, double *
 
 /* BYTES between device buffer M (from offset 0) and host memory H, in transfers of at most
  * XFER_MAX bytes, blocking. */
-static void transfer(struct runner *r, cl_mem m, int to_host, void *h, size_t bytes)
+void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes)
 {
     for (size_t at = 0; at < bytes; at += XFER_MAX) {
         size_t n = bytes - at < XFER_MAX ? bytes - at : XFER_MAX;
@@ -496,7 +256,7 @@ static void transfer(struct runner *r, cl_mem m, int to_host, void *h, size_t by
     CL_CHECK(clFinish(r->dev->queue));
 }
 
-void runner_upload(struct runner *r, const double *x)
+void engine_upload(struct engine *r, const double *x)
 {
     size_t n = r->s->count;
     if (r->elem == 16)
@@ -504,13 +264,13 @@ void runner_upload(struct runner *r, const double *x)
     else
         for (size_t i = 0; i < 2 * n; i++)
             ((float *)r->staging)[i] = (float)x[i];
-    transfer(r, r->buf[0], 0, r->staging, n * r->elem);
+    engine_transfer(r, r->buf[0], 0, r->staging, n * r->elem);
 }
 
-void runner_download(struct runner *r, int slot, double *out)
+void engine_download(struct engine *r, int slot, double *out)
 {
     size_t n = r->s->count;
-    transfer(r, r->buf[slot == FL_BUF_B], 1, r->staging, n * r->elem);
+    engine_transfer(r, r->buf[slot == FL_BUF_B], 1, r->staging, n * r->elem);
     if (r->elem == 16)
         memcpy(out, r->staging, n * 16);
     else
@@ -518,98 +278,59 @@ void runner_download(struct runner *r, int slot, double *out)
             out[i] = ((float *)r->staging)[i];
 }
 
-const char *runner_guard_damage(struct runner *r)
+const char *engine_guard_damage(struct engine *r)
 {
-    static char where[160];
-    size_t bytes = r->guard_bytes, elem = r->elem, n = r->data_bytes / elem;
-    unsigned char *g = xmalloc(bytes, "the guard check");
     const char *bad = NULL;
     for (int i = 0; i < r->nbuf && !bad; i++)
-        for (int side = 0; side < 2 && !bad; side++) {
-            /* the zone copied to offset 0 of a small buffer by a kernel (ulong offsets),
-             * then read: no transfer starts past 4 GiB */
-            cl_ulong at = side == 0 ? 0 : bytes + r->data_bytes, len = bytes;
-            CL_CHECK(clSetKernelArg(r->k_copy, 0, sizeof r->all[i], &r->all[i]));
-            CL_CHECK(clSetKernelArg(r->k_copy, 1, sizeof at, &at));
-            CL_CHECK(clSetKernelArg(r->k_copy, 2, sizeof len, &len));
-            CL_CHECK(clSetKernelArg(r->k_copy, 3, sizeof r->guard_copy, &r->guard_copy));
-            launch_fill(r, r->k_copy, bytes);
-            transfer(r, r->guard_copy, 1, g, bytes);
-            /* before the start: the damaged byte nearest the data; past the end: the first */
-            for (size_t k = 0; k < bytes; k++) {
-                size_t b = side == 0 ? bytes - 1 - k : k;
-                if (g[b] == GUARD_BYTE)
-                    continue;
-                if (side == 0)
-                    snprintf(where, sizeof where, "buffer %s, before its start (element -%zu)",
-                             buffer_name[i], (bytes - b + elem - 1) / elem);
-                else
-                    snprintf(where, sizeof where, "buffer %s, past its end (element %zu of %zu)",
-                             buffer_name[i], n + b / elem, n);
-                bad = where;
-                break;
-            }
-        }
-    free(g);
+        bad = fl_guard_zone_damage(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes,
+                                   r->elem, buffer_name[i], NULL);
     return bad;
 }
 
-/* The best of REPS blocking transfers of BYTES between device buffer M and host memory H,
- * in GB/s. */
-static double best_gbs(struct runner *r, cl_mem m, int to_host, void *h, size_t bytes, int reps)
+/* ---------------------------------------------------------------- the textbook exchange */
+
+/* --transport alltoall: the exchange as one collective. The pack left block e (count/P
+ * values, from e*count/P) of send for rank e; MPI_Alltoall gives every rank block d of
+ * every rank's send, in rank order: recv, ready for the unpack. Through host memory (an MPI
+ * that reads device memory would skip the two copies), one piece, one step after the
+ * other: the baseline that going_further/'s transports overlap and cut into chunks. */
+static int alltoall_open(struct engine *r, char *why, size_t len)
 {
-    double best = 0;
-    for (int i = 0; i <= reps; i++) {
-        double t0 = MPI_Wtime();
-        transfer(r, m, to_host, h, bytes);
-        double gbs = (double)bytes / ((MPI_Wtime() - t0) * 1e9);
-        if (i > 0 && gbs > best)    /* the first one warms up */
-            best = gbs;
+    size_t block = r->data_bytes / (size_t)r->s->P;
+    if (block > XFER_MAX) { /* one message per block: past this, MPI may cut it wrong */
+        snprintf(why, len, "--transport alltoall sends each block as one message, at most "
+                 "%zu MiB, and a block here is %zu MiB: use more ranks, or the default "
+                 "transport, which cuts it into chunks", XFER_MAX >> 20, block >> 20);
+        return -1;
     }
-    return best;
+    r->host_send = fl_xmalloc(r->data_bytes, "the host send buffer");
+    r->host_recv = fl_xmalloc(r->data_bytes, "the host receive buffer");
+    return 0;
 }
 
-void runner_bandwidth(struct runner *r, size_t bytes, double gbs[8])
+static void alltoall_exchange(struct engine *r, double *ph)
 {
-    if (bytes > r->data_bytes)
-        bytes = r->data_bytes;
-    cl_mem pin;
-    void *hp = staging_pinned(r, bytes, &pin, "the bandwidth probe's pinned buffer");
-    void *hm = xmalloc(bytes, "the bandwidth probe's pageable buffer");
-    memset(hm, 0, bytes);   /* touched: no first-touch page faults in the timing */
-    memset(hp, 0, bytes);
-    gbs[0] = best_gbs(r, r->buf[1], 1, hp, bytes, 3);
-    gbs[1] = best_gbs(r, r->buf[1], 0, hp, bytes, 3);
-    gbs[2] = best_gbs(r, r->buf[1], 1, hm, bytes, 3);
-    gbs[3] = best_gbs(r, r->buf[1], 0, hm, bytes, 3);
-    /* the same malloc'd memory handed to the driver (page-aligned, as drivers want it) */
-    size_t pages = (bytes + 4095) / 4096 * 4096;
-    void *ha = aligned_alloc(4096, pages);
-    gbs[4] = gbs[5] = 0;
-    if (ha) {
-        cl_int err;
-        memset(ha, 0, pages);
-        cl_mem wrap = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
-                                     pages, ha, &err);
-        if (err == CL_SUCCESS) {
-            gbs[4] = best_gbs(r, r->buf[1], 1, ha, bytes, 3);
-            gbs[5] = best_gbs(r, r->buf[1], 0, ha, bytes, 3);
-            clReleaseMemObject(wrap);
-        }
-        free(ha);
-    }
-    /* zerocopy: the window's own slots, which every rank wrapped (at most their size) */
-    void *mine = NULL, *next = NULL;
-    size_t ns = window_slots(r, r->s->rank, &mine);
-    window_slots(r, (r->s->rank + 1) % r->s->P, &next);
-    gbs[6] = gbs[7] = 0;
-    if (ns && mine && next) {
-        ns = ns < bytes ? ns : bytes;
-        gbs[6] = best_gbs(r, r->buf[1], 1, mine, ns, 3);
-        gbs[7] = best_gbs(r, r->buf[1], 0, next, ns, 3);
-    }
-    CL_CHECK(clEnqueueUnmapMemObject(r->dev->queue, pin, hp, 0, NULL, NULL));
-    CL_CHECK(clFinish(r->dev->queue));
-    clReleaseMemObject(pin);
-    free(hm);
+    const size_t blk = r->s->count / (size_t)r->s->P;   /* values per block: below 2^31 */
+    double t0 = MPI_Wtime();
+    engine_transfer(r, r->send, 1, r->host_send, r->data_bytes);               /* device -> host */
+    double t1 = MPI_Wtime();
+    MPI_Alltoall(r->host_send, (int)blk, r->type, r->host_recv, (int)blk, r->type,
+                 MPI_COMM_WORLD);
+    double t2 = MPI_Wtime();
+    engine_transfer(r, r->recv, 0, r->host_recv, r->data_bytes);               /* host -> device */
+    double t3 = MPI_Wtime();
+    ph[PH_D2H] = (t1 - t0) * 1e3;
+    ph[PH_MPI] = (t2 - t1) * 1e3;
+    ph[PH_H2D] = (t3 - t2) * 1e3;
+    ph[PH_XCHG] = (t3 - t0) * 1e3;
 }
+
+static void alltoall_close(struct engine *r)
+{
+    free(r->host_send);
+    free(r->host_recv);
+    r->host_send = r->host_recv = NULL;
+}
+
+const struct transport transport_alltoall = {"alltoall", alltoall_open, alltoall_exchange,
+                                             alltoall_close};

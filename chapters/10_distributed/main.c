@@ -7,13 +7,11 @@
  * data out. Every axis inside a slab is transformed locally with 07's passes.
  *
  * The idea: the outermost axis is spread over the ranks, so transpose the array globally
- * first. Each rank packs its slab into P blocks on the device, sends block e to rank e
- * (staged through pinned host memory in chunks, MPI_Isend/MPI_Irecv overlapped with the
- * copies: exchange.c), and unpacks what arrived into a slab of the next axis, which now
- * holds the outermost axis whole. At P = 1 there is nothing to send: chapter 07's passes do
- * every axis, and the last one stores transposed (pipeline.c, kernels/10_pass_hooks.cl).
- * 2-D on P = 2 ranks, rank 0 holding the blocks a b (its rows, cut where rank 1's part of
- * x begins), rank 1 holding c d:
+ * first. Each rank packs its slab into P blocks on the device, sends block e to rank e and
+ * receives block d of every rank (one MPI_Alltoall: exchange.c's transport_alltoall), and
+ * unpacks what arrived into a slab of the next axis, which now holds the outermost axis
+ * whole. 2-D on P = 2 ranks, rank 0 holding the blocks a b (its rows, cut where rank 1's
+ * part of x begins), rank 1 holding c d:
  *
  *     natural slabs       x passes      pack, exchange, unpack          y passes
  *     rank 0: [a b]   ->  program 1  ->  rank 0: [aT cT]            ->  program 2
@@ -23,18 +21,26 @@
  * x [d*Nx/P, ...) of y[x][y]), or with --natural goes back to the input's layout (a
  * second all-to-all).
  *
+ * going_further/ makes it fast, and a plain run uses it (--transport auto): the exchange
+ * in chunks overlapped with the copies, through a node's shared memory, with no host copy
+ * where the driver allows (going_further/choose.c picks); at P = 1 no exchange at all,
+ * chapter 07's passes with the transpose in the last one's store (one_rank.c).
+ * `--transport alltoall` runs the lesson's exchange alone: the baseline.
+ *
  * Run it (Open MPI: make deps installs it; tools/mpirun.sh adds --oversubscribe,
  * --allow-run-as-root when you are root, and --bind-to none):
  *   make 10_distributed
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 1024x1024
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 64x48 --explain --repeat 0
  *   tools/mpirun.sh -n 2 ./build/10_distributed --size 256x256x256 --natural
+ *   tools/mpirun.sh -n 2 ./build/10_distributed --transport alltoall   (the lesson's exchange)
  *   tools/mpirun.sh -n 2 ./build/10_distributed --variant exchange_map --size 8x6   (the exercise)
  *   FFTLAB_DEVICE=nvidia mpirun -n 2 ./build/10_distributed --size 4096x4096   (a GPU per rank)
  *
  * --explain names every kernel file compiled. Lesson: README.md here; distributed.h says
  * what the other files of this folder do. */
 #include "distributed.h"
+#include "going_further/transport.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,37 +67,44 @@ int main(int argc, char **argv)
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
 
-    /* 2. This rank's device (devices.c), and the local passes' layouts: A for the axes
-     *    inside a natural slab, B for the outermost axis once the transpose made it whole
-     *    (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
+    /* 2. This rank's device (harness/devices.c), and the local passes' layouts: A for the
+     *    axes inside a natural slab, B for the outermost axis once the transpose made it
+     *    whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
     open_device(&c);
     size_t wg = c.o.wg ? c.o.wg : DEFAULT_WG;
     if (pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
                          sizeof err) != 0)
         rc = FL_EXIT_USAGE;
     agree(rc, err);
-    watchdog_start(c.o.timeout_s);
+    rank_watchdog_start(c.o.timeout_s);
     report_who(&c);
 
     /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
      *    unpack), built with A's and B's -D constants (run.c). */
     build_programs(&c);
 
-    /* 4. The transform as steps: local passes (A), the exchange (pack; device -> host,
-     *    MPI_Isend/MPI_Irecv, host -> device in overlapped chunks; unpack), local passes
-     *    (B) [, the exchange back]. At P = 1 one step: every axis, the last pass storing
-     *    the output's layout.
+    /* 4. The transform as steps (pipeline.c): local passes (A), the exchange (pack; the
+     *    blocks to the other ranks: exchange.c, engine_call and transport_alltoall;
+     *    unpack), local passes (B) [, the exchange back]. At P = 1 one step: every axis,
+     *    the last pass storing the output's layout (going_further/one_rank.c).
      *    The other direction, from the output's layout back to natural, is the round
      *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
     size_t wg_items = c.dev.max_wg < 256 ? c.dev.max_wg : 256;
     int sign = c.o.inverse ? 1 : -1;
-    pipeline_make(&c.main, &c.s, &c.la, &c.lb, c.elem, wg_items, sign, LAYOUT_NATURAL, c.out,
-                  c.on_device);
-    pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out, LAYOUT_NATURAL,
-                  c.on_device);
-    runner_prepare(&c.run, &c.main);
+    if (c.on_device) {
+        pipeline_begin(&c.main, sign, LAYOUT_NATURAL, c.out);
+        one_rank(&c.main, &c.s, &c.la, &c.lb, c.elem);
+        pipeline_begin(&c.back, -sign, c.out, LAYOUT_NATURAL);
+        one_rank(&c.back, &c.s, &c.la, &c.lb, c.elem);
+    } else {
+        pipeline_make(&c.main, &c.s, &c.la, &c.lb, c.elem, wg_items, sign, LAYOUT_NATURAL,
+                      c.out);
+        pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out,
+                      LAYOUT_NATURAL);
+    }
+    engine_prepare(&c.eng, &c.main);
     if (c.o.verify)
-        runner_prepare(&c.run, &c.back);
+        engine_prepare(&c.eng, &c.back);
     if (c.o.explain)
         report_explain(&c);
 
@@ -103,7 +116,7 @@ int main(int argc, char **argv)
     int passed = 1;
     char reason[512] = "";
     if (c.o.verify) {
-        verify(&c, x0, out0, &k);
+        verify_ranks(&c, x0, out0, &k);
         for (int i = 0; i < k.n && passed; i++)
             if (!k.chk[i].ok) {
                 passed = 0;
@@ -140,14 +153,14 @@ int main(int argc, char **argv)
         time_calls(&c, x0, &t);
     report_result(&c, &k, &t, timed, passed, reason);
 
-    runner_release(&c.run, &c.main);
+    engine_release(&c.eng, &c.main);
     if (c.o.verify)
-        runner_release(&c.run, &c.back);
+        engine_release(&c.eng, &c.back);
     pipeline_free(&c.main);
     pipeline_free(&c.back);
     for (int i = 0; i < 2; i++)
-        clReleaseProgram(c.run.program[i]);
-    runner_close(&c.run);
+        clReleaseProgram(c.eng.program[i]);
+    engine_close(&c.eng);
     fl_device_close(&c.dev);
     free(x0);
     free(out0);

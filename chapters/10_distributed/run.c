@@ -41,10 +41,10 @@ void build_programs(struct ctx *c)
                           : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", c->s.ni);
         fl_layout_options(i ? &c->lb : &c->la, c->build[i], used, sizeof c->build[i]);
     }
-    runner_open(&c->run, &c->dev, &c->s, c->elem, c->chunks, c->on_device, &c->xport);
-    c->run.kernel_file = c->kernel_file;
+    engine_open(&c->eng, &c->dev, &c->s, c->elem, c->on_device, &c->xport);
+    c->eng.kernel_file = c->kernel_file;
     for (int i = 0; i < 2; i++)
-        c->run.program[i] = fl_build_program(&c->dev, c->kernel_file, kernel_uses, c->build[i]);
+        c->eng.program[i] = fl_build_program(&c->dev, c->kernel_file, kernel_uses, c->build[i]);
 }
 
 void time_calls(struct ctx *c, const double *x0, struct timing *t)
@@ -55,9 +55,9 @@ void time_calls(struct ctx *c, const double *x0, struct timing *t)
     t->warmup = c->o.warmup;
     for (int done = 0, timed = 0;; done++) {
         double phases[PH_COUNT];
-        runner_upload(&c->run, x0);
+        engine_upload(&c->eng, x0);
         MPI_Barrier(MPI_COMM_WORLD);
-        double ms = runner_call(&c->run, &c->main, 0, phases), slowest;
+        double ms = engine_call(&c->eng, &c->main, 0, phases), slowest;
         MPI_Allreduce(&ms, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
         if (done < c->o.warmup)
             continue;

@@ -73,8 +73,8 @@ fi
 # above is fused's one pass): their planner, tables and launches, and fused's C2R back.
 [ -x "$build/09_real_input" ] &&
     run --leak-check=no "$build/09_real_input" --size 2^14 --repeat 0
-# 10_distributed as one MPI rank without mpirun (a singleton): its host code whole — slabs,
-# pipelines, the staged exchange, FFTW-MPI — with MPI_Alltoall on one rank. Not as 2 ranks
+# 10_distributed as one MPI rank without mpirun (a singleton): its host code — slabs, one
+# rank's pipeline (no exchange: going_further/one_rank.c), FFTW-MPI. Not as 2 ranks
 # under mpirun: there Open MPI 4.1.4 itself makes valgrind report "Syscall param
 # writev(vector[...]) points to uninitialised byte(s)", even for an MPI hello world with
 # one MPI_Alltoall. (This run takes ~3 min on pocl, 2 cores.)

@@ -1,8 +1,9 @@
 /* What a run prints: who is who, --explain's slabs, exchange sizes and steps, each rank's
  * verdict, and the timed phases as text or one CSV row. */
-#include "distributed.h"
+#include "../distributed.h"
+#include "../going_further/transport.h"
 
-#include "../../common/program.h"
+#include "../../../common/program.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -65,76 +66,10 @@ void report_explain(const struct ctx *c)
                : "x', y (FFTW-MPI's n1 x n0)");
     }
     print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
-    /* the link each rank's staging crosses: pinned against pageable host memory */
-    double gbs[8];
-    size_t probe = c->s.count * c->elem < BANDWIDTH_PROBE_BYTES ? c->s.count * c->elem :
-                   BANDWIDTH_PROBE_BYTES;
-    runner_bandwidth((struct runner *)&c->run, probe, gbs);
-    int n = snprintf(line, sizeof line, "rank %-3d link device -> host / host -> device, %.4g "
-                     "MiB, best of 3: pinned %.3g / %.3g GB/s, pageable (malloc) %.3g / %.3g "
-                     "GB/s, malloc handed to the driver (CL_MEM_USE_HOST_PTR) %.3g / %.3g GB/s",
-                     rank, (double)probe / 1048576.0, gbs[0], gbs[1], gbs[2], gbs[3], gbs[4],
-                     gbs[5]);
-    void *slots;
-    size_t sb = window_slots(&c->run, rank, &slots);
-    if (sb) /* zerocopy: what its chunks cross, device -> own slots, next rank's -> device */
-        n += snprintf(line + n, sizeof line - (size_t)n, ", the shared window's slots "
-                      "(zerocopy, %.4g MiB) %.3g / %.3g GB/s",
-                      (double)(sb < probe ? sb : probe) / 1048576.0, gbs[6], gbs[7]);
-    snprintf(line + n, sizeof line - (size_t)n, "\n");
-    print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
+    /* the link, what the exchange moves and how (going_further/explain.c) */
+    explain_transport(c);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
         return;
-    struct exchange_shape x = slab_exchange(&c->s, 0);
-    size_t block = x.batch * x.mu * x.mv * x.ni;
-    double kib = (double)block * (double)c->elem / 1024.0;
-    int C = c->run.chunks;
-    if (c->on_device)
-        printf("exchange none: one rank holds the whole array, so chapter 07's passes do every "
-               "axis%s: no device -> host copy, no MPI, no host -> device copy\n",
-               c->out == LAYOUT_TRANSPOSED ? ", and the last one stores the transposed layout "
-               "(the transpose, inside that pass's store: no kernel of its own; in 2-D, when "
-               "the outermost axis takes several passes, chapter 07's tiled transpose "
-               "follows them instead)" : "");
-    const struct runner *r = &c->run;
-    int zc = r->transport == TRANSPORT_SHM && r->shm_copy == SHM_ZEROCOPY;
-    if (!c->on_device)
-        printf("exchange every rank sends a block of %zu values (%.4g KiB) to each other rank, "
-               "block e to rank e (its own block is a copy on the device), and receives one "
-               "from each; per rank and exchange %.4g KiB go device -> host, to the other ranks "
-               "and host -> device, through %s, in %d chunk%s of %.4g KiB per peer, pipelined "
-               "(--chunks)\n", block, kib, kib * (nranks - 1), zc ? "the shared window's slots "
-               "(no host copy)" : "pinned staging (CL_MEM_ALLOC_HOST_PTR, mapped once)", C,
-               C == 1 ? "" : "s", kib / C);
-    char note[256] = "";
-    if (r->transport_note[0])
-        snprintf(note, sizeof note, " (the default: %s)", r->transport_note);
-    static const char *const how[4] = {
-        "the sender's device writes its chunk into its slot (device -> host), the receiver's "
-        "device reads it from there (host -> device); every rank wraps every rank's slots as "
-        "CL_MEM_USE_HOST_PTR buffers, so the driver pins them: no host copy",
-        "the receiver reads the sender's pinned send buffer into its pinned recv "
-        "(process_vm_readv): one host copy",
-        "pinned send -> the sender's slot in the window -> the receiver's pinned recv: two host "
-        "copies",
-        "pinned send -> the sender's slot in the window, the receiver's device reads the slot "
-        "(host -> device from memory the driver has not pinned): one host copy"};
-    char ring[64] = "", threads[64] = "";
-    if (r->shm_slots)
-        snprintf(ring, sizeof ring, " and a ring of %d chunk slot%s", r->shm_slots,
-                 r->shm_slots == 1 ? "" : "s");
-    if (r->copy_threads)
-        snprintf(threads, sizeof threads, "; each copy on %d thread%s (--copy-threads)",
-                 r->copy_threads, r->copy_threads == 1 ? "" : "s");
-    if (r->transport == TRANSPORT_SHM)
-        printf("transport shm%s: an MPI-3 shared window (MPI_Win_allocate_shared, %.4g MiB per "
-               "rank: counters%s); --shm-copy %s%s%s%s: %s%s\n", note,
-               (double)r->shm_bytes / 1048576.0, ring, shm_copy_name[r->shm_copy],
-               r->shm_note[0] ? " (" : "", r->shm_note, r->shm_note[0] ? ")" : "",
-               how[r->shm_copy], threads);
-    else if (r->transport == TRANSPORT_MPI)
-        printf("transport mpi%s: MPI_Isend/MPI_Irecv between the pinned host buffers (the MPI "
-               "library's own transport copies)\n", note);
     const struct pipeline *ps[2] = {&c->main, &c->back};
     for (int q = 0; q < (c->o.verify ? 2 : 1); q++) {
         const struct pipeline *p = ps[q];
@@ -149,21 +84,7 @@ void report_explain(const struct ctx *c)
                 continue;
             }
             fl_plan_print(st->plan, "pack");
-            if (zc)
-                printf("  --   in %d chunk%s: send -> this rank's slots in the shared window "
-                       "(device -> host, %.4g KiB in all), the %d peer%s slots -> recv (host -> "
-                       "device, a second queue), no host copy; each chunk overlapping the next; "
-                       "own block copied on the device\n", C, C == 1 ? "" : "s",
-                       kib * (nranks - 1), nranks - 1, nranks == 2 ? "'s" : "s'");
-            else
-                printf("  --   in %d chunk%s: send -> pinned host (device -> host, %.4g KiB in "
-                       "all), %s with %d peer%s, %s -> recv (a second queue), each chunk "
-                       "overlapping the next; own block copied on the device\n", C,
-                       C == 1 ? "" : "s", kib * (nranks - 1),
-                       c->run.transport == TRANSPORT_SHM ? "shm copies" : "MPI_Isend/MPI_Irecv",
-                       nranks - 1, nranks == 2 ? "" : "s",
-                       c->run.transport == TRANSPORT_SHM && c->run.shm_copy == SHM_DIRECT ?
-                       "the sender's slot" : "pinned host");
+            explain_exchange_step(c);
             fl_plan_print(st->unpack, "unpack");
         }
     }
@@ -187,12 +108,13 @@ void report_rank(const struct ctx *c, const struct checks *k)
 }
 
 /* Which step of the main pipeline a phase belongs to: its label, or NULL if the pipeline
- * has no such phase. SHM: 0 not shm, 1 shm with host copies, 2 shm's zerocopy. */
-static const char *phase_label(const struct pipeline *p, int shm, int ph, char *buf, size_t len)
+ * has no such phase. */
+static const char *phase_label(const struct ctx *c, int ph, char *buf, size_t len)
 {
     static const char *const sub[PH_EXCHANGE_PARTS] = {"pack (device)", "exchange (wall)",
                                                      "  device -> host", "  MPI (wait)",
                                                      "  host -> device", "unpack (device)"};
+    const struct pipeline *p = &c->main;
     int nlocal = 0, nexch = 0;
     for (int i = 0; i < p->nsteps; i++) {
         const struct step *st = &p->step[i];
@@ -205,12 +127,8 @@ static const char *phase_label(const struct pipeline *p, int shm, int ph, char *
         } else {
             int base = nexch++ ? PH_PACK2 : PH_PACK;
             if (ph >= base && ph < base + PH_EXCHANGE_PARTS) {
-                /* (shm: the same column as MPI's wait, holding the window's copies, or
-                 * for zerocopy the host's waits) */
-                int mpi = ph - base == PH_MPI - PH_PACK;
-                const char *what = shm == 2 && mpi ? "  waiting (zerocopy)" :
-                                   shm && mpi ? "  shm copies" : sub[ph - base];
-                snprintf(buf, len, "%s%s", what, st->back ? " (back)" : "");
+                const char *what = transport_phase_label(&c->eng, ph);
+                snprintf(buf, len, "%s%s", what ? what : sub[ph - base], st->back ? " (back)" : "");
                 return buf;
             }
         }
@@ -218,15 +136,11 @@ static const char *phase_label(const struct pipeline *p, int shm, int ph, char *
     return NULL;
 }
 
-static const char *phase_clock(int shm, int ph)
+static const char *phase_clock(const struct ctx *c, int ph)
 {
-    if (shm == 2 && (ph == PH_MPI || ph == PH_MPI2))
-        return "host clock, added over the exchange: its loop with nothing to do (a copy still "
-               "on a device, a peer's chunk not yet in its slot, a slot not yet free); the "
-               "devices copy meanwhile";
-    if (shm && (ph == PH_MPI || ph == PH_MPI2))
-        return "host clock, added over the chunks: the host copies between the pinned buffers "
-               "(--shm-copy), on --copy-threads threads, and waiting for the peers' chunks";
+    const char *own = transport_phase_clock(&c->eng, ph);
+    if (own)
+        return own;
     switch (ph) {
     case PH_XCHG: case PH_XCHG2:
         return "host clock, the pack's end to the last chunk on the device";
@@ -265,8 +179,6 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
     double flops = 5.0 * (double)c->s.n * nlog * (double)c->s.batch;
     double bytes = 2.0 * (double)c->s.n * (double)c->s.batch * (double)c->elem;
     char shape[64], stamp[256];
-    const struct runner *r = &c->run;
-    int shm = r->transport == TRANSPORT_SHM;
     printf("%s,ranks,layout", fl_csv_header);
     for (int p = 0; p < PH_COUNT; p++)
         printf(",ph_%s_ms", phase_name[p]);
@@ -318,7 +230,7 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
     printf(",%d,%s", nranks, c->out == LAYOUT_NATURAL ? "natural" : "transposed");
     for (int p = 0; p < PH_COUNT; p++) {
         char lab[64];
-        if (timed && phase_label(&c->main, shm, p, lab, sizeof lab))
+        if (timed && phase_label(c, p, lab, sizeof lab))
             printf(",%.6g", t->phase_max[p]);
         else
             printf(",");
@@ -327,24 +239,21 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
         printf(",%.6g", t->phase_sum);
     else
         printf(",");
-    printf(",%d,%s,%d,%s\n", nranks > 1 ? r->chunks : 0, transport_name[r->transport],
-           shm ? r->copy_threads : 0, shm ? shm_copy_name[r->shm_copy] : "");
+    csv_transport(c);
     fflush(stdout);
 }
 
 static void report_text(const struct ctx *c, const struct timing *t)
 {
     const struct slab *s = &c->s;
-    const struct runner *r = &c->run;
-    int shm = r->transport != TRANSPORT_SHM ? 0 : r->shm_copy == SHM_ZEROCOPY ? 2 : 1;
     printf("phases   ms per call: each rank's median over %d calls, then the slowest rank "
            "(and the fastest):\n", t->runs);
     for (int p = 0; p < PH_COUNT; p++) {
         char lab[64];
-        if (!phase_label(&c->main, shm, p, lab, sizeof lab))
+        if (!phase_label(c, p, lab, sizeof lab))
             continue;
         printf("  %-24s %10.4f  (rank %d; fastest %.4f)  %s\n", lab, t->phase_max[p],
-               t->phase_max_rank[p], t->phase_min[p], phase_clock(shm, p));
+               t->phase_max_rank[p], t->phase_min[p], phase_clock(c, p));
     }
     printf("  %-24s %10.4f  (the slowest rank of each phase, added%s)\n", "sum", t->phase_sum,
            nranks > 1 ? "; the indented ones are inside the exchange's wall time, not added" : "");
@@ -357,41 +266,16 @@ static void report_text(const struct ctx *c, const struct timing *t)
     printf("rate     %.4g GFLOP/s (counting 5·N·log2 N per transform of the whole array, all "
            "ranks together)  %.4g GB/s (one read + one write of the whole array)\n",
            secs > 0 ? flops / secs / 1e9 : 0, secs > 0 ? bytes / secs / 1e9 : 0);
-    double mib = (double)s->count * (double)c->elem / 1048576.0;
     int nx = 0;
     for (int i = 0; i < c->main.nsteps; i++)
         nx += c->main.step[i].kind == STEP_EXCHANGE;
-    if (c->on_device)
+    if (c->eng.xport)   /* what the exchanges moved, and how fast (going_further/explain.c) */
+        report_transport(c, t, nx);
+    else
         printf("moved    nothing: one rank, no exchange%s\n",
                c->out != LAYOUT_TRANSPOSED ? "" : c->main.nsteps > 1 ? /* one_rank_tiled */
                " (the transpose is chapter 07's tiled transpose, on the device)" :
                " (the transpose is in the last pass's store)");
-    else
-        printf("moved    per rank and exchange (%d per call): %.4g MiB device -> host, to the "
-               "other ranks and host -> device (%d of %d blocks; its own block stays on the "
-               "device), in %d chunk%s\n", nx, mib * (nranks - 1) / nranks, nranks - 1, nranks,
-               c->run.chunks, c->run.chunks == 1 ? "" : "s");
-    if (c->on_device || nx == 0 || r->transport == TRANSPORT_NONE)
-        return;
-    /* the transport, what crosses each way, and the rates of the first exchange's phases */
-    double way = (double)s->count * (double)c->elem * (nranks - 1) / nranks, cp = way / 1048576.0;
-    char how[160];
-    if (r->transport == TRANSPORT_MPI)
-        snprintf(how, sizeof how, "mpi (MPI_Isend/MPI_Irecv between pinned buffers: the "
-                 "library's host copies)");
-    else if (r->shm_copy == SHM_ZEROCOPY)
-        snprintf(how, sizeof how, "shm --shm-copy zerocopy (device -> the window's slots -> "
-                 "device: no host copy)");
-    else
-        snprintf(how, sizeof how, "shm --shm-copy %s (%s%.4g MiB on %d thread%s)",
-                 shm_copy_name[r->shm_copy], r->shm_copy == SHM_WINDOW ? "two host copies of " :
-                 "one host copy of ", cp, r->copy_threads, r->copy_threads == 1 ? "" : "s");
-#define GBS(ms) ((ms) > 0 ? way / ((ms) * 1e-3) / 1e9 : 0.0)
-    printf("exchange transport %s; each way %.4g MiB per exchange: device -> host %.3g GB/s, "
-           "host -> device %.3g GB/s (device time), the exchange's wall %.3g GB/s (the first "
-           "exchange's medians)\n", how, cp, GBS(t->phase_max[PH_D2H]),
-           GBS(t->phase_max[PH_H2D]), GBS(t->phase_max[PH_XCHG]));
-#undef GBS
 }
 
 void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,

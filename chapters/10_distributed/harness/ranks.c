@@ -1,7 +1,7 @@
 /* Every rank together: starting and ending MPI, failures every rank agrees on, one report
  * printed in rank order, and a watchdog that ends a stuck rank (and with it the job). */
 #define _POSIX_C_SOURCE 200809L
-#include "distributed.h"
+#include "../distributed.h"
 
 #include <fftw3-mpi.h>
 #include <math.h>
@@ -186,7 +186,7 @@ static void watchdog_fired(int sig)
     watchdog_exit(waiting_msg, waiting_status);
 }
 
-void watchdog_start(double seconds)
+void rank_watchdog_start(double seconds)
 {
     if (seconds <= 0)
         return;
@@ -210,7 +210,7 @@ void watchdog_start(double seconds)
     setitimer(ITIMER_REAL, &t, NULL);
 }
 
-void watchdog_kernels(int running)
+void rank_watchdog_kernels(int running)
 {
     if (running && overdue)
         watchdog_exit(waiting_msg, waiting_status);

@@ -1,5 +1,7 @@
 /* Which OpenCL device each rank opens, and whether the rank's slab fits on it. */
-#include "distributed.h"
+#include "../distributed.h"
+
+#include "../../../common/buffers.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -88,8 +90,9 @@ void open_device(struct ctx *c)
                            sizeof c->how, err, sizeof err);
     agree(rc, err);
     fl_device_open(pick, &c->dev);
-    /* each buffer: the slab between two guard zones (exchange.c) */
-    size_t need = c->s.count * c->elem + 2 * runner_guard_bytes(&c->dev, &c->s, c->elem);
+    /* each buffer: the slab between two guard zones (exchange.c, common/buffers.h) */
+    size_t row = c->s.count / (c->s.batch ? c->s.batch : 1) * c->elem;
+    size_t need = c->s.count * c->elem + 2 * fl_guard_bytes(&c->dev, row, c->elem);
     int nbuf = c->on_device ? 2 : 4;   /* one rank: no exchange, no exchange buffers */
     if (c->o.precision == FL_DOUBLE && !c->dev.has_fp64) {
         rc = FL_EXIT_USAGE;

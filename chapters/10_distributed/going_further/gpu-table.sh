@@ -1,30 +1,45 @@
 #!/usr/bin/env bash
-# chapters/10_distributed/gpu-table.sh DIR — the lesson's table "1 and 2 GPUs, before and
-# after" (README.md, between <!-- 10-gpu-table:begin --> and <!-- 10-gpu-table:end -->),
-# generated from one GPU run's files in DIR (the lead's command list in NOTES.md writes them):
-#   DIR/before.csv   10_distributed rows of the build before issue 45 (no "chunks" column)
+# chapters/10_distributed/going_further/gpu-table.sh DIR — the lesson's table "1 and 2 GPUs,
+# before and after" (../README.md, between <!-- 10-gpu-table:begin --> and
+# <!-- 10-gpu-table:end -->), generated from one GPU run's files in DIR (gpu-run.sh here
+# writes them):
+#   DIR/before.csv   10_distributed rows of the build before the staged exchange was
+#                    pipelined (no "chunks" column)
 #   DIR/after.csv    10_distributed rows of this build (with "chunks")
 #   DIR/07.csv       07_multidim rows on the same shapes (one GPU)
 #   DIR/transport.csv  (if there) P = 2 rows of this build, one per --transport/--shm-copy/
 #                    --copy-threads setting: a second table, in NOTES.md (a sweep, not the
 #                    lesson's), between <!-- 10-transport-table:begin --> and its :end
+#                    (--transport alltoall, the lesson's textbook exchange, is a row there)
 #   DIR/explain-*.txt  --explain output; its "link" lines give the pinned and pageable rates
 # A CSV may hold a header line before each row (one run's output appended after another).
 # Nothing is edited by hand; each page is written to a temporary file and renamed over it.
-#   chapters/10_distributed/gpu-table.sh results/10_distributed-h200x2  # rewrite the tables
-#   chapters/10_distributed/gpu-table.sh -n DIR                         # print it only
+#   chapters/10_distributed/going_further/gpu-table.sh results/10_distributed-h200x2
+#       (rewrite the tables)
+#   chapters/10_distributed/going_further/gpu-table.sh -n DIR   (print it only)
+# With -t, DIR needs only transport.csv, and its table goes to the lesson's Measured section
+# (../README.md, between <!-- 10-baseline-table:begin --> and its :end): each run set
+# against the lesson's exchange (--transport alltoall) on the same shape, the baseline:
+#   chapters/10_distributed/going_further/gpu-table.sh -t results/10_distributed-pocl
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-print_only=0
-if [ "${1:-}" = -n ]; then print_only=1; shift; fi
-dir=${1:?usage: gpu-table.sh [-n] DIR (with before.csv, after.csv, 07.csv)}
-for f in before.csv after.csv 07.csv; do
+chapter=$(cd "$here/.." && pwd)
+root=$(cd "$here/../../.." && pwd)
+print_only=0 baseline_only=0
+while [ $# -gt 1 ]; do
+    case $1 in -n) print_only=1 ;; -t) baseline_only=1 ;; *) break ;; esac
+    shift
+done
+dir=${1:?usage: gpu-table.sh [-n] [-t] DIR (with before.csv, after.csv, 07.csv; -t: transport.csv)}
+needed="before.csv after.csv 07.csv"
+[ "$baseline_only" = 0 ] || needed=transport.csv
+for f in $needed; do
     [ -f "$dir/$f" ] || { echo "gpu-table.sh: $dir/$f is missing" >&2; exit 2; }
 done
 link=$(cat "$dir"/explain-*.txt 2>/dev/null | grep -m1 '^rank 0 *link ' || true)
 
-table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
+table=""
+[ "$baseline_only" = 1 ] || table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
     # file 1: 07, file 2: before, file 3: after; a header line (re)names the columns
     FNR == 1 { file++ }
     /^chapter,/ { n = csvsplit($0, h); delete c; for (i = 1; i <= n; i++) c[h[i]] = i; next }
@@ -42,7 +57,7 @@ table=$(awk -v link="$link" -v dir="$dir" "$(cat "$root/tools/csv.awk")"'
       if (P == 2) {
           ex[s] = v[c["ph_exchange_ms"]]; d2h[s] = v[c["ph_d2h_ms"]]; mpi[s] = v[c["ph_mpi_ms"]]
           h2d[s] = v[c["ph_h2d_ms"]]; chunks[s] = v[c["chunks"]]
-          how[s] = ""     # the transport (after issue 45 round 2: a "transport" column)
+          how[s] = ""     # the transport (the later builds have a "transport" column)
           if ("transport" in c && v[c["transport"]] == "shm") how[s] = ", shm " v[c["shm_copy"]] (v[c["copy_threads"]] + 0 ? " on " v[c["copy_threads"]] " threads" : "")
           else if ("transport" in c && v[c["transport"]] != "") how[s] = ", " v[c["transport"]]
           kern[s] = v[c["ph_local1_ms"]] + v[c["ph_pack_ms"]] + v[c["ph_unpack_ms"]] + v[c["ph_local2_ms"]]
@@ -90,11 +105,13 @@ if [ -f "$dir/transport.csv" ]; then
     function f(x) { return x == "" ? "—" : sprintf("%.3g", x) }
     { m = csvsplit($0, v); rows[++nr] = $0 }
     { s = v[c["shape"]]; t = v[c["transport"]]; shm = t == "shm"
+      shape[nr] = s; ms[nr] = v[c["ms_median"]]
+      if (t == "alltoall" && !(s in base)) base[s] = v[c["ms_median"]]
       el = v[c["precision"]] == "double" ? 16 : 8
       moved = v[c["n"]] * v[c["batch"]] * el / 2 / 2
       ideal = (pd > 0 && ph > 0) ? (moved / (pd * 1e9) + moved / (ph * 1e9)) * 1e3 : 0
       ex = v[c["ph_exchange_ms"]]
-      line[nr] = sprintf("| %s | %s | %s | %s | %s | %s | %s (%s, %s, %s) | %s |", s, t,
+      line[nr] = sprintf("| %s | %s | %s | %s | %s | %s | %s (%s, %s, %s) | %s", s, t,
           shm ? v[c["shm_copy"]] : "—",
           shm && v[c["copy_threads"]] + 0 ? v[c["copy_threads"]] : "—", v[c["chunks"]],
           f(v[c["ms_median"]]), f(ex), f(v[c["ph_d2h_ms"]]),
@@ -107,9 +124,14 @@ if [ -f "$dir/transport.csv" ]; then
       } }
     END {
       printf "The exchange'"'"'s transports at P = 2 (`--transport`, `--shm-copy`, `--copy-threads`, `--chunks`; timed only):\n\n"
-      printf "| shape | transport | --shm-copy | copy threads | chunks | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link |\n"
-      printf "|---|---|---|---|---|---|---|---|\n"
-      for (i = 1; i <= nr; i++) print line[i]
+      printf "| shape | transport | --shm-copy | copy threads | chunks | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link | alltoall ÷ this |\n"
+      printf "|---|---|---|---|---|---|---|---|---|\n"
+      for (i = 1; i <= nr; i++) {
+          vs = "—"
+          if (shape[i] in base && base[shape[i]] > 0 && ms[i] > 0)
+              vs = sprintf("%.2f×", base[shape[i]] / ms[i])
+          printf "%s | %s |\n", line[i], vs
+      }
     }' "$dir/transport.csv")
 fi
 
@@ -127,7 +149,7 @@ table=$(wrap "$table")
 [ -z "$transports" ] || transports=$(wrap "$transports")
 
 if [ "$print_only" = 1 ]; then
-    printf '%s\n' "$table"
+    [ -z "$table" ] || printf '%s\n' "$table"
     [ -z "$transports" ] || printf '\n%s\n' "$transports"
     exit 0
 fi
@@ -138,12 +160,16 @@ splice() {
     grep -q "^<!-- $name:begin -->" "$file" || { echo "gpu-table.sh: no $name markers in $file" >&2; exit 2; }
     tmp=$(mktemp "$file.XXXXXX")
     awk -v table="$text" -v b="<!-- $name:begin -->" -v e="<!-- $name:end -->" '
-        $0 == b { print; print "<!-- generated by chapters/10_distributed/gpu-table.sh; do not edit -->"; print table; skip = 1; next }
+        $0 == b { print; print "<!-- generated by chapters/10_distributed/going_further/gpu-table.sh; do not edit -->"; print table; skip = 1; next }
         $0 == e { skip = 0 }
         !skip' "$file" >"$tmp"
     chmod --reference="$file" "$tmp"
     mv "$tmp" "$file"
     echo "gpu-table.sh: rewrote $name in $file from $dir"
 }
-splice "$here/README.md" 10-gpu-table "$table"
-[ -z "$transports" ] || splice "$here/NOTES.md" 10-transport-table "$transports"
+if [ "$baseline_only" = 1 ]; then
+    splice "$chapter/README.md" 10-baseline-table "$transports"
+    exit 0
+fi
+splice "$chapter/README.md" 10-gpu-table "$table"
+[ -z "$transports" ] || splice "$chapter/NOTES.md" 10-transport-table "$transports"

@@ -1,6 +1,7 @@
 /* The options of a run: every chapter's (common/options.c), plus --natural; refused the same
  * way on every rank (agree), so a bad option ends the job with one message. */
-#include "distributed.h"
+#include "../distributed.h"
+#include "../going_further/transport.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -10,13 +11,14 @@
 
 #define DEMO_SHAPE "1024x1024"
 
-/* The first is the default. */
+/* The first is the default; the list ends with {NULL} (common/chapter.h). */
 static const struct fl_variant variants[] = {
     {"slab", "the chapter's pack and unpack (default)", NULL, 0},
     {"exchange_map", "the same with your pack_source / unpack_source", "exercises/10_distributed/"
      "exchange_map.cl", 0},
+    {NULL, NULL, NULL, 0},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
+#define NVARIANTS (sizeof variants / sizeof variants[0] - 1)
 
 static void print_help(const char *prog)
 {
@@ -40,33 +42,8 @@ static void print_help(const char *prog)
         "different ones: that is exit 2, naming the option); only --device, --kernels and\n"
         "--exercise may differ.\n"
         "  --natural           output in the input's layout (one more exchange)\n"
-        "  --chunks C          cut each exchange into C chunks, pipelined: device -> host of\n"
-        "                      one while the one before is in MPI and the one before that goes\n"
-        "                      host -> device (1 to %d; default: about 4 MiB per peer, at\n"
-        "                      most 8; never more than 1 GiB per message). One rank (P = 1)\n"
-        "                      has no exchange: its transpose stays on the device\n"
-        "  --transport mpi|shm how chunks go between ranks: shm (the default when every rank\n"
-        "                      is on one node) through an MPI-3 shared window; mpi sends them\n"
-        "                      with MPI_Isend/MPI_Irecv (the default across nodes)\n"
-        "  --shm-copy cma|window|direct|zerocopy  shm only, how a chunk crosses: zerocopy (the\n"
-        "                      default) no host copy, the sender's device writes into its\n"
-        "                      window slot and the receiver's device reads it from there (the\n"
-        "                      slots wrapped as CL_MEM_USE_HOST_PTR buffers, so the driver\n"
-        "                      pins them; where it refuses, cma). Through pinned buffers,\n"
-        "                      copied on the host: cma one copy, the receiver reading the\n"
-        "                      sender's buffer (Linux cross-memory attach; where the kernel\n"
-        "                      forbids it, window); window two copies through the sender's\n"
-        "                      window slot; direct one copy into the slot, then host -> device\n"
-        "                      straight from it (memory the driver has not pinned)\n"
-        "  --copy-threads T    shm's host copies: threads per copy (1 to 64; default the\n"
-        "                      node's cores / its ranks, at most %d)\n\n"
-        "variants (--variant):", prog, MAX_CHUNKS, SHM_DEFAULT_THREADS);
-    for (size_t i = 0; i < NVARIANTS; i++) {
-        const struct fl_variant *v = &variants[i];
-        len += snprintf(text + len, sizeof text - (size_t)len, "\n  %-16s %s%s%s%s", v->name,
-                        v->about, v->exercise ? " [exercise: " : "", v->exercise ? v->exercise : "",
-                        v->exercise ? "; --exercise FILE runs another copy]" : "");
-    }
+        "%s\n", prog, transport_help);
+    len = fl_variants_help(variants, text, sizeof text, len);
     snprintf(text + len, sizeof text - (size_t)len, "\nsizes: 2-D and 3-D, each axis 2^a 3^b 5^c "
              "7^d; N x batch / P below 2^31 values per rank (07's passes count their lines in\n"
              "int; every offset is 64-bit), and 4 buffers of that slab (2 at P = 1) must fit the\n"
@@ -127,7 +104,7 @@ static size_t describe(char *buf, size_t used, const char *name, const char *fmt
 
 /* This rank's options as lines, every value as it takes effect (a default spelled out
  * equals the default left out). */
-static void describe_options(const struct fl_options *o, int natural, int chunks,
+static void describe_options(const struct fl_options *o, int natural,
                              const struct transport_want *x, char *buf)
 {
     size_t u = 0;
@@ -150,8 +127,8 @@ static void describe_options(const struct fl_options *o, int natural, int chunks
     u = describe(buf, u, "--inverse", "%s", FLAG_VALUE(o->inverse, "--inverse"));
     u = describe(buf, u, "--precision", "%s", o->precision == FL_DOUBLE ? "double" : "single");
     u = describe(buf, u, "--natural", "%s", FLAG_VALUE(natural, "--natural"));
-    u = describe(buf, u, "--chunks", "%d%s", chunks, chunks ? "" : " (automatic)");
-    u = describe(buf, u, "--transport", "%s", transport_name[x->transport]);
+    u = describe(buf, u, "--chunks", "%d%s", x->chunks, x->chunks ? "" : " (automatic)");
+    u = describe(buf, u, "--transport", "%s", transport_choice_name[x->transport]);
     u = describe(buf, u, "--shm-copy", "%s", shm_copy_name[x->copy]);
     u = describe(buf, u, "--copy-threads", "%d%s", x->threads, x->threads ? "" : " (automatic)");
     u = describe(buf, u, "--seed", "%llu", (unsigned long long)o->seed);
@@ -198,11 +175,11 @@ static int line_of(const char *block, int i, char *out, size_t len)
 }
 
 /* Every rank's options against rank 0's; a difference ends every rank (exit 2). */
-static void agree_options(const struct fl_options *o, int natural, int chunks,
+static void agree_options(const struct fl_options *o, int natural,
                           const struct transport_want *x)
 {
     char mine[AGREE_BYTES], err[1024] = "";
-    describe_options(o, natural, chunks, x, mine);
+    describe_options(o, natural, x, mine);
     char *all = malloc((size_t)nranks * AGREE_BYTES);
     if (!all)
         fl_die(FL_EXIT_OPENCL, "out of host memory comparing the ranks' options");
@@ -252,48 +229,9 @@ void options_parse(struct ctx *c, int argc, char **argv)
             c->natural = 1;
             continue;
         }
-        if (i > 0 && (strcmp(argv[i], "--chunks") == 0 ||
-                      strncmp(argv[i], "--chunks=", 9) == 0)) {
-            const char *v = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[++i] : "";
-            char *end = NULL;
-            long n = strtol(v, &end, 10);
-            if (!rc && (!*v || *end || n < 1 || n > MAX_CHUNKS)) {
-                rc = FL_EXIT_USAGE;
-                snprintf(err, sizeof err, "--chunks takes a whole number from 1 (the exchange "
-                         "in one piece) to %d, got '%s'", MAX_CHUNKS, v);
-            }
-            c->chunks = (int)n;
-            continue;
-        }
-        /* --transport, --shm-copy: a word; --copy-threads: a number */
-        static const char *const word_opt[3] = {"--transport", "--shm-copy", "--copy-threads"};
-        int which = -1;
-        size_t ol = 0;
-        for (int k = 0; k < 3 && which < 0; k++) {
-            ol = strlen(word_opt[k]);
-            if (i > 0 && strncmp(argv[i], word_opt[k], ol) == 0 &&
-                (argv[i][ol] == 0 || argv[i][ol] == '='))
-                which = k;
-        }
-        if (which >= 0) {
-            const char *v = argv[i][ol] == '=' ? argv[i] + ol + 1 : i + 1 < argc ? argv[++i] : "";
-            char *end = NULL;
-            long n = 0;
-            if (which == 0 && (strcmp(v, "mpi") == 0 || strcmp(v, "shm") == 0))
-                c->xport.transport = v[0] == 'm' ? TRANSPORT_MPI : TRANSPORT_SHM;
-            else if (which == 1 && (strcmp(v, "cma") == 0 || strcmp(v, "window") == 0 ||
-                                    strcmp(v, "direct") == 0 || strcmp(v, "zerocopy") == 0))
-                c->xport.copy = v[0] == 'c' ? SHM_CMA : v[0] == 'w' ? SHM_WINDOW :
-                                v[0] == 'd' ? SHM_DIRECT : SHM_ZEROCOPY;
-            else if (which == 2 && (n = strtol(v, &end, 10), *v && !*end && n >= 1 && n <= 64))
-                c->xport.threads = (int)n;
-            else if (!rc) {
-                rc = FL_EXIT_USAGE;
-                snprintf(err, sizeof err, "%s takes %s, got '%s'", word_opt[which],
-                         which == 0 ? "mpi or shm" :
-                         which == 1 ? "zerocopy, cma, window or direct" :
-                         "a whole number from 1 to 64", v);
-            }
+        /* --transport, and going_further/'s --chunks, --shm-copy, --copy-threads */
+        if (i > 0 && transport_option(argc, argv, &i, &c->xport, err, sizeof err)) {
+            rc = err[0] ? FL_EXIT_USAGE : 0;
             continue;
         }
         const char *f = strcmp(argv[i], "--format") == 0 && i + 1 < argc ? argv[i + 1]
@@ -306,7 +244,7 @@ void options_parse(struct ctx *c, int argc, char **argv)
     }
     /* (the shared parser keeps pointers into argv, not into args) */
     if (rc) {
-        /* --chunks', --transport's, --shm-copy's or --copy-threads' message */
+        /* --transport's (--chunks', --shm-copy's, --copy-threads') message */
     } else if (fl_parse_options(nargs, args, &c->o, err, sizeof err) != 0) {
         rc = FL_EXIT_USAGE;
     } else if (c->o.size_list) {
@@ -317,7 +255,7 @@ void options_parse(struct ctx *c, int argc, char **argv)
     free(args);
     agree(rc, err);
     /* before anything else collective: the ranks agree or stop */
-    agree_options(&c->o, c->natural, c->chunks, &c->xport);
+    agree_options(&c->o, c->natural, &c->xport);
     report_format = c->o.format;
     fl_set_status_stream_stderr(report_format != FL_FORMAT_TEXT);
     if (c->o.help || c->o.list_devices) {

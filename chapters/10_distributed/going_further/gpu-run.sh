@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# chapters/10_distributed/gpu-run.sh BEFORE AFTER OUT — issue 45's measurement on a machine
-# with two GPUs, in one call (about 10 minutes; 8.5 with GPU_RUN_SKIP="before 07", 5 of them
-# before the 1024^3 run), from the
-# repository root after `source .gpu/on-device.sh` (MPIRUN, OPAL_PREFIX):
-#   BEFORE  a build folder of the chapter before issue 45 (its kernels/ beside it: the
-#           program reads BEFORE/../kernels), e.g. before/build
+# chapters/10_distributed/going_further/gpu-run.sh BEFORE AFTER OUT — the lesson's GPU
+# measurement on a machine with two GPUs, in one call (about 10 minutes; 8.5 with
+# GPU_RUN_SKIP="before 07", 5 of them before the 1024^3 run), from the repository root.
+# tools/mpirun.sh runs `mpirun` from PATH, or MPIRUN where that is set (an MPI installed
+# elsewhere may also need OPAL_PREFIX set to its prefix):
+#   BEFORE  a build folder of an earlier version of the chapter, to compare with (its
+#           kernels/ beside it: the program reads BEFORE/../kernels), e.g. before/build
 #   AFTER   this build folder, e.g. build (07_multidim and 10_distributed)
 #   OUT     where the files go (at most 9): before.csv after.csv transport.csv 07.csv
-#           explain-gpu.txt stderr.txt big.txt; chapters/10_distributed/gpu-table.sh OUT
+#           explain-gpu.txt stderr.txt big.txt; going_further/gpu-table.sh OUT
 #           makes the lesson's tables from them.
 # GPU_RUN_SKIP="before 07" leaves out the runs of BEFORE and of 07 (copy an earlier run's
 # before.csv and 07.csv into OUT for the table instead); "big" leaves out the 1024^3 run.
 # The most valuable runs first, the 1024^3 one last under its own time limit, so that a
 # run cut short still leaves the rest. FFTW-MPI verifies every run of AFTER in after.csv;
-# BEFORE was verified on 2026-11-27 (issue 45) and is timed only; the transports' runs
+# BEFORE is timed only; the transports' runs
 # (transport.csv) are timed only (the tests check that every transport gives the same bits).
 set -u
 before=${1:?usage: gpu-run.sh BEFORE AFTER OUT}
@@ -47,14 +48,16 @@ for s in $shapes; do
         run "$out/after.csv" 150 $R -n $p "$after/10_distributed" --size $s --repeat 5 --format csv
     done
 done
-# 2. the transports at P = 2, timed: MPI_Isend/Irecv against shm (the default, zerocopy:
+# 2. the transports at P = 2, timed: the lesson's textbook exchange (--transport alltoall:
+#    the whole send buffer to the host, one MPI_Alltoall, the whole receive buffer back),
+#    MPI_Isend/Irecv against shm (the default, zerocopy:
 #    no host copy, the devices copy into and out of the window's slots; and with smaller
 #    chunks, --chunks 64; cma: one copy by process_vm_readv where the kernel lets a rank
 #    read another's memory, on 8 threads; window: two copies through the shared window;
 #    direct: host -> device straight from the window). As many runs as before zerocopy:
 #    the copy-thread rows went (section 9 of NOTES.md has them).
 for s in $explain; do
-    for t in "--transport mpi" "--transport shm" "--shm-copy zerocopy --chunks 64" \
+    for t in "--transport alltoall" "--transport mpi" "--transport shm" "--shm-copy zerocopy --chunks 64" \
              "--shm-copy cma" "--shm-copy window" "--shm-copy direct"; do
         run "$out/transport.csv" 60 $R -n 2 "$after/10_distributed" --size $s $t --repeat 5 --no-verify --format csv
     done

@@ -1,7 +1,7 @@
 /* The exchange between ranks of one node (--transport shm): the chunks cross the host's
  * memory through an MPI-3 shared window (MPI_Win_allocate_shared: memory every rank of the
  * node maps), instead of through the MPI library's own shared-memory transport (one
- * thread, its own bounce segments: 4 GB/s on the GPU host of issue 45). How a chunk
+ * thread, its own bounce segments: 4 GB/s on the H200 host of NOTES.md). How a chunk
  * crosses (--shm-copy):
  *
  *   zerocopy  (the default; zerocopy.c) no host copy: the window's slots are wrapped in
@@ -150,17 +150,10 @@ static void copier_run(struct copier *cp, const struct seg *seg, int nseg)
     pthread_mutex_unlock(&cp->mu);
 }
 
-int window_default_threads(int ranks_on_node)
-{
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    long t = cores > 0 ? cores / (ranks_on_node > 0 ? ranks_on_node : 1) : 1;
-    return t < 1 ? 1 : t > SHM_DEFAULT_THREADS ? SHM_DEFAULT_THREADS : (int)t;
-}
-
 /* Whether every rank may read every other's pinned send buffer (cma): each rank lets any
  * process of its user read it (Yama's ptrace_scope 1 would allow only its ancestors), then
  * reads 64 bytes of each peer's. Collective; on failure WHY says the first rank's errno. */
-static int cma_works(struct runner *r, struct shm *m, char *why, size_t len)
+static int cma_works(struct engine *r, struct shm *m, char *why, size_t len)
 {
     const int P = r->s->P;
     long me[2] = {(long)getpid(), (long)(intptr_t)r->host_send};
@@ -191,126 +184,43 @@ static int cma_works(struct runner *r, struct shm *m, char *why, size_t len)
         err = EPERM;
     MPI_Allreduce(&err, &first, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (first)
-        snprintf(why, len, "--shm-copy cma: process_vm_readv refused (%s), so window",
-                 strerror(first));
+        snprintf(why, len, "process_vm_readv refused (%s)", strerror(first));
     return !first;
 }
 
-/* zerocopy: every rank wraps every rank's slots (zerocopy.c); where any rank cannot, every
- * rank falls back to cma (WHY, the same on every rank, says why). Collective. */
-static int zerocopy_agreed(struct runner *r, struct shm *m, char *why, size_t len)
+/* shm's open, for R's fast->shm_copy cma, window or direct: the pinned staging, the window
+ * (counters, and but for cma the slots), the copy threads. Collective: 0; -1 (WHY) where
+ * the kernel refuses cma on some rank; -2 (WHY) where the window cannot be had. */
+static int shm_open(struct engine *r, char *why, size_t len)
 {
-    char mine[160] = "";
-    int bad = zerocopy_wrap(r, m, mine, sizeof mine) != 0 ? r->s->rank : r->s->P, first;
-    MPI_Allreduce(&bad, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (first == r->s->P)
-        return 1;
-    zerocopy_unwrap(r, m);
-    MPI_Bcast(mine, sizeof mine, MPI_CHAR, first, MPI_COMM_WORLD);
-    snprintf(why, len, "--shm-copy zerocopy: rank %d %s, so cma", first, mine);
-    return 0;
-}
-
-int window_open(struct runner *r, int threads, enum shm_copy copy, char *why, size_t len)
-{
-    const struct slab *s = r->s;
-    const int P = s->P;
-    struct shm *m = calloc(1, sizeof *m);
-    if (!m)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the shared window");
-    if (copy != SHM_ZEROCOPY)   /* the host copies go between pinned buffers */
-        runner_pin(r);
-    if (copy == SHM_CMA && !cma_works(r, m, r->shm_note, sizeof r->shm_note))
-        copy = SHM_WINDOW;
-    size_t blk = s->count / (size_t)P, most = (blk + (size_t)r->chunks - 1) / (size_t)r->chunks;
-    /* zerocopy: the devices copy straight into and out of the slots, each on whole pages */
-    size_t align = copy == SHM_ZEROCOPY ? 4096 : LINE;
-    m->cb = (most * r->elem + align - 1) / align * align;
-    m->hdr = ((size_t)LINE * (size_t)(P + 1) + 4095) / 4096 * 4096;
-    m->slots = r->chunks < SHM_SLOTS ? r->chunks : SHM_SLOTS;
-    size_t bytes = m->hdr + (copy == SHM_CMA ? 0 : slots_bytes(m, P));
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s->rank, MPI_INFO_NULL, &m->node);
-    MPI_Comm_set_errhandler(m->node, MPI_ERRORS_RETURN);
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "alloc_shared_noncontig", "true");   /* each segment its own pages */
-    char *mine = NULL;
-    int rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, m->node, &mine, &m->win);
-    MPI_Info_free(&info);
-    int ok = rc == MPI_SUCCESS, all_ok = 0;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (!all_ok) {
-        snprintf(why, len, "MPI_Win_allocate_shared of %zu MiB per rank failed on a rank",
-                 bytes >> 20);
-        if (ok)
-            MPI_Win_free(&m->win);
-        MPI_Comm_free(&m->node);
-        free(m->pid);
-        free(m->send);
-        free(m);
+    struct fast *f = r->fast;
+    staging_pin(r);     /* the host copies go between pinned buffers */
+    if (window_open(r, f->shm_copy, why, len) != 0)
+        return -2;
+    if (f->shm_copy == SHM_CMA && !cma_works(r, f->shm, why, len)) {
+        window_close(r);
         return -1;
     }
-    memset(mine, 0, bytes);     /* the counters at 0; every page touched now, not mid-call */
-    m->base = calloc((size_t)P, sizeof *m->base);
-    m->seg = calloc((size_t)P, sizeof *m->seg);
-    m->wr = calloc((size_t)r->chunks * (size_t)P, sizeof *m->wr);
-    m->rd = calloc((size_t)r->chunks * (size_t)P, sizeof *m->rd);
-    if (!m->base || !m->seg || !m->wr || !m->rd)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the shared window");
-    for (int q = 0; q < P; q++) {
-        MPI_Aint size;
-        int disp;
-        MPI_Win_shared_query(m->win, q, &size, &disp, &m->base[q]);
-    }
-    MPI_Barrier(m->node);       /* every header zeroed before anyone reads one */
-    if (copy == SHM_ZEROCOPY && !zerocopy_agreed(r, m, r->shm_note, sizeof r->shm_note)) {
-        /* the slots stay: cma does not use them, window (where cma is refused) does */
-        char cma[192] = "";
-        copy = SHM_CMA;
-        runner_pin(r);
-        if (!cma_works(r, m, cma, sizeof cma)) {
-            copy = SHM_WINDOW;
-            size_t l = strlen(r->shm_note);
-            snprintf(r->shm_note + l, sizeof r->shm_note - l, "; %s", cma);
-        }
-    }
-    r->shm_copy = copy;
-    if (copy != SHM_ZEROCOPY)   /* zerocopy: no host copy, no copy threads */
-        copier_start(&m->cp, threads);
-    r->shm = m;
-    r->copy_threads = m->cp.T;
-    r->shm_bytes = bytes;
-    r->shm_slots = copy == SHM_CMA ? 0 : m->slots;
+    copier_start(&f->shm->cp, f->copy_threads);
+    f->copy_threads = f->shm->cp.T;
     return 0;
 }
 
-void window_close(struct runner *r)
+static void shm_close(struct engine *r)
 {
-    struct shm *m = r->shm;
-    if (!m)
-        return;
-    if (m->cp.T)
-        copier_stop(&m->cp);
-    zerocopy_unwrap(r, m);      /* the driver lets go of the pages before they are unmapped */
-    MPI_Win_free(&m->win);
-    MPI_Comm_free(&m->node);
-    free(m->base);
-    free(m->seg);
-    free(m->wr);
-    free(m->rd);
-    free(m->pid);
-    free(m->send);
-    free(m);
-    r->shm = NULL;
+    if (r->fast->shm)
+        copier_stop(&r->fast->shm->cp);
+    window_close(r);
+    fast_close(r);
 }
 
 /* direct: chunks whose host -> device writes are complete no longer need the peers'
  * slots; say so, in order. */
-static void progress(struct runner *r)
+static void progress(struct engine *r)
 {
-    struct shm *m = r->shm;
+    struct shm *m = r->fast->shm;
     const int P = r->s->P, me = r->s->rank;
-    if (r->shm_copy != SHM_DIRECT)
+    if (r->fast->shm_copy != SHM_DIRECT)
         return;
     while (m->marked < m->issued) {
         for (int q = 0; q < P; q++) {
@@ -333,7 +243,7 @@ static void progress(struct runner *r)
     }
 }
 
-static void wait_for(struct runner *r, _Atomic uint64_t *a, uint64_t want)
+static void wait_for(struct engine *r, _Atomic uint64_t *a, uint64_t want)
 {
     for (unsigned spins = 0; atomic_load_explicit(a, memory_order_acquire) < want; spins++) {
         progress(r);
@@ -342,11 +252,11 @@ static void wait_for(struct runner *r, _Atomic uint64_t *a, uint64_t want)
     }
 }
 
-void window_exchange(struct runner *r, double *ph)
+static void shm_exchange(struct engine *r, double *ph)
 {
-    struct shm *m = r->shm;
+    struct shm *m = r->fast->shm;
     const struct slab *s = r->s;
-    const int P = s->P, me = s->rank, C = r->chunks;
+    const int P = s->P, me = s->rank, C = r->fast->chunks;
     const size_t blk = s->count / (size_t)P, elem = r->elem, n = (size_t)C * (size_t)P;
     double t0 = MPI_Wtime(), host = 0, d2h = 0, h2d = 0;
     char *hs = r->host_send, *hr = r->host_recv;
@@ -355,9 +265,7 @@ void window_exchange(struct runner *r, double *ph)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the exchange's events");
     memset(wr, 0, n * sizeof *wr);
     m->marked = m->issued = 0;
-    const int cma = r->shm_copy == SHM_CMA, direct = r->shm_copy == SHM_DIRECT;
-#define CHUNK(c, lo, len)                                                                  \
-    size_t lo = blk * (size_t)(c) / (size_t)C, len = blk * (size_t)((c) + 1) / (size_t)C - lo
+    const int cma = r->fast->shm_copy == SHM_CMA, direct = r->fast->shm_copy == SHM_DIRECT;
     /* cma: the peers read this rank's pinned send buffer itself; the reads below rewrite it
      * once every peer has all of the last exchange's chunks */
     for (int q = 0; q < P && cma; q++)
@@ -368,7 +276,8 @@ void window_exchange(struct runner *r, double *ph)
     int last_rd[MAX_CHUNKS];
     staging_reads(r, rd, last_rd);
     for (int c = 0; c < C; c++) {
-        CHUNK(c, lo, len);
+        size_t lo, len;
+        chunk_bounds(blk, c, C, &lo, &len);
         uint64_t g = m->seq + (uint64_t)c;
         int slot = (int)(g % (uint64_t)m->slots), ns = 0;
         CL_CHECK(clWaitForEvents(1, &rd[(size_t)c * P + last_rd[c]]));
@@ -408,14 +317,13 @@ void window_exchange(struct runner *r, double *ph)
             if (q != me) {
                 size_t at = ((size_t)q * blk + lo) * elem;
                 const char *src = direct ? slot_of(m, P, q, slot, me) : hr + at;
-                CL_CHECK(clEnqueueWriteBuffer(r->q_in, r->recv, CL_FALSE, at, len * elem, src,
+                CL_CHECK(clEnqueueWriteBuffer(r->fast->q_in, r->recv, CL_FALSE, at, len * elem, src,
                                               0, NULL, &wr[(size_t)c * P + q]));
             }
-        CL_CHECK(clFlush(r->q_in));
+        CL_CHECK(clFlush(r->fast->q_in));
         m->issued = c + 1;
     }
-#undef CHUNK
-    CL_CHECK(clFinish(r->q_in));
+    CL_CHECK(clFinish(r->fast->q_in));
     CL_CHECK(clFinish(r->dev->queue));
     progress(r);    /* direct: every write done, every slot released */
     m->seq += (uint64_t)C;
@@ -426,3 +334,5 @@ void window_exchange(struct runner *r, double *ph)
     ph[PH_D2H] = d2h;
     ph[PH_H2D] = h2d;
 }
+
+const struct transport transport_shm = {"shm", shm_open, shm_exchange, shm_close};

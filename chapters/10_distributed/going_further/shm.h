@@ -1,10 +1,10 @@
-/* What shm.c (the window, its counters, the host copies) and zerocopy.c (the exchange with
- * no host copy) share: the window of one node and where its counters and slots are. Only
- * these two files include it; the rest of the chapter sees struct shm as opaque. */
+/* What window.c (the shared window of a node), shm.c (the exchange by host copies) and
+ * zerocopy.c (the exchange with no host copy) share: the window and where its counters and
+ * slots are. Only these three files include it; the rest sees struct shm as opaque. */
 #ifndef FFTLAB_DISTRIBUTED_SHM_H
 #define FFTLAB_DISTRIBUTED_SHM_H
 
-#include "distributed.h"
+#include "transport.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -71,12 +71,10 @@ static inline size_t slots_bytes(const struct shm *m, int P)
     return (size_t)m->slots * (size_t)(P - 1) * m->cb;
 }
 
-/* zerocopy.c: wrap every rank's slots in this process (CL_MEM_USE_HOST_PTR). Returns 0, or
- * -1 with WHY ("could not wrap ...": the buffers made so far released).
- * FFTLAB_SHM_NO_ZEROCOPY=1 acts as a refusal (the tests take the fallback this way). Not
- * collective. */
-int zerocopy_wrap(struct runner *r, struct shm *m, char *why, size_t len);
-/* The wrapped slots released (none: nothing to do). */
-void zerocopy_unwrap(struct runner *r, struct shm *m);
+/* R's window for COPY (cma: the counters only; the others: the slots too) in
+ * R's fast->shm. Collective: 0, or -1 with WHY on every rank when a rank could not allocate
+ * its part (nothing kept). */
+int window_open(struct engine *r, enum shm_copy copy, char *why, size_t len);
+void window_close(struct engine *r);
 
 #endif

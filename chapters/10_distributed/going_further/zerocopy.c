@@ -2,7 +2,7 @@
  * every rank is on one node). The staged transports copy every chunk three times: device
  * -> this rank's pinned buffer (DMA), pinned buffer -> pinned buffer of the other rank (a
  * host copy: MPI's, or shm.c's threads), pinned buffer -> device (DMA). The host copy is
- * the slow one (4-20 GB/s against the link's 55 on the GPU host of issue 45). Here the
+ * the slow one (4-20 GB/s against the link's 55 on the H200 host of NOTES.md). Here the
  * window's slots are the staging itself:
  *
  *     rank d's device --(device -> host)--> rank d's slot --(host -> device)--> rank e's device
@@ -10,7 +10,7 @@
  * Every rank wraps every rank's slots (as its process maps them) in a CL_MEM_USE_HOST_PTR
  * buffer. The buffers are never used in a command: wrapping is how a program asks an
  * OpenCL driver to pin memory it did not allocate (NVIDIA's does: malloc'd memory wrapped
- * so reads and writes at the pinned rate, 54.6 GB/s, issue 45's probe). The copies then
+ * so reads and writes at the pinned rate, 54.6 GB/s by the link probe, NOTES.md). The copies then
  * name the slot's host pointer, as clEnqueueReadBuffer into it and clEnqueueWriteBuffer
  * out of it, and the driver finds the pages pinned. pocl copies with memcpy either way.
  *
@@ -37,7 +37,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int zerocopy_wrap(struct runner *r, struct shm *m, char *why, size_t len)
+static void zerocopy_unwrap(struct engine *r, struct shm *m);
+
+/* Wrap every rank's slots in this process (CL_MEM_USE_HOST_PTR). Returns 0, or -1 with WHY
+ * ("could not wrap ...": the buffers made so far released). FFTLAB_SHM_NO_ZEROCOPY=1 acts
+ * as a refusal (the tests take the fallback this way). Not collective. */
+static int zerocopy_wrap(struct engine *r, struct shm *m, char *why, size_t len)
 {
     const int P = r->s->P;
     const size_t bytes = slots_bytes(m, P);
@@ -64,7 +69,7 @@ int zerocopy_wrap(struct runner *r, struct shm *m, char *why, size_t len)
     return 0;
 }
 
-void zerocopy_unwrap(struct runner *r, struct shm *m)
+static void zerocopy_unwrap(struct engine *r, struct shm *m)
 {
     if (!m->wrap)
         return;
@@ -75,14 +80,34 @@ void zerocopy_unwrap(struct runner *r, struct shm *m)
     m->wrap = NULL;
 }
 
-size_t window_slots(const struct runner *r, int q, void **p)
+/* Every rank wraps every rank's slots; where any rank cannot, no rank keeps them: -1 and
+ * WHY ("rank 1 has FFTLAB_SHM_NO_ZEROCOPY set"), the same on every rank; -2 where the window
+ * itself cannot be had. Collective. */
+static int zerocopy_open(struct engine *r, char *why, size_t len)
 {
-    const struct shm *m = r->shm;
-    *p = NULL;
-    if (r->transport != TRANSPORT_SHM || r->shm_copy != SHM_ZEROCOPY || !m || !m->wrap)
+    char mine[160] = "";
+    if (window_open(r, SHM_ZEROCOPY, why, len) != 0)
+        return -2;
+    struct shm *m = r->fast->shm;
+    int bad = zerocopy_wrap(r, m, mine, sizeof mine) != 0 ? r->s->rank : r->s->P, first;
+    MPI_Allreduce(&bad, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == r->s->P) {
+        r->fast->copy_threads = 0;  /* no host copy, no copy threads */
         return 0;
-    *p = m->base[q] + m->hdr;
-    return slots_bytes(m, r->s->P);
+    }
+    zerocopy_unwrap(r, m);
+    window_close(r);
+    MPI_Bcast(mine, sizeof mine, MPI_CHAR, first, MPI_COMM_WORLD);
+    snprintf(why, len, "rank %d %s", first, mine);
+    return -1;
+}
+
+static void zerocopy_close(struct engine *r)
+{
+    if (r->fast->shm)   /* the driver lets go of the pages before they are unmapped */
+        zerocopy_unwrap(r, r->fast->shm);
+    window_close(r);
+    fast_close(r);
 }
 
 /* 1 when the N events EV (null ones count as done) are all complete. */
@@ -112,11 +137,11 @@ static int peers_reached(const struct shm *m, int P, int me, int idx, uint64_t w
     return 1;
 }
 
-void zerocopy_exchange(struct runner *r, double *ph)
+static void zerocopy_exchange(struct engine *r, double *ph)
 {
-    struct shm *m = r->shm;
+    struct shm *m = r->fast->shm;
     const struct slab *s = r->s;
-    const int P = s->P, me = s->rank, C = r->chunks, S = m->slots;
+    const int P = s->P, me = s->rank, C = r->fast->chunks, S = m->slots;
     const size_t blk = s->count / (size_t)P, elem = r->elem, n = (size_t)C * (size_t)P;
     double t0 = MPI_Wtime(), idle = 0, idle_from = -1, d2h = 0, h2d = 0;
     cl_event *rd = m->rd, *wr = m->wr;
@@ -124,20 +149,19 @@ void zerocopy_exchange(struct runner *r, double *ph)
     memset(wr, 0, n * sizeof *wr);
     /* this rank's own block, device to device, on the second queue: it runs while the
      * first chunks go device -> host, before any peer's chunk can come back */
-    CL_CHECK(clEnqueueCopyBuffer(r->q_in, r->send, r->recv, (size_t)me * blk * elem,
+    CL_CHECK(clEnqueueCopyBuffer(r->fast->q_in, r->send, r->recv, (size_t)me * blk * elem,
                                  (size_t)me * blk * elem, blk * elem, 0, NULL, NULL));
-    CL_CHECK(clFlush(r->q_in));
+    CL_CHECK(clFlush(r->fast->q_in));
     int read = 0, published = 0, written = 0, consumed = 0;   /* chunks of this exchange */
     unsigned spins = 0;
-#define CHUNK(c, lo, len)                                                                  \
-    size_t lo = blk * (size_t)(c) / (size_t)C, len = blk * (size_t)((c) + 1) / (size_t)C - lo
     while (consumed < C || published < C) {
         int moved = 0;
         /* 1. read: device -> this rank's slot, once every peer is done with what it held */
         uint64_t g = m->seq + (uint64_t)read;
         if (read < C && (g < (uint64_t)S ||
                          peers_reached(m, P, me, 1 + me, g + 1 - (uint64_t)S))) {
-            CHUNK(read, lo, len);
+            size_t lo, len;
+            chunk_bounds(blk, read, C, &lo, &len);
             for (int q = 0; q < P; q++)
                 if (q != me)
                     CL_CHECK(clEnqueueReadBuffer(r->dev->queue, r->send, CL_FALSE,
@@ -158,14 +182,15 @@ void zerocopy_exchange(struct runner *r, double *ph)
         /* 3. write: every peer's chunk k there, host -> device straight out of its slot */
         g = m->seq + (uint64_t)written;
         if (written < C && peers_reached(m, P, me, 0, g + 1)) {
-            CHUNK(written, lo, len);
+            size_t lo, len;
+            chunk_bounds(blk, written, C, &lo, &len);
             for (int q = 0; q < P; q++)
                 if (q != me)
-                    CL_CHECK(clEnqueueWriteBuffer(r->q_in, r->recv, CL_FALSE,
+                    CL_CHECK(clEnqueueWriteBuffer(r->fast->q_in, r->recv, CL_FALSE,
                                                   ((size_t)q * blk + lo) * elem, len * elem,
                                                   slot_of(m, P, q, (int)(g % (uint64_t)S), me),
                                                   0, NULL, &wr[(size_t)written * P + q]));
-            CL_CHECK(clFlush(r->q_in));
+            CL_CHECK(clFlush(r->fast->q_in));
             written++;
             moved = 1;
         }
@@ -192,10 +217,9 @@ void zerocopy_exchange(struct runner *r, double *ph)
                 sched_yield();
         }
     }
-#undef CHUNK
     if (idle_from >= 0)
         idle += MPI_Wtime() - idle_from;
-    CL_CHECK(clFinish(r->q_in));
+    CL_CHECK(clFinish(r->fast->q_in));
     CL_CHECK(clFinish(r->dev->queue));
     m->seq += (uint64_t)C;
     ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
@@ -204,3 +228,6 @@ void zerocopy_exchange(struct runner *r, double *ph)
     ph[PH_D2H] = d2h;
     ph[PH_H2D] = h2d;
 }
+
+const struct transport transport_zerocopy = {"shm", zerocopy_open, zerocopy_exchange,
+                                              zerocopy_close};
