@@ -5,7 +5,7 @@
  *   1. N fits one group (N <= local values and N <= items x R): one pass, Q = N.
  *   2. (the default variant only) N fits 2 to MAX_PARTS local memories: one pass that
  *      keeps the row in registers and exchanges it through local memory in parts
- *      (PASS_ROWS, kernels/05_passes.cl "A row in parts").
+ *      (PASS_ROWS, kernels/05_row_parts.cl).
  *   3. Otherwise several passes: each group takes T >= MIN_COLUMNS neighbouring columns
  *      (coalesced reads), which caps Q at min(items x R, local values) / MIN_COLUMNS;
  *      the fewest passes under that cap, log2 N split evenly between them. */

@@ -215,7 +215,7 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
              cap_note, is_simd(p) ? " (simd needs N >= 64: the default plan)" : "");
 }
 
-/* The -D constants: FFT_PARTS and friends for a row in parts (kernels/05_passes.cl
+/* The -D constants: FFT_PARTS and friends for a row in parts (kernels/05_row_parts.cl
  * compiles those kernels only then), FFT_SIMD for --variant simd, and FFT_ONLY_R /
  * FFT_ONLY_TW / FFT_ONLY_REST: the pass kernels this run launches (their radices,
  * summed, always with the variant's own; the twiddle strategy; the leftover stages, as
@@ -273,7 +273,8 @@ static int check(const struct fl_problem *p, char *why, size_t len)
 
 int main(int argc, char **argv)
 {
-    static const char *const uses[] = {"05_passes.cl", "simd_cv.cl", "05_simd.cl", NULL};
+    static const char *const uses[] = {"05_passes.cl", "05_row_parts.cl", "simd_cv.cl",
+                                       "05_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "05_register_radix",
         .title = "register radix-4/8/16 butterflies, few passes",

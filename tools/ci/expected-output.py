@@ -44,16 +44,15 @@ stdout and stderr are shown together; the repository's path reads /path/to/fftla
 --only TEXT keeps the blocks whose command contains TEXT.
 
 What --check masks (what varies from run to run, or by CPU, not what the code decides):
-times, rates and shares (a number before ms, s, µs, GFLOP/s, GB/s or %; every number of
-the time, loop, rate, xfer and per-launch lines, with their run counts); the device and
-driver lines, and a device named inside a line (10's ranks); digests (hex on a digest
-line); the grader's "N at a time" (the CPU count); the tour's ms, GFLOP/s, GB/s and %
-columns. Error values (e-notation not after "bound") agree within a factor of 2 (zero
-only with zero), the got/expected values of a wrong element within 1e-3 of their size
+times, rates and shares (a number before ms, s, µs, GFLOP/s, GB/s or %; every number of the
+time, loop, rate, xfer and per-launch lines and of 10's phase and link lines, with their run
+counts); the device and driver lines, and a device named inside a line (10's ranks); digests
+(hex on a digest line); the grader's "N at a time" (the CPU count); the tour's ms, GFLOP/s,
+GB/s and % columns. Error values (e-notation not after "bound") agree within a factor of 2
+(zero only with zero), the got/expected values of a wrong element within 1e-3 of their size
 (1e-5 near zero): their last digits change with the CPU; a run of spaces counts as one (a
 column's width follows its numbers). Everything else — plans, launches, build options,
 sizes, bounds, verdicts, the grader's run counts — must be the same.
-
 Each page is written whole (a temporary file beside it, then a rename). Exit status: 0
 done / same, 1 a command failed or ended with another exit status, or (--check) a block
 differs, or (--lint) a page is malformed; 2 usage.
@@ -325,7 +324,10 @@ E_NUM = r"[-+]?\d+(?:\.\d+)?e[-+]\d+"
 NUMBER = r"[-+]?\d+(?:\.\d+)?(?:e[-+]\d+)?"
 UNIT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[-+]?\d+)?( ?)"
                   r"(ms|s|µs|us|ns|GFLOP/s|GB/s|TB/s|%)(?![\w/])")
-TIMING_LINE = re.compile(r"^(time|loop|rate|xfer|per launch)\b|^\s+[\d.]+% of this device")
+TIMING_LINE = re.compile(r"^(time|loop|rate|xfer|per launch|phases)\b|^\s+[\d.]+% of this device"
+                         # 10's link probe, and its phases: "  pack (device)  4.87  (rank 0; ..."
+                         r"|^rank \d+\s+link\b"
+                         r"|^\s+\S.*?\s[\d.]+\s+\((rank \d+; fastest|the slowest rank)")
 TOUR_ROW = re.compile(r"^(\d\d_\w+\s+\S+ x \d+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s+(\S+)$")
 
 
