@@ -18,9 +18,12 @@
 #       (rewrite the tables)
 #   chapters/10_distributed/going_further/gpu-table.sh -n DIR   (print it only)
 # With -t, DIR needs only transport.csv, and its table goes to the lesson's Measured section
-# (../README.md, between <!-- 10-baseline-table:begin --> and its :end): each run set
-# against the lesson's exchange (--transport alltoall) on the same shape, the baseline:
+# (../README.md, between <!-- MARKER:begin --> and its :end; MARKER 10-baseline-table unless
+# named): each run set against the lesson's exchange (--transport alltoall) on the same
+# shape, the baseline:
 #   chapters/10_distributed/going_further/gpu-table.sh -t results/10_distributed-pocl
+#   chapters/10_distributed/going_further/gpu-table.sh -t \
+#       results/10_distributed-h200x2/alltoall-call 10-baseline-gpu-table
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 chapter=$(cd "$here/.." && pwd)
@@ -30,7 +33,8 @@ while [ $# -gt 1 ]; do
     case $1 in -n) print_only=1 ;; -t) baseline_only=1 ;; *) break ;; esac
     shift
 done
-dir=${1:?usage: gpu-table.sh [-n] [-t] DIR (with before.csv, after.csv, 07.csv; -t: transport.csv)}
+dir=${1:?usage: gpu-table.sh [-n] [-t] DIR [MARKER] (with before.csv, after.csv, 07.csv; -t: transport.csv)}
+marker=${2:-10-baseline-table}
 needed="before.csv after.csv 07.csv"
 [ "$baseline_only" = 0 ] || needed=transport.csv
 for f in $needed; do
@@ -104,7 +108,7 @@ if [ -f "$dir/transport.csv" ]; then
     /^chapter,/ { n = csvsplit($0, h); delete c; for (i = 1; i <= n; i++) c[h[i]] = i; next }
     function f(x) { return x == "" ? "—" : sprintf("%.3g", x) }
     { m = csvsplit($0, v); rows[++nr] = $0 }
-    { s = v[c["shape"]]; t = v[c["transport"]]; shm = t == "shm"
+    { s = v[c["shape"]]; t = v[c["transport"]]; shm = t == "shm"; dev = v[c["device"]]
       shape[nr] = s; ms[nr] = v[c["ms_median"]]
       if (t == "alltoall" && !(s in base)) base[s] = v[c["ms_median"]]
       el = v[c["precision"]] == "double" ? 16 : 8
@@ -123,7 +127,7 @@ if [ -f "$dir/transport.csv" ]; then
           split(substr(link, RSTART + 7, RLENGTH - 7), r, " / "); pd = r[1]; ph = r[2]
       } }
     END {
-      printf "The exchange'"'"'s transports at P = 2 (`--transport`, `--shm-copy`, `--copy-threads`, `--chunks`; timed only):\n\n"
+      printf "%s (`%s`): the exchange'"'"'s transports at P = 2 (`--transport`, `--shm-copy`, `--copy-threads`, `--chunks`; timed only):\n\n", dev, dir
       printf "| shape | transport | --shm-copy | copy threads | chunks | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link | alltoall ÷ this |\n"
       printf "|---|---|---|---|---|---|---|---|---|\n"
       for (i = 1; i <= nr; i++) {
@@ -132,7 +136,7 @@ if [ -f "$dir/transport.csv" ]; then
               vs = sprintf("%.2f×", base[shape[i]] / ms[i])
           printf "%s | %s |\n", line[i], vs
       }
-    }' "$dir/transport.csv")
+    }' dir="$dir" "$dir/transport.csv")
 fi
 
 # Prose lines wrapped at 92 characters (a lesson's rule); table rows stay whole.
@@ -168,7 +172,7 @@ splice() {
     echo "gpu-table.sh: rewrote $name in $file from $dir"
 }
 if [ "$baseline_only" = 1 ]; then
-    splice "$chapter/README.md" 10-baseline-table "$transports"
+    splice "$chapter/README.md" "$marker" "$transports"
     exit 0
 fi
 splice "$chapter/README.md" 10-gpu-table "$table"
