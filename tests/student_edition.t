@@ -8,8 +8,8 @@
 # every file), and that check finds a planted copy; an existing DEST is refused. Slow set
 # (cold builds: a few CPU-minutes): the edition builds 05_register_radix and
 # 06_mixed_radix with its own Makefile; there, with every exercise a stub, 05's default
-# run and 06's at 1000 x 16 pass, and 05's two stubs fail the grader; then each of the
-# answers alone (one solution copied into the edition's exercises/, every other file a
+# run and 06's at 1000 x 16 pass, and 05's two stubs fail the grader; then each
+# answer alone (one solution copied into the edition's exercises/, every other file a
 # stub) earns its points (tools/grade.sh --quick, the edition's programs).
 . "$(dirname "$0")/lib.sh"
 
