@@ -283,7 +283,9 @@ def run_block(b, trees):
         except FileNotFoundError:
             pass
     env = dict(os.environ)
-    for k in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES", "BUILD"):
+    # (a page's command runs as a reader's would: not the make, build folder or sanitizer
+    # of the run that called the tool, as `make SANITIZE=1 test` would pass down)
+    for k in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES", "BUILD", "SANITIZE"):
         env.pop(k, None)
     env["LC_ALL"] = "C"
     try:
