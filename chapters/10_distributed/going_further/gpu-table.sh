@@ -127,7 +127,7 @@ if [ -f "$dir/transport.csv" ]; then
           split(substr(link, RSTART + 7, RLENGTH - 7), r, " / "); pd = r[1]; ph = r[2]
       } }
     END {
-      printf "%s (`%s`): the exchange'"'"'s transports at P = 2 (`--transport`, `--shm-copy`, `--copy-threads`, `--chunks`; timed only):\n\n", dev, dir
+      printf "%s (`%s`): the exchange'"'"'s transports at P=2 (`--transport`, `--shm-copy`, `--copy-threads`, `--chunks`; timed only):\n\n", dev, dir
       printf "| shape | transport | --shm-copy | copy threads | chunks | P=2 ms | exchange (d2h, MPI or shm copies, h2d) | exchange ÷ link | alltoall ÷ this |\n"
       printf "|---|---|---|---|---|---|---|---|---|\n"
       for (i = 1; i <= nr; i++) {
