@@ -236,9 +236,8 @@ void fl_report_check(enum fl_format fmt, const struct fl_check *c)
             c->ok ? "ok" : "WRONG", c->detail[0] ? ": " : "", c->detail);
 }
 
-static void csv_field(const char *s)
+void fl_csv_text(const char *s)
 {
-    /* Device names may hold commas; quote every text field. */
     putchar('"');
     for (; *s; s++) {
         if (*s == '"') putchar('"');
@@ -446,10 +445,10 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         }
     } else if (fmt == FL_FORMAT_CSV) {
         printf("%s\n", fl_csv_header);
-        csv_field(r->chapter); putchar(',');
-        csv_field(r->variant); putchar(',');
-        csv_field(r->dev->name); putchar(',');
-        csv_field(r->dev->driver);
+        fl_csv_text(r->chapter); putchar(',');
+        fl_csv_text(r->variant); putchar(',');
+        fl_csv_text(r->dev->name); putchar(',');
+        fl_csv_text(r->dev->driver);
         printf(",%zu,%zu,%s,%s,%d,", r->n, r->batch, direction(r),
                r->precision == FL_DOUBLE ? "double" : "single", r->verified);
         if (w) {
@@ -466,7 +465,7 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         else
             printf(",,,0,,,,,,,");
         printf("%s,", verdict);
-        csv_field(r->timed ? r->timing : "");
+        fl_csv_text(r->timed ? r->timing : "");
         char shape[96];
         if (r->timed)
             printf(",%d,%.6g,", r->launches, r->loop_ms);
@@ -479,9 +478,9 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf(",,,");
         char when[32], host[256];
         printf("%s,", fl_utc_now(when, sizeof when));
-        csv_field(fl_build_commit());
+        fl_csv_text(fl_build_commit());
         putchar(',');
-        csv_field(fl_host_name(host, sizeof host));
+        fl_csv_text(fl_host_name(host, sizeof host));
         putchar('\n');
     } else {
         printf("{\"chapter\": ");

@@ -116,6 +116,9 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r);
  * (forward: N reals in, the half spectrum out) or c2r (its inverse); n and shape are
  * then those of the real array. */
 extern const char *const fl_csv_header;
+/* S as one CSV text field on stdout: in double quotes, a quote inside doubled (device
+ * names may hold commas, so every text field is quoted). */
+void fl_csv_text(const char *s);
 /* The commit the program was built from (`git describe --always --dirty` at build time),
  * or "unknown" outside a checkout: the CSV's commit column. */
 const char *fl_build_commit(void);

@@ -155,16 +155,6 @@ static const char *phase_clock(const struct ctx *c, int ph)
     }
 }
 
-static void csv_text(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"') putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
-
 /* One CSV row: the columns every chapter writes (common/report.h's fl_csv_header, filled
  * by name, so a column added there stays aligned: this chapter leaves it empty), then this
  * chapter's: ranks, layout, and each phase's time (the slowest rank's median, ms). */
@@ -194,10 +184,10 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
             putchar(',');
         first = 0;
 #define COL(name) (strcmp(col, name) == 0)
-        if (COL("chapter")) csv_text(CHAPTER);
-        else if (COL("variant")) csv_text(c->variant->name);
-        else if (COL("device")) csv_text(c->dev.name);
-        else if (COL("driver")) csv_text(c->dev.driver);
+        if (COL("chapter")) fl_csv_text(CHAPTER);
+        else if (COL("variant")) fl_csv_text(c->variant->name);
+        else if (COL("device")) fl_csv_text(c->dev.name);
+        else if (COL("driver")) fl_csv_text(c->dev.driver);
         else if (COL("n")) printf("%zu", c->s.n);
         else if (COL("batch")) printf("%zu", c->s.batch);
         else if (COL("direction")) printf("%s", c->main.sign < 0 ? "forward" : "inverse");
@@ -216,15 +206,15 @@ static void report_csv(const struct ctx *c, const struct checks *k, const struct
         else if (COL("h2d_ms") && timed) printf("%.6g", t->phase_max[PH_H2D] + t->phase_max[PH_H2D2]);
         else if (COL("d2h_ms") && timed) printf("%.6g", t->phase_max[PH_D2H] + t->phase_max[PH_D2H2]);
         else if (COL("verdict")) printf("%s", passed ? (c->o.verify ? "PASS" : "UNVERIFIED") : "FAIL");
-        else if (COL("timing") && timed) csv_text("wall");
+        else if (COL("timing") && timed) fl_csv_text("wall");
         else if (COL("launches") && timed) printf("%d", c->main.launches);
         else if (COL("shape")) printf("%s", shape_text(&c->s, shape, sizeof shape));
         else if (COL("ms_q1") && timed) printf("%.6g", t->total.q1);
         else if (COL("ms_q3") && timed) printf("%.6g", t->total.q3);
         else if (COL("ms_stddev") && timed) printf("%.6g", t->total.stddev);
         else if (COL("date")) printf("%s", fl_utc_now(stamp, sizeof stamp));
-        else if (COL("commit")) csv_text(fl_build_commit());
-        else if (COL("host")) csv_text(fl_host_name(stamp, sizeof stamp));
+        else if (COL("commit")) fl_csv_text(fl_build_commit());
+        else if (COL("host")) fl_csv_text(fl_host_name(stamp, sizeof stamp));
 #undef COL
     }
     printf(",%d,%s", nranks, c->out == LAYOUT_NATURAL ? "natural" : "transposed");
