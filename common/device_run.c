@@ -85,10 +85,10 @@ static const char *guard_damage(struct run_ctx *c, int which)
     const struct fl_plan *plan = c->plans[which];
     const char *bad = NULL;
     if (c->fenced) {
-        bad = fl_fence_damage_fault(&c->fence_a, &c->fault);
-        bad = bad ? bad : fl_fence_damage_fault(&c->fence_b, &c->fault);
+        bad = fl_fence_damage(&c->fence_a, &c->fault);
+        bad = bad ? bad : fl_fence_damage(&c->fence_b, &c->fault);
         for (int t = 0; t < plan->ntables && !bad; t++)
-            bad = fl_fence_damage_fault(&c->fence_tab[which][t], &c->fault);
+            bad = fl_fence_damage(&c->fence_tab[which][t], &c->fault);
         return bad;
     }
     cl_command_queue q = c->dev.queue;

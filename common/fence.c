@@ -197,12 +197,7 @@ static void slack_fault(struct fl_fault *fault, const struct fl_fence *f, const 
     fault->launch = -1;
 }
 
-const char *fl_fence_damage(const struct fl_fence *f)
-{
-    return fl_fence_damage_fault(f, NULL);
-}
-
-const char *fl_fence_damage_fault(const struct fl_fence *f, struct fl_fault *fault)
+const char *fl_fence_damage(const struct fl_fence *f, struct fl_fault *fault)
 {
     static char where[160];
     size_t count = f->data_bytes / f->elem;

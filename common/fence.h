@@ -58,11 +58,10 @@ void fl_fence_view(struct fl_fence *f, int v);
 
 /* Fill the slack around the data with the guard pattern (before a run). */
 void fl_fence_arm(struct fl_fence *f);
-/* NULL, or where a kernel wrote into the slack: "buffer B, past its end (...)". */
-const char *fl_fence_damage(const struct fl_fence *f);
-/* The same, and its fields into FAULT (when not NULL and there is damage): access write,
- * the buffer, the side, the element (run_end.h). */
-const char *fl_fence_damage_fault(const struct fl_fence *f, struct fl_fault *fault);
+/* NULL, or where a kernel wrote into the slack: "buffer B, past its end (...)", and its
+ * fields into FAULT (when not NULL and there is damage): access write, the buffer, the
+ * side, the element (run_end.h). */
+const char *fl_fence_damage(const struct fl_fence *f, struct fl_fault *fault);
 
 /* What runs now, for the handler's message: CHECK ("random", "roundtrip"; may be NULL),
  * launch INDEX of COUNT, KERNEL. INDEX < 0: no kernel runs. The strings must live on. */
