@@ -1,0 +1,116 @@
+/* 11_convolution: the host-side pieces of the long signals and the two tasks (no OpenCL
+ * in them, each unit-tested on its own: tests/unit/test_conv_*.c).
+ *
+ *   blocks.c      overlap-save's bookkeeping: a signal of Nx values cut into blocks of B,
+ *                 a hop of B - K + 1, the first K - 1 outputs of each block discarded
+ *   pgm.c         8-bit binary PGM (P5) images, read and written whole or not at all
+ *   image_data.c  the image task's data: a test image the program draws, the Gaussian
+ *                 blur and the sharpening filter (K x K taps)
+ *   chirp.c       the matched-filter task's data: a chirp, buried in seeded noise, its
+ *                 matched filter, and the peak that finds it */
+#ifndef FFTLAB_CONV_TASKS_H
+#define FFTLAB_CONV_TASKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------ blocks.c: overlap-save */
+
+/* A linear convolution y = x * h of a long signal (NX values) and a short filter (K taps),
+ * Ny = NX + K - 1 outputs, computed in blocks of B values (a length the FFT plans take).
+ * Block b reads the B samples x[b L - (K - 1) .. b L + L - 1], L = B - K + 1 the hop
+ * (samples before 0 or past NX read as zeros), and its circular convolution with h gives,
+ * at j = K - 1 .. B - 1, the outputs y[b L + j - (K - 1)]: the first K - 1 are wrapped
+ * around and discarded. Blocks ceil(Ny / L); the last one's outputs past Ny are dropped. */
+struct ols_blocks {
+    size_t nx, k;   /* signal and filter lengths                               */
+    size_t b;       /* block length: the transforms' length                    */
+    size_t hop;     /* L = B - K + 1: new samples per block, outputs per block */
+    size_t ny;      /* NX + K - 1 outputs (the full linear convolution)        */
+    size_t nblocks; /* ceil(Ny / L)                                            */
+};
+
+/* The block length overlap-save picks for NX and K when none is given: the smallest
+ * 7-smooth length >= 8 K (so at most an eighth of each block is discarded), or the one
+ * >= Ny when that is smaller (the whole signal in one block). */
+size_t ols_default_block(size_t nx, size_t k);
+
+/* Fill O for NX, K and block length B (0: ols_default_block), or -1 with WHY: NX or K 0,
+ * B < K (no output would be kept), B not 2^a 3^b 5^c 7^d. */
+int ols_plan(size_t nx, size_t k, size_t b, struct ols_blocks *o, char *why, size_t len);
+
+/* Block BLK's sample J (J < B) is x[ols_source(...)], or zero when it returns -1. */
+long long ols_source(const struct ols_blocks *o, size_t blk, size_t j);
+
+/* Block BLK's circular output J is y[ols_kept(...)], or discarded when it returns -1
+ * (J < K - 1: wrapped around; or past Ny in the last block). */
+long long ols_kept(const struct ols_blocks *o, size_t blk, size_t j);
+
+/* The whole method on the host, in double, each block's circular convolution by its
+ * O(B K) sum: y (O->ny complex values, interleaved) from x (O->nx) and h (O->k). For the
+ * unit tests, and as a statement of the bookkeeping the device plan follows. */
+void ols_host(const struct ols_blocks *o, const double *x, const double *h, double *y);
+
+/* ------------------------------------------------------------ pgm.c: P5 images */
+
+#define PGM_MAX_SIDE 65536          /* a side longer than this is refused             */
+#define PGM_MAX_PIXELS ((size_t)1 << 28)
+
+struct pgm {
+    size_t width, height;
+    unsigned maxval;                /* 1 .. 255: 8-bit samples                         */
+    unsigned char *pixels;          /* height rows of width samples, top row first     */
+};
+
+/* Read a binary PGM (P5, maxval <= 255; comments in the header allowed), or -1 with the
+ * reason in ERR (not a P5 file, a 16-bit one, a bad or missing field, short data). */
+int pgm_read(const char *path, struct pgm *img, char *err, size_t errlen);
+/* Write IMG as P5 (maxval IMG->maxval) whole or not at all (common/whole_file.h); -1 with
+ * the reason in ERR, the file left as it was. */
+int pgm_write(const char *path, const struct pgm *img, char *err, size_t errlen);
+void pgm_free(struct pgm *img);
+
+/* Samples to values in [0, 1] (v / maxval) and back (clamped to [0, 1], rounded to the
+ * nearest of maxval + 1 levels); the doubles are W x H, one per pixel. */
+void pgm_to_values(const struct pgm *img, double *v);
+void pgm_from_values(struct pgm *img, const double *v);
+
+/* ------------------------------------------------------------ image_data.c */
+
+/* A test image of H x W values in [0, 1] that shows what a filter does: flat regions
+ * with sharp edges (a disc, a square, bars of widths 1 to 8 pixels) and a zone plate,
+ * rings whose frequency grows outwards (a blur erases the outer rings first). */
+void image_test_pattern(size_t h, size_t w, double *v);
+
+/* The taps per side of a Gaussian of width SIGMA (pixels): 2 ceil(3 sigma) + 1, the
+ * kernel reaching three widths out, where it has fallen to 1 % of its peak. */
+size_t image_gauss_taps(double sigma);
+/* K x K taps of the Gaussian exp(-(dy^2 + dx^2) / (2 sigma^2)), centred, summing to 1:
+ * a blur that keeps the mean brightness. */
+void image_gauss_filter(double sigma, size_t k, double *h);
+/* K x K taps of unsharp masking, (1 + AMOUNT) delta - AMOUNT G (G: the Gaussian above,
+ * delta at the centre), summing to 1: the image plus AMOUNT times what the blur takes
+ * away, the edges made steeper. */
+void image_sharpen_filter(double sigma, double amount, size_t k, double *h);
+
+/* ------------------------------------------------------------ chirp.c */
+
+/* M samples of a linear chirp whose frequency sweeps from F0 to F1 (cycles per sample),
+ * s_n = w_n cos(2 pi (F0 n + (F1 - F0) n^2 / (2 M))), under a Hann window w_n (its
+ * matched filter's output then has low side lobes). */
+void chirp_make(size_t m, double f0, double f1, double *s);
+
+/* N samples of Gaussian noise of standard deviation SIGMA (seeded: the same SEED, the same
+ * noise), with AMP times the M samples S added at POS (POS + M <= N). */
+void chirp_bury(size_t n, const double *s, size_t m, size_t pos, double amp, double sigma,
+                uint64_t seed, double *x);
+
+/* The matched filter of S: its M samples reversed, h_n = s_(M-1-n), so that the
+ * convolution x * h at n is the correlation of x with s starting at n - (M - 1). */
+void chirp_matched_filter(const double *s, size_t m, double *h);
+
+/* The index of the largest |y_i| of N values, and how far it stands out: that peak over
+ * the RMS of the values more than GUARD away from it (*MARGIN, may be NULL). */
+size_t chirp_peak(const double *y, size_t n, size_t guard, double *margin);
+
+#endif
