@@ -14,21 +14,22 @@
  * and are dropped, the other L are y[b L .. b L + L - 1]. Ny = Nx + K - 1 outputs, blocks
  * ceil(Ny / L).
  *
- * Built after kernels/fftlab.clh and 06's passes (real2_t, INLINE). Arguments are 64-bit
- * (long): a batch of blocks passes 2^31 values long before the chapter's limit does. */
+ * Built after kernels/fftlab.clh and 06's passes (real2_t, INLINE). The arguments are ints
+ * (every length is below 2^26), the indices made of them 64-bit (long): a batch of blocks
+ * passes 2^31 values long before the chapter's limit does. */
 
 /* ols_load: the blocks, cut out of the signal.
  *   work-items : 1-D, one per block value, BATCH x NBLOCKS x B of them (any group size;
  *                items past that do nothing)
  *   args       : x (BATCH rows of NX values), blocks (BATCH x NBLOCKS blocks of B), NX, K,
  *                HOP (L = B - K + 1), B, NBLOCKS, BATCH */
-__kernel void ols_load(__global const real2_t *x, __global real2_t *blocks, long nx, long k,
-                       long hop, long b, long nblocks, long batch)
+__kernel void ols_load(__global const real2_t *x, __global real2_t *blocks, int nx, int k,
+                       int hop, int b, int nblocks, int batch)
 {
     const long g = (long)get_global_id(0);
-    if (g >= batch * nblocks * b)
+    if (g >= (long)batch * nblocks * b)
         return;
-    const long row = g / (nblocks * b), rest = g - row * nblocks * b;
+    const long row = g / ((long)nblocks * b), rest = g - row * nblocks * b;
     const long blk = rest / b, j = rest - blk * b;
     const long src = blk * hop + j - (k - 1); /* K - 1 samples before its first output */
     blocks[g] = src >= 0 && src < nx ? x[row * nx + src] : (real2_t)(0, 0);
@@ -39,11 +40,11 @@ __kernel void ols_load(__global const real2_t *x, __global real2_t *blocks, long
  *   work-items : 1-D, BATCH x NY (any group size; items past that do nothing)
  *   args       : blocks (BATCH x NBLOCKS blocks of B: the circular convolutions), y (BATCH
  *                rows of NY values), NY, K, HOP, B, NBLOCKS, BATCH */
-__kernel void ols_store(__global const real2_t *blocks, __global real2_t *y, long ny, long k,
-                        long hop, long b, long nblocks, long batch)
+__kernel void ols_store(__global const real2_t *blocks, __global real2_t *y, int ny, int k,
+                        int hop, int b, int nblocks, int batch)
 {
     const long g = (long)get_global_id(0);
-    if (g >= batch * ny)
+    if (g >= (long)batch * ny)
         return;
     const long row = g / ny, n = g - row * ny;
     const long blk = n / hop, j = n - blk * hop + (k - 1);
@@ -61,13 +62,13 @@ __kernel void ols_store(__global const real2_t *blocks, __global real2_t *y, lon
  *   work-items : 1-D, BATCH x NBLOCKS x B (any group size)
  *   args       : x (BATCH rows of NX), blocks (BATCH x NBLOCKS blocks of B), NX, HOP
  *                (L = B - K + 1), B, NBLOCKS, BATCH */
-__kernel void ola_load(__global const real2_t *x, __global real2_t *blocks, long nx, long hop,
-                       long b, long nblocks, long batch)
+__kernel void ola_load(__global const real2_t *x, __global real2_t *blocks, int nx, int hop,
+                       int b, int nblocks, int batch)
 {
     const long g = (long)get_global_id(0);
-    if (g >= batch * nblocks * b)
+    if (g >= (long)batch * nblocks * b)
         return;
-    const long row = g / (nblocks * b), rest = g - row * nblocks * b;
+    const long row = g / ((long)nblocks * b), rest = g - row * nblocks * b;
     const long blk = rest / b, j = rest - blk * b;
     const long src = ola_source(blk, j, nx, hop);
     blocks[g] = src >= 0 && src < nx ? x[row * nx + src] : (real2_t)(0, 0);
@@ -77,11 +78,11 @@ __kernel void ola_load(__global const real2_t *x, __global real2_t *blocks, long
  *   work-items : 1-D, BATCH x NY (any group size)
  *   args       : blocks (BATCH x NBLOCKS blocks of B: each block's convolution with h),
  *                y (BATCH rows of NY), NY, HOP, B, NBLOCKS, BATCH */
-__kernel void ola_add(__global const real2_t *blocks, __global real2_t *y, long ny, long hop,
-                      long b, long nblocks, long batch)
+__kernel void ola_add(__global const real2_t *blocks, __global real2_t *y, int ny, int hop,
+                      int b, int nblocks, int batch)
 {
     const long g = (long)get_global_id(0);
-    if (g >= batch * ny)
+    if (g >= (long)batch * ny)
         return;
     const long row = g / ny, n = g - row * ny;
     y[g] = ola_output(blocks + row * nblocks * b, n, nblocks, hop, b);

@@ -38,6 +38,8 @@ struct conv_args {
     struct fl_npy filter;            /* its contents (data NULL when none)                */
     unsigned long long seed;         /* --seed (the generated filter's seed is made from it) */
     int double_precision;            /* --precision double                               */
+    size_t block;                    /* --block B: overlap-save's block length (0: blocks.c's
+                                        default)                                         */
 };
 extern struct conv_args conv_args;
 

@@ -42,6 +42,7 @@
  * Files: conv.h (what the files share), setup.c, plan.c, reference.c; kernels/
  * 11_convolution.cl. Lesson: README.md here; measurements: NOTES.md. */
 #include "conv.h"
+#include "tasks.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,10 +54,15 @@ static const struct fl_variant variants[] = {
      "the column passes", NULL, 0},
     {"unfused", "the plain sequence: [pad], forward passes, a product kernel, inverse "
      "passes, [cut]", NULL, 0},
+    {"overlap_save", "1-D linear, a filter much shorter than the signal: blocks of B = 8K or "
+     "so (--block B), each by B-point FFTs, the first K - 1 outputs of each dropped", NULL, 0},
+    {"overlap_add", "overlap_save's plan with your ola_source and ola_output: pieces of L = B "
+     "- K + 1 samples, the blocks' outputs added (exercise)",
+     "exercises/11_convolution/overlap_add.cl", 0},
     {NULL, NULL, NULL, 0},
 };
 
-struct conv_args conv_args = {CONV_LINEAR, 0, {0}, NULL, {0}, 1, 0};
+struct conv_args conv_args = {.mode = CONV_LINEAR, .seed = 1};
 
 /* The value of option NAME at ARGV[*I] ("--name value" or "--name=value"), moving *I past
  * it; NULL when ARGV[*I] is not NAME. Exits 2 when the value is missing. */
@@ -98,6 +104,13 @@ static int take_options(int argc, char **argv)
                        "15x15", v);
         } else if ((v = option_value(argc, argv, &i, "--filter"))) {
             conv_args.filter_path = v;
+        } else if ((v = option_value(argc, argv, &i, "--block"))) {
+            char *end;
+            unsigned long long b = strtoull(v, &end, 10);
+            if (!*v || *end || b < 1 || b > ((size_t)1 << 26))
+                fl_die(FL_EXIT_USAGE, "--block must be a block length from 1 to 2^26, got '%s'",
+                       v);
+            conv_args.block = (size_t)b;
         } else {
             argv[kept++] = argv[i];
         }
@@ -132,7 +145,14 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     }
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
-    return conv_of_problem(p, &cv, why, len);
+    if (conv_args.block && !conv_is_blocked(p->variant)) {
+        snprintf(why, len, "--block: only --variant overlap_save and overlap_add cut the signal "
+                 "in blocks");
+        return -1;
+    }
+    if (conv_of_problem(p, &cv, why, len) != 0)
+        return -1;
+    return conv_is_blocked(p->variant) ? conv_blocks_check(&cv, why, len) : 0;
 }
 
 static void build_options(const struct fl_problem *p, char *opts, size_t len)
@@ -142,7 +162,10 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     opts[0] = '\0';
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         return; /* check() refused it already */
-    conv_build_options(&cv, p->variant, opts, len);
+    if (conv_is_blocked(p->variant))
+        conv_blocks_options(&cv, opts, len); /* overlap_save.c */
+    else
+        conv_build_options(&cv, p->variant, opts, len);
 }
 
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
@@ -151,7 +174,9 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     char why[512];
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
-    if (strcmp(p->variant, "unfused") == 0)
+    if (conv_is_blocked(p->variant))
+        conv_plan_blocks(&cv, plan); /* overlap_save.c */
+    else if (strcmp(p->variant, "unfused") == 0)
         conv_plan_unfused(&cv, plan);
     else
         conv_plan_fused(&cv, plan);
@@ -162,7 +187,7 @@ int main(int argc, char **argv)
     static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
                                        "06_row_parts.cl", "06_column_parts.cl",
                                        "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", NULL};
+                                       "07_multidim.cl", "11_blocks.cl", NULL};
     static const struct fl_operator op = {
         .what = "convolution",
         .reference_text = "convolution in double on the host (FFTW; long double for --precision "
@@ -187,6 +212,7 @@ int main(int argc, char **argv)
                 "                      if the signal is shorter\n"
                 "  --filter H.npy      your filter: complex64 (complex128 with --precision\n"
                 "                      double), shape (K,) or (Ky, Kx), one for every array\n"
+                "  --block B           overlap_save's (and overlap_add's) block length\n"
                 "--input reads the signals as the other chapters do ((N,), (batch, N), or with\n"
                 "--size NyxNx (Ny, Nx) / (batch, Ny, Nx)); --output writes y. --explain shows\n"
                 "the grid, where the product is fused, and every launch.",

@@ -7,12 +7,16 @@
  *   image_data.c  the image task's data: a test image the program draws, the Gaussian
  *                 blur and the sharpening filter (K x K taps)
  *   chirp.c       the matched-filter task's data: a chirp, buried in seeded noise, its
- *                 matched filter, and the peak that finds it */
+ *                 matched filter, and the peak that finds it
+ * and the device side of the blocks (overlap_save.c, on conv.h's struct conv). */
 #ifndef FFTLAB_CONV_TASKS_H
 #define FFTLAB_CONV_TASKS_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+struct conv;
+struct fl_plan;
 
 /* ------------------------------------------------------------ blocks.c: overlap-save */
 
@@ -50,6 +54,21 @@ long long ols_kept(const struct ols_blocks *o, size_t blk, size_t j);
  * O(B K) sum: y (O->ny complex values, interleaved) from x (O->nx) and h (O->k). For the
  * unit tests, and as a statement of the bookkeeping the device plan follows. */
 void ols_host(const struct ols_blocks *o, const double *x, const double *h, double *y);
+
+/* ------------------------------------------------------------ overlap_save.c */
+
+/* 1: VARIANT is one of the block variants (overlap_save, overlap_add) */
+int conv_is_blocked(const char *variant);
+/* O for CV's run of VARIANT (--block B or the default), or -1 with WHY: a variant of 1-D
+ * linear convolutions of complex data, at most 2^30 block values. */
+int conv_blocks(const struct conv *cv, const char *variant, struct ols_blocks *o, char *why,
+                size_t len);
+/* check(): conv_blocks and the blocks' layout (CV->p set); 0 or -1 with WHY */
+int conv_blocks_check(const struct conv *cv, char *why, size_t len);
+/* the plan: load, the passes on the blocks, conv_product, the inverse passes, store */
+void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan);
+/* -D options: the blocks' layout */
+void conv_blocks_options(const struct conv *cv, char *opts, size_t len);
 
 /* ------------------------------------------------------------ pgm.c: P5 images */
 
