@@ -40,6 +40,8 @@ struct conv_args {
     int double_precision;            /* --precision double                               */
     size_t block;                    /* --block B: overlap-save's block length (0: blocks.c's
                                         default)                                         */
+    int real;                        /* --real, or a float32/float64 --input: real x and h
+                                        through 09's R2C and C2R (real.c)                */
 };
 extern struct conv_args conv_args;
 

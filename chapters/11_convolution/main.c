@@ -104,6 +104,8 @@ static int take_options(int argc, char **argv)
                        "15x15", v);
         } else if ((v = option_value(argc, argv, &i, "--filter"))) {
             conv_args.filter_path = v;
+        } else if (strcmp(argv[i], "--real") == 0) {
+            conv_args.real = 1;
         } else if ((v = option_value(argc, argv, &i, "--block"))) {
             char *end;
             unsigned long long b = strtoull(v, &end, 10);
@@ -132,6 +134,13 @@ static int take_options(int argc, char **argv)
     if (conv_args.filter_path &&
         fl_npy_read_any(conv_args.filter_path, &conv_args.filter, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "--filter: %s", err);
+    /* real data: --real, or an --input of reals (float32, float64), which the harness then
+     * reads as such (real.c) */
+    struct fl_npy in;
+    if (!conv_args.real && o.input && fl_npy_read_any(o.input, &in, err, sizeof err) == 0) {
+        conv_args.real = in.real;
+        fl_npy_free(&in);
+    }
     return kept;
 }
 
@@ -152,7 +161,9 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     }
     if (conv_of_problem(p, &cv, why, len) != 0)
         return -1;
-    return conv_is_blocked(p->variant) ? conv_blocks_check(&cv, why, len) : 0;
+    if (conv_is_blocked(p->variant))
+        return conv_blocks_check(&cv, why, len); /* overlap_save.c */
+    return cv.real ? conv_real_check(&cv, why, len) : 0; /* real.c */
 }
 
 static void build_options(const struct fl_problem *p, char *opts, size_t len)
@@ -164,6 +175,8 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         return; /* check() refused it already */
     if (conv_is_blocked(p->variant))
         conv_blocks_options(&cv, opts, len); /* overlap_save.c */
+    else if (cv.real)
+        conv_real_options(&cv, opts, len); /* real.c */
     else
         conv_build_options(&cv, p->variant, opts, len);
 }
@@ -176,6 +189,8 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     if (conv_is_blocked(p->variant))
         conv_plan_blocks(&cv, plan); /* overlap_save.c */
+    else if (cv.real)
+        conv_plan_real(&cv, plan); /* real.c: whatever the variant, 09's R2C and C2R */
     else if (strcmp(p->variant, "unfused") == 0)
         conv_plan_unfused(&cv, plan);
     else
@@ -188,6 +203,13 @@ int main(int argc, char **argv)
                                        "06_row_parts.cl", "06_column_parts.cl",
                                        "05_register_radix.cl", "06_mixed_radix.cl",
                                        "07_multidim.cl", "11_blocks.cl", NULL};
+    /* real data: 09's twist and the real pad and cut too */
+    static const char *const uses_real[] = {"08_pass_hooks.cl", "06_passes.cl",
+                                            "06_blocks_25_27.cl", "06_row_parts.cl",
+                                            "06_column_parts.cl", "05_register_radix.cl",
+                                            "06_mixed_radix.cl", "07_multidim.cl",
+                                            "11_blocks.cl", "09_real_input.cl", "11_real.cl",
+                                            NULL};
     static const struct fl_operator op = {
         .what = "convolution",
         .reference_text = "convolution in double on the host (FFTW; long double for --precision "
@@ -197,7 +219,7 @@ int main(int argc, char **argv)
         .reference = conv_reference,
         .direct = conv_direct,
     };
-    static const struct fl_chapter chapter = {
+    static struct fl_chapter chapter = {
         .name = "11_convolution",
         .title = "fast convolution: the product fused into the passes",
         .kernel_file = "11_convolution.cl",
@@ -213,6 +235,8 @@ int main(int argc, char **argv)
                 "  --filter H.npy      your filter: complex64 (complex128 with --precision\n"
                 "                      double), shape (K,) or (Ky, Kx), one for every array\n"
                 "  --block B           overlap_save's (and overlap_add's) block length\n"
+                "  --real              real x and h (float32; float64 with --precision double)\n"
+                "                      through 09's R2C and C2R; a real --input implies it\n"
                 "--input reads the signals as the other chapters do ((N,), (batch, N), or with\n"
                 "--size NyxNx (Ny, Nx) / (batch, Ny, Nx)); --output writes y. --explain shows\n"
                 "the grid, where the product is fused, and every launch.",
@@ -227,6 +251,9 @@ int main(int argc, char **argv)
         .op = &op,
     };
     argc = take_options(argc, argv);
+    chapter.real_input = conv_args.real; /* the harness's real sides: reals in, reals out */
+    if (conv_args.real)
+        chapter.uses = uses_real;
     int rc = fl_main(argc, argv, &chapter);
     fl_npy_free(&conv_args.filter);
     return rc;

@@ -70,6 +70,15 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan);
 /* -D options: the blocks' layout */
 void conv_blocks_options(const struct conv *cv, char *opts, size_t len);
 
+/* ------------------------------------------------------------ real.c */
+
+/* check(): the real grid (its last axis even) and 09's layouts on it; 0 or -1 with WHY */
+int conv_real_check(const struct conv *cv, char *why, size_t len);
+/* the plan of real data: pad, R2C, conv_product on the half spectrum, C2R, cut */
+void conv_plan_real(const struct conv *cv, struct fl_plan *plan);
+/* -D options: 09's layouts of the grid, RH_M, RH_PAIRS */
+void conv_real_options(const struct conv *cv, char *opts, size_t len);
+
 /* ------------------------------------------------------------ pgm.c: P5 images */
 
 #define PGM_MAX_SIDE 65536          /* a side longer than this is refused             */
