@@ -65,6 +65,12 @@ struct fl_operator {
      * (interleaved); returns how many (at least 1 when there is an output). */
     size_t (*direct)(const double *x, const size_t *dims, int ndims, size_t batch, size_t *idx,
                      double *ref, size_t max);
+    /* The largest factor by which the operator multiplies one frequency (a convolution: the
+     * largest |H| of its filter's spectrum), for inputs of shape DIMS; NULL: none. The tone
+     * check's bounds then grow by max(1, gain ||x|| / ||y||): a tone at a frequency the
+     * operator all but removes (a blur) comes out of the rounding of the rest, and its
+     * error relative to the tiny output says nothing of the kernels. */
+    double (*gain)(const size_t *dims, int ndims);
 };
 
 struct fl_chapter {

@@ -99,5 +99,6 @@ int conv_reference(enum fl_op_check kind, const double *x, double *ref, const si
 size_t conv_direct(const double *x, const size_t *dims, int ndims, size_t batch, size_t *idx,
                    double *ref, size_t max);
 void conv_result_dims(const size_t *dims, int ndims, size_t *out);
+double conv_gain(const size_t *dims, int ndims);
 
 #endif

@@ -63,6 +63,7 @@ static const struct fl_variant variants[] = {
 };
 
 struct conv_args conv_args = {.mode = CONV_LINEAR, .seed = 1};
+static struct task_opts task; /* --task and its options (tasks.h) */
 
 /* The value of option NAME at ARGV[*I] ("--name value" or "--name=value"), moving *I past
  * it; NULL when ARGV[*I] is not NAME. Exits 2 when the value is missing. */
@@ -104,6 +105,18 @@ static int take_options(int argc, char **argv)
                        "15x15", v);
         } else if ((v = option_value(argc, argv, &i, "--filter"))) {
             conv_args.filter_path = v;
+        } else if ((v = option_value(argc, argv, &i, "--task"))) {
+            if (strcmp(v, "blur") != 0 && strcmp(v, "sharpen") != 0 && strcmp(v, "chirp") != 0)
+                fl_die(FL_EXIT_USAGE, "--task must be blur, sharpen or chirp, got '%s'", v);
+            task.name = v;
+        } else if ((v = option_value(argc, argv, &i, "--image"))) {
+            task.image = v;
+        } else if ((v = option_value(argc, argv, &i, "--sigma"))) {
+            char *end;
+            task.sigma = strtod(v, &end);
+            if (!*v || *end || !(task.sigma >= 0.3 && task.sigma <= 170))
+                fl_die(FL_EXIT_USAGE, "--sigma must be a width in pixels from 0.3 to 170, got "
+                       "'%s'", v);
         } else if (strcmp(argv[i], "--real") == 0) {
             conv_args.real = 1;
         } else if ((v = option_value(argc, argv, &i, "--block"))) {
@@ -218,6 +231,7 @@ int main(int argc, char **argv)
         .result_dims = conv_result_dims,
         .reference = conv_reference,
         .direct = conv_direct,
+        .gain = conv_gain,
     };
     static struct fl_chapter chapter = {
         .name = "11_convolution",
@@ -237,6 +251,11 @@ int main(int argc, char **argv)
                 "  --block B           overlap_save's (and overlap_add's) block length\n"
                 "  --real              real x and h (float32; float64 with --precision double)\n"
                 "                      through 09's R2C and C2R; a real --input implies it\n"
+                "  --task T            a real use, run end to end and verified: blur or sharpen\n"
+                "                      an image (--image in.pgm, or a drawn test pattern of\n"
+                "                      --size HxW; --sigma S; --output out.pgm), or chirp: a\n"
+                "                      matched filter finds a chirp buried in noise (--size N,\n"
+                "                      --filter-size M, --seed S)\n"
                 "--input reads the signals as the other chapters do ((N,), (batch, N), or with\n"
                 "--size NyxNx (Ny, Nx) / (batch, Ny, Nx)); --output writes y. --explain shows\n"
                 "the grid, where the product is fused, and every launch.",
@@ -251,10 +270,18 @@ int main(int argc, char **argv)
         .op = &op,
     };
     argc = take_options(argc, argv);
+    if ((task.image || task.sigma > 0) && !task.name)
+        fl_die(FL_EXIT_USAGE, "--image and --sigma are options of --task blur and --task sharpen");
+    if (task.name) {
+        argc = task_take_options(argc, argv, &task);
+        conv_args.real = 1; /* the tasks' data is real */
+    }
     chapter.real_input = conv_args.real; /* the harness's real sides: reals in, reals out */
     if (conv_args.real)
         chapter.uses = uses_real;
-    int rc = fl_main(argc, argv, &chapter);
+    int rc = !task.name ? fl_main(argc, argv, &chapter)
+             : strcmp(task.name, "chirp") == 0 ? task_chirp(&chapter, argc, argv, &task)
+                                                : task_image(&chapter, argc, argv, &task);
     fl_npy_free(&conv_args.filter);
     return rc;
 }

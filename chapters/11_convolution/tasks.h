@@ -17,6 +17,8 @@
 
 struct conv;
 struct fl_plan;
+struct fl_chapter;
+struct fl_npy;
 
 /* ------------------------------------------------------------ blocks.c: overlap-save */
 
@@ -78,6 +80,33 @@ int conv_real_check(const struct conv *cv, char *why, size_t len);
 void conv_plan_real(const struct conv *cv, struct fl_plan *plan);
 /* -D options: 09's layouts of the grid, RH_M, RH_PAIRS */
 void conv_real_options(const struct conv *cv, char *opts, size_t len);
+
+/* ------------------------------------------------------------ task.c, task_image.c,
+ * task_chirp.c: --task blur|sharpen|chirp, a real use the lesson runs end to end */
+
+struct task_opts {
+    const char *name;               /* --task's value                                     */
+    const char *image;              /* --image in.pgm (blur, sharpen), or NULL: the pattern */
+    double sigma;                   /* --sigma, the Gaussian's width (0: the task's own)   */
+    const char *output;             /* --output: the task's result (a PGM), or NULL        */
+    int ndims;                      /* --size (0: the task's default)                      */
+    size_t dims[4];
+    int repeat_given;               /* --repeat given: time the runs as asked (else 0)     */
+};
+
+/* Take the task's options out of ARGV (--output, --size: the task's own), refuse those a
+ * task cannot take (exit 2); returns the new argc. */
+int task_take_options(int argc, char **argv, struct task_opts *t);
+/* Y = X (*) H on the device, verified, through fl_main (CH, with ARGV's options): real X of
+ * shape XDIMS and H of HDIMS (NDIMS axes, one value each), linear mode; Y (NDIMS axes, the
+ * full N + K - 1 per axis) read back, a real array. Returns fl_main's exit status (Y filled
+ * only when 0). */
+int task_convolve(const struct fl_chapter *ch, int argc, char **argv, const struct task_opts *t,
+                  const double *x, const size_t *xdims, int ndims, const double *h,
+                  const size_t *hdims, struct fl_npy *y);
+/* The tasks: their exit status (0: done and verified) */
+int task_image(const struct fl_chapter *ch, int argc, char **argv, struct task_opts *t);
+int task_chirp(const struct fl_chapter *ch, int argc, char **argv, struct task_opts *t);
 
 /* ------------------------------------------------------------ pgm.c: P5 images */
 
