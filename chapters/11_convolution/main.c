@@ -150,7 +150,9 @@ static int take_options(int argc, char **argv)
     /* real data: --real, or an --input of reals (float32, float64), which the harness then
      * reads as such (real.c) */
     struct fl_npy in;
-    if (!conv_args.real && o.input && fl_npy_read_any(o.input, &in, err, sizeof err) == 0) {
+    if (!conv_args.real && o.input) {
+        if (fl_npy_read_any(o.input, &in, err, sizeof err) != 0)
+            fl_die(FL_EXIT_USAGE, "%s", err);
         conv_args.real = in.real;
         fl_npy_free(&in);
     }
