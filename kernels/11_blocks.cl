@@ -2,14 +2,14 @@
  * exercise's overlap-add (--variant overlap_add, exercises/11_convolution/overlap_add.cl).
  *
  * A signal of Nx values and a filter of K taps, K much smaller than Nx: instead of one
- * transform of Nx + K - 1 points or more, the signal is cut into blocks of B points (B a
- * few times K), each block transformed, multiplied by the filter's B-point spectrum (the
- * table "spectrum", divided by B once, on the host) and transformed back: a batch of short
+ * transform of Nx + K - 1 points or more, the signal is cut into blocks of W points (W a
+ * few times K), each block transformed, multiplied by the filter's W-point spectrum (the
+ * table "spectrum", divided by W once, on the host) and transformed back: a batch of short
  * transforms with 06's passes (common/fft/axis_plan.c), between the two kernels of this
  * file that cut the blocks out of the signal and put the outputs back together.
  *
  * Overlap-save (chapters/11_convolution/blocks.c states the bookkeeping and proves it on
- * the host): block b holds x[b L - (K - 1) .. b L + L - 1], L = B - K + 1 (zeros before 0
+ * the host): block b holds x[b L - (K - 1) .. b L + L - 1], L = W - K + 1 (zeros before 0
  * and past Nx); of its circular convolution with h the first K - 1 outputs wrapped around
  * and are dropped, the other L are y[b L .. b L + L - 1]. Ny = Nx + K - 1 outputs, blocks
  * ceil(Ny / L).
@@ -19,10 +19,10 @@
  * passes 2^31 values long before the chapter's limit does. */
 
 /* ols_load: the blocks, cut out of the signal.
- *   work-items : 1-D, one per block value, BATCH x NBLOCKS x B of them (any group size;
+ *   work-items : 1-D, one per block value, BATCH x NBLOCKS x W of them (any group size;
  *                items past that do nothing)
- *   args       : x (BATCH rows of NX values), blocks (BATCH x NBLOCKS blocks of B), NX, K,
- *                HOP (L = B - K + 1), B, NBLOCKS, BATCH */
+ *   args       : x (BATCH rows of NX values), blocks (BATCH x NBLOCKS blocks of W), NX, K,
+ *                HOP (L = W - K + 1), W, NBLOCKS, BATCH */
 __kernel void ols_load(__global const real2_t *x, __global real2_t *blocks, int nx, int k,
                        int hop, int b, int nblocks, int batch)
 {
@@ -38,8 +38,8 @@ __kernel void ols_load(__global const real2_t *x, __global real2_t *blocks, int 
 /* ols_store: the outputs each block keeps, put in place: one work-item per output y_n,
  * which block BLK = n / L holds at J = n - BLK L + K - 1 (past the K - 1 it drops).
  *   work-items : 1-D, BATCH x NY (any group size; items past that do nothing)
- *   args       : blocks (BATCH x NBLOCKS blocks of B: the circular convolutions), y (BATCH
- *                rows of NY values), NY, K, HOP, B, NBLOCKS, BATCH */
+ *   args       : blocks (BATCH x NBLOCKS blocks of W: the circular convolutions), y (BATCH
+ *                rows of NY values), NY, K, HOP, W, NBLOCKS, BATCH */
 __kernel void ols_store(__global const real2_t *blocks, __global real2_t *y, int ny, int k,
                         int hop, int b, int nblocks, int batch)
 {
@@ -59,9 +59,9 @@ __kernel void ols_store(__global const real2_t *blocks, __global real2_t *y, int
 
 #ifdef FL_EXERCISE_OVERLAP_ADD
 /* ola_load: the blocks of overlap-add, from ola_source (the exercise).
- *   work-items : 1-D, BATCH x NBLOCKS x B (any group size)
- *   args       : x (BATCH rows of NX), blocks (BATCH x NBLOCKS blocks of B), NX, HOP
- *                (L = B - K + 1), B, NBLOCKS, BATCH */
+ *   work-items : 1-D, BATCH x NBLOCKS x W (any group size)
+ *   args       : x (BATCH rows of NX), blocks (BATCH x NBLOCKS blocks of W), NX, HOP
+ *                (L = W - K + 1), W, NBLOCKS, BATCH */
 __kernel void ola_load(__global const real2_t *x, __global real2_t *blocks, int nx, int hop,
                        int b, int nblocks, int batch)
 {
@@ -76,8 +76,8 @@ __kernel void ola_load(__global const real2_t *x, __global real2_t *blocks, int 
 
 /* ola_add: every output y_n from ola_output (the exercise), one work-item each.
  *   work-items : 1-D, BATCH x NY (any group size)
- *   args       : blocks (BATCH x NBLOCKS blocks of B: each block's convolution with h),
- *                y (BATCH rows of NY), NY, HOP, B, NBLOCKS, BATCH */
+ *   args       : blocks (BATCH x NBLOCKS blocks of W: each block's convolution with h),
+ *                y (BATCH rows of NY), NY, HOP, W, NBLOCKS, BATCH */
 __kernel void ola_add(__global const real2_t *blocks, __global real2_t *y, int ny, int hop,
                       int b, int nblocks, int batch)
 {

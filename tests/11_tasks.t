@@ -16,7 +16,7 @@
 # tests/exercises.t.
 #
 # Time: each size is a kernel build (pocl, 1-3 CPU-s cold). The fast set builds: the
-# blocks' B = 800 (100000 x 3, K = 100; --explain shares it), real 999 x 3 (grid 1040),
+# blocks' W = 800 (100000 x 3, K = 100; --explain shares it), real 999 x 3 (grid 1040),
 # real 6x8 from a file (its grid 8x10), real 64x48, the chirp at 2^16 (grid 65536 + 1023
 # -> 67200) and the image tasks at 64x64 (grids of 84 and 76); the refusals build nothing.
 # The slow set (FFTLAB_SLOW_TESTS=1) adds the lesson's own runs (the chirp at 2^20, the blur
@@ -62,7 +62,7 @@ run_case "a float32 filter for complex data is refused" 2 "$USAGE.*holds float32
 
 # ---- overlap-save
 run_case "overlap_save N=100000 x 3 K=100: 143 blocks of 800, the last partial" 0 '^PASS$' \
-    --has 'verify   direct .* ok' --has 'overlap-save in 143 blocks of B = 800 \(hop L = 701\)' \
+    --has 'verify   direct .* ok' --has 'overlap-save in 143 blocks of W = 800 \(hop L = 701\)' \
     --has 'ols_load' --has 'ols_store' --has 'first K - 1 = 99 outputs wrapped around and are dropped' \
     -- "$C" --variant overlap_save --size 100000 --batch 3 --filter-size 100 --repeat 0 --explain
 slow_case "overlap_save --block 5 K=5: L = 1, one output per block" 0 '^PASS$' \
@@ -79,7 +79,7 @@ run_case "overlap_save of real data is refused" 2 "$USAGE.*1-D complex signals" 
     -- "$C" --variant overlap_save --size 1000 --real
 run_case "--block without a block variant is refused" 2 "$USAGE--block: only --variant overlap_save" \
     -- "$C" --size 1000 --block 64
-run_case "--block shorter than the filter is refused" 2 "$USAGE.*B >= K" \
+run_case "--block shorter than the filter is refused" 2 "$USAGE.*W >= K" \
     -- "$C" --variant overlap_save --size 1000 --filter-size 31 --block 16
 run_case "--block 251 (prime) is refused, naming 252" 2 "$USAGE.*not 2\^a 3\^b 5\^c 7\^d \(the next one is 252\)" \
     -- "$C" --variant overlap_save --size 1000 --block 251

@@ -81,8 +81,8 @@ if python3 -c 'import yaml' 2>/dev/null; then
     python3 "$TMP/steps.py" "$WF" "$GL" >"$TMP/steps.txt" 2>"$TMP/yaml.err"
     ok $? "both files parse as YAML; only the grader's copy runs (checkouts, install, make); the grade step, artifact and reporter; GitLab's job and JUnit report" ||
         diag "$(tail -n 3 "$TMP/yaml.err")"
-    [ "$(wc -l <"$TMP/steps.txt")" = 29 ] && [ "$(awk -F'\t' '{ s += $5 } END { print s }' "$TMP/steps.txt")" = 29 ]
-    ok $? "29 grader steps (one per case group), 29 points in all"
+    [ "$(wc -l <"$TMP/steps.txt")" = 31 ] && [ "$(awk -F'\t' '{ s += $5 } END { print s }' "$TMP/steps.txt")" = 31 ]
+    ok $? "31 grader steps (one per case group), 31 points in all"
     # each step is its group: in manifest order, its command that group's check, its points
     bad=""
     n=0

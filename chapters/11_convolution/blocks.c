@@ -4,11 +4,11 @@
  * sum.
  *
  * Why the first K - 1 outputs go: a block's circular convolution with K taps makes its
- * output j from the samples j, j - 1, ..., j - (K - 1), read mod B. For j >= K - 1 those are
+ * output j from the samples j, j - 1, ..., j - (K - 1), read mod W. For j >= K - 1 those are
  * all inside the block, the linear convolution's own; for j < K - 1 some wrap around to the
  * block's end, samples that do not precede j in the signal. So each block starts K - 1
  * samples before the outputs it keeps (the "saved" overlap with the block before), and
- * keeps B - K + 1 = L of them: consecutive blocks start L apart. */
+ * keeps W - K + 1 = L of them: consecutive blocks start L apart. */
 #include "tasks.h"
 
 #include "../../common/fft/radix_plan.h"
@@ -36,7 +36,7 @@ int ols_plan(size_t nx, size_t k, size_t b, struct ols_blocks *o, char *why, siz
         b = ols_default_block(nx, k);
     if (b < k) {
         snprintf(why, len, "overlap-save: a block of %zu values is shorter than the filter's "
-                 "%zu taps (a block keeps B - K + 1 outputs, so B >= K)", b, k);
+                 "%zu taps (a block keeps W - K + 1 outputs, so W >= K)", b, k);
         return -1;
     }
     if (fl_smooth_at_least(b, NULL) != b) {
@@ -77,7 +77,7 @@ void ols_host(const struct ols_blocks *o, const double *x, const double *h, doub
             long long n = ols_kept(o, blk, j);
             if (n < 0)
                 continue;
-            /* the block's circular convolution at j: the sum over t of h_t z_((j - t) mod B),
+            /* the block's circular convolution at j: the sum over t of h_t z_((j - t) mod W),
              * z the block's samples (what the FFTs compute); kept only where no index wraps */
             double re = 0, im = 0;
             for (size_t t = 0; t < o->k; t++) {

@@ -54,9 +54,9 @@ static const struct fl_variant variants[] = {
      "the column passes", NULL, 0},
     {"unfused", "the plain sequence: [pad], forward passes, a product kernel, inverse "
      "passes, [cut]", NULL, 0},
-    {"overlap_save", "1-D linear, a filter much shorter than the signal: blocks of B = 8K or "
-     "so (--block B), each by B-point FFTs, the first K - 1 outputs of each dropped", NULL, 0},
-    {"overlap_add", "overlap_save's plan with your ola_source and ola_output: pieces of L = B "
+    {"overlap_save", "1-D linear, a filter much shorter than the signal: blocks of W = 8K or "
+     "so (--block W), each by W-point FFTs, the first K - 1 outputs of each dropped", NULL, 0},
+    {"overlap_add", "overlap_save's plan with your ola_source and ola_output: pieces of L = W "
      "- K + 1 samples, the blocks' outputs added (exercise)",
      "exercises/11_convolution/overlap_add.cl", 0},
     {NULL, NULL, NULL, 0},
@@ -250,7 +250,7 @@ int main(int argc, char **argv)
                 "                      if the signal is shorter\n"
                 "  --filter H.npy      your filter: complex64 (complex128 with --precision\n"
                 "                      double), shape (K,) or (Ky, Kx), one for every array\n"
-                "  --block B           overlap_save's (and overlap_add's) block length\n"
+                "  --block W           overlap_save's (and overlap_add's) block length\n"
                 "  --real              real x and h (float32; float64 with --precision double)\n"
                 "                      through 09's R2C and C2R; a real --input implies it\n"
                 "  --task T            a real use, run end to end and verified: blur or sharpen\n"

@@ -2,18 +2,18 @@
  * than the signal: --variant overlap_save, and the exercise's --variant overlap_add.
  *
  * The default plans transform the whole padded signal, M >= N + K - 1 points, however short
- * the filter. Overlap-save cuts the signal into blocks of B points instead (B about 8 K by
- * default, blocks.c; --block B), each block's B-point FFT multiplied by the filter's
- * B-point spectrum and transformed back: the same work per point as a B-point FFT, not an
+ * the filter. Overlap-save cuts the signal into blocks of W points instead (W about 8 K by
+ * default, blocks.c; --block W), each block's W-point FFT multiplied by the filter's
+ * W-point spectrum and transformed back: the same work per point as a W-point FFT, not an
  * M-point one, and blocks that fit a work-group's local memory where M would take several
  * passes. blocks.c states which sample each block reads and which outputs it keeps (and
  * checks it on the host, tests/unit/test_conv_blocks.c); ols_load and ols_store do that
  * on the device, around 06's passes on the batch of blocks (common/fft/axis_plan.c) and
- * the chapter's conv_product with the table "spectrum" of the B-point grid.
+ * the chapter's conv_product with the table "spectrum" of the W-point grid.
  *
  * overlap_add runs the same plan with the exercise's kernels in place of the two ends
  * (ola_load, ola_add: exercises/11_convolution/overlap_add.cl): the blocks hold pieces of
- * L = B - K + 1 samples and zeros, and the outputs of neighbouring blocks add up.
+ * L = W - K + 1 samples and zeros, and the outputs of neighbouring blocks add up.
  *
  * 1-D, linear mode, complex data. main.c calls this file; it calls setup.c and blocks.c. */
 #include "conv.h"
@@ -54,7 +54,7 @@ int conv_blocks(const struct conv *cv, const char *variant, struct ols_blocks *o
     return 0;
 }
 
-/* The batch of blocks as 1-D transforms of B points: the layout of the passes. */
+/* The batch of blocks as 1-D transforms of W points: the layout of the passes. */
 static int block_layout(const struct conv *cv, const struct ols_blocks *o, struct fl_layout *L,
                         char *why, size_t len)
 {
@@ -63,7 +63,7 @@ static int block_layout(const struct conv *cv, const struct ols_blocks *o, struc
     size_t wg = p->wg ? p->wg : CONV_DEFAULT_WG;
     fl_radix_limits_default(&lim, p->dev->local_mem, conv_elem_bytes(p),
                             wg < p->dev->max_wg ? wg : p->dev->max_wg);
-    struct fl_layout_spec spec = {1, {o->b}, o->nblocks * cv->batch, 0, 0, &lim, 0, 0, "B"};
+    struct fl_layout_spec spec = {1, {o->b}, o->nblocks * cv->batch, 0, 0, &lim, 0, 0, "W"};
     return fl_layout_make(&spec, L, why, len);
 }
 
@@ -88,7 +88,7 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
     if (conv_blocks(cv, cv->p->variant, &o, why, sizeof why) != 0 ||
         block_layout(cv, &o, &L, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
-    /* the filter's spectrum on the B-point grid of a block, divided by B */
+    /* the filter's spectrum on the W-point grid of a block, divided by W */
     struct conv grid = *cv;
     grid.mdims[0] = grid.mn = o.b;
     int spectrum = conv_spectrum_table(plan, &grid);
@@ -103,14 +103,14 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
     fl_arg_int(l, (int)o.nblocks);
     fl_arg_int(l, (int)cv->batch);
     if (add)
-        fl_launch_note(l, "overlap-add: %zu blocks of B = %zu per array, each a piece of L = %zu "
+        fl_launch_note(l, "overlap-add: %zu blocks of W = %zu per array, each a piece of L = %zu "
                        "samples and K - 1 = %zu zeros (your ola_source)", o.nblocks, o.b, o.hop,
                        o.k - 1);
     else
-        fl_launch_note(l, "overlap-save: %zu blocks of B = %zu per array, block b = x[b L - (K - "
-                       "1) ..] with L = B - K + 1 = %zu (zeros outside x)", o.nblocks, o.b, o.hop);
+        fl_launch_note(l, "overlap-save: %zu blocks of W = %zu per array, block b = x[b L - (K - "
+                       "1) ..] with L = W - K + 1 = %zu (zeros outside x)", o.nblocks, o.b, o.hop);
     int r = fl_layout_launches(plan, &L, conv_elem_bytes(cv->p), s0, s1, 0, 0, fwd, sizeof fwd);
-    /* conv_product (kernels/11_convolution.cl) on every block: (B, blocks x batch) items */
+    /* conv_product (kernels/11_convolution.cl) on every block: (W, blocks x batch) items */
     size_t global[2] = {(o.b + BLOCK_ITEMS - 1) / BLOCK_ITEMS * BLOCK_ITEMS,
                         o.nblocks * cv->batch};
     size_t local[2] = {BLOCK_ITEMS, 1};
@@ -118,7 +118,7 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
     fl_arg_buffer(l, r);
     fl_arg_buffer(l, spectrum);
     fl_arg_int(l, (int)o.b);
-    fl_launch_note(l, "every block's spectrum times H/B in place (H = FFT_B(h), from the host "
+    fl_launch_note(l, "every block's spectrum times H/W in place (H = FFT_W(h), from the host "
                    "once: the table \"spectrum\")");
     r = fl_layout_launches(plan, &L, conv_elem_bytes(cv->p), r, r == s0 ? s1 : s0, 1, 2, inv,
                            sizeof inv);
@@ -138,7 +138,7 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
                        "first K - 1 = %zu outputs wrapped around and are dropped", o.k - 1);
     plan->result = FL_BUF_B;
     conv_text(cv, text, sizeof text);
-    snprintf(plan->summary, sizeof plan->summary, "%.150s. %s in %zu blocks of B = %zu (hop L = "
+    snprintf(plan->summary, sizeof plan->summary, "%.150s. %s in %zu blocks of W = %zu (hop L = "
              "%zu): %s, %.140s, conv_product, the same passes inverse, %s: %d launches.", text,
              add ? "overlap-add" : "overlap-save", o.nblocks, o.b, o.hop,
              add ? "ola_load" : "ols_load", fwd, add ? "ola_add" : "ols_store", plan->nlaunch);

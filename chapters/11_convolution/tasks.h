@@ -1,8 +1,8 @@
 /* 11_convolution: the host-side pieces of the long signals and the two tasks (no OpenCL
  * in them, each unit-tested on its own: tests/unit/test_conv_*.c).
  *
- *   blocks.c      overlap-save's bookkeeping: a signal of Nx values cut into blocks of B,
- *                 a hop of B - K + 1, the first K - 1 outputs of each block discarded
+ *   blocks.c      overlap-save's bookkeeping: a signal of Nx values cut into blocks of W,
+ *                 a hop of W - K + 1, the first K - 1 outputs of each block discarded
  *   pgm.c         8-bit binary PGM (P5) images, read and written whole or not at all
  *   image_data.c  the image task's data: a test image the program draws, the Gaussian
  *                 blur and the sharpening filter (K x K taps)
@@ -23,15 +23,15 @@ struct fl_npy;
 /* ------------------------------------------------------------ blocks.c: overlap-save */
 
 /* A linear convolution y = x * h of a long signal (NX values) and a short filter (K taps),
- * Ny = NX + K - 1 outputs, computed in blocks of B values (a length the FFT plans take).
- * Block b reads the B samples x[b L - (K - 1) .. b L + L - 1], L = B - K + 1 the hop
+ * Ny = NX + K - 1 outputs, computed in blocks of W values (a length the FFT plans take).
+ * Block b reads the W samples x[b L - (K - 1) .. b L + L - 1], L = W - K + 1 the hop
  * (samples before 0 or past NX read as zeros), and its circular convolution with h gives,
- * at j = K - 1 .. B - 1, the outputs y[b L + j - (K - 1)]: the first K - 1 are wrapped
+ * at j = K - 1 .. W - 1, the outputs y[b L + j - (K - 1)]: the first K - 1 are wrapped
  * around and discarded. Blocks ceil(Ny / L); the last one's outputs past Ny are dropped. */
 struct ols_blocks {
     size_t nx, k;   /* signal and filter lengths                               */
     size_t b;       /* block length: the transforms' length                    */
-    size_t hop;     /* L = B - K + 1: new samples per block, outputs per block */
+    size_t hop;     /* L = W - K + 1: new samples per block, outputs per block */
     size_t ny;      /* NX + K - 1 outputs (the full linear convolution)        */
     size_t nblocks; /* ceil(Ny / L)                                            */
 };
@@ -41,11 +41,11 @@ struct ols_blocks {
  * >= Ny when that is smaller (the whole signal in one block). */
 size_t ols_default_block(size_t nx, size_t k);
 
-/* Fill O for NX, K and block length B (0: ols_default_block), or -1 with WHY: NX or K 0,
- * B < K (no output would be kept), B not 2^a 3^b 5^c 7^d. */
+/* Fill O for NX, K and block length W (0: ols_default_block), or -1 with WHY: NX or K 0,
+ * W < K (no output would be kept), W not 2^a 3^b 5^c 7^d. */
 int ols_plan(size_t nx, size_t k, size_t b, struct ols_blocks *o, char *why, size_t len);
 
-/* Block BLK's sample J (J < B) is x[ols_source(...)], or zero when it returns -1. */
+/* Block BLK's sample J (J < W) is x[ols_source(...)], or zero when it returns -1. */
 long long ols_source(const struct ols_blocks *o, size_t blk, size_t j);
 
 /* Block BLK's circular output J is y[ols_kept(...)], or discarded when it returns -1
@@ -53,7 +53,7 @@ long long ols_source(const struct ols_blocks *o, size_t blk, size_t j);
 long long ols_kept(const struct ols_blocks *o, size_t blk, size_t j);
 
 /* The whole method on the host, in double, each block's circular convolution by its
- * O(B K) sum: y (O->ny complex values, interleaved) from x (O->nx) and h (O->k). For the
+ * O(W K) sum: y (O->ny complex values, interleaved) from x (O->nx) and h (O->k). For the
  * unit tests, and as a statement of the bookkeeping the device plan follows. */
 void ols_host(const struct ols_blocks *o, const double *x, const double *h, double *y);
 
@@ -61,7 +61,7 @@ void ols_host(const struct ols_blocks *o, const double *x, const double *h, doub
 
 /* 1: VARIANT is one of the block variants (overlap_save, overlap_add) */
 int conv_is_blocked(const char *variant);
-/* O for CV's run of VARIANT (--block B or the default), or -1 with WHY: a variant of 1-D
+/* O for CV's run of VARIANT (--block W or the default), or -1 with WHY: a variant of 1-D
  * linear convolutions of complex data, at most 2^30 block values. */
 int conv_blocks(const struct conv *cv, const char *variant, struct ols_blocks *o, char *why,
                 size_t len);

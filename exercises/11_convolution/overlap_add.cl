@@ -7,20 +7,20 @@
  * transforms and the product in between are the chapter's.
  *
  * The method. A signal x of Nx values, a filter h of K taps, y = x * h the linear
- * convolution, Ny = Nx + K - 1 outputs. Cut x into pieces of L = B - K + 1 samples
- * (the hop) and put piece b in a block of B values with zeros after it; the plan then
- * takes the B-point circular convolution of every block with h. A piece of L samples
- * convolved with K taps is L + K - 1 = B values long, so the circular convolution wraps
- * nothing: block b's outputs are the linear convolution of piece b alone, and y is the
+ * convolution, Ny = Nx + K - 1 outputs. Cut x into pieces of L = W - K + 1 samples
+ * (the hop) and put piece blk in a block of W values with zeros after it; the plan then
+ * takes the W-point circular convolution of every block with h. A piece of L samples
+ * convolved with K taps is L + K - 1 = W values long, so the circular convolution wraps
+ * nothing: block blk's outputs are the linear convolution of piece blk alone, and y is the
  * sum of those, each shifted to where its piece lies. NBLOCKS = ceil(Nx / L) blocks.
  *
  * Your two functions, all indices counted from 0 within one row of the batch:
- *   ola_source(blk, j, nx, hop)   the index of x that block BLK holds at J (0 <= J < B),
+ *   ola_source(blk, j, nx, hop)   the index of x that block BLK holds at J (0 <= J < W),
  *                                 or -1 where the block holds a zero. (ola_load also reads
  *                                 a zero for an index past NX.)
- *   ola_output(Y, n, nblocks, hop, b)   y_n (0 <= n < Ny): Y holds the row's NBLOCKS
- *                                 blocks' outputs, B values each, block BLK's value J at
- *                                 Y[BLK * B + J]. Read only values that belong to y_n.
+ *   ola_output(Y, n, nblocks, hop, w)   y_n (0 <= n < Ny): Y holds the row's NBLOCKS
+ *                                 blocks' outputs, W values each, block BLK's value J at
+ *                                 Y[BLK * W + J]. Read only values that belong to y_n.
  * No stores, no barriers; loops are fine.
  *
  * What you may use (defined before your functions):
@@ -49,11 +49,11 @@ static INLINE long ola_source(long blk, long j, long nx, long hop)
 }
 
 static INLINE real2_t ola_output(__global const real2_t *Y, long n, long nblocks, long hop,
-                                 long b)
+                                 long w)
 {
     // TODO(exercise): y_n, the sum of every block's output that lies at n
     /* placeholder: the first block's outputs only (wrong past them) */
     (void)nblocks;
     (void)hop;
-    return n < b ? Y[n] : (real2_t)(0, 0);
+    return n < w ? Y[n] : (real2_t)(0, 0);
 }

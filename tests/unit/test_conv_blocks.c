@@ -30,13 +30,13 @@ static double max_diff(const double *a, const double *b, size_t count)
     return m;
 }
 
-/* overlap-save at NX, K, B (0: the default) against the direct sum; every output written
+/* overlap-save at NX, K, W (0: the default) against the direct sum; every output written
  * once (y poisoned with NaN first) */
 static void check(size_t nx, size_t k, size_t b)
 {
     struct ols_blocks o;
     char why[256];
-    if (!is_int(ols_plan(nx, k, b, &o, why, sizeof why), 0, "Nx=%zu K=%zu B=%zu plans", nx, k, b)) {
+    if (!is_int(ols_plan(nx, k, b, &o, why, sizeof why), 0, "Nx=%zu K=%zu W=%zu plans", nx, k, b)) {
         diag("%s", why);
         return;
     }
@@ -49,7 +49,7 @@ static void check(size_t nx, size_t k, size_t b)
         y[i] = NAN;
     ols_host(&o, x, h, y);
     ok(max_diff(y, want, o.ny) < 1e-12 * (double)k,
-       "Nx=%zu K=%zu B=%zu (L=%zu, %zu blocks): overlap-save = the direct sum", nx, k, o.b,
+       "Nx=%zu K=%zu W=%zu (L=%zu, %zu blocks): overlap-save = the direct sum", nx, k, o.b,
        o.hop, o.nblocks);
     /* each output kept by exactly one (block, j) */
     unsigned char *hits = calloc(o.ny, 1);
@@ -63,7 +63,7 @@ static void check(size_t nx, size_t k, size_t b)
     size_t missing = 0;
     for (size_t n = 0; n < o.ny; n++)
         missing += hits[n] == 0;
-    ok(extra == 0 && missing == 0, "Nx=%zu K=%zu B=%zu: each output kept once (%zu twice, %zu "
+    ok(extra == 0 && missing == 0, "Nx=%zu K=%zu W=%zu: each output kept once (%zu twice, %zu "
        "never)", nx, k, o.b, extra, missing);
     free(hits);
     free(x);
@@ -75,17 +75,17 @@ static void check(size_t nx, size_t k, size_t b)
 int main(void)
 {
     /* the block lengths of the default rule */
-    is_int((long long)ols_default_block(1000000, 100), 800, "default B for K=100: 7-smooth >= 8K");
-    is_int((long long)ols_default_block(1000000, 101), 810, "default B for K=101: 810 = 2 3^4 5");
-    is_int((long long)ols_default_block(20, 5), 24, "default B when the whole signal fits: "
+    is_int((long long)ols_default_block(1000000, 100), 800, "default W for K=100: 7-smooth >= 8K");
+    is_int((long long)ols_default_block(1000000, 101), 810, "default W for K=101: 810 = 2 3^4 5");
+    is_int((long long)ols_default_block(20, 5), 24, "default W when the whole signal fits: "
            "7-smooth >= Ny = 24");
-    is_int((long long)ols_default_block(1, 1), 1, "default B at Nx=1, K=1: one block of 1");
+    is_int((long long)ols_default_block(1, 1), 1, "default W at Nx=1, K=1: one block of 1");
 
     /* the bookkeeping at a size small enough to read */
     struct ols_blocks o;
     char why[256];
     ols_plan(10, 3, 6, &o, why, sizeof why);
-    is_int((long long)o.hop, 4, "Nx=10 K=3 B=6: hop L = B - K + 1 = 4");
+    is_int((long long)o.hop, 4, "Nx=10 K=3 W=6: hop L = W - K + 1 = 4");
     is_int((long long)o.ny, 12, "Ny = Nx + K - 1 = 12");
     is_int((long long)o.nblocks, 3, "ceil(12 / 4) = 3 blocks");
     is_int(ols_source(&o, 0, 0), -1, "block 0 starts K - 1 = 2 samples before the signal");
@@ -107,11 +107,11 @@ int main(void)
     check(11, 3, 6);
     check(1, 1, 1);           /* nothing to overlap */
     check(1, 1, 0);
-    check(5, 5, 5);           /* B = K: one output per block */
+    check(5, 5, 5);           /* W = K: one output per block */
     check(7, 5, 5);
-    check(100, 1, 8);         /* K = 1: no overlap, hop B */
+    check(100, 1, 8);         /* K = 1: no overlap, hop W */
     check(1000, 17, 0);       /* the default block, several blocks */
-    check(1000, 17, 18);      /* B = K + 1: two outputs per block */
+    check(1000, 17, 18);      /* W = K + 1: two outputs per block */
     check(4096, 64, 0);
     check(3000, 100, 810);    /* a 7-smooth block, not a power of two */
     check(50, 200, 0);        /* a filter longer than the signal (linear mode allows it) */
@@ -144,9 +144,9 @@ int main(void)
     is_int(ols_plan(0, 3, 8, &o, why, sizeof why), -1, "Nx=0 refused");
     has_substr(why, "needs a signal", "  with a reason");
     is_int(ols_plan(10, 0, 8, &o, why, sizeof why), -1, "K=0 refused");
-    is_int(ols_plan(100, 9, 8, &o, why, sizeof why), -1, "B < K refused");
-    has_substr(why, "B >= K", "  saying B >= K");
-    is_int(ols_plan(100, 9, 11, &o, why, sizeof why), -1, "B=11 (prime) refused");
+    is_int(ols_plan(100, 9, 8, &o, why, sizeof why), -1, "W < K refused");
+    has_substr(why, "W >= K", "  saying W >= K");
+    is_int(ols_plan(100, 9, 11, &o, why, sizeof why), -1, "W=11 (prime) refused");
     has_substr(why, "next one is 12", "  naming the next length");
     return done_testing();
 }
