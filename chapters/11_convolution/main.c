@@ -162,7 +162,7 @@ int main(int argc, char **argv)
     static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
                                        "06_row_parts.cl", "06_column_parts.cl",
                                        "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", NULL};
+                                       "07_multidim.cl", "08_fused_convolution.cl", NULL};
     static const struct fl_operator op = {
         .what = "convolution",
         .reference_text = "convolution in double on the host (FFTW; long double for --precision "
