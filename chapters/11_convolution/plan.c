@@ -2,7 +2,7 @@
  * out on the grid M by common/fft/axis_plan.c).
  *
  *   unfused  [conv_box: pad x into the grid], the forward passes of every axis, conv_product
- *            (times H/M, in place), the inverse passes (conj in the first, conj out the
+ *            (times Hh, in place), the inverse passes (conj in the first, conj out the
  *            last), [conv_box: cut y out of the grid]. Circular: no pad or cut, the grid is
  *            the signal's and the passes run in A and B.
  *   fused    see conv_plan_fused below. */
@@ -34,7 +34,7 @@ static struct fl_launch *box_launch(struct fl_plan *plan, const struct conv *cv,
     return l;
 }
 
-/* conv_product: Z = Z * H/M in place, over the batch's grids in slot Z. */
+/* conv_product: Z = Z * Hh in place, over the batch's grids in slot Z. */
 static struct fl_launch *product_launch(struct fl_plan *plan, const struct conv *cv, int z,
                                         int spectrum)
 {
@@ -44,8 +44,8 @@ static struct fl_launch *product_launch(struct fl_plan *plan, const struct conv 
     fl_arg_buffer(l, z);
     fl_arg_buffer(l, spectrum);
     fl_arg_int(l, (int)cv->mn);
-    fl_launch_note(l, "Z = FFT_M(x) * H/M in place, %zu values per array (H = FFT_M(h), from "
-                   "the host once: the table \"spectrum\")", cv->mn);
+    fl_launch_note(l, "Z = FFT_M(x) * Hh in place, %zu values per array (Hh = FFT_M(h) / M, "
+                   "from the host once: the table \"spectrum\")", cv->mn);
     return l;
 }
 
@@ -146,7 +146,7 @@ static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct 
         const struct fl_radix_pass *ps = &rp->pass[0];
         fl_radix_join(ps->radix, ps->nstages, rs, sizeof rs);
         l = rows_launch(plan, a, ps, "conv_fused", src, dst, elem, tw, hs);
-        fl_launch_note(l, "rows of M=%zu = %s, %zu row%s x %zu items per group: %sFFT_M, * H/M, "
+        fl_launch_note(l, "rows of M=%zu = %s, %zu row%s x %zu items per group: %sFFT_M, *Hh, "
                        "FFT_M (conjugated)%s", a->n, rs, ps->columns, ps->columns == 1 ? "" : "s",
                        ps->items, one_d && cv->n < a->n ? "x zero-padded from N, " : "",
                        one_d && cv->on < a->n ? ", the first N + K - 1 out" : "");
@@ -169,15 +169,18 @@ static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct 
         }
         fl_radix_join(p1->radix, p1->nstages, rs, sizeof rs);
         l = rows_launch(plan, a, p1, "conv_middle", w0, w1, elem, tw, hs);
-        fl_launch_note(l, "forward pass 2/2 (p=%zu Q=%zu = %s), * H/M, conj, inverse pass 1/2 "
+        fl_launch_note(l, "forward pass 2/2 (p=%zu Q=%zu = %s), *Hh, conj, inverse pass 1/2 "
                        "(p=1, the same columns); %zu columns x %zu items", p0->q, p1->q, rs,
                        p1->columns, p1->items);
         /* pass 0's shape with the span of the middle's Q (the kernel's BS_P_AS) */
         dst = dst < 0 ? w0 : dst;
         l = rows_launch(plan, a, p0, "conv_inverse_after_middle", w1, dst, elem, tw, hs);
-        fl_launch_note(l, "inverse pass 2/2: p=%zu Q=%zu; %zu columns x %zu items%s", p1->q,
-                       p0->q, p0->columns, p0->items, one_d ? "; stores conj, the first N + K "
-                       "- 1 (circular: N)" : "");
+        if (one_d)
+            fl_launch_note(l, "inverse pass 2/2: p=%zu Q=%zu; %zu columns x %zu items; stores "
+                           "conj, the first %zu", p1->q, p0->q, p0->columns, p0->items, cv->on);
+        else
+            fl_launch_note(l, "axis x rows, inverse pass 2/2: p=%zu Q=%zu; %zu columns x %zu "
+                           "items", p1->q, p0->q, p0->columns, p0->items);
         snprintf(where, len, "rows of M = %zu in two passes (Q = %zu x %zu): the forward's "
                  "last pass, the product and the inverse's first in one launch (conv_middle)%s",
                  a->n, p0->q, p1->q, one_d ? "; the pad in the first pass's loads, the cut in "
@@ -202,8 +205,8 @@ static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct 
             fl_launch_note(l, "%s pass %d/%d: p=%zu Q=%zu = %s; %zu columns x %zu items%s",
                            inv ? "inverse" : "forward", k + 1, passes, ps->span, ps->q, rs,
                            ps->columns, ps->items, !inv && k == 0 ? "; loads x, 0 past N"
-                           : !inv && k == passes - 1 ? "; stores V * H/M"
-                           : inv && k == passes - 1 ? "; stores conj, the first N + K - 1" : "");
+                           : !inv && k == passes - 1 ? "; stores V*Hh"
+                           : inv && k == passes - 1 ? "; stores conj, the first N + K - 1 (circular: N)" : "");
             from = to;
         }
     snprintf(where, len, "rows of M = %zu in %d passes: the product in the last forward "
@@ -227,6 +230,9 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
     enum rows_way way = rows_way(&L);
     if (cv->ndims == 2 && way == ROWS_HOOKED) {
         conv_plan_unfused(cv, plan);
+        size_t used = strlen(plan->summary);
+        snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of %d passes "
+                 "on a 2-D grid take the unfused plan)", L.ax[0].rp.npasses);
         return;
     }
     int hs = conv_spectrum_table(plan, cv);
