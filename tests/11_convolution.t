@@ -11,9 +11,10 @@
 #   fused, 3 passes:    1-D 3000 x 2 with --wg 8 (the product in the last forward pass's
 #                       stores: conv_forward_last, conv_inverse_last)
 #   2-D:                linear 30x40 x 2 with a 3x5 filter (pad, columns, conv_fused rows,
-#                       columns, cut) and unfused; circular 12x20 double
+#                       columns, cut) and unfused; circular 12x20 double; circular 4x4200
+#                       (rows in two passes: conv_middle reading row r mod 4 of Hh)
 #   files:              --input (B, N) and --filter (K,) complex64, --output (B, N + K - 1),
-#                       read back and compared with the plain sum here
+#                       read back and compared with the plain sum here; a CSV row; a timed run
 #   the limit:          circular N = 2^24 (slow set); 2^24 + 1 and a grid past 2^26 refused
 #   planted bugs:       the product's index (unfused) and the pad's bound (fused, two passes)
 #                       in a copy of kernels/11_convolution.cl (--kernels): each fails
@@ -21,7 +22,9 @@
 #                       file for a 1-D complex run, --filter-size of 3 axes, a circular length
 #                       that is not 7-smooth, --inverse, a bad --mode, --filter with
 #                       --filter-size: exit 2 before any kernel is built
-# Measured 2026-11-29 on the 2-core pocl machine (load about 5): see NOTES.md.
+# The slow set (FFTLAB_SLOW_TESTS=1) adds: circular N = 2^24, 2-D rows of three passes (the
+# unfused plan), three passes in double with the result in A, the default timed run.
+# Cold (pocl's cache empty), 2 busy cores: about 20 s wall; chapters/11_convolution/NOTES.md.
 . "$(dirname "$0")/lib.sh"
 need_binary 11_convolution
 B=$BUILD/11_convolution
@@ -74,6 +77,14 @@ run_case "unfused 2-D linear 30x40 x 2, filter 3x5" 0 '^PASS$' \
     -- "$B" --size 30x40 --batch 2 --filter-size 3x5 --variant unfused --repeat 0
 run_case "fused 2-D circular 12x20 double, filter 3 (3x3)" 0 '^PASS$' --has 'filter 3x3, circular' \
     -- "$B" --size 12x20 --mode circular --filter-size 3 --precision double --explain --repeat 0
+run_case "fused 2-D circular 4x4200: rows in two passes, each row's product from its row of Hh" 0 '^PASS$' \
+    --has 'conv_middle\(' --has '-D PASS_MIDDLE_ROWS=4 ' \
+    -- "$B" --size 4x4200 --mode circular --filter-size 3 --explain --repeat 0
+slow_case "fused 2-D 30x3000 --wg 8: rows of three passes take the unfused plan" 0 '^PASS$' \
+    --has 'fused: rows of 3 passes on a 2-D grid take the unfused plan' --has 'conv_product\(' \
+    -- "$B" --size 30x3000 --wg 8 --filter-size 3 --explain --repeat 0
+slow_case "fused N=4000 x 2 --wg 8 circular double (three passes, the result in A)" 0 '^PASS$' \
+    --has 'result in buffer A' -- "$B" --size 4000 --batch 2 --wg 8 --mode circular --precision double --explain --repeat 0
 
 # ---- your data: --input, --filter, --output
 python3 - "$TMP" <<'EOF'
@@ -114,6 +125,10 @@ EOF
 ok $? "--output holds the linear convolution of the files (the plain sum here)" || diag "$(cat "$TMP/io.txt")"
 run_case "--format csv: one row" 0 '^PASS$' --stdout-has '^"11_convolution","fused",' \
     -- "$B" --size 17 --batch 3 --filter-size 7 --format csv --repeat 0
+run_case "timed N=105 x 3 (the timing of an operator's plan)" 0 '^PASS$' --has '^time +[0-9.]+ ms median' \
+    -- "$B" --size 105 --batch 3 --filter-size 7 --repeat 2
+slow_case "the default: 4096 x 16, filter 31, linear, timed (the tour's run)" 0 '^PASS$' \
+    --has 'N=4096 batch=16 convolution' -- "$B"
 
 # ---- the limit: signals up to 2^24 points, the grid up to 2^26
 slow_case "circular N=2^24 (the largest signal), filter 31" 0 '^PASS$' \
