@@ -4,7 +4,7 @@
 # fl_operator): random, two impulses (a closed form), a tone, and "direct" (the plain sum at
 # up to 4096 outputs, no FFT). One case per code path:
 #   fused, one kernel:  1-D linear N = 1, 17 (a prime: M = 48), 105 (odd 7-smooth) x 3 in
-#                       one list, circular 105 x 3; the unfused plan at the same sizes (the
+#                       one list; a grid of one point (no pass), 2x1 and 1x7 (an axis of 1), circular 105 x 3; the unfused plan at the same sizes (the
 #                       same program: no hooks at one pass); their outputs compared
 #   fused, the middle:  1-D linear 4096 x 2 (M = 4200 in two passes: conv_forward_first,
 #                       conv_middle, conv_inverse_after_middle), --explain
@@ -32,6 +32,7 @@ USAGE='^FAIL \(usage, exit 2\): '
 
 # ---- one kernel per row (M fits a work-group)
 run_sizes "fused linear x 3" "1,17,105" -- "$B" --batch 3 --filter-size 7 --repeat 0
+run_sizes "fused 1 point (no pass: the unfused plan), 2x1, 1x7 x 2" "1,2x1,1x7" -- "$B" --batch 2 --repeat 0
 run_case "fused circular N=105 x 3, filter 16" 0 '^PASS$' \
     --has 'verify   impulse@36 ' --has 'verify   tone@27 ' --has 'verify   direct ' \
     -- "$B" --size 105 --batch 3 --mode circular --filter-size 16 --repeat 0

@@ -79,20 +79,24 @@ void conv_plan_unfused(const struct conv *cv, struct fl_plan *plan)
         plan->result = FL_BUF_B;
     }
     conv_text(cv, text, sizeof text);
+    if (!fwd[0]) /* a grid of one point: its FFT is itself */
+        snprintf(fwd, sizeof fwd, "no pass (a grid of one point)");
     /* the summary is 512 bytes: the axes' line is cut at 200 characters */
     snprintf(plan->summary, sizeof plan->summary, "%.180s. unfused: %s%.200s, conv_product, the "
-             "same passes inverse%s: %d launches.", text, linear ? "pad, " : "", fwd,
-             linear ? ", cut" : "", plan->nlaunch);
+             "same passes inverse%s: %d launch%s.", text, linear ? "pad, " : "", fwd,
+             linear ? ", cut" : "", plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
 }
 
 /* How the fused plan does the rows of the grid (axis x): one kernel, the middle two
- * passes in one, or the product in the last forward pass's stores. */
-enum rows_way { ROWS_ONE_KERNEL, ROWS_MIDDLE, ROWS_HOOKED };
+ * passes in one, or the product in the last forward pass's stores; rows of one point
+ * (Mx = 1: no pass, the FFT of a row is the row) have nothing to fuse into. */
+enum rows_way { ROWS_NONE, ROWS_ONE_KERNEL, ROWS_MIDDLE, ROWS_HOOKED };
 
 static enum rows_way rows_way(const struct fl_layout *L)
 {
     int passes = L->ax[0].rp.npasses;
-    return passes == 1 ? ROWS_ONE_KERNEL : passes == 2 ? ROWS_MIDDLE : ROWS_HOOKED;
+    return passes == 0 ? ROWS_NONE : passes == 1 ? ROWS_ONE_KERNEL : passes == 2 ? ROWS_MIDDLE
+                                                                                : ROWS_HOOKED;
 }
 
 /* Whether the fused plan of CV uses 06's hooks (-D FL_PASS_HOOKS): rows in several passes;
@@ -100,7 +104,7 @@ static enum rows_way rows_way(const struct fl_layout *L)
 static int fused_hooks(const struct conv *cv, const struct fl_layout *L)
 {
     enum rows_way w = rows_way(L);
-    return cv->ndims == 1 ? w != ROWS_ONE_KERNEL : w == ROWS_MIDDLE;
+    return cv->ndims == 1 ? w == ROWS_MIDDLE || w == ROWS_HOOKED : w == ROWS_MIDDLE;
 }
 
 /* A launch of one of this file's hooked or fused kernels, pass K's shape of the rows (PS:
@@ -228,11 +232,15 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
     if (conv_layout(cv, &L, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     enum rows_way way = rows_way(&L);
-    if (cv->ndims == 2 && way == ROWS_HOOKED) {
+    if (way == ROWS_NONE || (cv->ndims == 2 && way == ROWS_HOOKED)) {
         conv_plan_unfused(cv, plan);
         size_t used = strlen(plan->summary);
-        snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of %d passes "
-                 "on a 2-D grid take the unfused plan)", L.ax[0].rp.npasses);
+        if (way == ROWS_NONE)
+            snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of one "
+                     "point have no pass to put the product in: the unfused plan)");
+        else
+            snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of %d "
+                     "passes on a 2-D grid take the unfused plan)", L.ax[0].rp.npasses);
         return;
     }
     int hs = conv_spectrum_table(plan, cv);
@@ -290,9 +298,14 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
                        cv->on, cv->mn);
         plan->result = FL_BUF_B;
     }
-    snprintf(plan->summary, sizeof plan->summary, "%.160s. fused: %s%.120s forward; %.160s; the "
-             "columns inverse%s: %d launches.", text, linear ? "pad, " : "", cols_f, where,
-             linear ? ", cut" : "", plan->nlaunch);
+    if (!cols_f[0]) /* My = 1: no column pass */
+        snprintf(plan->summary, sizeof plan->summary, "%.160s. fused: %s%.200s%s: %d launch%s.",
+                 text, linear ? "pad, " : "", where, linear ? ", cut" : "", plan->nlaunch,
+                 plan->nlaunch == 1 ? "" : "es");
+    else
+        snprintf(plan->summary, sizeof plan->summary, "%.160s. fused: %s%.120s forward; %.160s; "
+                 "the columns inverse%s: %d launches.", text, linear ? "pad, " : "", cols_f,
+                 where, linear ? ", cut" : "", plan->nlaunch);
 }
 
 void conv_build_options(const struct conv *cv, const char *variant, char *opts, size_t len)
