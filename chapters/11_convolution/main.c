@@ -171,6 +171,7 @@ int main(int argc, char **argv)
         .result_dims = conv_result_dims,
         .reference = conv_reference,
         .direct = conv_direct,
+        .bound_points = conv_grid_points,
     };
     static const struct fl_chapter chapter = {
         .name = "11_convolution",
