@@ -145,16 +145,27 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     conv_build_options(&cv, p->variant, opts, len);
 }
 
+/* Each variant's plan function (conv.h), by name: a variant of variants[] above has one. */
+static const struct {
+    const char *variant;
+    void (*plan)(const struct conv *cv, struct fl_plan *plan);
+} plans[] = {
+    {"fused", conv_plan_fused},
+    {"unfused", conv_plan_unfused},
+};
+
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
 {
     static struct conv cv;
     char why[512];
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
-    if (strcmp(p->variant, "unfused") == 0)
-        conv_plan_unfused(&cv, plan);
-    else
-        conv_plan_fused(&cv, plan);
+    for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++)
+        if (strcmp(p->variant, plans[i].variant) == 0) {
+            plans[i].plan(&cv, plan);
+            return;
+        }
+    fl_die(FL_EXIT_OPENCL, "variant %s has no plan function (a chapter bug)", p->variant);
 }
 
 int main(int argc, char **argv)
