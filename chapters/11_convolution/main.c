@@ -33,9 +33,10 @@
  *   ./build/11_convolution --input x.npy --filter h.npy --output y.npy
  *
  * Checks (common/verify.c with this chapter's fl_operator): random input, two impulses
- * (y = h placed at the impulse: a closed form), a tone (circular: y = H(k) times the tone,
- * Hh's value there, by the plain sum at one point; linear: FFTW), all against the reference in double
- * (reference.c: FFTW in double, long double for --precision double); and "direct", in place
+ * (y = h placed at the impulse: a closed form), a tone (circular: y = c times the tone, c
+ * the filter's DFT at the tone's frequency, by the plain sum at one point; linear: FFTW),
+ * all against the reference in double (reference.c: FFTW in double, long double for
+ * --precision double), with bounds for the grid's length M; and "direct", in place
  * of the round trip: up to 4096 outputs of the random input by the plain O(K) sum, no FFT
  * at all, which checks the reference's method as well as the kernels.
  *
