@@ -4,16 +4,17 @@
 # fl_operator): random, two impulses (a closed form), a tone, and "direct" (the plain sum at
 # up to 4096 outputs, no FFT). One case per code path:
 #   fused, one kernel:  1-D linear N = 1, 17 (a prime: M = 48), 105 (odd 7-smooth) x 3 in
-#                       one list; a grid of one point (no pass), 2x1 and 1x7 (an axis of 1), circular 105 x 3; the unfused plan at the same sizes (the
-#                       same program: no hooks at one pass); their outputs compared
+#                       one list; a grid of one point (no pass), 2x1 and 1x7 (an axis of
+#                       1); circular 105 x 3; the unfused plan at 105 (the same program: no
+#                       hooks at one pass), the two outputs compared
 #   fused, the middle:  1-D linear 4096 x 2 (M = 4200 in two passes: conv_forward_first,
 #                       conv_middle, conv_inverse_after_middle), --explain
 #   fused, 3 passes:    1-D 3000 x 2 with --wg 8 (the product in the last forward pass's
 #                       stores: conv_forward_last, conv_inverse_last)
 #   2-D:                linear 30x40 x 2 with a 3x5 filter (pad, columns, conv_fused rows,
 #                       columns, cut) and unfused, their outputs compared; circular 12x20
-#                       double; circular 4x4200
-#                       (rows in two passes: conv_middle reading row r mod 4 of Hh)
+#                       double; circular 4x4200 (rows in two passes: conv_middle reading
+#                       row r mod 4 of Hh)
 #   files:              --input (B, N) and --filter (K,) complex64, --output (B, N + K - 1),
 #                       read back and compared with the plain sum here; a CSV row; a timed run
 #   the limit:          circular N = 2^24 (slow set); 2^24 + 1 and a grid past 2^26 refused
