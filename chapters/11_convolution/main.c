@@ -8,7 +8,7 @@
  * on every axis. By the convolution theorem both are a pointwise product between FFTs on a
  * grid M (circular: M = N; linear: the smallest 7-smooth M >= N + K - 1, x and h zero-padded
  * to it, so that nothing wraps around):
- *     y = IFFT_M( FFT_M(x) . H ) / M,   H = FFT_M(h)
+ *     y = IFFT_M( FFT_M(x) . Hh ),   Hh = FFT_M(h) / M
  * FFTW's conventions: forward exp(-2 pi i jk/M), neither direction normalized; the 1/M
  * is divided once, into the filter's spectrum (setup.c, conv_spectrum_table), which is
  * computed once on the host in double per plan and read by every call and every array of
@@ -33,9 +33,10 @@
  *   ./build/11_convolution --input x.npy --filter h.npy --output y.npy
  *
  * Checks (common/verify.c with this chapter's fl_operator): random input, two impulses
- * (y = h placed at the impulse: a closed form), a tone (circular: y = H(k) times the tone,
- * H(k) by the plain sum at one point; linear: FFTW), all against the reference in double
- * (reference.c: FFTW in double, long double for --precision double); and "direct", in place
+ * (y = h placed at the impulse: a closed form), a tone (circular: y = c times the tone, c
+ * the filter's DFT at the tone's frequency, by the plain sum at one point; linear: FFTW),
+ * all against the reference in double (reference.c: FFTW in double, long double for
+ * --precision double), with bounds for the grid's length M; and "direct", in place
  * of the round trip: up to 4096 outputs of the random input by the plain O(K) sum, no FFT
  * at all, which checks the reference's method as well as the kernels.
  *
@@ -196,20 +197,33 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         conv_build_options(&cv, p->variant, opts, len);
 }
 
+/* Each variant's plan function (conv.h), by name: a variant of variants[] above has one. */
+static const struct {
+    const char *variant;
+    void (*plan)(const struct conv *cv, struct fl_plan *plan);
+} plans[] = {
+    {"fused", conv_plan_fused},
+    {"unfused", conv_plan_unfused},
+    {"overlap_save", conv_plan_blocks}, /* overlap_save.c */
+    {"overlap_add", conv_plan_blocks},
+};
+
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
 {
     static struct conv cv;
     char why[512];
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
-    if (conv_is_blocked(p->variant))
-        conv_plan_blocks(&cv, plan); /* overlap_save.c */
-    else if (cv.real)
+    if (cv.real && !conv_is_blocked(p->variant)) {
         conv_plan_real(&cv, plan); /* real.c: whatever the variant, 09's R2C and C2R */
-    else if (strcmp(p->variant, "unfused") == 0)
-        conv_plan_unfused(&cv, plan);
-    else
-        conv_plan_fused(&cv, plan);
+        return;
+    }
+    for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++)
+        if (strcmp(p->variant, plans[i].variant) == 0) {
+            plans[i].plan(&cv, plan);
+            return;
+        }
+    fl_die(FL_EXIT_OPENCL, "variant %s has no plan function (a chapter bug)", p->variant);
 }
 
 int main(int argc, char **argv)
@@ -217,14 +231,15 @@ int main(int argc, char **argv)
     static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
                                        "06_row_parts.cl", "06_column_parts.cl",
                                        "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "11_blocks.cl", NULL};
+                                       "07_multidim.cl", "08_fused_convolution.cl",
+                                       "11_blocks.cl", NULL};
     /* real data: 09's twist and the real pad and cut too */
     static const char *const uses_real[] = {"08_pass_hooks.cl", "06_passes.cl",
                                             "06_blocks_25_27.cl", "06_row_parts.cl",
                                             "06_column_parts.cl", "05_register_radix.cl",
                                             "06_mixed_radix.cl", "07_multidim.cl",
-                                            "11_blocks.cl", "09_real_input.cl", "11_real.cl",
-                                            NULL};
+                                            "08_fused_convolution.cl", "11_blocks.cl",
+                                            "09_real_input.cl", "11_real.cl", NULL};
     static const struct fl_operator op = {
         .what = "convolution",
         .reference_text = "convolution in double on the host (FFTW; long double for --precision "
@@ -234,6 +249,7 @@ int main(int argc, char **argv)
         .reference = conv_reference,
         .direct = conv_direct,
         .gain = conv_gain,
+        .bound_points = conv_grid_points,
     };
     static struct fl_chapter chapter = {
         .name = "11_convolution",

@@ -153,7 +153,9 @@ void conv_blocks_options(const struct conv *cv, char *opts, size_t len)
     if (conv_blocks(cv, cv->p->variant, &o, why, sizeof why) != 0 ||
         block_layout(cv, &o, &L, why, sizeof why) != 0)
         return; /* check() refused it already */
-    fl_layout_options(&L, opts, 0, len);
+    size_t used = fl_layout_options(&L, opts, 0, len);
+    if ((size_t)snprintf(opts + used, len - used, "%s", CONV_NO_FUSED_OPTIONS) >= len - used)
+        fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
 }
 
 int conv_blocks_check(const struct conv *cv, char *why, size_t len)

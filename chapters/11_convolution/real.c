@@ -70,8 +70,11 @@ void conv_real_options(const struct conv *cv, char *opts, size_t len)
     struct conv g;
     char why[256];
     opts[0] = '\0';
-    if (real_grid(cv, &g, why, sizeof why) == 0 && real_layouts(&g, &R, why, sizeof why) == 0)
-        fl_real_options(&R, opts, 0, len);
+    if (real_grid(cv, &g, why, sizeof why) != 0 || real_layouts(&g, &R, why, sizeof why) != 0)
+        return; /* check() refused it already */
+    size_t used = fl_real_options(&R, opts, 0, len);
+    if ((size_t)snprintf(opts + used, len - used, "%s", CONV_NO_FUSED_OPTIONS) >= len - used)
+        fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
 }
 
 /* The filter's half spectrum on G's grid, divided by its M points: table "spectrum". */

@@ -59,6 +59,12 @@ void ols_host(const struct ols_blocks *o, const double *x, const double *h, doub
 
 /* ------------------------------------------------------------ overlap_save.c */
 
+/* kernels/11_convolution.cl's fused kernels are compiled wherever an axis x is planned
+ * (Ax_P0), and need their -D constants: the plans of overlap_save.c and real.c launch
+ * none of them, and give these (the values of a 1-point grid) after their layouts'. */
+#define CONV_NO_FUSED_OPTIONS " -D CONV_NX=1 -D CONV_NY=1 -D CONV_MID_ROWS=1 " \
+                              "-D PASS_MIDDLE_ROWS=1 -D CONV_ROWS_LAST=1"
+
 /* 1: VARIANT is one of the block variants (overlap_save, overlap_add) */
 int conv_is_blocked(const char *variant);
 /* O for CV's run of VARIANT (--block W or the default), or -1 with WHY: a variant of 1-D
