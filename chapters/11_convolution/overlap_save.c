@@ -118,7 +118,7 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
     fl_arg_buffer(l, r);
     fl_arg_buffer(l, spectrum);
     fl_arg_int(l, (int)o.b);
-    fl_launch_note(l, "every block's spectrum times H/W in place (H = FFT_W(h), from the host "
+    fl_launch_note(l, "every block's spectrum times Hh = FFT_W(h)/W in place (from the host "
                    "once: the table \"spectrum\")");
     r = fl_layout_launches(plan, &L, conv_elem_bytes(cv->p), r, r == s0 ? s1 : s0, 1, 2, inv,
                            sizeof inv);
@@ -137,7 +137,8 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
         fl_launch_note(l, "overlap-save: y_n from block n / L at n mod L + K - 1: each block's "
                        "first K - 1 = %zu outputs wrapped around and are dropped", o.k - 1);
     plan->result = FL_BUF_B;
-    conv_text(cv, text, sizeof text);
+    snprintf(text, sizeof text, "%zu x batch %zu, filter %zu, linear: y has N + K - 1 = %zu",
+             cv->dims[0], cv->batch, cv->fdims[0], o.ny);
     snprintf(plan->summary, sizeof plan->summary, "%.150s. %s in %zu blocks of W = %zu (hop L = "
              "%zu): %s, %.140s, conv_product, the same passes inverse, %s: %d launches.", text,
              add ? "overlap-add" : "overlap-save", o.nblocks, o.b, o.hop,

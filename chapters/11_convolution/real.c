@@ -96,6 +96,13 @@ static int half_spectrum_table(struct fl_plan *plan, const struct conv *g, size_
     return slot;
 }
 
+/* "560x560": DIMS (NDIMS axes) into BUF */
+static const char *dims_text(const size_t *dims, int ndims, char *buf, size_t len)
+{
+    snprintf(buf, len, ndims == 2 ? "%zux%zu" : "%zu", dims[0], ndims == 2 ? dims[1] : 0);
+    return buf;
+}
+
 static struct fl_launch *box_real(struct fl_plan *plan, const struct conv *cv, int src, int dst,
                                   const size_t *sdims, const size_t *ddims)
 {
@@ -117,7 +124,7 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
 {
     static struct fl_real_plan R;
     struct conv g;
-    char why[256], how_x[320] = "", how_y[320] = "", text[320];
+    char why[256], how_x[320] = "", how_y[320] = "", text[320], dims[64];
     if (real_grid(cv, &g, why, sizeof why) != 0 || real_layouts(&g, &R, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     size_t half = R.rows / cv->batch * (R.m + 1); /* the half spectrum's values per array */
@@ -136,14 +143,20 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
     fl_arg_buffer(l, r);
     fl_arg_buffer(l, spectrum);
     fl_arg_int(l, (int)half);
-    fl_launch_note(l, "Z = R2C(x) * H/M in place, the %zu values of the half spectrum (H = FFTW's "
-                   "r2c of h on the grid, from the host once: the table \"spectrum\")", half);
+    fl_launch_note(l, "Z = R2C(x) * Hh in place, the %zu values of the half spectrum (Hh: the "
+                   "half of FFT_M(h)/M, FFTW's r2c, from the host once: the table \"spectrum\")",
+                   half);
     r = fl_real_launches(plan, &R, 1, 0, elem, r, r == s0 ? s1 : s0, twist, wg, how_x, how_y,
                          sizeof how_x);
     l = box_real(plan, cv, r, FL_BUF_B, g.mdims, cv->odims);
     fl_launch_note(l, "cut: y = the first %zu of the M = %zu reals", cv->on, g.mn);
     plan->result = FL_BUF_B;
-    conv_text(&g, text, sizeof text);
+    conv_text(cv, text, sizeof text);
+    char *grid = strstr(text, ", the grid M");
+    if (grid) /* the real grid: its last axis even */
+        snprintf(grid, sizeof text - (size_t)(grid - text), ", the grid M = %s (the last axis "
+                 "even: the smallest even 7-smooth length >= N + K - 1, or N)",
+                 dims_text(g.mdims, g.ndims, dims, sizeof dims));
     snprintf(plan->summary, sizeof plan->summary, "%.170s. real data: pad, R2C (%.120s; the "
              "twist%s), conv_product on the half spectrum, C2R, cut: %d launches.", text, how_x,
              cv->ndims > 1 ? "; then the columns of the half spectrum" : "", plan->nlaunch);
