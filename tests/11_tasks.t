@@ -6,7 +6,8 @@
 #     length in circular mode, a complex filter for real data, a real filter for complex);
 #   - --variant overlap_save: blocks with a partial last one, a batch, --block, --explain's
 #     plan; the refusals (2-D, circular, real data, --block elsewhere, a block shorter
-#     than the filter or not 7-smooth);
+#     than the filter or not 7-smooth); planted bugs caught (ols_load's blocks one sample
+#     early; in the slow set, conv_box_real dropping each row's last value);
 #   - the tasks: --task chirp finds the planted position, --task blur and sharpen write a
 #     PGM (P5, the image beside the result) whose row steps fall (blur) or grow (sharpen),
 #     --image reads a PGM; the refusals of options a task cannot take.
@@ -15,11 +16,11 @@
 # (overlap_add: the same plan with the student's two functions) is graded in
 # tests/exercises.t.
 #
-# Time: each size is a kernel build (pocl, 1-3 CPU-s cold). The fast set builds five
-# programs: the blocks' W = 800 (100000 x 3, K = 100), real 999 x 3 (1-D, grid 1040), real
+# Time: each size is a kernel build (pocl, 1-3 CPU-s cold). The fast set builds six
+# programs (the plant's among them): the blocks' W = 800 (100000 x 3, K = 100), real 999 x 3 (1-D, grid 1040), real
 # 6x8 from a file, the chirp at 4096 (grid 5120) and the image tasks at 64x64 (2-D real,
 # grid 100x100: blur and sharpen share it); the refusals build nothing. Cold pocl cache,
-# 2 busy cores, 2026-11-29: 13 s wall, 7 CPU-s, with the 2-D real case now in the slow set
+# 2 busy cores, 2026-11-29: 13 s wall, 7 CPU-s before the plant (about 1.5 more), with the 2-D real case now in the slow set
 # (the image tasks take its path). The slow set (FFTLAB_SLOW_TESTS=1) adds the lesson's own
 # runs (the chirp at 2^20, the blur and sharpening at 512x512), more block lengths (L = 1,
 # a filter longer than the signal, 2^22 x 2), real 2-D linear and circular, in double and
@@ -73,6 +74,19 @@ slow_case "overlap_save K=200 > N=50: one block" 0 '^PASS$' \
     -- "$C" --variant overlap_save --size 50 --filter-size 200 --repeat 0
 slow_case "overlap_save N=2^22 x 2 K=257" 0 '^PASS$' \
     -- "$C" --variant overlap_save --size 2^22 --batch 2 --filter-size 257 --repeat 0
+# planted: a block that starts K values before its first output, not K - 1 (the blocks
+# read one sample too early: every output off by one tap) fails
+scratch_tree "$C"
+if plant_kernel 11_blocks.cl 's/const long src = blk \* hop + j - (k - 1);/const long src = blk * hop + j - k;/' \
+    "ols_load starts each block K values early"; then
+    run_case "planted ols_load off by one fails" 1 '^FAIL: check random' \
+        -- "$TMP/tree/build/11_convolution" --variant overlap_save --size 100000 --batch 3 --filter-size 100 --repeat 0
+fi
+if plant_kernel 11_real.cl 's/r < sy \&\& c < sx ? x\[/r < sy \&\& c + 1 < sx ? x[/' \
+    "conv_box_real drops the last value of every row"; then
+    slow_case "planted conv_box_real fails" 1 '^FAIL: check random' \
+        -- "$TMP/tree/build/11_convolution" --real --size 999 --batch 3 --filter-size 31 --repeat 0
+fi
 run_case "overlap_save of a 2-D signal is refused" 2 "$USAGE.*1-D complex signals" \
     -- "$C" --variant overlap_save --size 64x64
 run_case "overlap_save in circular mode is refused" 2 "$USAGE.*--mode linear" \
