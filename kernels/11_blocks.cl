@@ -18,37 +18,72 @@
  * (every length is below 2^26), the indices made of them 64-bit (long): a batch of blocks
  * passes 2^31 values long before the chapter's limit does. */
 
-/* ols_load: the blocks, cut out of the signal.
+/* Where value G of the blocks (BATCH x NBLOCKS blocks of W) comes from: x's flat index
+ * (BATCH rows of NX values), or -1 for a zero. */
+static INLINE long ols_source_of(long g, int nx, int k, int hop, int w, int nblocks)
+{
+    const long row = g / ((long)nblocks * w), rest = g - row * nblocks * w;
+    const long blk = rest / w, j = rest - blk * w;
+    const long src = blk * hop + j - (k - 1); /* K - 1 samples before its first output */
+    return src >= 0 && src < nx ? row * nx + src : -1;
+}
+
+/* Which value of the blocks output G (of BATCH rows of NY) is: block BLK = n / L holds
+ * y_n at J = n - BLK L + K - 1, past the K - 1 values it drops. */
+static INLINE long ols_kept_at(long g, int ny, int k, int hop, int w, int nblocks)
+{
+    const long row = g / ny, n = g - row * ny;
+    const long blk = n / hop, j = n - blk * hop + (k - 1);
+    return (row * nblocks + blk) * w + j;
+}
+
+/* ols_load (complex data), ols_load_real (real data, --real): the blocks, cut out of the
+ * signal.
  *   work-items : 1-D, one per block value, BATCH x NBLOCKS x W of them (any group size;
  *                items past that do nothing)
  *   args       : x (BATCH rows of NX values), blocks (BATCH x NBLOCKS blocks of W), NX, K,
  *                HOP (L = W - K + 1), W, NBLOCKS, BATCH */
 __kernel void ols_load(__global const real2_t *x, __global real2_t *blocks, int nx, int k,
-                       int hop, int b, int nblocks, int batch)
+                       int hop, int w, int nblocks, int batch)
 {
     const long g = (long)get_global_id(0);
-    if (g >= (long)batch * nblocks * b)
+    if (g >= (long)batch * nblocks * w)
         return;
-    const long row = g / ((long)nblocks * b), rest = g - row * nblocks * b;
-    const long blk = rest / b, j = rest - blk * b;
-    const long src = blk * hop + j - (k - 1); /* K - 1 samples before its first output */
-    blocks[g] = src >= 0 && src < nx ? x[row * nx + src] : (real2_t)(0, 0);
+    const long s = ols_source_of(g, nx, k, hop, w, nblocks);
+    blocks[g] = s >= 0 ? x[s] : (real2_t)(0, 0);
 }
 
-/* ols_store: the outputs each block keeps, put in place: one work-item per output y_n,
- * which block BLK = n / L holds at J = n - BLK L + K - 1 (past the K - 1 it drops).
+__kernel void ols_load_real(__global const real_t *x, __global real_t *blocks, int nx, int k,
+                            int hop, int w, int nblocks, int batch)
+{
+    const long g = (long)get_global_id(0);
+    if (g >= (long)batch * nblocks * w)
+        return;
+    const long s = ols_source_of(g, nx, k, hop, w, nblocks);
+    blocks[g] = s >= 0 ? x[s] : 0;
+}
+
+/* ols_store, ols_store_real: the outputs each block keeps, put in place, one work-item per
+ * output y_n.
  *   work-items : 1-D, BATCH x NY (any group size; items past that do nothing)
  *   args       : blocks (BATCH x NBLOCKS blocks of W: the circular convolutions), y (BATCH
  *                rows of NY values), NY, K, HOP, W, NBLOCKS, BATCH */
 __kernel void ols_store(__global const real2_t *blocks, __global real2_t *y, int ny, int k,
-                        int hop, int b, int nblocks, int batch)
+                        int hop, int w, int nblocks, int batch)
 {
     const long g = (long)get_global_id(0);
     if (g >= (long)batch * ny)
         return;
-    const long row = g / ny, n = g - row * ny;
-    const long blk = n / hop, j = n - blk * hop + (k - 1);
-    y[g] = blocks[(row * nblocks + blk) * b + j];
+    y[g] = blocks[ols_kept_at(g, ny, k, hop, w, nblocks)];
+}
+
+__kernel void ols_store_real(__global const real_t *blocks, __global real_t *y, int ny, int k,
+                             int hop, int w, int nblocks, int batch)
+{
+    const long g = (long)get_global_id(0);
+    if (g >= (long)batch * ny)
+        return;
+    y[g] = blocks[ols_kept_at(g, ny, k, hop, w, nblocks)];
 }
 
 /* Exercise 11_convolution/overlap_add (--variant overlap_add): the student's ola_source
@@ -63,13 +98,13 @@ __kernel void ols_store(__global const real2_t *blocks, __global real2_t *y, int
  *   args       : x (BATCH rows of NX), blocks (BATCH x NBLOCKS blocks of W), NX, HOP
  *                (L = W - K + 1), W, NBLOCKS, BATCH */
 __kernel void ola_load(__global const real2_t *x, __global real2_t *blocks, int nx, int hop,
-                       int b, int nblocks, int batch)
+                       int w, int nblocks, int batch)
 {
     const long g = (long)get_global_id(0);
-    if (g >= (long)batch * nblocks * b)
+    if (g >= (long)batch * nblocks * w)
         return;
-    const long row = g / ((long)nblocks * b), rest = g - row * nblocks * b;
-    const long blk = rest / b, j = rest - blk * b;
+    const long row = g / ((long)nblocks * w), rest = g - row * nblocks * w;
+    const long blk = rest / w, j = rest - blk * w;
     const long src = ola_source(blk, j, nx, hop);
     blocks[g] = src >= 0 && src < nx ? x[row * nx + src] : (real2_t)(0, 0);
 }
@@ -79,12 +114,12 @@ __kernel void ola_load(__global const real2_t *x, __global real2_t *blocks, int 
  *   args       : blocks (BATCH x NBLOCKS blocks of W: each block's convolution with h),
  *                y (BATCH rows of NY), NY, HOP, W, NBLOCKS, BATCH */
 __kernel void ola_add(__global const real2_t *blocks, __global real2_t *y, int ny, int hop,
-                      int b, int nblocks, int batch)
+                      int w, int nblocks, int batch)
 {
     const long g = (long)get_global_id(0);
     if (g >= (long)batch * ny)
         return;
     const long row = g / ny, n = g - row * ny;
-    y[g] = ola_output(blocks + row * nblocks * b, n, nblocks, hop, b);
+    y[g] = ola_output(blocks + row * nblocks * w, n, nblocks, hop, w);
 }
 #endif

@@ -5,8 +5,9 @@
 #     double; .npy in and out (float32 -> float32 of N + K - 1); the refusals (an odd
 #     length in circular mode, a complex filter for real data, a real filter for complex);
 #   - --variant overlap_save: blocks with a partial last one, a batch, --block, --explain's
-#     plan; the refusals (2-D, circular, real data, --block elsewhere, a block shorter
-#     than the filter or not 7-smooth); planted bugs caught (ols_load's blocks one sample
+#     plan, complex and real data (09's R2C and C2R of the blocks); the refusals (2-D,
+#     circular, an odd block for real data, overlap_add of real data, --block elsewhere, a
+#     block shorter than the filter or not 7-smooth); planted bugs caught (ols_load's blocks one sample
 #     early; in the slow set, conv_box_real dropping each row's last value);
 #   - the tasks: --task chirp finds the planted position, --task blur and sharpen write a
 #     PGM (P5, the image beside the result) whose row steps fall (blur) or grow (sharpen),
@@ -16,15 +17,16 @@
 # (overlap_add: the same plan with the student's two functions) is graded in
 # tests/exercises.t.
 #
-# Time: each size is a kernel build (pocl, 1-3 CPU-s cold). The fast set builds six
-# programs (the plant's among them): the blocks' W = 800 (100000 x 3, K = 100), real 999 x 3 (1-D, grid 1040), real
-# 6x8 from a file, the chirp at 4096 (grid 5120) and the image tasks at 64x64 (2-D real,
-# grid 100x100: blur and sharpen share it); the refusals build nothing. Cold pocl cache,
-# 2 busy cores, 2026-11-29: 13 s wall, 7 CPU-s before the plant (about 1.5 more), with the 2-D real case now in the slow set
-# (the image tasks take its path). The slow set (FFTLAB_SLOW_TESTS=1) adds the lesson's own
-# runs (the chirp at 2^20, the blur and sharpening at 512x512), more block lengths (L = 1,
-# a filter longer than the signal, 2^22 x 2), real 2-D linear and circular, in double and
-# at 2^20.
+# Time: each size is a kernel build (pocl, 1-3 CPU-s cold). The fast set builds eight
+# programs: the blocks' W = 800 (100000 x 3, K = 100) complex and real, the planted
+# ols_load, real 999 x 3 (1-D, grid 1040), real 6x8 from a file, the chirp at 4096 (grid
+# 5120) and the image tasks at 64x64 (2-D real, grid 100x100: blur and sharpen share it);
+# the refusals build nothing. Cold pocl cache, 2 busy cores, 2026-11-29: about 15 s wall,
+# 10 CPU-s (the 2-D real cases are in the slow set: the image tasks take their path). The
+# slow set (FFTLAB_SLOW_TESTS=1) adds the lesson's own runs (the chirp at 2^20, the blur
+# and sharpening at 512x512), more block lengths (L = 1 and 2, a filter longer than the
+# signal, 2^22 x 2), the chirp by overlap_save, real 2-D linear and circular, in double
+# and at 2^20, and a planted conv_box_real.
 . "$(dirname "$0")/lib.sh"
 need_binary 11_convolution
 C=$BUILD/11_convolution
@@ -87,12 +89,23 @@ if plant_kernel 11_real.cl 's/r < sy \&\& c < sx ? x\[/r < sy \&\& c + 1 < sx ? 
     slow_case "planted conv_box_real fails" 1 '^FAIL: check random' \
         -- "$TMP/tree/build/11_convolution" --real --size 999 --batch 3 --filter-size 31 --repeat 0
 fi
-run_case "overlap_save of a 2-D signal is refused" 2 "$USAGE.*1-D complex signals" \
+run_case "overlap_save of a 2-D signal is refused" 2 "$USAGE.*a linear convolution of 1-D signals" \
     -- "$C" --variant overlap_save --size 64x64
 run_case "overlap_save in circular mode is refused" 2 "$USAGE.*--mode linear" \
     -- "$C" --variant overlap_save --size 1000 --mode circular
-run_case "overlap_save of real data is refused" 2 "$USAGE.*1-D complex signals" \
-    -- "$C" --variant overlap_save --size 1000 --real
+run_case "overlap_save of real data N=100000 x 3 K=100: 09's R2C/C2R of the blocks" 0 '^PASS$' \
+    --has 'ols_load_real' --has 'rfft_post' --has 'irfft_pre' --has 'ols_store_real' \
+    --has 'overlap-save in 143 blocks of W = 800' --has 'verify   direct .* ok' \
+    -- "$C" --variant overlap_save --real --size 100000 --batch 3 --filter-size 100 --repeat 0 --explain
+slow_case "overlap_save of real data, W = 6 (L = 2)" 0 '^PASS$' \
+    -- "$C" --variant overlap_save --real --size 100 --filter-size 5 --block 6 --repeat 0
+slow_case "--task chirp --variant overlap_save (2^16: 9 blocks of W = 8192)" 0 '^PASS$' \
+    --has 'overlap-save in .* blocks of W = 8192' --has 'found: the position printed is the one planted' \
+    -- "$C" --task chirp --size 65536 --filter-size 1024 --seed 7 --variant overlap_save --explain
+run_case "overlap_save of real data with an odd --block is refused" 2 "$USAGE.*W = 5 must be even" \
+    -- "$C" --variant overlap_save --real --size 100 --filter-size 5 --block 5
+run_case "overlap_add of real data is refused" 2 "$USAGE.*1-D complex signals" \
+    -- "$C" --variant overlap_add --size 1000 --real
 run_case "--block without a block variant is refused" 2 "$USAGE--block: only --variant overlap_save" \
     -- "$C" --size 1000 --block 64
 run_case "--block shorter than the filter is refused" 2 "$USAGE.*W >= K" \

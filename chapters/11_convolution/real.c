@@ -77,8 +77,7 @@ void conv_real_options(const struct conv *cv, char *opts, size_t len)
         fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
 }
 
-/* The filter's half spectrum on G's grid, divided by its M points: table "spectrum". */
-static int half_spectrum_table(struct fl_plan *plan, const struct conv *g, size_t count)
+int conv_half_spectrum_table(struct fl_plan *plan, const struct conv *g, size_t count)
 {
     double *hs, *pad = calloc(g->mn, 16);
     if (!pad)
@@ -128,7 +127,7 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
     if (real_grid(cv, &g, why, sizeof why) != 0 || real_layouts(&g, &R, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     size_t half = R.rows / cv->batch * (R.m + 1); /* the half spectrum's values per array */
-    int spectrum = half_spectrum_table(plan, &g, half);
+    int spectrum = conv_half_spectrum_table(plan, &g, half);
     int twist = fl_real_twist_table(plan, R.nx);
     int s0 = fl_plan_scratch(plan, "half0", half * cv->batch);
     int s1 = fl_plan_scratch(plan, "half1", half * cv->batch);

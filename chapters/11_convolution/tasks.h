@@ -67,8 +67,9 @@ void ols_host(const struct ols_blocks *o, const double *x, const double *h, doub
 
 /* 1: VARIANT is one of the block variants (overlap_save, overlap_add) */
 int conv_is_blocked(const char *variant);
-/* O for CV's run of VARIANT (--block W or the default), or -1 with WHY: a variant of 1-D
- * linear convolutions of complex data, at most 2^30 block values. */
+/* O for CV's run of VARIANT (--block W or the default; real data: W even), or -1 with
+ * WHY: a variant of 1-D linear convolutions (overlap_add: of complex data), at most 2^30
+ * block values. */
 int conv_blocks(const struct conv *cv, const char *variant, struct ols_blocks *o, char *why,
                 size_t len);
 /* check(): conv_blocks and the blocks' layout (CV->p set); 0 or -1 with WHY */
@@ -86,6 +87,9 @@ int conv_real_check(const struct conv *cv, char *why, size_t len);
 void conv_plan_real(const struct conv *cv, struct fl_plan *plan);
 /* -D options: 09's layouts of the grid, RH_M, RH_PAIRS */
 void conv_real_options(const struct conv *cv, char *opts, size_t len);
+/* The filter's half spectrum on G's grid (its mdims, mn; the last axis even), divided by
+ * its M points, COUNT complex values (My x (Mx/2 + 1)): table "spectrum"; its slot */
+int conv_half_spectrum_table(struct fl_plan *plan, const struct conv *g, size_t count);
 
 /* ------------------------------------------------------------ task.c, task_image.c,
  * task_chirp.c: --task blur|sharpen|chirp, a real use the lesson runs end to end */
