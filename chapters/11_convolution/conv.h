@@ -7,6 +7,7 @@
  *   plan.c       the plans: unfused (forward -> product -> inverse) and fused
  *   reference.c  the answer in double on the host (FFTW, closed forms, the plain sum)
  * Calls go one way: main.c > plan.c > setup.c, and main.c > reference.c > setup.c.
+ * Real data, overlap-save and the tasks have their own files and header (tasks.h).
  *
  * The interface other parts of the chapter build on (real data, overlap-save, direct
  * convolution on the device): struct conv, conv_describe, conv_spectrum_table and the plan

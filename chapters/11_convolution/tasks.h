@@ -1,14 +1,23 @@
-/* 11_convolution: the host-side pieces of the long signals and the two tasks (no OpenCL
- * in them, each unit-tested on its own: tests/unit/test_conv_*.c).
+/* 11_convolution: what the files beyond the spine (conv.h's) share: real data, long
+ * signals in blocks, and the two tasks.
  *
- *   blocks.c      overlap-save's bookkeeping: a signal of Nx values cut into blocks of W,
- *                 a hop of W - K + 1, the first K - 1 outputs of each block discarded
- *   pgm.c         8-bit binary PGM (P5) images, read and written whole or not at all
- *   image_data.c  the image task's data: a test image the program draws, the Gaussian
- *                 blur and the sharpening filter (K x K taps)
- *   chirp.c       the matched-filter task's data: a chirp, buried in seeded noise, its
- *                 matched filter, and the peak that finds it
- * and the device side of the blocks (overlap_save.c, on conv.h's struct conv). */
+ *   real.c         real data through 09's R2C and C2R (common/fft/real_plan.c)
+ *   overlap_save.c --variant overlap_save (and the exercise's overlap_add): the signal in
+ *                  blocks, on blocks.c's bookkeeping
+ *   task.c         --task: a task's data run through the harness, its result read back
+ *   task_image.c   --task blur | sharpen: an image filtered, a PGM written
+ *   task_chirp.c   --task chirp: a matched filter finds a chirp in noise
+ * and the host-only pieces they stand on (no OpenCL, each unit-tested on its own:
+ * tests/unit/test_conv_*.c):
+ *   blocks.c       overlap-save's bookkeeping: a signal of Nx values cut into blocks of W,
+ *                  a hop of W - K + 1, the first K - 1 outputs of each block discarded
+ *   pgm.c          8-bit binary PGM (P5) images, read and written whole or not at all
+ *   image_data.c   the image task's data: a test image the program draws, the Gaussian
+ *                  blur and the sharpening filter (K x K taps)
+ *   chirp.c        the matched-filter task's data: a chirp, buried in seeded noise, its
+ *                  matched filter, and the peak that finds it
+ * Calls go one way: main.c > task_*.c > task.c; main.c > overlap_save.c > real.c > setup.c;
+ * the host-only pieces call only common/. */
 #ifndef FFTLAB_CONV_TASKS_H
 #define FFTLAB_CONV_TASKS_H
 
