@@ -100,7 +100,7 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
             mismatches(c, l, out, ref, chk->bound.max, 3, text, sizeof text);
         else
             mismatches(c, l, out, ref, chk->bound.max, 0, text, sizeof text);
-        print_ranks(status_stream(), text);
+        fl_mpi_print_ranks(fl_mpi_status_stream(), text);
     }
     return chk;
 }
@@ -133,7 +133,7 @@ static void print_digest(const struct slab *s, const double *out)
     for (int r = 0; r < nranks; r++)
         for (int byte = 0; byte < 8; byte++)
             d = (d ^ ((got[r] >> (8 * byte)) & 0xff)) * 1099511628211ull;
-    fprintf(status_stream(), "digest   the random check's output (FNV-1a of every rank's values, "
+    fprintf(fl_mpi_status_stream(), "digest   the random check's output (FNV-1a of every rank's values, "
             "in rank order): %016llx\n", (unsigned long long)d);
     free(got);
 }

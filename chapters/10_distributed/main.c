@@ -48,9 +48,12 @@
 
 #define DEFAULT_WG 256 /* work-items per group the planner may use (07's) */
 
+int rank, nranks;      /* this process in MPI_COMM_WORLD, and how many */
+
 int main(int argc, char **argv)
 {
-    ranks_init(&argc, &argv);
+    /* MPI, FFTW-MPI, and fl_die ending every rank (common/mpi/ranks.c) */
+    fl_mpi_init(&argc, &argv, &rank, &nranks, reference_mpi_cleanup);
     static struct ctx c;
     char err[1024] = "";
     options_parse(&c, argc, argv);  /* agreed: a bad option stops every rank, once */
@@ -61,13 +64,13 @@ int main(int argc, char **argv)
     if (slab_make(&c.s, c.dims, c.ndims, c.o.batch ? c.o.batch : 1, nranks, rank, err,
                   sizeof err) != 0)
         rc = FL_EXIT_USAGE;
-    agree(rc, err);
+    fl_mpi_agree(rc, err);
     c.elem = c.o.precision == FL_DOUBLE ? 16 : 8;
     c.on_device = nranks == 1 && !c.variant->exercise;
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
 
-    /* 2. This rank's device (harness/devices.c), and the local passes' layouts: A for the
+    /* 2. This rank's device (run.c, common/mpi/devices.c), and the local passes' layouts: A for the
      *    axes inside a natural slab, B for the outermost axis once the transpose made it
      *    whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
     open_device(&c);
@@ -75,8 +78,8 @@ int main(int argc, char **argv)
     if (pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
                          sizeof err) != 0)
         rc = FL_EXIT_USAGE;
-    agree(rc, err);
-    rank_watchdog_start(c.o.timeout_s);
+    fl_mpi_agree(rc, err);
+    fl_mpi_watchdog_start(c.o.timeout_s);
     report_who(&c);
 
     /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
@@ -142,7 +145,7 @@ int main(int argc, char **argv)
         }
     }
     /* every rank ends with the worst rank's verdict, and rank 0's reason */
-    passed = agree_all(passed);
+    passed = fl_mpi_agree_all(passed);
     MPI_Bcast(reason, sizeof reason, MPI_CHAR, 0, MPI_COMM_WORLD);
     report_rank(&c, &k);
 
@@ -164,5 +167,5 @@ int main(int argc, char **argv)
     fl_device_close(&c.dev);
     free(x0);
     free(out0);
-    finish(passed ? FL_EXIT_OK : FL_EXIT_MISMATCH);
+    fl_mpi_finish(passed ? FL_EXIT_OK : FL_EXIT_MISMATCH);
 }

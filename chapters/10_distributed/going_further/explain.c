@@ -110,7 +110,7 @@ void explain_transport(const struct ctx *c)
                       "(zerocopy, %.4g MiB) %.3g / %.3g GB/s",
                       (double)(sb < probe ? sb : probe) / 1048576.0, gbs[6], gbs[7]);
     snprintf(line + n, sizeof line - (size_t)n, "\n");
-    print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
+    fl_mpi_print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
         return;
     struct exchange_shape x = slab_exchange(&c->s, 0);

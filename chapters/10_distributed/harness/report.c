@@ -38,7 +38,7 @@ void report_who(const struct ctx *c)
     snprintf(line, sizeof line, "rank %-3d device %u:%u %s (%s) on platform %s | driver %s (%s)\n",
              rank, c->dev.platform_index, c->dev.device_index, c->dev.name,
              fl_device_type_name(c->dev.type), c->dev.platform_name, c->dev.driver, c->how);
-    print_ranks(status_stream(), line);
+    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
     if (rank == 0 && report_format == FL_FORMAT_TEXT)
         printf("problem  N=%s (%zu points) batch=%zu %s %s layout=%s variant=%s input=random "
                "seed=%llu\n", shape_text(&c->s, shape, sizeof shape), c->s.n, c->s.batch,
@@ -65,7 +65,7 @@ void report_explain(const struct ctx *c)
                c->s.c_name, c->s.mc, c->s.mc, c->s.ndims == 3 ? "y', z, x (FFTW-MPI's n1 x n0 x n2)"
                : "x', y (FFTW-MPI's n1 x n0)");
     }
-    print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
+    fl_mpi_print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
     /* the link, what the exchange moves and how (going_further/explain.c) */
     explain_transport(c);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
@@ -104,7 +104,7 @@ void report_rank(const struct ctx *c, const struct checks *k)
         snprintf(line, sizeof line, "rank %-3d %s -> %s: not verified (--no-verify)\n", rank,
                  slab_describe(&c->s, rank, LAYOUT_NATURAL, a, sizeof a),
                  slab_describe(&c->s, rank, c->out, b, sizeof b));
-    print_ranks(status_stream(), line);
+    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
 }
 
 /* Which step of the main pipeline a phase belongs to: its label, or NULL if the pipeline
@@ -279,7 +279,7 @@ void report_result(const struct ctx *c, const struct checks *k, const struct tim
         report_text(c, t);
     else
         printf("time     not timed (%s)\n", passed ? "--repeat 0" : "the result is wrong");
-    FILE *st = status_stream();
+    FILE *st = fl_mpi_status_stream();
     if (!passed)
         fprintf(st, "FAIL: %s\n", reason);
     else if (!c->o.verify)
