@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 static int rank, nranks, text_status = 1;
-static void (*finish_hook)(void);
 static char die_prefix[48];
 
 /* ---------------------------------------------------------------- make SANITIZE=1 */
@@ -47,8 +46,7 @@ static void abort_all(int code)
     MPI_Abort(MPI_COMM_WORLD, code);
 }
 
-void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out,
-                 void (*at_finish)(void))
+void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
 {
     /* FFTW-MPI's reference runs on threads (only this one calls MPI: FUNNELED), the cores
      * of the node shared among its ranks: at 1024^3 its four transforms are what the
@@ -72,7 +70,6 @@ void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out,
     if (nranks > 1)
         snprintf(die_prefix, sizeof die_prefix, "rank %d of %d: ", rank, nranks);
     fl_set_die_hook(abort_all, die_prefix);
-    finish_hook = at_finish;
     *rank_out = rank;
     *nranks_out = nranks;
 }
@@ -81,8 +78,7 @@ void fl_mpi_finish(int code)
 {
     fflush(stdout);
     fflush(stderr);
-    if (finish_hook)
-        finish_hook();
+    fl_mpi_reference_cleanup();
     fftw_mpi_cleanup();
     MPI_Finalize();
     exit(code);
@@ -128,6 +124,19 @@ int fl_mpi_agree_all(int ok)
     int all;
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     return all;
+}
+
+int fl_mpi_first(const char *mine, char *text, size_t len)
+{
+    int cand = mine ? rank : nranks, first;
+    MPI_Allreduce(&cand, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    text[0] = '\0';
+    if (first == nranks)
+        return -1;
+    if (rank == first)
+        snprintf(text, len, "%s", mine);
+    MPI_Bcast(text, (int)len, MPI_CHAR, first, MPI_COMM_WORLD);
+    return first;
 }
 
 void fl_mpi_print_ranks(FILE *stream, const char *text)

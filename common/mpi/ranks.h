@@ -5,6 +5,7 @@
  *   watchdog.c  --timeout for a rank, and which rank speaks when one is stuck
  *   devices.c   which OpenCL device a rank opens
  *   agree.c     the options, which every rank must get the same
+ *   reference.c FFTW-MPI's answer on the same slabs (common/reference.c's, over ranks)
  *
  * Built with mpicc for the MPI chapters only (the Makefile's MPI_CHAPTERS), never into the
  * one-device chapters' common/ objects. */
@@ -20,9 +21,8 @@
 
 /* MPI_Init, FFTW-MPI (its threads: the cores of the node shared among its ranks), and
  * fl_die ending every rank (MPI_Abort). RANK, NRANKS: this process in MPI_COMM_WORLD, and
- * how many. AT_FINISH (may be NULL) runs in fl_mpi_finish before FFTW-MPI is cleaned up
- * (the program's FFTW-MPI plans). */
-void fl_mpi_init(int *argc, char ***argv, int *rank, int *nranks, void (*at_finish)(void));
+ * how many. */
+void fl_mpi_init(int *argc, char ***argv, int *rank, int *nranks);
 /* Every rank's end: FFTW-MPI and MPI finalized, exit with CODE. */
 _Noreturn void fl_mpi_finish(int code);
 /* TEXT 1: status lines (PASS, FAIL) on stdout; 0 (CSV, JSON on stdout): on stderr. */
@@ -35,6 +35,9 @@ FILE *fl_mpi_status_stream(void);
 void fl_mpi_agree(int code, const char *msg);
 /* 1 when OK is 1 on every rank. Collective. */
 int fl_mpi_agree_all(int ok);
+/* The lowest rank whose MINE is not NULL (-1: none), and its MINE into TEXT on every
+ * rank (cut at LEN). Collective. */
+int fl_mpi_first(const char *mine, char *text, size_t len);
 /* Rank 0 prints every rank's TEXT (any number of lines), in rank order. Collective. */
 void fl_mpi_print_ranks(FILE *stream, const char *text);
 
@@ -78,5 +81,17 @@ void fl_mpi_describe_options(const struct fl_options *o, const char *demo_size,
  * every rank with exit 2, naming it (PROGRAM: what a block of other lines is a different
  * build of). Collective, and before any other collective that the options shape. */
 void fl_mpi_agree_options(const char *mine, const char *program);
+
+/* ---------------------------------------------------------------- reference.c */
+
+/* FFTW-MPI in double: OUT = DFT_sign(IN) for BATCH arrays of shape DIMS (NDIMS 2 or 3,
+ * outermost first, the batch outermost), on this rank's slab: IN natural, rows
+ * [rank*M0, +M0) of the first axis; OUT the same, or with TRANSPOSED FFTW-MPI's
+ * TRANSPOSED_OUT layout (rows [rank*M1, +M1) of the second axis, the first two swapped).
+ * Collective. Exits 3 on a plan failure, or if FFTW's slabs are not M0 and M1 per rank.
+ * The plans are kept until fl_mpi_finish (fl_mpi_reference_cleanup). */
+void fl_mpi_reference(const size_t *dims, int ndims, size_t batch, size_t m0, size_t m1,
+                      const double *in, double *out, int sign, int transposed);
+void fl_mpi_reference_cleanup(void);
 
 #endif

@@ -277,7 +277,7 @@ void csv_transport(const struct ctx *c)
     const struct engine *r = &c->eng;
     const struct fast *f = r->fast;
     int shm = shm_kind(r) != 0;
-    printf(",%d,%s,%d,%s\n", nranks == 1 ? 0 : f ? f->chunks : 1,
+    printf(",%d,%s,%d,%s", nranks == 1 ? 0 : f ? f->chunks : 1,
            nranks == 1 || !r->xport ? "none" : r->xport->name, shm ? f->copy_threads : 0,
            shm ? shm_copy_name[f->shm_copy] : "");
 }

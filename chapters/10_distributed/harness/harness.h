@@ -33,8 +33,11 @@ void open_device(struct ctx *c);
 void report_who(const struct ctx *c);          /* the header, one line per rank's device */
 void report_explain(const struct ctx *c);      /* --explain: slabs, exchange, the steps   */
 void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's verdict  */
-/* Rank 0: the phases (text) or the CSV row, then PASS or FAIL: REASON. */
-void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,
-                   int timed, int passed, const char *reason);
+/* K's checks and the run as every chapter reports them (common/report.h), R->passed and
+ * R->reason from the first failed check. */
+void report_checks(const struct ctx *c, const struct checks *k, struct fl_result *r);
+/* Rank 0: the phases (text), or the CSV row or JSON record (common/report.c, with this
+ * chapter's columns), then PASS or FAIL: R's reason. */
+void report_result(const struct ctx *c, const struct timing *t, struct fl_result *r);
 
 #endif
