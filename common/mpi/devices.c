@@ -87,3 +87,21 @@ int fl_mpi_choose_device(const char *spec, char *pick, size_t plen, char *how, s
     MPI_Comm_free(&node);
     return choose(spec, local_rank, local_size, pick, plen, how, hlen, why, wlen);
 }
+
+void fl_mpi_report_devices(const struct fl_device *dev, const char *how, int text)
+{
+    char line[1024], lib[MPI_MAX_LIBRARY_VERSION_STRING];
+    int rank, nranks, ll;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+    if (rank == 0 && text) {
+        MPI_Get_library_version(lib, &ll);
+        lib[strcspn(lib, ",\n")] = '\0';
+        printf("ranks    %d MPI process%s (%s), one OpenCL device each\n", nranks,
+               nranks == 1 ? "" : "es", lib);
+    }
+    snprintf(line, sizeof line, "rank %-3d device %u:%u %s (%s) on platform %s | driver %s (%s)\n",
+             rank, dev->platform_index, dev->device_index, dev->name,
+             fl_device_type_name(dev->type), dev->platform_name, dev->driver, how);
+    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
+}

@@ -8,6 +8,7 @@
 
 #include <fftw3-mpi.h>
 #include <mpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,23 @@ int fl_mpi_first(const char *mine, char *text, size_t len)
         snprintf(text, len, "%s", mine);
     MPI_Bcast(text, (int)len, MPI_CHAR, first, MPI_COMM_WORLD);
     return first;
+}
+
+unsigned long long fl_mpi_digest(const void *data, size_t bytes)
+{
+    uint64_t h = 1469598103934665603ull, d = h, *got = NULL;
+    for (size_t i = 0; i < bytes; i++)
+        h = (h ^ ((const unsigned char *)data)[i]) * 1099511628211ull;
+    if (rank == 0 && !(got = malloc((size_t)nranks * sizeof *got)))
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the digest");
+    MPI_Gather(&h, 1, MPI_UINT64_T, got, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (rank != 0)
+        return 0;
+    for (int r = 0; r < nranks; r++)
+        for (int byte = 0; byte < 8; byte++)
+            d = (d ^ ((got[r] >> (8 * byte)) & 0xff)) * 1099511628211ull;
+    free(got);
+    return d;
 }
 
 void fl_mpi_print_ranks(FILE *stream, const char *text)

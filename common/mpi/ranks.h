@@ -12,6 +12,7 @@
 #ifndef FFTLAB_MPI_RANKS_H
 #define FFTLAB_MPI_RANKS_H
 
+#include "../device.h"
 #include "../options.h"
 
 #include <stddef.h>
@@ -38,6 +39,9 @@ int fl_mpi_agree_all(int ok);
 /* The lowest rank whose MINE is not NULL (-1: none), and its MINE into TEXT on every
  * rank (cut at LEN). Collective. */
 int fl_mpi_first(const char *mine, char *text, size_t len);
+/* Rank 0: a 64-bit FNV-1a of every rank's digest of its BYTES at DATA (FNV-1a), in rank
+ * order; 0 on the other ranks. Collective. */
+unsigned long long fl_mpi_digest(const void *data, size_t bytes);
 /* Rank 0 prints every rank's TEXT (any number of lines), in rank order. Collective. */
 void fl_mpi_print_ranks(FILE *stream, const char *text);
 
@@ -60,6 +64,11 @@ void fl_mpi_watchdog_kernels(int running);
  * platform). Not collective: pass the code to fl_mpi_agree. */
 int fl_mpi_choose_device(const char *spec, char *pick, size_t plen, char *how, size_t hlen,
                          char *why, size_t wlen);
+
+/* Who is who: with TEXT, rank 0's "ranks    2 MPI processes (Open MPI v4.1.4), one OpenCL
+ * device each"; then every rank's DEV and HOW it was chosen, a line each in rank order on
+ * the status stream. Collective. */
+void fl_mpi_report_devices(const struct fl_device *dev, const char *how, int text);
 
 /* ---------------------------------------------------------------- agree.c */
 

@@ -52,19 +52,13 @@ static void print_help(const char *prog)
     fl_print_usage_files(prog, text, 0);
 }
 
-/* The options --natural and going_further/'s add to the list every rank must share
- * (common/mpi/agree.c): --natural adds a second exchange (a hang on one rank alone), the
- * transport and its chunks change the collectives. */
+/* The options --natural (a second exchange: a hang on one rank alone) and going_further/'s
+ * (the collectives of the exchange) add to the list every rank must share. */
 static size_t describe_own(char *buf, size_t u, const void *arg)
 {
     const struct ctx *c = arg;
-    const struct transport_want *x = &c->xport;
     u = fl_mpi_describe(buf, u, "--natural", "%s", c->natural ? "--natural" : "no --natural");
-    u = fl_mpi_describe(buf, u, "--chunks", "%d%s", x->chunks, x->chunks ? "" : " (automatic)");
-    u = fl_mpi_describe(buf, u, "--transport", "%s", transport_choice_name[x->transport]);
-    u = fl_mpi_describe(buf, u, "--shm-copy", "%s", shm_copy_name[x->copy]);
-    return fl_mpi_describe(buf, u, "--copy-threads", "%d%s", x->threads,
-                           x->threads ? "" : " (automatic)");
+    return transport_describe(buf, u, &c->xport);
 }
 
 void options_parse(struct ctx *c, int argc, char **argv)

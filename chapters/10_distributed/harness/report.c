@@ -21,24 +21,12 @@ static char *shape_text(const struct slab *s, char *buf, size_t len)
 
 void report_who(const struct ctx *c)
 {
-    char line[1024], shape[64];
-    if (rank == 0) {
-        if (report_format == FL_FORMAT_TEXT) {
-            char lib[MPI_MAX_LIBRARY_VERSION_STRING];
-            int ll;
-            MPI_Get_library_version(lib, &ll);
-            lib[strcspn(lib, ",\n")] = '\0';
-            printf("%s — %s\n", CHAPTER, TITLE);
-            printf("ranks    %d MPI process%s (%s), one OpenCL device each\n", nranks,
-                   nranks == 1 ? "" : "es", lib);
-        } else {
-            fl_report_header(report_format, CHAPTER, TITLE, &c->dev);
-        }
-    }
-    snprintf(line, sizeof line, "rank %-3d device %u:%u %s (%s) on platform %s | driver %s (%s)\n",
-             rank, c->dev.platform_index, c->dev.device_index, c->dev.name,
-             fl_device_type_name(c->dev.type), c->dev.platform_name, c->dev.driver, c->how);
-    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
+    char shape[64];
+    if (rank == 0 && report_format == FL_FORMAT_TEXT)
+        printf("%s — %s\n", CHAPTER, TITLE);
+    else if (rank == 0)
+        fl_report_header(report_format, CHAPTER, TITLE, &c->dev);
+    fl_mpi_report_devices(&c->dev, c->how, report_format == FL_FORMAT_TEXT);
     if (rank == 0 && report_format == FL_FORMAT_TEXT)
         printf("problem  N=%s (%zu points) batch=%zu %s %s layout=%s variant=%s input=random "
                "seed=%llu\n", shape_text(&c->s, shape, sizeof shape), c->s.n, c->s.batch,
