@@ -235,9 +235,7 @@ static void build_kernels(struct job_state *js)
     const struct fl_variant *variant = cp->variant;
     fl_exercise_setup(o->kernels, o->exercise, variant->name, variant->exercise, ch->kernel_file,
                       ch->uses, cp->kernel_file, sizeof cp->kernel_file);
-    const char *base = o->precision == FL_DOUBLE
-                     ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
-                     : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2";
+    const char *base = fl_real_options(o->precision);
     if (o->tune) {
         FILE *to = o->format == FL_FORMAT_TEXT ? stdout : stderr;
         static struct fl_tune tune;

@@ -98,8 +98,6 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
     return chk;
 }
 
-/* One verified call of pipeline P on X (this rank's values in P's input layout) into OUT;
- * returns this rank's guard damage. */
 const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out)
 {
     engine_upload(&c->eng, x);

@@ -13,9 +13,10 @@
  *   checks.c    the checks of one run, judged over the whole array and per rank
  *   run.c       the kernel programs (and the exercise composed into them), timed calls
  *
- * harness/ runs the ranks together (MPI start and end, agreed failures, options every rank
- * must share, a device each, output in rank order, the watchdog, the report): harness.h.
- * going_further/ makes the exchange fast (transport.h). */
+ * harness/ takes the options and prints the report; common/mpi/ runs the ranks together
+ * (MPI start and end, agreed failures, options every rank must share, a device each,
+ * output in rank order, the watchdog, FFTW-MPI's reference). going_further/ makes the
+ * exchange fast (transport.h). */
 #ifndef FFTLAB_DISTRIBUTED_H
 #define FFTLAB_DISTRIBUTED_H
 
@@ -29,6 +30,7 @@
 #include "../../common/reference.h"
 #include "../../common/report.h"
 #include "../../common/chapter.h"
+#include "../../common/mpi/ranks.h"
 
 #include <stdio.h>
 
@@ -323,6 +325,30 @@ const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, do
  * Prints each check's line. Collective. */
 void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k);
 
-#include "harness/harness.h"
+/* This rank's device (common/mpi/devices.c's choice), then whether C's slab fits on it.
+ * Agreed: one rank's failure ends every rank. (run.c) */
+void open_device(struct ctx *c);
+
+/* ---------------------------------------------------------------- harness/ */
+
+/* What a run takes and prints besides the idea (the ranks running together are
+ * common/mpi/'s: MPI start and end, agreed failures, the watchdog, FFTW-MPI's reference). */
+extern int rank, nranks;                 /* this process in MPI_COMM_WORLD, and how many */
+extern enum fl_format report_format;     /* text, csv or json                            */
+
+/* options.c: the options (--natural is this chapter's), the variant and the shape; a bad
+ * one ends every rank with one message (exit 2); --help and --list-devices end the run. */
+void options_parse(struct ctx *c, int argc, char **argv);
+
+/* report.c */
+void report_who(const struct ctx *c);          /* the header, one line per rank's device */
+void report_explain(const struct ctx *c);      /* --explain: slabs, exchange, the steps   */
+void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's verdict  */
+/* K's checks and the run as every chapter reports them (common/report.h), R->passed and
+ * R->reason from the first failed check. */
+void report_checks(const struct ctx *c, const struct checks *k, struct fl_result *r);
+/* Rank 0: the phases (text), or the CSV row or JSON record (common/report.c, with this
+ * chapter's columns), then PASS or FAIL: R's reason. */
+void report_result(const struct ctx *c, const struct timing *t, struct fl_result *r);
 
 #endif

@@ -192,8 +192,6 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
     return wall;
 }
 
-/* BYTES between device buffer M (from offset 0) and host memory H, in transfers of at most
- * XFER_MAX bytes, blocking. */
 void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes)
 {
     for (size_t at = 0; at < bytes; at += XFER_MAX) {

@@ -5,7 +5,6 @@
 #include "../../common/buffers.h"
 #include "../../common/program.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +17,6 @@ const char *const kernel_uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row
                                    "06_mixed_radix.cl", "10_pass_hooks.cl", "07_multidim.cl",
                                    NULL};
 
-/* This rank's device (common/mpi/devices.c picks it), then whether its slab fits there. */
 void open_device(struct ctx *c)
 {
     char err[1024] = "", pick[32];
@@ -69,9 +67,7 @@ void build_programs(struct ctx *c)
         /* SLAB_NI: the values of the axes inside a row of the exchange (1 in 2-D, Nx in
          * 3-D), for the store into the transposed layout (kernels/10_pass_hooks.cl) */
         size_t used = (size_t)snprintf(c->build[i], sizeof c->build[i], "%s -D SLAB_NI=%zu",
-                          c->o.precision == FL_DOUBLE
-                          ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
-                          : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", c->s.ni);
+                                       fl_real_options(c->o.precision), c->s.ni);
         fl_layout_options(i ? &c->lb : &c->la, c->build[i], used, sizeof c->build[i]);
     }
     engine_open(&c->eng, &c->dev, &c->s, c->elem, c->on_device, &c->xport);
@@ -95,12 +91,8 @@ void time_calls(struct ctx *c, const double *x0, struct timing *t)
         if (done < c->o.warmup)
             continue;
         if (!tmax) {
-            /* enough calls to fill ~0.2 s, at least 5 (3 for slow ones), at most 1000: the
-             * same number on every rank, from the slowest rank's first call */
-            if (runs < 0) {
-                double want = 200.0 / (slowest > 1e-6 ? slowest : 1e-6);
-                runs = want > 1000 ? 1000 : want < 5 ? (slowest > 1000 ? 3 : 5) : (int)ceil(want);
-            }
+            if (runs < 0)   /* the same number on every rank: the slowest rank's first call */
+                runs = fl_auto_runs(slowest);
             total = runs;
             tmax = malloc((size_t)total * sizeof *tmax);
             ph = malloc((size_t)total * PH_COUNT * sizeof *ph);

@@ -72,6 +72,18 @@ void fl_mpi_report_devices(const struct fl_device *dev, const char *how, int tex
 
 /* ---------------------------------------------------------------- agree.c */
 
+/* --help's words on running ranks: how to start them (PROG's name in %s), the device each
+ * rank takes (devices.c), and that every rank must get the same options (below). */
+extern const char fl_mpi_help_run[], fl_mpi_help_devices[], fl_mpi_help_agree[];
+
+/* Before the options are parsed and agreed: status lines to stderr when ARGV asks for
+ * --format csv or json, so that a refusal of the options does not corrupt stdout. */
+void fl_mpi_early_format(int argc, char **argv);
+/* --help or --list-devices in O: rank 0 prints HELP(PROG) or the devices, and every rank
+ * ends (exit 0, or 3 when there is no device). Returns when neither was given. */
+void fl_mpi_help_or_list(const struct fl_options *o, void (*help)(const char *prog),
+                         const char *prog);
+
 #define FL_MPI_AGREE_BYTES 4096   /* one rank's options as "name<TAB>value" lines */
 
 /* Append "NAME<TAB>value" (FMT's, on one line; a long one cut, with a hash of the whole)

@@ -131,8 +131,9 @@ extern const char transport_help[];   /* their lines of --help */
 void explain_transport(const struct ctx *c);
 /* --explain: an exchange step's middle line, between its pack and unpack. */
 void explain_exchange_step(const struct ctx *c);
-/* The timed report: the phases' labels and clocks where the transport has its own (NULL:
- * the lesson's); the lines of what the NX exchanges of a call moved, and at what rate. */
+/* The timed report: a phase's label where the transport has its own (NULL: the lesson's),
+ * how an exchange's phases were timed, by transport (NULL: not an exchange's); the lines
+ * of what the NX exchanges of a call moved, and at what rate. */
 const char *transport_phase_label(const struct engine *r, int ph);
 const char *transport_phase_clock(const struct engine *r, int ph);
 void report_transport(const struct ctx *c, const struct timing *t, int nx);

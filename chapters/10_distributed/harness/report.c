@@ -124,23 +124,12 @@ static const char *phase_label(const struct ctx *c, int ph, char *buf, size_t le
     return NULL;
 }
 
+/* How phase PH was timed: an exchange's parts as its transport times them
+ * (going_further/explain.c), the kernels by their profiling events. */
 static const char *phase_clock(const struct ctx *c, int ph)
 {
     const char *own = transport_phase_clock(&c->eng, ph);
-    if (own)
-        return own;
-    switch (ph) {
-    case PH_XCHG: case PH_XCHG2:
-        return "host clock, the pack's end to the last chunk on the device";
-    case PH_D2H: case PH_D2H2:
-        return "profiling events, the reads' device time added over the chunks";
-    case PH_H2D: case PH_H2D2:
-        return "profiling events, the writes' device time added over the chunks";
-    case PH_MPI: case PH_MPI2:
-        return "host clock in MPI_Waitall, added over the chunks: the transport's copy, and "
-               "waiting for the slowest rank (the device copies go on meanwhile)";
-    default: return "device, profiling events";
-    }
+    return own ? own : "device, profiling events";
 }
 
 /* This chapter's CSV columns after every chapter's (common/report.c writes those from the
@@ -167,9 +156,8 @@ static void csv_columns(const struct fl_result *r)
     csv_transport(c);
 }
 
-static void report_text(const struct ctx *c, const struct timing *t)
+static void report_text(const struct ctx *c, const struct timing *t, const struct fl_result *r)
 {
-    const struct slab *s = &c->s;
     printf("phases   ms per call: each rank's median over %d calls, then the slowest rank "
            "(and the fastest):\n", t->runs);
     for (int p = 0; p < PH_COUNT; p++) {
@@ -184,12 +172,9 @@ static void report_text(const struct ctx *c, const struct timing *t)
     printf("time     %.4f ms median per call (min %.4f, max %.4f; %d runs after %d warm-up) — the "
            "slowest rank's wall clock, from a barrier to its last clFinish\n", t->total.median,
            t->total.min, t->total.max, t->runs, t->warmup);
-    double secs = t->total.median * 1e-3, nlog = s->n > 1 ? log2((double)s->n) : 0;
-    double flops = 5.0 * (double)s->n * nlog * (double)s->batch;
-    double bytes = 2.0 * (double)s->n * (double)s->batch * (double)c->elem;
     printf("rate     %.4g GFLOP/s (counting 5·N·log2 N per transform of the whole array, all "
-           "ranks together)  %.4g GB/s (one read + one write of the whole array)\n",
-           secs > 0 ? flops / secs / 1e9 : 0, secs > 0 ? bytes / secs / 1e9 : 0);
+           "ranks together)  %.4g GB/s (one read + one write of the whole array)\n", r->gflops,
+           r->gbs);
     int nx = 0;
     for (int i = 0; i < c->main.nsteps; i++)
         nx += c->main.step[i].kind == STEP_EXCHANGE;
@@ -253,7 +238,7 @@ void report_result(const struct ctx *c, const struct timing *t, struct fl_result
         return;
     }
     if (r->timed)
-        report_text(c, t);
+        report_text(c, t, r);
     else
         printf("time     not timed (%s)\n", r->passed ? "--repeat 0" : "the result is wrong");
     if (!r->passed)
