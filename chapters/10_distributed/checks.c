@@ -89,10 +89,7 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
         snprintf(text, sizeof text, "         rank %d: its share: rel L2 %.2e, rel max %.2e%s%s\n",
                  rank, e.share_l2, e.share_max, e.nonfinite ? ", NaN outputs" : "",
                  mine_ok ? " (within the bounds)" : "");
-        if (!mine_ok)
-            mismatches(c, l, out, ref, chk->bound.max, 3, text, sizeof text);
-        else
-            mismatches(c, l, out, ref, chk->bound.max, 0, text, sizeof text);
+        mismatches(c, l, out, ref, chk->bound.max, mine_ok ? 0 : 3, text, sizeof text);
         fl_mpi_print_ranks(fl_mpi_status_stream(), text);
     }
     return chk;
@@ -111,9 +108,8 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
     const struct slab *s = &c->s;
     int sign = c->main.sign, round = c->o.precision == FL_SINGLE, nd = s->ndims;
     int transposed = c->out == LAYOUT_TRANSPOSED;   /* FFTW-MPI's TRANSPOSED_OUT */
-    double *ref = malloc(s->count * 16), *x = malloc(s->count * 16), *out = malloc(s->count * 16);
-    if (!ref || !x || !out)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the verification");
+    double *ref = fl_xmalloc(s->count * 16, "the reference"), *x = fl_xmalloc(s->count * 16,
+           "a test input"), *out = fl_xmalloc(s->count * 16, "a test output");
     k->rank_ok = 1;
     k->worst = -1;
 

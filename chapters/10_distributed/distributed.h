@@ -23,6 +23,7 @@
 #include <mpi.h>
 
 #include "../../common/fft/axis_plan.h"
+#include "../../common/buffers.h"
 #include "../../common/device.h"
 #include "../../common/fill.h"
 #include "../../common/options.h"

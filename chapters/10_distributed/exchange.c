@@ -9,7 +9,6 @@
 #include "distributed.h"
 #include "going_further/transport.h"
 
-#include "../../common/buffers.h"
 #include "../../common/timing.h"
 
 #include <math.h>

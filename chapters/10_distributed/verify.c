@@ -102,10 +102,8 @@ double *gather_natural(const struct slab *s, const double *local, enum layout l)
     double *parts = NULL, *whole = NULL;
     size_t total = s->count * (size_t)s->P;
     if (s->rank == 0) {
-        parts = malloc(total * 16);
-        whole = malloc(total * 16);
-        if (!parts || !whole)
-            fl_die(FL_EXIT_OPENCL, "out of host memory gathering %zu values on rank 0", total);
+        parts = fl_xmalloc(total * 16, "the ranks' values on rank 0");
+        whole = fl_xmalloc(total * 16, "the whole array on rank 0");
     }
     MPI_Gather(local, (int)(2 * s->count), MPI_DOUBLE, parts, (int)(2 * s->count), MPI_DOUBLE, 0,
                MPI_COMM_WORLD);

@@ -101,11 +101,8 @@ void fl_mpi_describe_options(const struct fl_options *o, const char *demo_size,
     size_t u = 0;
     char size[96], shapes[256] = "default", wg[32] = "default";
     snprintf(size, sizeof size, "%s", demo_size);
-    if (o->ndims) {
-        size_t l = 0;
-        for (int d = 0; d < o->ndims; d++)
-            l += (size_t)snprintf(size + l, sizeof size - l, "%s%zu", d ? "x" : "", o->dims[d]);
-    }
+    if (o->ndims)
+        fl_size_text(o->dims, o->ndims, size, sizeof size);
     if (o->wg)
         snprintf(wg, sizeof wg, "%zu", o->wg);
     if (o->nshapes)

@@ -10,15 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *shape_text(const struct slab *s, char *buf, size_t len)
-{
-    int sl = 0;
-    buf[0] = '\0';
-    for (int d = 0; d < s->ndims; d++)
-        sl += snprintf(buf + sl, len - (size_t)sl, "%s%zu", d ? "x" : "", s->dims[d]);
-    return buf;
-}
-
 void report_who(const struct ctx *c)
 {
     char shape[64];
@@ -29,7 +20,7 @@ void report_who(const struct ctx *c)
     fl_mpi_report_devices(&c->dev, c->how, report_format == FL_FORMAT_TEXT);
     if (rank == 0 && report_format == FL_FORMAT_TEXT)
         printf("problem  N=%s (%zu points) batch=%zu %s %s layout=%s variant=%s input=random "
-               "seed=%llu\n", shape_text(&c->s, shape, sizeof shape), c->s.n, c->s.batch,
+               "seed=%llu\n", fl_size_text(c->s.dims, c->s.ndims, shape, sizeof shape), c->s.n, c->s.batch,
                c->o.inverse ? "inverse" : "forward", c->o.precision == FL_DOUBLE ? "double" :
                "single", c->natural ? "natural" : "transposed-out", c->variant->name,
                (unsigned long long)c->o.seed);
@@ -80,18 +71,15 @@ void report_explain(const struct ctx *c)
 
 void report_rank(const struct ctx *c, const struct checks *k)
 {
-    char line[1024], a[96], b[96];
+    char line[1024], a[96], b[96], verdict[256] = "not verified (--no-verify)";
     if (c->o.verify)
-        snprintf(line, sizeof line, "rank %-3d %s -> %s: %s, largest share of the error %.2e "
-                 "(rel L2, %s; bound %.2e)\n", rank,
-                 slab_describe(&c->s, rank, LAYOUT_NATURAL, a, sizeof a),
-                 slab_describe(&c->s, rank, c->out, b, sizeof b), k->rank_ok ? "its values ok" :
-                 "its values WRONG", k->worst >= 0 ? k->share_l2[k->worst] : 0.0,
+        snprintf(verdict, sizeof verdict, "%s, largest share of the error %.2e (rel L2, %s; "
+                 "bound %.2e)", k->rank_ok ? "its values ok" : "its values WRONG",
+                 k->worst >= 0 ? k->share_l2[k->worst] : 0.0,
                  k->worst >= 0 ? k->chk[k->worst].name : "-", c->bound.l2);
-    else
-        snprintf(line, sizeof line, "rank %-3d %s -> %s: not verified (--no-verify)\n", rank,
-                 slab_describe(&c->s, rank, LAYOUT_NATURAL, a, sizeof a),
-                 slab_describe(&c->s, rank, c->out, b, sizeof b));
+    snprintf(line, sizeof line, "rank %-3d %s -> %s: %s\n", rank,
+             slab_describe(&c->s, rank, LAYOUT_NATURAL, a, sizeof a),
+             slab_describe(&c->s, rank, c->out, b, sizeof b), verdict);
     fl_mpi_print_ranks(fl_mpi_status_stream(), line);
 }
 
