@@ -69,6 +69,11 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
     /* a guard zone written on any rank fails the check, naming the first such rank */
     char gname[88], w[96];   /* "buffer send, past its end (element 200 of 96)" */
     int first_bad = fl_mpi_first(guard, gname, sizeof gname);
+    if (first_bad >= 0 && !k->fault.set) {  /* its fields, for --format json's record */
+        MPI_Bcast(&c->eng.fault, sizeof c->eng.fault, MPI_BYTE, first_bad, MPI_COMM_WORLD);
+        k->fault = c->eng.fault;
+        snprintf(k->fault.check, sizeof k->fault.check, "%s", name);
+    }
     if (first_bad >= 0) {
         chk->ok = 0;
         snprintf(chk->detail, sizeof chk->detail, "rank %d: a kernel wrote out of bounds: "
@@ -90,7 +95,12 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
                  rank, e.share_l2, e.share_max, e.nonfinite ? ", NaN outputs" : "",
                  mine_ok ? " (within the bounds)" : "");
         mismatches(c, l, out, ref, chk->bound.max, mine_ok ? 0 : 3, text, sizeof text);
-        fl_mpi_print_ranks(fl_mpi_status_stream(), text);
+        char *all = fl_mpi_gather_text(text);   /* rank 0: every rank's, in rank order */
+        if (all) {  /* printed, and kept: the record's got/expected (--format json) */
+            fputs(all, fl_mpi_status_stream());
+            fl_check_keep_mismatches(chk, all);
+        }
+        free(all);
     }
     return chk;
 }

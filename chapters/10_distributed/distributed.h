@@ -198,6 +198,7 @@ struct engine {
     void *host_send, *host_recv;/* the transport's host copies of send and recv (alltoall:
                                    malloc'd; going_further/'s: pinned)                    */
     struct fast *fast;          /* going_further/'s transports: their state              */
+    struct fl_fault fault;      /* engine_guard_damage's, as fields                      */
 };
 
 /* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
@@ -224,8 +225,8 @@ void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t by
 void engine_upload(struct engine *r, const double *x);
 void engine_download(struct engine *r, int slot, double *out);
 /* NULL, or where a kernel wrote into a guard zone (common/buffers.h's words): "buffer A,
- * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
- * after a poisoned call (engine_call with POISON). */
+ * before its start (element -4)", "buffer send, past its end (element 200 of 96)"; R's
+ * fault the same as fields. Call after a poisoned call (engine_call with POISON). */
 const char *engine_guard_damage(struct engine *r);
 
 
@@ -299,6 +300,7 @@ struct checks {
     int n;
     int rank_ok;                /* this rank's shares all within the bounds              */
     int worst;                  /* the check where this rank's share is largest (rel L2)  */
+    struct fl_fault fault;      /* the first write out of bounds, on the first rank with one */
 };
 
 /* The timed calls. */

@@ -222,7 +222,7 @@ const char *engine_guard_damage(struct engine *r)
     const char *bad = NULL;
     for (int i = 0; i < r->nbuf && !bad; i++)
         bad = fl_guard_zone_damage(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes,
-                                   r->elem, buffer_name[i], NULL);
+                                   r->elem, buffer_name[i], &r->fault);
     return bad;
 }
 

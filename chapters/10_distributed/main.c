@@ -74,7 +74,8 @@ int main(int argc, char **argv)
     size_t wg = c.o.wg ? c.o.wg : DEFAULT_WG;
     fl_mpi_agree(pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
                                   sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
-    fl_mpi_watchdog_start(c.o.timeout_s);
+    fl_mpi_watchdog_start(c.o.timeout_s, report_format == FL_FORMAT_JSON ? CHAPTER : NULL,
+                          c.variant->name);
     report_who(&c);
 
     /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
@@ -114,6 +115,7 @@ int main(int argc, char **argv)
     if (c.o.verify)
         verify_ranks(&c, x0, out0, &k);
     report_checks(&c, &k, &r);   /* passed, or the reason: the first failed check */
+    fl_report_json_running(c.variant->name, &r);
     if (!c.o.verify) {
         /* --no-verify: one call still, and a write outside the data still fails it, naming
          * the first rank that made one, the buffer and the side */
@@ -121,7 +123,9 @@ int main(int argc, char **argv)
         const char *guard = verified_call(&c, &c.main, x0, out0);
         char where[256];
         int first_bad = fl_mpi_first(guard, where, sizeof where);
-        if (first_bad >= 0) {
+        if (first_bad >= 0) {   /* its fields for the record too (--format json) */
+            MPI_Bcast(&c.eng.fault, sizeof c.eng.fault, MPI_BYTE, first_bad, MPI_COMM_WORLD);
+            r.fault = c.eng.fault;
             r.passed = 0;
             snprintf(r.reason, sizeof r.reason, "rank %d: a kernel wrote out of bounds: %s",
                      first_bad, where);

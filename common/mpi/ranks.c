@@ -5,6 +5,7 @@
 
 #include "../clerr.h"
 #include "../exitcodes.h"
+#include "../report.h"
 
 #include <fftw3-mpi.h>
 #include <mpi.h>
@@ -85,10 +86,14 @@ void fl_mpi_finish(int code)
     exit(code);
 }
 
-void fl_mpi_set_text(int text)
+void fl_mpi_set_format(enum fl_format format, const char *chapter)
 {
-    text_status = text;
-    fl_set_status_stream_stderr(!text);
+    text_status = format == FL_FORMAT_TEXT;
+    fl_set_status_stream_stderr(!text_status);
+    if (rank == 0 && format == FL_FORMAT_JSON)
+        fl_report_json_ends(chapter);
+    else
+        fl_set_run_end_report(NULL);
 }
 
 FILE *fl_mpi_status_stream(void) { return text_status ? stdout : stderr; }
@@ -116,6 +121,11 @@ void fl_mpi_agree(int code, const char *msg)
         fprintf(stderr, "error: %s%s\n", who, text);
         fprintf(fl_mpi_status_stream(), "FAIL (%s, exit %d): %s%s%s\n", kind, worst, who, text,
                 nfailed < nranks ? " (the other ranks stopped too)" : "");
+        char reason[2200];  /* --format json: the run's record says it (common/run_end.h) */
+        snprintf(reason, sizeof reason, "%s%s", who, text);
+        struct fl_run_end end = {.outcome = fl_outcome_of_exit(worst), .exit_code = worst,
+                                 .reason = reason};
+        fl_run_end(&end);
     }
     fl_mpi_finish(worst);
 }
@@ -159,6 +169,16 @@ unsigned long long fl_mpi_digest(const void *data, size_t bytes)
 
 void fl_mpi_print_ranks(FILE *stream, const char *text)
 {
+    char *all = fl_mpi_gather_text(text);
+    if (all) {
+        fputs(all, stream);
+        fflush(stream);
+        free(all);
+    }
+}
+
+char *fl_mpi_gather_text(const char *text)
+{
     int len = (int)strlen(text), *lens = NULL, *offs = NULL, total = 0;
     char *all = NULL;
     if (rank == 0) {
@@ -178,10 +198,8 @@ void fl_mpi_print_ranks(FILE *stream, const char *text)
     MPI_Gatherv(text, len, MPI_CHAR, all, lens, offs, MPI_CHAR, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         all[total] = '\0';
-        fputs(all, stream);
-        fflush(stream);
-        free(all);
         free(lens);
         free(offs);
     }
+    return all;
 }

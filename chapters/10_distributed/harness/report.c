@@ -191,6 +191,7 @@ void report_checks(const struct ctx *c, const struct checks *k, struct fl_result
     r->verified = c->o.verify;
     r->nchecks = k->n;
     memcpy(r->check, k->chk, sizeof r->check);
+    r->fault = k->fault;
     r->passed = 1;
     fl_conclude_checks(r);  /* the first failed check, as every chapter words it */
 }
