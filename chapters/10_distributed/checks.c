@@ -68,12 +68,11 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
         k->worst = i;
     /* a guard zone written on any rank fails the check, naming the first such rank */
     char gname[88], w[96];   /* "buffer send, past its end (element 200 of 96)" */
-    int first_bad = fl_mpi_first(guard, gname, sizeof gname);
-    if (first_bad >= 0 && !k->fault.set) {  /* its fields, for --format json's record */
-        MPI_Bcast(&c->eng.fault, sizeof c->eng.fault, MPI_BYTE, first_bad, MPI_COMM_WORLD);
-        k->fault = c->eng.fault;
-        snprintf(k->fault.check, sizeof k->fault.check, "%s", name);
-    }
+    struct fl_fault fault = c->eng.fault;   /* the first rank's, for --format json's record */
+    snprintf(fault.check, sizeof fault.check, "%s", name);
+    int first_bad = fl_mpi_first(guard, gname, sizeof gname, &fault, sizeof fault);
+    if (first_bad >= 0 && !k->fault.set)
+        k->fault = fault;
     if (first_bad >= 0) {
         chk->ok = 0;
         snprintf(chk->detail, sizeof chk->detail, "rank %d: a kernel wrote out of bounds: "

@@ -334,24 +334,18 @@ void open_device(struct ctx *c);
 
 /* ---------------------------------------------------------------- harness/ */
 
-/* What a run takes and prints besides the idea (the ranks running together are
- * common/mpi/'s: MPI start and end, agreed failures, the watchdog, FFTW-MPI's reference). */
 extern int rank, nranks;                 /* this process in MPI_COMM_WORLD, and how many */
 extern enum fl_format report_format;     /* text, csv or json                            */
-
 /* options.c: the options (--natural is this chapter's), the variant and the shape; a bad
  * one ends every rank with one message (exit 2); --help and --list-devices end the run. */
 void options_parse(struct ctx *c, int argc, char **argv);
-
-/* report.c */
-void report_who(const struct ctx *c);          /* the header, one line per rank's device */
-void report_explain(const struct ctx *c);      /* --explain: slabs, exchange, the steps   */
-void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's verdict  */
-/* K's checks and the run as every chapter reports them (common/report.h), R->passed and
- * R->reason from the first failed check. */
+/* report.c: the header, --explain (slabs, exchange, steps), each rank's verdict; K's
+ * checks as every chapter reports them (common/report.h: R->passed, R->reason, the
+ * first failed check); rank 0's phases (text), CSV row or JSON record, then the verdict. */
+void report_who(const struct ctx *c);
+void report_explain(const struct ctx *c);
+void report_rank(const struct ctx *c, const struct checks *k);
 void report_checks(const struct ctx *c, const struct checks *k, struct fl_result *r);
-/* Rank 0: the phases (text), or the CSV row or JSON record (common/report.c, with this
- * chapter's columns), then PASS or FAIL: R's reason. */
 void report_result(const struct ctx *c, const struct timing *t, struct fl_result *r);
 
 #endif

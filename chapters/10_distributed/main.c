@@ -122,10 +122,9 @@ int main(int argc, char **argv)
         input_fill(&c.s, INPUT_RANDOM, c.o.seed, 0, NULL, sign, c.o.precision == FL_SINGLE, x0);
         const char *guard = verified_call(&c, &c.main, x0, out0);
         char where[256];
-        int first_bad = fl_mpi_first(guard, where, sizeof where);
-        if (first_bad >= 0) {   /* its fields for the record too (--format json) */
-            MPI_Bcast(&c.eng.fault, sizeof c.eng.fault, MPI_BYTE, first_bad, MPI_COMM_WORLD);
-            r.fault = c.eng.fault;
+        r.fault = c.eng.fault;
+        int first_bad = fl_mpi_first(guard, where, sizeof where, &r.fault, sizeof r.fault);
+        if (first_bad >= 0) {   /* (r.fault: its fields, for --format json's record) */
             r.passed = 0;
             snprintf(r.reason, sizeof r.reason, "rank %d: a kernel wrote out of bounds: %s",
                      first_bad, where);

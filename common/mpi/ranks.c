@@ -137,7 +137,7 @@ int fl_mpi_agree_all(int ok)
     return all;
 }
 
-int fl_mpi_first(const char *mine, char *text, size_t len)
+int fl_mpi_first(const char *mine, char *text, size_t len, void *fields, size_t bytes)
 {
     int cand = mine ? rank : nranks, first;
     MPI_Allreduce(&cand, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -147,6 +147,8 @@ int fl_mpi_first(const char *mine, char *text, size_t len)
     if (rank == first)
         snprintf(text, len, "%s", mine);
     MPI_Bcast(text, (int)len, MPI_CHAR, first, MPI_COMM_WORLD);
+    if (bytes)
+        MPI_Bcast(fields, (int)bytes, MPI_BYTE, first, MPI_COMM_WORLD);
     return first;
 }
 

@@ -42,8 +42,9 @@ int fl_mpi_agree_all(int ok);
 /* Rank 0: every rank's TEXT, in rank order, malloc'd; NULL on the others. Collective. */
 char *fl_mpi_gather_text(const char *text);
 /* The lowest rank whose MINE is not NULL (-1: none), and its MINE into TEXT on every
- * rank (cut at LEN). Collective. */
-int fl_mpi_first(const char *mine, char *text, size_t len);
+ * rank (cut at LEN), and its FIELDS' BYTES (may be 0) into every rank's FIELDS.
+ * Collective. */
+int fl_mpi_first(const char *mine, char *text, size_t len, void *fields, size_t bytes);
 /* Rank 0: a 64-bit FNV-1a of every rank's digest of its BYTES at DATA (FNV-1a), in rank
  * order; 0 on the other ranks. Collective. */
 unsigned long long fl_mpi_digest(const void *data, size_t bytes);

@@ -62,9 +62,7 @@ void options_parse(struct ctx *c, int argc, char **argv)
     fl_options_defaults(&c->o);
     fl_mpi_early_format(argc, argv, CHAPTER);
     /* this chapter's own option, taken out before the shared parser sees the rest */
-    char **args = calloc((size_t)argc + 1, sizeof *args);
-    if (!args)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the options");
+    char **args = fl_xmalloc(((size_t)argc + 1) * sizeof *args, "the options");
     int nargs = 0;
     for (int i = 0; i < argc; i++) {
         if (i > 0 && strcmp(argv[i], "--natural") == 0) {
