@@ -66,6 +66,6 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
 const char *fl_program_files(void);
 
 /* The build options of real_t and real2_t for PRECISION (FFTLAB_DOUBLE=1 in double). */
-const char *fl_real_options(enum fl_precision precision);
+const char *fl_precision_options(enum fl_precision precision);
 
 #endif

@@ -240,7 +240,7 @@ static void build_kernels(struct job_state *js)
     const struct fl_variant *variant = cp->variant;
     fl_exercise_setup(o->kernels, o->exercise, variant->name, variant->exercise, ch->kernel_file,
                       ch->uses, cp->kernel_file, sizeof cp->kernel_file);
-    const char *base = fl_real_options(o->precision);
+    const char *base = fl_precision_options(o->precision);
     if (o->tune) {
         FILE *to = o->format == FL_FORMAT_TEXT ? stdout : stderr;
         static struct fl_tune tune;

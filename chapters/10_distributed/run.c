@@ -47,7 +47,7 @@ void build_programs(struct ctx *c)
         /* SLAB_NI: the values of the axes inside a row of the exchange (1 in 2-D, Nx in
          * 3-D), for the store into the transposed layout (kernels/10_pass_hooks.cl) */
         size_t used = (size_t)snprintf(c->build[i], sizeof c->build[i], "%s -D SLAB_NI=%zu",
-                                       fl_real_options(c->o.precision), c->s.ni);
+                                       fl_precision_options(c->o.precision), c->s.ni);
         fl_layout_options(i ? &c->lb : &c->la, c->build[i], used, sizeof c->build[i]);
     }
     engine_open(&c->eng, &c->dev, &c->s, c->elem, c->on_device, &c->xport);
