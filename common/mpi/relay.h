@@ -1,0 +1,119 @@
+/* An MPI rank that never runs a kernel: the rank checks, a worker it forks runs the device.
+ *
+ * On a CPU device (pocl) a kernel runs inside the process that launched it, and a kernel
+ * that forms a pointer from an integer can read and write any of that process's memory: the
+ * input kept for the reference, FFTW-MPI's reference, the verdict. common/isolate.h splits
+ * the one-device chapters into two processes; an MPI program cannot split the same way,
+ * because the reference (FFTW-MPI) is collective and the checks are reduced over the ranks:
+ * the process that checks must be the MPI rank. So the launched process stays the rank (the
+ * input, the reference, the checks across ranks, the verdict, the watchdog) and forks, after
+ * MPI_Init but before any OpenCL object exists, a worker that never calls MPI and runs the
+ * device side: the device choice, the build, the kernels, the timing. The parent never
+ * touches the device (NVIDIA's driver is not fork-safe; pocl starts threads).
+ *
+ * The worker asks its parent for every MPI operation it needs, over common/isolate.h's
+ * channel (a socket pair; the same DIE and FAULT messages end a worker that fails, and a
+ * crash, a fault at a fence and fl_die keep their meaning and exit codes):
+ *
+ *     barrier, allreduce, bcast, allgather   small values, in the message and its reply
+ *     alltoall, isend, irecv, waitall        buffers in the arena (below), by offset
+ *     agree, print_ranks, watchdog           the harness's own (ranks.h), done by the parent
+ *
+ * The arena: one MAP_SHARED mapping made before the fork, the only memory both processes
+ * see (besides an MPI shared window a transport allocates in the parent before the fork and
+ * the worker inherits: chapter 10's shm and zerocopy, whose protocol is plain shared memory
+ * and needs no relay while it runs). Its first page holds two flags (the worker in its
+ * kernels, for the watchdog; the watchdog overdue, for the worker); the rest holds the
+ * buffers the parent hands to MPI and the arrays the two exchange (a run's input and
+ * output). The worker can write there at any time: the parent copies what it must trust out
+ * of it before it uses it, and hands MPI only buffers whose contents it does not judge.
+ *
+ * Everything the worker sends is untrusted: each request's sizes, offsets, peers, types and
+ * request slots are checked against the arena and the job, text is cleaned before it is
+ * printed, and a request the parent cannot place ends the run (exit 3). A worker whose
+ * parent is gone exits 3. The worker ends with _exit (after flushing its streams): Open
+ * MPI's exit handlers, which the fork copied, belong to the parent.
+ *
+ * What it does not stop, beyond what common/isolate.h says: the parent stays dumpable
+ * (Open MPI's shared-memory transport copies between the ranks with process_vm_readv and
+ * lets any process of the user do so, PR_SET_PTRACER), so a worker whose code (not just
+ * its data) a kernel took over could still reach the parent by those system calls. A
+ * kernel's writes through a pointer reach the worker's memory, the arena and the shared
+ * window only.
+ *
+ * What the relay costs: a request is one round trip over a local socket (microseconds);
+ * the lesson's exchange (one MPI_Alltoall) takes one inside its timed call, mpi's chunks
+ * one per chunk; shm and zerocopy take none inside the call. A timed call's barrier and the
+ * reduction of its time happen outside the call's clock. */
+#ifndef FFTLAB_MPI_RELAY_H
+#define FFTLAB_MPI_RELAY_H
+
+#include "../isolate.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a relayed value is (the worker never holds an MPI handle). */
+enum fl_rl_type {
+    FL_RL_CHAR, FL_RL_INT, FL_RL_LONG, FL_RL_DOUBLE, FL_RL_UINT64, FL_RL_DOUBLE_INT,
+    FL_RL_CFLOAT, FL_RL_CDOUBLE, FL_RL_NTYPES
+};
+enum fl_rl_op { FL_RL_SUM, FL_RL_MIN, FL_RL_MAX, FL_RL_MAXLOC, FL_RL_NOPS };
+/* Bytes of one value of type T. */
+size_t fl_rl_size(enum fl_rl_type t);
+
+/* Message types below this are the program's own; from it up to FL_ISO_RESERVED the
+ * relay's. */
+#define FL_RL_FIRST 900u
+
+/* The parent: fork the worker with ARENA_BYTES of shared memory (*ARENA: its data part,
+ * page-aligned); WORK(ARG) runs in the worker, which then exits 0. Collective only in that
+ * every rank calls it at the same point. */
+void fl_rl_start(size_t arena_bytes, void **arena, void (*work)(void *arg), void *arg);
+/* 1 in the worker. */
+int fl_rl_in_worker(void);
+/* Either side: the arena's data part (page-aligned) and its size. */
+void *fl_rl_arena(size_t *bytes);
+
+/* ---------------------------------------------------------------- the worker's requests */
+
+void fl_rl_barrier(void);
+/* IN (COUNT values of T) reduced by OP over the ranks into OUT (every rank). */
+void fl_rl_allreduce(const void *in, void *out, int count, enum fl_rl_type t, enum fl_rl_op op);
+/* BYTES of BUF from rank ROOT to every rank. */
+void fl_rl_bcast(void *buf, size_t bytes, int root);
+/* BYTES of IN from every rank into OUT (nranks * BYTES), in rank order. */
+void fl_rl_allgather(const void *in, size_t bytes, void *out);
+/* MPI_Alltoall of COUNT values of T per rank, SEND and RECV in the arena. */
+void fl_rl_alltoall(const void *send, void *recv, int count, enum fl_rl_type t);
+/* MPI_Irecv / MPI_Isend of COUNT values of T at BUF (in the arena) from / to PEER with
+ * TAG, as request SLOT (< FL_RL_MAX_SLOTS); fl_rl_waitall waits for slots FIRST .. FIRST+N-1
+ * (a slot never posted, or already waited for, counts as done). */
+#define FL_RL_MAX_SLOTS (1u << 22)
+void fl_rl_irecv(void *buf, int count, enum fl_rl_type t, int peer, int tag, unsigned slot);
+void fl_rl_isend(const void *buf, int count, enum fl_rl_type t, int peer, int tag, unsigned slot);
+void fl_rl_waitall(unsigned first, unsigned n);
+/* ranks.h's fl_mpi_agree, fl_mpi_print_ranks (STREAM 1 stdout, 2 stderr) and
+ * fl_mpi_watchdog_start, done by the parent. */
+void fl_rl_agree(int code, const char *msg);
+void fl_rl_print_ranks(int stream, const char *text);
+void fl_rl_watchdog_start(double seconds);
+/* The worker's side of fl_mpi_watchdog_kernels: RUNNING into the arena's flag for the
+ * parent's watchdog; an overdue watchdog stops the worker here until it ends the run. */
+void fl_rl_kernels(int running);
+
+/* ---------------------------------------------------------------- the parent */
+
+/* Serve the worker's requests until it sends a message of the program's own: that one into
+ * M, its payload into PAYLOAD (at most CAP bytes: more is a broken channel, exit 3). A
+ * worker that fails or ends is reported as common/isolate.h says (and the run ends). */
+void fl_rl_serve(struct fl_msg *m, void *payload, size_t cap);
+/* The parent's watchdog (ranks.h) asks: is the worker in its kernels? Mark it overdue. */
+int fl_rl_worker_in_kernels(void);
+void fl_rl_mark_overdue(void);
+/* The parent: the worker's pid (0: none), to kill it from a signal handler. */
+int fl_rl_worker_pid(void);
+/* The parent's end: close the channel and wait for the worker (it must exit 0). */
+void fl_rl_finish(void);
+
+#endif
