@@ -444,7 +444,7 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf("time     not timed (%s)\n", r->ms.count < 0 ? "the plan has no kernels" : "--repeat 0");
         }
     } else if (fmt == FL_FORMAT_CSV) {
-        printf("%s\n", fl_csv_header);
+        printf("%s%s\n", fl_csv_header, r->csv_header ? r->csv_header : "");
         fl_csv_text(r->chapter); putchar(',');
         fl_csv_text(r->variant); putchar(',');
         fl_csv_text(r->dev->name); putchar(',');
@@ -458,7 +458,10 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         } else {
             printf(",,,,");
         }
-        if (r->timed)
+        if (r->timed && r->no_copy_loop)
+            printf("%.6g,%.6g,%.6g,%d,%.6g,%.6g,,,%.6g,%.6g,", r->ms.median, r->ms.min,
+                   r->ms.max, r->ms.count, r->gflops, r->gbs, r->h2d_ms, r->d2h_ms);
+        else if (r->timed)
             printf("%.6g,%.6g,%.6g,%d,%.6g,%.6g,%.6g,%.4g,%.6g,%.6g,", r->ms.median, r->ms.min,
                    r->ms.max, r->ms.count, r->gflops, r->gbs, r->copy_gbs, r->pct_copy, r->h2d_ms,
                    r->d2h_ms);
@@ -467,7 +470,9 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         printf("%s,", verdict);
         fl_csv_text(r->timed ? r->timing : "");
         char shape[96];
-        if (r->timed)
+        if (r->timed && r->no_copy_loop)
+            printf(",%d,,", r->launches);
+        else if (r->timed)
             printf(",%d,%.6g,", r->launches, r->loop_ms);
         else
             printf(",,,");
@@ -481,6 +486,8 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         fl_csv_text(fl_build_commit());
         putchar(',');
         fl_csv_text(fl_host_name(host, sizeof host));
+        if (r->csv_columns)
+            r->csv_columns(r);
         putchar('\n');
     } else {
         printf("{\"chapter\": ");
@@ -503,7 +510,13 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
                r->batch, direction(r), r->precision == FL_DOUBLE ? "double" : "single",
                (unsigned long long)r->seed, r->verified ? "true" : "false");
         json_checks(r, NULL, NULL);
-        if (r->timed)
+        if (r->timed && r->no_copy_loop)
+            printf(", \"time_ms\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"runs\": %d, "
+                   "\"warmup\": %d}, \"gflops\": %.6g, \"flop_count\": \"5*N*log2(N)*batch\", "
+                   "\"gbs\": %.6g, \"h2d_ms\": %.6g, \"d2h_ms\": %.6g, \"timing\": \"%s\", "
+                   "\"launches\": %d", r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup,
+                   r->gflops, r->gbs, r->h2d_ms, r->d2h_ms, r->timing, r->launches);
+        else if (r->timed)
             printf(", \"time_ms\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"runs\": %d, "
                    "\"warmup\": %d}, \"gflops\": %.6g, \"flop_count\": \"%s*N*log2(N)*batch\", "
                    "\"gbs\": %.6g, \"copy_gbs\": %.6g, \"pct_copy\": %.4g, \"h2d_ms\": %.6g, "

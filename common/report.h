@@ -66,8 +66,16 @@ struct fl_result {
     int copy_given;                    /* copy_gbs came from FFTLAB_COPY_GBS (a sweep's) */
     double h2d_ms, d2h_ms;             /* one transfer each way, for comparison   */
     int passed;
-    char reason[256];                  /* the FAIL reason */
+    char reason[512];                  /* the FAIL reason */
     struct fl_fault fault;             /* the first access out of bounds the guards found */
+    /* A program's own CSV columns after the common ones (10_distributed: ranks, layout,
+     * its phases): CSV_HEADER (",ranks,layout,...") ends the header line, CSV_COLUMNS
+     * prints their values, each after its comma, before the row's newline. NULL: none. */
+    const char *csv_header;
+    void (*csv_columns)(const struct fl_result *r);
+    /* 1: no copy-bandwidth probe and no loop time (10_distributed times the wall clock of
+     * its calls): copy_gbs, pct_copy and loop_ms are left empty, and out of the JSON. */
+    int no_copy_loop;
 };
 
 /* The tone check's extra question: does row b's energy sit at bin (k + b) mod n? On the

@@ -68,15 +68,9 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
     if (k->worst < 0 || !(e.share_l2 / chk->bound.l2 <= k->share_l2[k->worst] / k->chk[k->worst].bound.l2))
         k->worst = i;
     /* a guard zone written on any rank fails the check, naming the first such rank */
-    int bad = guard ? rank : nranks, first_bad;
-    MPI_Allreduce(&bad, &first_bad, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    char gname[160] = "";
-    if (rank == first_bad)
-        snprintf(gname, sizeof gname, "%s", guard);
-    if (first_bad < nranks)
-        MPI_Bcast(gname, sizeof gname, MPI_CHAR, first_bad, MPI_COMM_WORLD);
-    char w[96];
-    if (first_bad < nranks) {
+    char gname[88], w[96];   /* "buffer send, past its end (element 200 of 96)" */
+    int first_bad = fl_mpi_first(guard, gname, sizeof gname);
+    if (first_bad >= 0) {
         chk->ok = 0;
         snprintf(chk->detail, sizeof chk->detail, "rank %d: a kernel wrote out of bounds: "
                  "%s (an index outside the data, even if every value is right)", first_bad, gname);
@@ -100,7 +94,7 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
             mismatches(c, l, out, ref, chk->bound.max, 3, text, sizeof text);
         else
             mismatches(c, l, out, ref, chk->bound.max, 0, text, sizeof text);
-        print_ranks(status_stream(), text);
+        fl_mpi_print_ranks(fl_mpi_status_stream(), text);
     }
     return chk;
 }
@@ -133,7 +127,7 @@ static void print_digest(const struct slab *s, const double *out)
     for (int r = 0; r < nranks; r++)
         for (int byte = 0; byte < 8; byte++)
             d = (d ^ ((got[r] >> (8 * byte)) & 0xff)) * 1099511628211ull;
-    fprintf(status_stream(), "digest   the random check's output (FNV-1a of every rank's values, "
+    fprintf(fl_mpi_status_stream(), "digest   the random check's output (FNV-1a of every rank's values, "
             "in rank order): %016llx\n", (unsigned long long)d);
     free(got);
 }
@@ -142,6 +136,7 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
 {
     const struct slab *s = &c->s;
     int sign = c->main.sign, round = c->o.precision == FL_SINGLE, nd = s->ndims;
+    int transposed = c->out == LAYOUT_TRANSPOSED;   /* FFTW-MPI's TRANSPOSED_OUT */
     double *ref = malloc(s->count * 16), *x = malloc(s->count * 16), *out = malloc(s->count * 16);
     if (!ref || !x || !out)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the verification");
@@ -152,7 +147,7 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
      * batch on rank 0 against serial FFTW (which also proves the slabs and the layout are
      * where FFTW-MPI's manual says they are) */
     input_fill(s, INPUT_RANDOM, c->o.seed, 0, NULL, sign, round, x0);
-    reference_mpi(s, x0, ref, sign, c->out);
+    fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x0, ref, sign, transposed);
     const char *guard = verified_call(c, &c->main, x0, out0);
     judge(c, k, "random", c->out, out0, ref, 1.0, guard);
     if (c->o.explain)
@@ -215,7 +210,7 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
         char name[32];
         fl_check_name(name, sizeof name, "impulse", grid[i], nd);
         input_fill(s, INPUT_IMPULSE, 0, pos[i], NULL, sign, round, x);
-        reference_mpi(s, x, ref, sign, c->out);
+        fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x, ref, sign, transposed);
         guard = verified_call(c, &c->main, x, out);
         judge(c, k, name, c->out, out, ref, 1.0, guard);
     }
@@ -229,7 +224,7 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
         char name[32];
         fl_check_name(name, sizeof name, "tone", kk, nd);
         input_fill(s, INPUT_TONE, 0, 0, kk, sign, round, x);
-        reference_mpi(s, x, ref, sign, c->out);
+        fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x, ref, sign, transposed);
         guard = verified_call(c, &c->main, x, out);
         struct fl_check *chk = judge(c, k, name, c->out, out, ref, 1.0, guard);
         if (total <= GATHER_LIMIT) {

@@ -237,12 +237,6 @@ enum input_kind { INPUT_RANDOM, INPUT_IMPULSE, INPUT_TONE };
 void input_fill(const struct slab *s, enum input_kind kind, uint64_t seed, size_t pos,
                 const size_t *k, int sign, int round, double *x);
 
-/* FFTW-MPI in double on the same slabs: OUT (layout L_OUT) = DFT_sign(IN) (natural).
- * Collective. Exits 3 on a plan failure, or if FFTW's slabs are not this chapter's. */
-void reference_mpi(const struct slab *s, const double *in, double *out, int sign,
-                   enum layout l_out);
-void reference_mpi_cleanup(void);
-
 /* The distributed error of OUT against REF (this rank's values, layout L): the usual
  * relative measures over the whole array (reduced over the ranks), and this rank's share
  * of them. Collective. */
@@ -268,7 +262,7 @@ double *gather_natural(const struct slab *s, const double *local, enum layout l)
 
 #define CHAPTER "10_distributed"
 #define TITLE "slabs over MPI ranks: local passes, an all-to-all transpose, the last axis"
-#define MAX_CHECKS 7
+#define MAX_CHECKS FL_MAX_CHECKS /* random, serial, two impulses, tone, round trip */
 
 /* Everything one rank knows about the run. */
 struct ctx {

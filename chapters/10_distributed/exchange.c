@@ -63,7 +63,7 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
         r->xport = &transport_alltoall;
         if (r->xport->open(r, why, sizeof why) != 0) {
             r->xport = NULL;
-            agree(FL_EXIT_USAGE, why);
+            fl_mpi_agree(FL_EXIT_USAGE, why);
         }
     }
 }
@@ -179,12 +179,12 @@ static void run_plan_into(struct fl_exec *ex, const struct fl_plan *plan, double
         *ms = 0;
         return;
     }
-    rank_watchdog_kernels(1);
+    fl_mpi_watchdog_kernels(1);
     fl_exec_enqueue(ex, plan, pd->ev);
     if (defer)
         return;
     CL_CHECK(clFinish(ex->queue));
-    rank_watchdog_kernels(0);
+    fl_mpi_watchdog_kernels(0);
     pending_done(pd);
 }
 
@@ -231,7 +231,7 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
     CL_CHECK(clFinish(r->dev->queue));
     double wall = (MPI_Wtime() - t_start) * 1e3;
     if (defer) {
-        rank_watchdog_kernels(0);
+        fl_mpi_watchdog_kernels(0);
         for (int i = 0; i < np; i++)
             pending_done(&pd[i]);
     }

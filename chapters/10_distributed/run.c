@@ -2,6 +2,7 @@
  * variant the student's functions composed into it), and the timed calls. */
 #include "distributed.h"
 
+#include "../../common/buffers.h"
 #include "../../common/program.h"
 
 #include <math.h>
@@ -16,6 +17,38 @@ const char *const kernel_uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row
                                    "06_column_parts.cl", "05_register_radix.cl",
                                    "06_mixed_radix.cl", "10_pass_hooks.cl", "07_multidim.cl",
                                    NULL};
+
+/* This rank's device (common/mpi/devices.c picks it), then whether its slab fits there. */
+void open_device(struct ctx *c)
+{
+    char err[1024] = "", pick[32];
+    int rc = fl_mpi_choose_device(c->o.device, pick, sizeof pick, c->how, sizeof c->how, err,
+                                  sizeof err);
+    fl_mpi_agree(rc, err);
+    fl_device_open(pick, &c->dev);
+    /* each buffer: the slab between two guard zones (exchange.c, common/buffers.h) */
+    size_t row = c->s.count / (c->s.batch ? c->s.batch : 1) * c->elem;
+    size_t need = c->s.count * c->elem + 2 * fl_guard_bytes(&c->dev, row, c->elem);
+    int nbuf = c->on_device ? 2 : 4;   /* one rank: no exchange, no exchange buffers */
+    if (c->o.precision == FL_DOUBLE && !c->dev.has_fp64) {
+        rc = FL_EXIT_USAGE;
+        snprintf(err, sizeof err, "--precision double needs cl_khr_fp64, which %s does not have",
+                 c->dev.name);
+    } else if (need > c->dev.max_alloc || (size_t)nbuf * need > c->dev.global_mem) {
+        rc = FL_EXIT_USAGE;
+        snprintf(err, sizeof err, "a slab of %zu values needs %d buffers of %zu MiB (the data, a "
+                 "second buffer%s, each with its guard zones) on %s, which has %llu "
+                 "MiB (at most %llu MiB per buffer): use more ranks", c->s.count, nbuf, need >> 20,
+                 nbuf == 4 ? ", the exchange's send and receive buffers" : "",
+                 c->dev.name, (unsigned long long)(c->dev.global_mem >> 20),
+                 (unsigned long long)(c->dev.max_alloc >> 20));
+    } else if (c->o.wg && c->o.wg > c->dev.max_wg) {
+        rc = FL_EXIT_USAGE;
+        snprintf(err, sizeof err, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE "
+                 "= %zu)", c->o.wg, c->dev.name, c->dev.max_wg);
+    }
+    fl_mpi_agree(rc, err);
+}
 
 void build_programs(struct ctx *c)
 {

@@ -1,9 +1,8 @@
 /* Verification across ranks: every rank makes its part of one global test input, FFTW-MPI
- * transforms the same slabs in double, every rank compares its own values, and MPI
+ * transforms the same slabs in double (common/mpi/reference.c), every rank compares its own values, and MPI
  * reductions turn the parts into the usual relative errors of the whole array. */
 #include "distributed.h"
 
-#include <fftw3-mpi.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,84 +48,6 @@ void input_fill(const struct slab *s, enum input_kind kind, uint64_t seed, size_
      * that pair of conversions there, and the input stays unrounded. */
     if (round)
         fl_round_to_float(x, s->count);
-}
-
-/* ---------------------------------------------------------------- FFTW-MPI */
-
-/* One plan per direction and output layout, made when first needed (collectively: every
- * rank asks for them in the same order). */
-struct ref_plan {
-    int used, sign;
-    enum layout out;
-    fftw_plan plan;
-    fftw_complex *in, *outbuf;
-};
-static struct ref_plan plans[4];
-
-static struct ref_plan *get_plan(const struct slab *s, int sign, enum layout l_out)
-{
-    for (int i = 0; i < 4; i++)
-        if (plans[i].used && plans[i].sign == sign && plans[i].out == l_out)
-            return &plans[i];
-    struct ref_plan *rp = NULL;
-    for (int i = 0; i < 4 && !rp; i++)
-        if (!plans[i].used)
-            rp = &plans[i];
-    if (!rp)
-        fl_die(FL_EXIT_OPENCL, "more than 4 FFTW-MPI plans (chapter bug)");
-    ptrdiff_t n[3], local_n0, local_0_start, local_n1, local_1_start;
-    for (int d = 0; d < s->ndims; d++)
-        n[d] = (ptrdiff_t)s->dims[d];
-    /* FFTW's own decomposition (default blocks: ceil(N/P) rows per rank): with P dividing
-     * both axes it must be this chapter's, or the slabs would not line up */
-    ptrdiff_t alloc = fftw_mpi_local_size_many_transposed(
-        s->ndims, n, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, MPI_COMM_WORLD,
-        &local_n0, &local_0_start, &local_n1, &local_1_start);
-    if ((size_t)local_n0 != s->ma || (size_t)local_0_start != (size_t)s->rank * s->ma ||
-        (size_t)local_n1 != s->mc || (size_t)local_1_start != (size_t)s->rank * s->mc)
-        fl_die(FL_EXIT_OPENCL, "FFTW-MPI's slabs differ from this chapter's: it gives this rank "
-               "%c [%td, +%td) and after the transpose %c [%td, +%td), the chapter %c [%zu, +%zu) "
-               "and %c [%zu, +%zu)", s->a_name, local_0_start, local_n0, s->c_name, local_1_start,
-               local_n1, s->a_name, s->rank * s->ma, s->ma, s->c_name, s->rank * s->mc, s->mc);
-    rp->in = fftw_alloc_complex((size_t)alloc);
-    rp->outbuf = fftw_alloc_complex((size_t)alloc);
-    if (!rp->in || !rp->outbuf)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for FFTW-MPI's buffers");
-    rp->plan = fftw_mpi_plan_many_dft(s->ndims, n, 1, FFTW_MPI_DEFAULT_BLOCK,
-                                      FFTW_MPI_DEFAULT_BLOCK, rp->in, rp->outbuf, MPI_COMM_WORLD,
-                                      sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD,
-                                      FFTW_ESTIMATE | (l_out == LAYOUT_TRANSPOSED ?
-                                                       FFTW_MPI_TRANSPOSED_OUT : 0));
-    if (!rp->plan)
-        fl_die(FL_EXIT_OPENCL, "FFTW-MPI could not plan the reference");
-    rp->used = 1;
-    rp->sign = sign;
-    rp->out = l_out;
-    return rp;
-}
-
-void reference_mpi(const struct slab *s, const double *in, double *out, int sign, enum layout l_out)
-{
-    struct ref_plan *rp = get_plan(s, sign, l_out);
-    /* FFTW-MPI's "many" plans interleave their howmany transforms (stride howmany); this
-     * tutorial keeps the batch outermost, so the reference runs one array at a time */
-    size_t per = s->n / (size_t)s->P;
-    for (size_t b = 0; b < s->batch; b++) {
-        memcpy(rp->in, in + 2 * b * per, per * sizeof(fftw_complex));
-        fftw_execute(rp->plan);
-        memcpy(out + 2 * b * per, rp->outbuf, per * sizeof(fftw_complex));
-    }
-}
-
-void reference_mpi_cleanup(void)
-{
-    for (int i = 0; i < 4; i++)
-        if (plans[i].used) {
-            fftw_destroy_plan(plans[i].plan);
-            fftw_free(plans[i].in);
-            fftw_free(plans[i].outbuf);
-            plans[i].used = 0;
-        }
 }
 
 /* ---------------------------------------------------------------- errors over the ranks */

@@ -110,7 +110,7 @@ void explain_transport(const struct ctx *c)
                       "(zerocopy, %.4g MiB) %.3g / %.3g GB/s",
                       (double)(sb < probe ? sb : probe) / 1048576.0, gbs[6], gbs[7]);
     snprintf(line + n, sizeof line - (size_t)n, "\n");
-    print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
+    fl_mpi_print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
         return;
     struct exchange_shape x = slab_exchange(&c->s, 0);
@@ -277,7 +277,7 @@ void csv_transport(const struct ctx *c)
     const struct engine *r = &c->eng;
     const struct fast *f = r->fast;
     int shm = shm_kind(r) != 0;
-    printf(",%d,%s,%d,%s\n", nranks == 1 ? 0 : f ? f->chunks : 1,
+    printf(",%d,%s,%d,%s", nranks == 1 ? 0 : f ? f->chunks : 1,
            nranks == 1 || !r->xport ? "none" : r->xport->name, shm ? f->copy_threads : 0,
            shm ? shm_copy_name[f->shm_copy] : "");
 }

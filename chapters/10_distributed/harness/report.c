@@ -38,7 +38,7 @@ void report_who(const struct ctx *c)
     snprintf(line, sizeof line, "rank %-3d device %u:%u %s (%s) on platform %s | driver %s (%s)\n",
              rank, c->dev.platform_index, c->dev.device_index, c->dev.name,
              fl_device_type_name(c->dev.type), c->dev.platform_name, c->dev.driver, c->how);
-    print_ranks(status_stream(), line);
+    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
     if (rank == 0 && report_format == FL_FORMAT_TEXT)
         printf("problem  N=%s (%zu points) batch=%zu %s %s layout=%s variant=%s input=random "
                "seed=%llu\n", shape_text(&c->s, shape, sizeof shape), c->s.n, c->s.batch,
@@ -65,7 +65,7 @@ void report_explain(const struct ctx *c)
                c->s.c_name, c->s.mc, c->s.mc, c->s.ndims == 3 ? "y', z, x (FFTW-MPI's n1 x n0 x n2)"
                : "x', y (FFTW-MPI's n1 x n0)");
     }
-    print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
+    fl_mpi_print_ranks(stdout, report_format == FL_FORMAT_TEXT ? line : "");
     /* the link, what the exchange moves and how (going_further/explain.c) */
     explain_transport(c);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
@@ -104,7 +104,7 @@ void report_rank(const struct ctx *c, const struct checks *k)
         snprintf(line, sizeof line, "rank %-3d %s -> %s: not verified (--no-verify)\n", rank,
                  slab_describe(&c->s, rank, LAYOUT_NATURAL, a, sizeof a),
                  slab_describe(&c->s, rank, c->out, b, sizeof b));
-    print_ranks(status_stream(), line);
+    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
 }
 
 /* Which step of the main pipeline a phase belongs to: its label, or NULL if the pipeline
@@ -155,82 +155,28 @@ static const char *phase_clock(const struct ctx *c, int ph)
     }
 }
 
-/* One CSV row: the columns every chapter writes (common/report.h's fl_csv_header, filled
- * by name, so a column added there stays aligned: this chapter leaves it empty), then this
- * chapter's: ranks, layout, and each phase's time (the slowest rank's median, ms). */
-static void report_csv(const struct ctx *c, const struct checks *k, const struct timing *t,
-                       int timed, int passed)
+/* This chapter's CSV columns after every chapter's (common/report.c writes those from the
+ * fl_result): ranks, layout, each phase's time (the slowest rank's median, ms), the
+ * transport's. */
+static const struct ctx *csv_ctx;
+static const struct timing *csv_timing;
+
+static void csv_columns(const struct fl_result *r)
 {
-    const struct fl_check *w = NULL;
-    for (int i = 0; i < k->n; i++)
-        if (!w || !(k->chk[i].err.rel_l2 / k->chk[i].bound.l2 <= w->err.rel_l2 / w->bound.l2))
-            w = &k->chk[i];
-    double secs = t->total.median * 1e-3, nlog = c->s.n > 1 ? log2((double)c->s.n) : 0;
-    double flops = 5.0 * (double)c->s.n * nlog * (double)c->s.batch;
-    double bytes = 2.0 * (double)c->s.n * (double)c->s.batch * (double)c->elem;
-    char shape[64], stamp[256];
-    printf("%s,ranks,layout", fl_csv_header);
-    for (int p = 0; p < PH_COUNT; p++)
-        printf(",ph_%s_ms", phase_name[p]);
-    printf(",ph_sum_ms,chunks,transport,copy_threads,shm_copy\n");
-    const char *h = fl_csv_header;
-    int first = 1;
-    while (*h) {
-        char col[32];
-        size_t n = strcspn(h, ",");
-        snprintf(col, sizeof col, "%.*s", (int)(n < sizeof col ? n : sizeof col - 1), h);
-        h += n + (h[n] == ',');
-        if (!first)
-            putchar(',');
-        first = 0;
-#define COL(name) (strcmp(col, name) == 0)
-        if (COL("chapter")) fl_csv_text(CHAPTER);
-        else if (COL("variant")) fl_csv_text(c->variant->name);
-        else if (COL("device")) fl_csv_text(c->dev.name);
-        else if (COL("driver")) fl_csv_text(c->dev.driver);
-        else if (COL("n")) printf("%zu", c->s.n);
-        else if (COL("batch")) printf("%zu", c->s.batch);
-        else if (COL("direction")) printf("%s", c->main.sign < 0 ? "forward" : "inverse");
-        else if (COL("precision")) printf("%s", c->o.precision == FL_DOUBLE ? "double" : "single");
-        else if (COL("verified")) printf("%d", c->o.verify);
-        else if (COL("l2_error") && w) printf("%.6g", w->err.rel_l2);
-        else if (COL("max_error") && w) printf("%.6g", w->err.rel_max);
-        else if (COL("l2_bound") && w) printf("%.3g", w->bound.l2);
-        else if (COL("max_bound") && w) printf("%.3g", w->bound.max);
-        else if (COL("ms_median") && timed) printf("%.6g", t->total.median);
-        else if (COL("ms_min") && timed) printf("%.6g", t->total.min);
-        else if (COL("ms_max") && timed) printf("%.6g", t->total.max);
-        else if (COL("runs")) printf("%d", timed ? t->runs : 0);
-        else if (COL("gflops") && timed) printf("%.6g", secs > 0 ? flops / secs / 1e9 : 0);
-        else if (COL("gbs") && timed) printf("%.6g", secs > 0 ? bytes / secs / 1e9 : 0);
-        else if (COL("h2d_ms") && timed) printf("%.6g", t->phase_max[PH_H2D] + t->phase_max[PH_H2D2]);
-        else if (COL("d2h_ms") && timed) printf("%.6g", t->phase_max[PH_D2H] + t->phase_max[PH_D2H2]);
-        else if (COL("verdict")) printf("%s", passed ? (c->o.verify ? "PASS" : "UNVERIFIED") : "FAIL");
-        else if (COL("timing") && timed) fl_csv_text("wall");
-        else if (COL("launches") && timed) printf("%d", c->main.launches);
-        else if (COL("shape")) printf("%s", shape_text(&c->s, shape, sizeof shape));
-        else if (COL("ms_q1") && timed) printf("%.6g", t->total.q1);
-        else if (COL("ms_q3") && timed) printf("%.6g", t->total.q3);
-        else if (COL("ms_stddev") && timed) printf("%.6g", t->total.stddev);
-        else if (COL("date")) printf("%s", fl_utc_now(stamp, sizeof stamp));
-        else if (COL("commit")) fl_csv_text(fl_build_commit());
-        else if (COL("host")) fl_csv_text(fl_host_name(stamp, sizeof stamp));
-#undef COL
-    }
+    const struct ctx *c = csv_ctx;
     printf(",%d,%s", nranks, c->out == LAYOUT_NATURAL ? "natural" : "transposed");
     for (int p = 0; p < PH_COUNT; p++) {
         char lab[64];
-        if (timed && phase_label(c, p, lab, sizeof lab))
-            printf(",%.6g", t->phase_max[p]);
+        if (r->timed && phase_label(c, p, lab, sizeof lab))
+            printf(",%.6g", csv_timing->phase_max[p]);
         else
             printf(",");
     }
-    if (timed)
-        printf(",%.6g", t->phase_sum);
+    if (r->timed)
+        printf(",%.6g", csv_timing->phase_sum);
     else
         printf(",");
     csv_transport(c);
-    fflush(stdout);
 }
 
 static void report_text(const struct ctx *c, const struct timing *t)
@@ -268,23 +214,63 @@ static void report_text(const struct ctx *c, const struct timing *t)
                " (the transpose is in the last pass's store)");
 }
 
-void report_result(const struct ctx *c, const struct checks *k, const struct timing *t,
-                   int timed, int passed, const char *reason)
+void report_checks(const struct ctx *c, const struct checks *k, struct fl_result *r)
 {
+    memset(r, 0, sizeof *r);
+    r->chapter = CHAPTER;
+    r->variant = c->variant->name;
+    r->dev = &c->dev;
+    r->n = c->s.n;
+    r->batch = c->s.batch;
+    r->ndims = c->s.ndims;
+    memcpy(r->dims, c->s.dims, sizeof c->s.dims);
+    r->sign = c->main.sign;
+    r->precision = c->o.precision;
+    r->seed = c->o.seed;
+    r->verified = c->o.verify;
+    r->nchecks = k->n;
+    memcpy(r->check, k->chk, sizeof r->check);
+    r->passed = 1;
+    fl_conclude_checks(r);  /* the first failed check, as every chapter words it */
+}
+
+void report_result(const struct ctx *c, const struct timing *t, struct fl_result *r)
+{
+    static char header[1024];
     if (rank != 0)
         return;
-    if (report_format == FL_FORMAT_CSV)
-        report_csv(c, k, t, timed, passed);
-    else if (timed)
+    if (r->timed) {
+        double secs = t->total.median * 1e-3, nlog = c->s.n > 1 ? log2((double)c->s.n) : 0;
+        r->ms = t->total;
+        r->warmup = t->warmup;
+        r->gflops = secs > 0 ? 5.0 * (double)c->s.n * nlog * (double)c->s.batch / secs / 1e9 : 0;
+        r->gbs = secs > 0 ? 2.0 * (double)c->s.n * (double)c->s.batch * (double)c->elem / secs / 1e9 : 0;
+        r->h2d_ms = t->phase_max[PH_H2D] + t->phase_max[PH_H2D2];
+        r->d2h_ms = t->phase_max[PH_D2H] + t->phase_max[PH_D2H2];
+        r->timing = "wall";
+        r->launches = c->main.launches;
+    }
+    if (report_format != FL_FORMAT_TEXT) {
+        int len = snprintf(header, sizeof header, ",ranks,layout");
+        for (int p = 0; p < PH_COUNT; p++)
+            len += snprintf(header + len, sizeof header - (size_t)len, ",ph_%s_ms", phase_name[p]);
+        snprintf(header + len, sizeof header - (size_t)len,
+                 ",ph_sum_ms,chunks,transport,copy_threads,shm_copy");
+        csv_ctx = c;
+        csv_timing = t;
+        r->csv_header = header;
+        r->csv_columns = csv_columns;
+        r->no_copy_loop = 1;
+        fl_report_result(report_format, r);
+        return;
+    }
+    if (r->timed)
         report_text(c, t);
     else
-        printf("time     not timed (%s)\n", passed ? "--repeat 0" : "the result is wrong");
-    FILE *st = status_stream();
-    if (!passed)
-        fprintf(st, "FAIL: %s\n", reason);
-    else if (!c->o.verify)
-        fprintf(st, "PASS (unverified: --no-verify was given)\n");
+        printf("time     not timed (%s)\n", r->passed ? "--repeat 0" : "the result is wrong");
+    if (!r->passed)
+        printf("FAIL: %s\n", r->reason);
     else
-        fprintf(st, "PASS\n");
-    fflush(st);
+        printf(r->verified ? "PASS\n" : "PASS (unverified: --no-verify was given)\n");
+    fflush(stdout);
 }

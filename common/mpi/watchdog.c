@@ -1,0 +1,90 @@
+/* A watchdog that ends a stuck rank (and with it the job), and lets the stuck rank, not
+ * one waiting for it, be the one that speaks. */
+#define _POSIX_C_SOURCE 200809L
+#include "ranks.h"
+
+#include "../clerr.h"
+#include "../exitcodes.h"
+
+#include <math.h>
+#include <mpi.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+/* The messages are made before the alarm can fire: the handler only writes and exits (a
+ * rank that exits alone makes mpirun stop the others).
+ *
+ * Which rank speaks: every rank's timer starts at the same collective, so a kernel stuck on
+ * rank 1 fires rank 1's alarm and, at about the same moment, the alarm of rank 0, which is
+ * only waiting for rank 1 in a collective. Whichever signal came first used to name its
+ * rank: rank 0 as often as rank 1. So a rank whose alarm finds it outside its own kernels
+ * (waiting for the others, building, on the host) does not exit at once when there are
+ * other ranks: it marks itself overdue and gives them WATCHDOG_GRACE_S seconds to speak
+ * first; the timer fires again after that, and then it exits. An overdue rank starts no
+ * more kernels either (it exits at the next run of them), so a run past --timeout never
+ * ends in PASS because of the grace. Its message says where the alarm found it. */
+#define WATCHDOG_GRACE_S 5
+static char watchdog_msg[256], watchdog_status[160], waiting_msg[300], waiting_status[160];
+static volatile sig_atomic_t in_kernels, overdue, alone, status_fd = STDOUT_FILENO;
+
+static void watchdog_exit(const char *msg, const char *status)
+{
+    ssize_t ignored = write(STDERR_FILENO, msg, strlen(msg));
+    ignored = write(status_fd, status, strlen(status));
+    (void)ignored;
+    _exit(FL_EXIT_OPENCL);
+}
+
+static void watchdog_fired(int sig)
+{
+    (void)sig;
+    if (in_kernels || alone)
+        watchdog_exit(watchdog_msg, watchdog_status);
+    if (!overdue) {
+        overdue = 1;    /* the grace: a stuck rank elsewhere speaks first */
+        return;
+    }
+    watchdog_exit(waiting_msg, waiting_status);
+}
+
+void fl_mpi_watchdog_start(double seconds)
+{
+    if (seconds <= 0)
+        return;
+    int rank, nranks;
+    char prefix[48] = "";
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+    if (nranks > 1)
+        snprintf(prefix, sizeof prefix, "rank %d of %d: ", rank, nranks);
+    alone = nranks == 1;
+    status_fd = fl_mpi_status_stream() == stdout ? STDOUT_FILENO : STDERR_FILENO;
+    snprintf(watchdog_msg, sizeof watchdog_msg, "error: %sno result before the --timeout: a kernel "
+             "is probably stuck (or the size is too big for the time allowed); this rank exits, "
+             "and mpirun stops the others\n", prefix);
+    snprintf(watchdog_status, sizeof watchdog_status, "FAIL (opencl, exit 3): %stimed out "
+             "(--timeout)\n", prefix);
+    snprintf(waiting_msg, sizeof waiting_msg, "error: %sno result before the --timeout, which "
+             "found this rank outside its kernels (waiting for the other ranks, one of which is "
+             "probably stuck, or on the host); this rank exits, and mpirun stops the others\n",
+             prefix);
+    snprintf(waiting_status, sizeof waiting_status, "FAIL (opencl, exit 3): %stimed out "
+             "outside its kernels (--timeout)\n", prefix);
+    fl_on_alarm(watchdog_fired); /* sigaction: the grace's second alarm reaches it too */
+    struct itimerval t = {{WATCHDOG_GRACE_S, 0},
+                          {(time_t)seconds, (suseconds_t)((seconds - floor(seconds)) * 1e6)}};
+    if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
+        t.it_value.tv_usec = 1; /* a tiny --timeout (1e-9) must not become an all-zero timer,
+                                   which would turn the watchdog off: 1 microsecond at least */
+    setitimer(ITIMER_REAL, &t, NULL);
+}
+
+void fl_mpi_watchdog_kernels(int running)
+{
+    if (running && overdue)
+        watchdog_exit(waiting_msg, waiting_status);
+    in_kernels = running;
+}
