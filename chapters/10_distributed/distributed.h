@@ -29,6 +29,7 @@
 #include "../../common/reference.h"
 #include "../../common/report.h"
 #include "../../common/chapter.h"
+#include "../../common/mpi/relay.h"
 
 #include <stdio.h>
 
@@ -179,7 +180,7 @@ struct engine {
     const struct fl_device *dev;
     const struct slab *s;
     size_t elem;                /* bytes per complex value on the device (8 or 16)       */
-    MPI_Datatype type;          /* MPI_C_FLOAT_COMPLEX or MPI_C_DOUBLE_COMPLEX           */
+    enum fl_rl_type type;       /* FL_RL_CFLOAT or FL_RL_CDOUBLE (its MPI type, relay.h) */
     cl_program program[2];      /* A, B                                                  */
     const char *kernel_file;
     int nbuf;                   /* 4 (A, B, send, recv), or 2 at P = 1 (no exchange buffers,
@@ -214,6 +215,9 @@ void engine_release(struct engine *r, struct pipeline *p);
  * it. Returns the wall time of the call in ms on this rank. */
 double engine_call(struct engine *r, struct pipeline *p, int poison, double *phases);
 
+/* The check whose calls run now ("random", "roundtrip"; NULL: none), for a fenced fault's
+ * message (exchange.c). */
+void engine_running_check(const char *check);
 /* BYTES between device buffer M (from offset 0) and host memory H (TO_HOST: device ->
  * host), in transfers of at most XFER_MAX bytes; returns when they are done. */
 void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes);
@@ -287,6 +291,7 @@ struct ctx {
     enum layout out;
     size_t elem;                /* bytes per complex value on the device                 */
     struct fl_bounds bound;
+    char mpi_lib[256];          /* the MPI library's version (the rank's: report_who)      */
 };
 
 /* The verdicts of one verified run, the same list on every rank. */
@@ -313,11 +318,14 @@ struct timing {
 extern const char *const kernel_uses[];  /* 07's kernel files, built in front of ours    */
 /* The kernel file (with an exercise composed into it), programs 1 and 2, the buffers. */
 void build_programs(struct ctx *c);
-/* Time --repeat calls (after --warmup) of C's main pipeline on X0. Collective. */
+/* The worker: time --repeat calls (after --warmup) of C's main pipeline on X0.
+ * Collective. (The rank asks for them: time_remote, harness/isolate.c.) */
 void time_calls(struct ctx *c, const double *x0, struct timing *t);
-/* One verified call of pipeline P on X (this rank's values in P's input layout) into OUT;
- * returns this rank's guard damage (NULL: none). */
-const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out);
+/* The rank: one verified call of pipeline P on X (this rank's values in P's input layout)
+ * into OUT, run by the worker (harness/isolate.c) for check CHECK; returns this rank's
+ * guard damage (NULL: none). */
+const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out,
+                          const char *check);
 /* The checks: random input against FFTW-MPI (and serial FFTW on rank 0 up to 2^22 values),
  * two impulses, a tone, the round trip. X0 and OUT0 get the random input and its output.
  * Prints each check's line. Collective. */

@@ -50,6 +50,68 @@
 
 int rank, nranks;      /* this process in MPI_COMM_WORLD, and how many */
 
+/* Steps 2 to 4 run in a process of their own, forked by this rank before any OpenCL
+ * object exists (harness/isolate.c, common/mpi/relay.h): a kernel that reaches beyond its
+ * buffers reaches that process's memory, never the input this rank keeps, FFTW-MPI's
+ * reference or the verdict. It asks the rank for the MPI it needs. */
+static void device_side(struct ctx *c)
+{
+    char err[1024] = "";
+    int rc = 0;
+    /* 2. This rank's device (run.c, common/mpi/devices.c), and the local passes' layouts:
+     *    A for the axes inside a natural slab, B for the outermost axis once the transpose
+     *    made it whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
+    open_device(c);
+    size_t wg = c->o.wg ? c->o.wg : DEFAULT_WG;
+    if (pipeline_layouts(&c->s, &c->dev, c->elem, wg, c->on_device, &c->la, &c->lb, err,
+                         sizeof err) != 0)
+        rc = FL_EXIT_USAGE;
+    fl_mpi_agree(rc, err);
+    fl_mpi_watchdog_start(c->o.timeout_s);
+    report_who(c);
+
+    /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
+     *    unpack), built with A's and B's -D constants (run.c). */
+    build_programs(c);
+
+    /* 4. The transform as steps (pipeline.c): local passes (A), the exchange (pack; the
+     *    blocks to the other ranks: exchange.c, engine_call and transport_alltoall;
+     *    unpack), local passes (B) [, the exchange back]. At P = 1 one step: every axis,
+     *    the last pass storing the output's layout (going_further/one_rank.c).
+     *    The other direction, from the output's layout back to natural, is the round
+     *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
+    size_t wg_items = c->dev.max_wg < 256 ? c->dev.max_wg : 256;
+    int sign = c->o.inverse ? 1 : -1;
+    if (c->on_device) {
+        pipeline_begin(&c->main, sign, LAYOUT_NATURAL, c->out);
+        one_rank(&c->main, &c->s, &c->la, &c->lb, c->elem);
+        pipeline_begin(&c->back, -sign, c->out, LAYOUT_NATURAL);
+        one_rank(&c->back, &c->s, &c->la, &c->lb, c->elem);
+    } else {
+        pipeline_make(&c->main, &c->s, &c->la, &c->lb, c->elem, wg_items, sign, LAYOUT_NATURAL,
+                      c->out);
+        pipeline_make(&c->back, &c->s, &c->la, &c->lb, c->elem, wg_items, -sign, c->out,
+                      LAYOUT_NATURAL);
+    }
+    engine_prepare(&c->eng, &c->main);
+    if (c->o.verify)
+        engine_prepare(&c->eng, &c->back);
+    if (c->o.explain)
+        report_explain(c);
+
+    /* the rank's verified calls and timed calls (harness/isolate.c), until it is done */
+    device_serve(c);
+    engine_release(&c->eng, &c->main);
+    if (c->o.verify)
+        engine_release(&c->eng, &c->back);
+    pipeline_free(&c->main);
+    pipeline_free(&c->back);
+    for (int i = 0; i < 2; i++)
+        clReleaseProgram(c->eng.program[i]);
+    engine_close(&c->eng);
+    fl_device_close(&c->dev);
+}
+
 int main(int argc, char **argv)
 {
     /* MPI, FFTW-MPI, and fl_die ending every rank (common/mpi/ranks.c) */
@@ -69,47 +131,17 @@ int main(int argc, char **argv)
     c.on_device = nranks == 1 && !c.variant->exercise;
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    MPI_Get_library_version(lib, &len);   /* (report_who's, in the worker: no MPI there) */
+    lib[strcspn(lib, ",\n")] = '\0';
+    snprintf(c.mpi_lib, sizeof c.mpi_lib, "%s", lib);
 
-    /* 2. This rank's device (run.c, common/mpi/devices.c), and the local passes' layouts: A for the
-     *    axes inside a natural slab, B for the outermost axis once the transpose made it
-     *    whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
-    open_device(&c);
-    size_t wg = c.o.wg ? c.o.wg : DEFAULT_WG;
-    if (pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
-                         sizeof err) != 0)
-        rc = FL_EXIT_USAGE;
-    fl_mpi_agree(rc, err);
-    fl_mpi_watchdog_start(c.o.timeout_s);
-    report_who(&c);
-
-    /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
-     *    unpack), built with A's and B's -D constants (run.c). */
-    build_programs(&c);
-
-    /* 4. The transform as steps (pipeline.c): local passes (A), the exchange (pack; the
-     *    blocks to the other ranks: exchange.c, engine_call and transport_alltoall;
-     *    unpack), local passes (B) [, the exchange back]. At P = 1 one step: every axis,
-     *    the last pass storing the output's layout (going_further/one_rank.c).
-     *    The other direction, from the output's layout back to natural, is the round
-     *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
-    size_t wg_items = c.dev.max_wg < 256 ? c.dev.max_wg : 256;
+    /* 2-4. The device side, in the worker (device_side above) */
+    isolate_start(&c, device_side);
     int sign = c.o.inverse ? 1 : -1;
-    if (c.on_device) {
-        pipeline_begin(&c.main, sign, LAYOUT_NATURAL, c.out);
-        one_rank(&c.main, &c.s, &c.la, &c.lb, c.elem);
-        pipeline_begin(&c.back, -sign, c.out, LAYOUT_NATURAL);
-        one_rank(&c.back, &c.s, &c.la, &c.lb, c.elem);
-    } else {
-        pipeline_make(&c.main, &c.s, &c.la, &c.lb, c.elem, wg_items, sign, LAYOUT_NATURAL,
-                      c.out);
-        pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out,
-                      LAYOUT_NATURAL);
-    }
-    engine_prepare(&c.eng, &c.main);
-    if (c.o.verify)
-        engine_prepare(&c.eng, &c.back);
-    if (c.o.explain)
-        report_explain(&c);
+    c.main.sign = sign;
+    c.back.sign = -sign;
 
     /* 5. Verify against FFTW-MPI on the same slabs (checks.c), then time. */
     double *x0 = malloc(c.s.count * 16), *out0 = malloc(c.s.count * 16);
@@ -125,7 +157,7 @@ int main(int argc, char **argv)
          * the first rank that made one, the buffer and the side */
         report_checks(&c, &k, &r);
         input_fill(&c.s, INPUT_RANDOM, c.o.seed, 0, NULL, sign, c.o.precision == FL_SINGLE, x0);
-        const char *guard = verified_call(&c, &c.main, x0, out0);
+        const char *guard = verified_call(&c, &c.main, x0, out0, "random");
         char where[256];
         int first_bad = fl_mpi_first(guard, where, sizeof where);
         if (first_bad >= 0) {
@@ -143,18 +175,10 @@ int main(int argc, char **argv)
     memset(&t, 0, sizeof t);
     r.timed = c.o.repeat != 0 && r.passed;
     if (r.timed)
-        time_calls(&c, x0, &t);
+        time_remote(&c, x0, &t);
     report_result(&c, &t, &r);
 
-    engine_release(&c.eng, &c.main);
-    if (c.o.verify)
-        engine_release(&c.eng, &c.back);
-    pipeline_free(&c.main);
-    pipeline_free(&c.back);
-    for (int i = 0; i < 2; i++)
-        clReleaseProgram(c.eng.program[i]);
-    engine_close(&c.eng);
-    fl_device_close(&c.dev);
+    isolate_end();
     free(x0);
     free(out0);
     fl_mpi_finish(r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH);

@@ -5,7 +5,6 @@
 #include "../device.h"
 #include "../exitcodes.h"
 
-#include <mpi.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,11 +78,7 @@ static int choose(const char *spec, int local_rank, int local_size, char *pick, 
 int fl_mpi_choose_device(const char *spec, char *pick, size_t plen, char *how, size_t hlen,
                          char *why, size_t wlen)
 {
-    MPI_Comm node;
     int local_rank, local_size;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &local_rank);
-    MPI_Comm_size(node, &local_size);
-    MPI_Comm_free(&node);
+    fl_mpi_node(&local_rank, &local_size);   /* (fl_mpi_init's: a worker calls no MPI) */
     return choose(spec, local_rank, local_size, pick, plen, how, hlen, why, wlen);
 }

@@ -2,6 +2,7 @@
  * printed in rank order. */
 #define _POSIX_C_SOURCE 200809L
 #include "ranks.h"
+#include "relay.h"
 
 #include "../clerr.h"
 #include "../exitcodes.h"
@@ -13,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int rank, nranks, text_status = 1;
+static int rank, nranks, text_status = 1, node_rank, node_size = 1;
 static char die_prefix[48];
 
 /* ---------------------------------------------------------------- make SANITIZE=1 */
@@ -56,13 +57,13 @@ void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
     MPI_Comm node;
-    int local_size = 1;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, &local_size);
+    MPI_Comm_rank(node, &node_rank);
+    MPI_Comm_size(node, &node_size);
     MPI_Comm_free(&node);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int threads = provided >= MPI_THREAD_FUNNELED && cores > local_size ?
-                  (int)(cores / local_size) : 1;
+    int threads = provided >= MPI_THREAD_FUNNELED && cores > node_size ?
+                  (int)(cores / node_size) : 1;
     if (threads > 1 && fftw_init_threads())
         fftw_plan_with_nthreads(threads);
     fftw_mpi_init();
@@ -74,8 +75,15 @@ void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
     *nranks_out = nranks;
 }
 
+void fl_mpi_node(int *local_rank, int *local_size)
+{
+    *local_rank = node_rank;
+    *local_size = node_size;
+}
+
 void fl_mpi_finish(int code)
 {
+    fl_iso_kill();      /* a worker (relay.h) is ended first: the rank's end is the run's */
     fflush(stdout);
     fflush(stderr);
     fl_mpi_reference_cleanup();
@@ -96,6 +104,10 @@ FILE *fl_mpi_status_stream(void) { return text_status ? stdout : stderr; }
 
 void fl_mpi_agree(int code, const char *msg)
 {
+    if (fl_rl_in_worker()) {    /* the rank agrees for its worker (relay.h) */
+        fl_rl_agree(code, msg);
+        return;
+    }
     int worst, failed = code != 0, nfailed, first, cand = code ? rank : nranks;
     MPI_Allreduce(&code, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (!worst)
@@ -122,6 +134,10 @@ void fl_mpi_agree(int code, const char *msg)
 int fl_mpi_agree_all(int ok)
 {
     int all;
+    if (fl_rl_in_worker()) {
+        fl_rl_allreduce(&ok, &all, 1, FL_RL_INT, FL_RL_MIN);
+        return all;
+    }
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     return all;
 }
@@ -141,6 +157,10 @@ int fl_mpi_first(const char *mine, char *text, size_t len)
 
 void fl_mpi_print_ranks(FILE *stream, const char *text)
 {
+    if (fl_rl_in_worker()) {
+        fl_rl_print_ranks(stream == stderr ? 2 : 1, text);
+        return;
+    }
     int len = (int)strlen(text), *lens = NULL, *offs = NULL, total = 0;
     char *all = NULL;
     if (rank == 0) {

@@ -23,6 +23,9 @@
  * fl_die ending every rank (MPI_Abort). RANK, NRANKS: this process in MPI_COMM_WORLD, and
  * how many. */
 void fl_mpi_init(int *argc, char ***argv, int *rank, int *nranks);
+/* This rank's number among the ranks of its node, and how many there are (fl_mpi_init's,
+ * so that a rank's worker, which calls no MPI, has them: relay.h). */
+void fl_mpi_node(int *local_rank, int *local_size);
 /* Every rank's end: FFTW-MPI and MPI finalized, exit with CODE. */
 _Noreturn void fl_mpi_finish(int code);
 /* TEXT 1: status lines (PASS, FAIL) on stdout; 0 (CSV, JSON on stdout): on stderr. */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 enum {
@@ -115,6 +116,13 @@ static uint64_t offset_of(const void *p, size_t bytes)
         fl_die(FL_EXIT_OPENCL, "a relayed MPI buffer outside the memory shared with the rank "
                "(a bug)");
     return (uint64_t)(c - arena);
+}
+
+double fl_rl_wtime(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 void fl_rl_barrier(void)

@@ -77,6 +77,9 @@ void *fl_rl_arena(size_t *bytes);
 
 /* ---------------------------------------------------------------- the worker's requests */
 
+/* Seconds on a monotonic clock: the worker's MPI_Wtime. */
+double fl_rl_wtime(void);
+
 void fl_rl_barrier(void);
 /* IN (COUNT values of T) reduced by OP over the ranks into OUT (every rank). */
 void fl_rl_allreduce(const void *in, void *out, int count, enum fl_rl_type t, enum fl_rl_op op);

@@ -2,6 +2,7 @@
  * one waiting for it, be the one that speaks. */
 #define _POSIX_C_SOURCE 200809L
 #include "ranks.h"
+#include "relay.h"
 
 #include "../clerr.h"
 #include "../exitcodes.h"
@@ -32,6 +33,9 @@ static volatile sig_atomic_t in_kernels, overdue, alone, status_fd = STDOUT_FILE
 
 static void watchdog_exit(const char *msg, const char *status)
 {
+    int worker = fl_rl_worker_pid();   /* the kernels' process (relay.h) goes first */
+    if (worker > 0)
+        kill(worker, SIGKILL);
     ssize_t ignored = write(STDERR_FILENO, msg, strlen(msg));
     ignored = write(status_fd, status, strlen(status));
     (void)ignored;
@@ -41,10 +45,11 @@ static void watchdog_exit(const char *msg, const char *status)
 static void watchdog_fired(int sig)
 {
     (void)sig;
-    if (in_kernels || alone)
+    if (in_kernels || fl_rl_worker_in_kernels() || alone)
         watchdog_exit(watchdog_msg, watchdog_status);
     if (!overdue) {
         overdue = 1;    /* the grace: a stuck rank elsewhere speaks first */
+        fl_rl_mark_overdue();
         return;
     }
     watchdog_exit(waiting_msg, waiting_status);
@@ -52,6 +57,10 @@ static void watchdog_fired(int sig)
 
 void fl_mpi_watchdog_start(double seconds)
 {
+    if (fl_rl_in_worker()) {    /* the rank's watchdog, which kills its worker (relay.h) */
+        fl_rl_watchdog_start(seconds);
+        return;
+    }
     if (seconds <= 0)
         return;
     int rank, nranks;
@@ -84,6 +93,10 @@ void fl_mpi_watchdog_start(double seconds)
 
 void fl_mpi_watchdog_kernels(int running)
 {
+    if (fl_rl_in_worker()) {
+        fl_rl_kernels(running);
+        return;
+    }
     if (running && overdue)
         watchdog_exit(waiting_msg, waiting_status);
     in_kernels = running;

@@ -20,13 +20,23 @@ const char *const shm_copy_name[4] = {"zerocopy", "cma", "window", "direct"};
 /* How many ranks the smallest node holds (all of them: one node). Collective. */
 static int fewest_on_a_node(const struct slab *s, int *on_node)
 {
-    MPI_Comm node;
-    int fewest;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s->rank, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, on_node);
-    MPI_Comm_free(&node);
-    MPI_Allreduce(on_node, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    int fewest, local_rank;
+    (void)s;
+    fl_mpi_node(&local_rank, on_node);
+    fl_rl_allreduce(on_node, &fewest, 1, FL_RL_INT, FL_RL_MIN);  /* (by the rank: relay.h) */
     return fewest;
+}
+
+int shm_chunks(const struct slab *s, size_t elem, int want)
+{
+    /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4
+     * slots) stays small whatever the slab (shared memory may be a small tmpfs) */
+    int chunks = transport_chunks(s, elem, want);
+    size_t bytes = s->count / (size_t)s->P * elem;
+    size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
+    if (!want && least > (size_t)chunks)
+        chunks = transport_chunks(s, elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
+    return chunks;
 }
 
 /* Opens T (collective): 0, -1 (this mode refused on some rank: try the next) or -2 (the
@@ -93,13 +103,7 @@ void transport_choose(struct engine *r, const struct transport_want *want)
                  "node");
     if (want->transport != CHOOSE_MPI && fewest == r->s->P) {
         f->copy_threads = want->threads ? want->threads : window_default_threads(on_node);
-        /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4
-         * slots) stays small whatever the slab (shared memory may be a small tmpfs) */
-        size_t bytes = r->s->count / (size_t)r->s->P * r->elem;
-        size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
-        if (!want->chunks && least > (size_t)f->chunks)
-            f->chunks = transport_chunks(r->s, r->elem, least < MAX_CHUNKS ? (int)least :
-                                         MAX_CHUNKS);
+        f->chunks = shm_chunks(r->s, r->elem, want->chunks);   /* (window_early's too) */
         if (open_shm(r, (enum shm_copy)want->copy, why, sizeof why) == 0) {
             if (want->transport == CHOOSE_AUTO)
                 snprintf(f->transport_note, sizeof f->transport_note, "every rank on one node");

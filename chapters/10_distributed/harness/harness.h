@@ -28,6 +28,21 @@ void options_parse(struct ctx *c, int argc, char **argv);
  * it. Agreed: one rank's failure ends every rank. */
 void open_device(struct ctx *c);
 
+/* ---------------------------------------------------------------- isolate.c */
+
+/* The rank forks the worker (common/mpi/relay.h), which runs DEVICE_SIDE(C): the device,
+ * the build, the pipelines, then device_serve. The rank relays the worker's MPI until it is
+ * ready, and takes into C what the report names (the device, the transport, the steps). */
+void isolate_start(struct ctx *c, void (*device_side)(struct ctx *c));
+/* The worker: answer the rank's runs and timing until it is done. */
+void device_serve(struct ctx *c);
+/* The rank: the timed calls, made by the worker on X0; the worker's end. */
+void time_remote(struct ctx *c, const double *x0, struct timing *t);
+void isolate_end(void);
+/* The memory both see: a slab of complex doubles each. */
+enum { ARENA_IN, ARENA_OUT, ARENA_SEND, ARENA_RECV, ARENA_PARTS };
+void *arena_part(int part);
+
 /* ---------------------------------------------------------------- report.c */
 
 void report_who(const struct ctx *c);          /* the header, one line per rank's device */

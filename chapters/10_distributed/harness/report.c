@@ -24,13 +24,9 @@ void report_who(const struct ctx *c)
     char line[1024], shape[64];
     if (rank == 0) {
         if (report_format == FL_FORMAT_TEXT) {
-            char lib[MPI_MAX_LIBRARY_VERSION_STRING];
-            int ll;
-            MPI_Get_library_version(lib, &ll);
-            lib[strcspn(lib, ",\n")] = '\0';
             printf("%s — %s\n", CHAPTER, TITLE);
             printf("ranks    %d MPI process%s (%s), one OpenCL device each\n", nranks,
-                   nranks == 1 ? "" : "es", lib);
+                   nranks == 1 ? "" : "es", c->mpi_lib);
         } else {
             fl_report_header(report_format, CHAPTER, TITLE, &c->dev);
         }
