@@ -56,6 +56,9 @@ static _Noreturn void worker_exit(int code)
 
 void fl_iso_mpi_rank(int on) { mpi_rank = on; }
 
+static const char *fault_prefix = "";
+void fl_iso_fault_prefix(const char *prefix) { fault_prefix = prefix ? prefix : ""; }
+
 void fl_iso_clean(char *text, size_t len)
 {
     if (len == 0)
@@ -254,11 +257,11 @@ static _Noreturn void worker_failed(const struct fl_msg *m)
     /* as fence.c prints it in a process of its own */
     FILE *status_out = timeout_status_fd == STDERR_FILENO ? stderr : stdout;
     if (status_out == stdout && f.check[0])
-        printf("verify   %-12s WRONG: %s%s\n", f.check, f.what, f.hint);
+        printf("verify   %-12s WRONG: %s%s%s\n", f.check, fault_prefix, f.what, f.hint);
     if (f.check[0])
-        fprintf(status_out, "FAIL: check %s: %s\n", f.check, f.what);
+        fprintf(status_out, "FAIL: check %s: %s%s\n", f.check, fault_prefix, f.what);
     else
-        fprintf(status_out, "FAIL: %s\n", f.what);
+        fprintf(status_out, "FAIL: %s%s\n", fault_prefix, f.what);
     fflush(status_out);
     /* the fault's fields as the worker gave them: text cleaned, numbers as they are */
     struct fl_fault *ft = &f.fault;

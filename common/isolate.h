@@ -62,6 +62,8 @@ int fl_iso_worker_pid(void);
  * and the checker stays dumpable (MPI's shared-memory transport reads and writes the
  * ranks' memory across processes, which a non-dumpable process forbids). */
 void fl_iso_mpi_rank(int on);
+/* The checker: PREFIX (static text) before what a fenced fault's lines say ("rank 1: "). */
+void fl_iso_fault_prefix(const char *prefix);
 
 /* Either side: send a message. A worker whose checker is gone exits 3; a checker whose
  * worker is gone reports the worker's end (above) and exits. */

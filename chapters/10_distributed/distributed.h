@@ -190,6 +190,7 @@ struct engine {
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
                                    above are sub-buffers of these (exchange.c)           */
     size_t data_bytes, guard_bytes;
+    int fenced;                 /* fenced buffers (a CPU device): guard_bytes is 0         */
     struct fl_fill_limits fill; /* the pieces the fills go in (common/fill.h)            */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
     const struct transport *xport;   /* the exchange's transport (NULL: one rank's device) */
@@ -215,19 +216,28 @@ void engine_release(struct engine *r, struct pipeline *p);
  * it. Returns the wall time of the call in ms on this rank. */
 double engine_call(struct engine *r, struct pipeline *p, int poison, double *phases);
 
-/* The check whose calls run now ("random", "roundtrip"; NULL: none), for a fenced fault's
- * message (exchange.c). */
-void engine_running_check(const char *check);
 /* BYTES between device buffer M (from offset 0) and host memory H (TO_HOST: device ->
  * host), in transfers of at most XFER_MAX bytes; returns when they are done. */
 void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes);
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
 void engine_upload(struct engine *r, const double *x);
 void engine_download(struct engine *r, int slot, double *out);
-/* NULL, or where a kernel wrote into a guard zone (common/buffers.h's words): "buffer A,
- * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
- * after a poisoned call (engine_call with POISON). */
+/* harness/fences.c: every buffer the kernels reach, fenced (a CPU device: fence.h) or
+ * between guard zones. engine_fenced: whether DEV's are fenced (then guard_bytes is 0);
+ * buffer I of 4 (A, B, send, recv, its all[I] set) and a table of BYTES from DATA, both
+ * released by engine_buffers_free; engine_arm fills the slack or zones before a poisoned
+ * call; engine_guard_damage then says NULL, or where a kernel wrote outside the data
+ * (common/buffers.h's words: "buffer send, past its end (element 200 of 96)"). A fenced
+ * verified call runs each plan by engine_run_fenced (one launch at a time, each named
+ * for a fault's message with the check engine_running_check set; returns its ms). */
+int engine_fenced(const struct fl_device *dev);
+cl_mem engine_buffer(struct engine *r, int i, const char *name, const char *what);
+cl_mem engine_table(struct engine *r, const void *data, size_t bytes, const char *name);
+void engine_buffers_free(struct engine *r);
+void engine_arm(struct engine *r);
 const char *engine_guard_damage(struct engine *r);
+double engine_run_fenced(struct engine *r, struct fl_exec *ex, const struct fl_plan *plan);
+void engine_running_check(const char *check);
 
 
 /* ---------------------------------------------------------------- verify.c */

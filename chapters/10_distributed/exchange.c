@@ -28,9 +28,6 @@ const char *const phase_name[PH_COUNT] = {
 };
 
 
-static const char *running_check;
-void engine_running_check(const char *check) { running_check = check; }
-
 int phase_inside(int ph)
 {
     int k = ph >= PH_PACK2 ? ph - PH_PER_EXCHANGE : ph;
@@ -48,16 +45,17 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
     r->elem = elem;
     r->type = elem == 16 ? FL_RL_CDOUBLE : FL_RL_CFLOAT;
     r->data_bytes = s->count * elem;
-    r->guard_bytes = fl_guard_bytes(dev, s->count / (s->batch ? s->batch : 1) * elem, elem);
+    /* fenced on a CPU device, else between guard zones (harness/fences.c) */
+    r->fenced = engine_fenced(dev);
+    r->guard_bytes = r->fenced ? 0 : fl_guard_bytes(dev, s->count / (s->batch ? s->batch : 1) *
+                                                    elem, elem);
     r->fill = fl_fill_limits_for(fl_base_align(dev));
     r->nbuf = on_device ? 2 : 4;
     static const char *const what[4] = {"buffer A", "buffer B", "the send buffer",
                                         "the receive buffer"};
     cl_mem *view[4] = {&r->buf[0], &r->buf[1], &r->send, &r->recv};
-    for (int i = 0; i < r->nbuf; i++) {
-        r->all[i] = fl_make_buffer(dev, r->data_bytes + 2 * r->guard_bytes, what[i]);
-        *view[i] = fl_guarded_view(dev, r->all[i], r->guard_bytes, r->data_bytes, what[i]);
-    }
+    for (int i = 0; i < r->nbuf; i++)
+        *view[i] = engine_buffer(r, i, buffer_name[i], what[i]);
     r->staging = fl_xmalloc(s->count * elem, "the staging buffer");
     if (s->P > 1)   /* the transport: by name, or auto's fastest (going_further/choose.c) */
         transport_choose(r, want);
@@ -73,13 +71,9 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
 
 void engine_close(struct engine *r)
 {
-    cl_mem views[4] = {r->buf[0], r->buf[1], r->send, r->recv};
     if (r->xport)
         r->xport->close(r);
-    for (int i = 0; i < r->nbuf; i++) {
-        clReleaseMemObject(views[i]);
-        clReleaseMemObject(r->all[i]);
-    }
+    engine_buffers_free(r);
     free(r->staging);
 }
 
@@ -104,21 +98,15 @@ static void prepare_plan(struct engine *r, struct fl_exec *ex, const struct fl_p
             if (r->elem == 16) ((double *)buf)[i] = tab->data[i];
             else ((float *)buf)[i] = (float)tab->data[i];
         }
-        cl_int err;
-        ex->slot[FL_BUF_TABLE0 + t] = clCreateBuffer(r->dev->context, CL_MEM_READ_ONLY |
-                                                     CL_MEM_COPY_HOST_PTR, tab->count * r->elem,
-                                                     buf, &err);
-        CL_CHECK_ERR(err, "clCreateBuffer(twiddle table)");
+        /* fenced or guarded as the data are (harness/fences.c) */
+        ex->slot[FL_BUF_TABLE0 + t] = engine_table(r, buf, tab->count * r->elem, tab->name);
         free(buf);
     }
 }
 
 static void release_plan(struct fl_exec *ex, const struct fl_plan *plan)
 {
-    fl_exec_release(ex, plan);
-    for (int t = 0; t < plan->ntables; t++)
-        if (plan->table[t].data && ex->slot[FL_BUF_TABLE0 + t])
-            clReleaseMemObject(ex->slot[FL_BUF_TABLE0 + t]);
+    fl_exec_release(ex, plan);  /* (the tables: engine_close) */
 }
 
 void engine_prepare(struct engine *r, struct pipeline *p)
@@ -209,19 +197,24 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
     if (do_poison) {
         for (int i = 1; i < r->nbuf; i++)   /* B, send, recv */
             poison(r, i);
-        for (int i = 0; i < r->nbuf; i++)
-            fl_fill_guards(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes, &r->fill);
+        engine_arm(r);          /* every buffer's guard zones or fences, tables too */
     }
+    /* a verified call on fenced buffers: one launch at a time, so a fault names it */
+    int fenced = do_poison && r->fenced;
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
         if (st->kind == STEP_LOCAL) {
-            run_plan_into(&st->ex, st->plan, &ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1], defer,
-                          &pd[np++]);
+            int at = nlocal++ ? PH_LOCAL2 : PH_LOCAL1;
+            if (fenced)
+                ph[at] = engine_run_fenced(r, &st->ex, st->plan);
+            else
+                run_plan_into(&st->ex, st->plan, &ph[at], defer, &pd[np++]);
             continue;
         }
         int k = nexchange++ ? PH_PER_EXCHANGE : 0;
         /* pack on the device: P blocks, block d for rank d */
-        ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
+        ph[PH_PACK + k] = fenced ? engine_run_fenced(r, &st->ex, st->plan)
+                                 : run_plan(&st->ex, st->plan);
         /* block e of send to rank e, block d of every rank's send into recv: the run's
          * transport (transport_alltoall below, or going_further/'s) */
         r->xport->exchange(r, ph + k);
@@ -229,7 +222,8 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
          * not write shows as NaN */
         if (do_poison)
             poison(r, st->ex_unpack.slot[st->unpack->result] == r->buf[0] ? 0 : 1);
-        ph[PH_UNPACK + k] = run_plan(&st->ex_unpack, st->unpack);
+        ph[PH_UNPACK + k] = fenced ? engine_run_fenced(r, &st->ex_unpack, st->unpack)
+                                   : run_plan(&st->ex_unpack, st->unpack);
     }
     CL_CHECK(clFinish(r->dev->queue));
     double wall = (fl_rl_wtime() - t_start) * 1e3;
@@ -279,15 +273,6 @@ void engine_download(struct engine *r, int slot, double *out)
     else
         for (size_t i = 0; i < 2 * n; i++)
             out[i] = ((float *)r->staging)[i];
-}
-
-const char *engine_guard_damage(struct engine *r)
-{
-    const char *bad = NULL;
-    for (int i = 0; i < r->nbuf && !bad; i++)
-        bad = fl_guard_zone_damage(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes,
-                                   r->elem, buffer_name[i], NULL);
-    return bad;
 }
 
 /* ---------------------------------------------------------------- the textbook exchange */

@@ -53,6 +53,11 @@ void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
      * of the node shared among its ranks: at 1024^3 its four transforms are what the
      * verification's time is */
     int provided;
+    /* hwloc, which Open MPI asks about the node, opens the OpenCL and CUDA devices to list
+     * them where a rank finds the node's topology itself (a singleton, without mpirun): a
+     * rank must never touch a device, as it forks the process that runs the kernels after
+     * this (relay.h: pocl's threads, NVIDIA's driver, do not survive a fork) */
+    setenv("HWLOC_COMPONENTS", "-opencl,-cuda,-nvml,-rsmi,-levelzero,-gl", 0);
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);

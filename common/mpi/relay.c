@@ -77,6 +77,11 @@ void fl_rl_start(size_t bytes, void **data, void (*work)(void *arg), void *arg)
     st.work = work;
     st.arg = arg;
     arena_bytes = (bytes + RL_PAGE - 1) / RL_PAGE * RL_PAGE;
+    static char prefix[32];
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    snprintf(prefix, sizeof prefix, "rank %d: ", rank);
+    fl_iso_fault_prefix(prefix);   /* a fault at a fence names the rank, as a guard zone */
     fl_iso_mpi_rank(1);
     fl_iso_start(RL_PAGE + arena_bytes, &rl_shared, relay_work, &st);
     /* (only the parent comes back here) */

@@ -148,6 +148,7 @@ void isolate_start(struct ctx *c, void (*device_side)(struct ctx *c))
         window_early(&c->s, c->elem, &c->xport);
     wctx = c;
     device_main = device_side;
+    fl_iso_watchdog(0, fl_mpi_status_stream() != stdout);  /* (where a worker's FAIL goes) */
     void *mem;
     fl_rl_start(ARENA_PARTS * slab_bytes, &mem, worker_main, NULL);
     arena = mem;
