@@ -110,7 +110,7 @@ void device_serve(struct ctx *c)
         if (m.type == MSG_RUN && m.len == sizeof rq && (rq.which == 0 || rq.which == 1)) {
             static struct output o;
             rq.check[sizeof rq.check - 1] = '\0';
-            engine_running_check(rq.check);
+            engine_running_check(rq.check[0] ? rq.check : NULL);
             const char *bad = device_call(c, rq.which ? &c->back : &c->main, x, out);
             engine_running_check(NULL);
             memcpy(arena_part(ARENA_OUT), out, slab_bytes);
