@@ -14,7 +14,8 @@
  *   run.c       the kernel programs (and the exercise composed into them), timed calls
  *
  * harness/ runs the ranks together (MPI start and end, agreed failures, options every rank
- * must share, a device each, output in rank order, the watchdog, the report): harness.h.
+ * must share, a device each, output in rank order, the watchdog, the report), the kernels
+ * in a process of their own that the rank forks, and their buffers' fences: harness.h.
  * going_further/ makes the exchange fast (transport.h). */
 #ifndef FFTLAB_DISTRIBUTED_H
 #define FFTLAB_DISTRIBUTED_H

@@ -6,6 +6,10 @@
  *   devices.c   which OpenCL device a rank opens
  *   agree.c     the options, which every rank must get the same
  *   reference.c FFTW-MPI's answer on the same slabs (common/reference.c's, over ranks)
+ *   relay.c     the rank's worker, which runs the kernels and never calls MPI: the rank
+ *               makes its MPI calls for it (relay.h). In the worker, fl_mpi_agree,
+ *               fl_mpi_agree_all, fl_mpi_print_ranks and the watchdog's functions are the
+ *               rank's, asked for over the channel.
  *
  * Built with mpicc for the MPI chapters only (the Makefile's MPI_CHAPTERS), never into the
  * one-device chapters' common/ objects. */

@@ -3,6 +3,10 @@
  *   options.c   the options (every rank must get the same: common/mpi/agree.c) and the
  *               variants
  *   report.c    what a run prints: who is who, --explain, each rank's verdict, the phases
+ *   isolate.c   the kernels in a process of their own: the rank forks the worker that
+ *               runs the device side, and asks it for each verified and timed call
+ *               (common/mpi/relay.h relays the worker's MPI)
+ *   fences.c    every buffer a kernel reaches fenced (pocl) or between guard zones
  *
  * The ranks running together (MPI start and end, agreed failures, output in rank order,
  * the watchdog, a device per rank) are common/mpi/'s harness (common/mpi/ranks.h).
