@@ -164,14 +164,9 @@ void fl_check_tone_peak_real(struct fl_check *chk, const double *out, const size
 /* "512x512" (or "1024"): R's shape as --size spells it. */
 static const char *result_shape_text(const struct fl_result *r, char *buf, size_t len)
 {
-    if (r->ndims <= 0) {
-        snprintf(buf, len, "%zu", r->n);
-        return buf;
-    }
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int d = 0; d < r->ndims && used < len; d++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%zu", d ? "x" : "", r->dims[d]);
+    if (r->ndims > 0)
+        return fl_size_text(r->dims, r->ndims, buf, len);
+    snprintf(buf, len, "%zu", r->n);
     return buf;
 }
 

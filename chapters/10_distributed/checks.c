@@ -4,7 +4,6 @@
 #include "distributed.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,36 +111,10 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
         snprintf(text, sizeof text, "         rank %d: its share: rel L2 %.2e, rel max %.2e%s%s\n",
                  rank, e.share_l2, e.share_max, e.nonfinite ? ", NaN outputs" : "",
                  mine_ok ? " (within the bounds)" : "");
-        if (!mine_ok)
-            mismatches(c, l, out, ref, chk->bound.max, 3, text, sizeof text);
-        else
-            mismatches(c, l, out, ref, chk->bound.max, 0, text, sizeof text);
+        mismatches(c, l, out, ref, chk->bound.max, mine_ok ? 0 : 3, text, sizeof text);
         fl_mpi_print_ranks(fl_mpi_status_stream(), text);
     }
     return chk;
-}
-
-/* --explain: a 64-bit FNV-1a of OUT's bytes, every rank's values in rank order — so two
- * runs that must agree bit for bit (--chunks 1 and --chunks C) can be compared. */
-static void print_digest(const struct slab *s, const double *out)
-{
-    uint64_t h = 1469598103934665603ull, all[64];
-    const unsigned char *b = (const unsigned char *)out;
-    for (size_t i = 0; i < s->count * 16; i++)
-        h = (h ^ b[i]) * 1099511628211ull;
-    uint64_t *got = rank == 0 ? malloc((size_t)nranks * sizeof *got) : all;
-    if (!got)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the digest");
-    MPI_Gather(&h, 1, MPI_UINT64_T, got, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-    if (rank != 0)
-        return;
-    uint64_t d = 1469598103934665603ull;
-    for (int r = 0; r < nranks; r++)
-        for (int byte = 0; byte < 8; byte++)
-            d = (d ^ ((got[r] >> (8 * byte)) & 0xff)) * 1099511628211ull;
-    fprintf(fl_mpi_status_stream(), "digest   the random check's output (FNV-1a of every rank's values, "
-            "in rank order): %016llx\n", (unsigned long long)d);
-    free(got);
 }
 
 void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
@@ -149,9 +122,8 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
     const struct slab *s = &c->s;
     int sign = c->main.sign, round = c->o.precision == FL_SINGLE, nd = s->ndims;
     int transposed = c->out == LAYOUT_TRANSPOSED;   /* FFTW-MPI's TRANSPOSED_OUT */
-    double *ref = malloc(s->count * 16), *x = malloc(s->count * 16), *out = malloc(s->count * 16);
-    if (!ref || !x || !out)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the verification");
+    double *ref = fl_xmalloc(s->count * 16, "the reference"), *x = fl_xmalloc(s->count * 16,
+           "a test input"), *out = fl_xmalloc(s->count * 16, "a test output");
     k->rank_ok = 1;
     k->worst = -1;
 
@@ -162,8 +134,12 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
     fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x0, ref, sign, transposed);
     const char *guard = verified_call(c, &c->main, x0, out0, "random");
     judge(c, k, "random", c->out, out0, ref, x0, 1.0, guard);
-    if (c->o.explain)
-        print_digest(s, out0);
+    /* --explain: the output's digest, so that two runs that must agree bit for bit
+     * (--chunks 1 and --chunks C) can be compared */
+    unsigned long long digest = c->o.explain ? fl_mpi_digest(out0, s->count * 16) : 0;
+    if (c->o.explain && rank == 0)
+        fprintf(fl_mpi_status_stream(), "digest   the random check's output (FNV-1a of every "
+                "rank's values, in rank order): %016llx\n", digest);
 
     size_t total = s->count * (size_t)nranks;
     if (total <= GATHER_LIMIT) {

@@ -13,16 +13,19 @@
  *   checks.c    the checks of one run, judged over the whole array and per rank
  *   run.c       the kernel programs (and the exercise composed into them), timed calls
  *
- * harness/ runs the ranks together (MPI start and end, agreed failures, options every rank
- * must share, a device each, output in rank order, the watchdog, the report), the kernels
- * in a process of their own that the rank forks, and their buffers' fences: harness.h.
- * going_further/ makes the exchange fast (transport.h). */
+ * harness/ takes the options, prints the report, runs the kernels in a process of their
+ * own that the rank forks (isolate.c) and fences every buffer they reach (fences.c);
+ * common/mpi/ runs the ranks together (MPI start and end, agreed failures, options every
+ * rank must share, a device each, output in rank order, the watchdog, FFTW-MPI's
+ * reference, the worker's MPI relayed by its rank). going_further/ makes the exchange fast
+ * (transport.h). */
 #ifndef FFTLAB_DISTRIBUTED_H
 #define FFTLAB_DISTRIBUTED_H
 
 #include <mpi.h>
 
 #include "../../common/fft/axis_plan.h"
+#include "../../common/buffers.h"
 #include "../../common/device.h"
 #include "../../common/fill.h"
 #include "../../common/options.h"
@@ -30,6 +33,7 @@
 #include "../../common/reference.h"
 #include "../../common/report.h"
 #include "../../common/chapter.h"
+#include "../../common/mpi/ranks.h"
 #include "../../common/mpi/relay.h"
 
 #include <stdio.h>
@@ -302,7 +306,6 @@ struct ctx {
     enum layout out;
     size_t elem;                /* bytes per complex value on the device                 */
     struct fl_bounds bound;
-    char mpi_lib[256];          /* the MPI library's version (the rank's: report_who)      */
 };
 
 /* The verdicts of one verified run, the same list on every rank. */
@@ -342,6 +345,43 @@ const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, do
  * Prints each check's line. Collective. */
 void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k);
 
-#include "harness/harness.h"
+/* This rank's device (common/mpi/devices.c's choice), then whether C's slab fits on it.
+ * Agreed: one rank's failure ends every rank. (run.c) */
+void open_device(struct ctx *c);
+
+/* ---------------------------------------------------------------- harness/ */
+
+/* What a run takes and prints besides the idea (the ranks running together are
+ * common/mpi/'s: MPI start and end, agreed failures, the watchdog, FFTW-MPI's reference). */
+extern int rank, nranks;                 /* this process in MPI_COMM_WORLD, and how many */
+extern enum fl_format report_format;     /* text, csv or json                            */
+
+/* options.c: the options (--natural is this chapter's), the variant and the shape; a bad
+ * one ends every rank with one message (exit 2); --help and --list-devices end the run. */
+void options_parse(struct ctx *c, int argc, char **argv);
+
+/* isolate.c: the rank forks the worker (common/mpi/relay.h), which runs DEVICE_SIDE(C):
+ * the device, the build, the pipelines, then device_serve (the rank's verified and timed
+ * calls, until it is done). The rank relays the worker's MPI until it is ready and takes
+ * into C what the report names (the device, the transport, the steps); time_remote has
+ * the worker time its calls on X0; isolate_end waits for the worker's end. The arena, the
+ * memory both see: ARENA_PARTS slabs of complex doubles. */
+void isolate_start(struct ctx *c, void (*device_side)(struct ctx *c));
+void device_serve(struct ctx *c);
+void time_remote(struct ctx *c, const double *x0, struct timing *t);
+void isolate_end(void);
+enum { ARENA_IN, ARENA_OUT, ARENA_SEND, ARENA_RECV, ARENA_PARTS };
+void *arena_part(int part);
+
+/* report.c */
+void report_who(const struct ctx *c);          /* the header, one line per rank's device */
+void report_explain(const struct ctx *c);      /* --explain: slabs, exchange, the steps   */
+void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's verdict  */
+/* K's checks and the run as every chapter reports them (common/report.h), R->passed and
+ * R->reason from the first failed check. */
+void report_checks(const struct ctx *c, const struct checks *k, struct fl_result *r);
+/* Rank 0: the phases (text), or the CSV row or JSON record (common/report.c, with this
+ * chapter's columns), then PASS or FAIL: R's reason. */
+void report_result(const struct ctx *c, const struct timing *t, struct fl_result *r);
 
 #endif

@@ -57,16 +57,13 @@ int rank, nranks;      /* this process in MPI_COMM_WORLD, and how many */
 static void device_side(struct ctx *c)
 {
     char err[1024] = "";
-    int rc = 0;
     /* 2. This rank's device (run.c, common/mpi/devices.c), and the local passes' layouts:
      *    A for the axes inside a natural slab, B for the outermost axis once the transpose
      *    made it whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
     open_device(c);
     size_t wg = c->o.wg ? c->o.wg : DEFAULT_WG;
-    if (pipeline_layouts(&c->s, &c->dev, c->elem, wg, c->on_device, &c->la, &c->lb, err,
-                         sizeof err) != 0)
-        rc = FL_EXIT_USAGE;
-    fl_mpi_agree(rc, err);
+    fl_mpi_agree(pipeline_layouts(&c->s, &c->dev, c->elem, wg, c->on_device, &c->la, &c->lb,
+                                  err, sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
     fl_mpi_watchdog_start(c->o.timeout_s);
     report_who(c);
 
@@ -99,7 +96,7 @@ static void device_side(struct ctx *c)
     if (c->o.explain)
         report_explain(c);
 
-    /* the rank's verified calls and timed calls (harness/isolate.c), until it is done */
+    /* the rank's verified and timed calls (harness/isolate.c), until it is done */
     device_serve(c);
     engine_release(&c->eng, &c->main);
     if (c->o.verify)
@@ -122,20 +119,12 @@ int main(int argc, char **argv)
 
     /* 1. The decomposition: the same answer on every rank, before any device work. Rank
      *    r owns rows [r*Na/P, (r+1)*Na/P) of the outermost axis a (slab.c). */
-    int rc = 0;
-    if (slab_make(&c.s, c.dims, c.ndims, c.o.batch ? c.o.batch : 1, nranks, rank, err,
-                  sizeof err) != 0)
-        rc = FL_EXIT_USAGE;
-    fl_mpi_agree(rc, err);
+    fl_mpi_agree(slab_make(&c.s, c.dims, c.ndims, c.o.batch ? c.o.batch : 1, nranks, rank, err,
+                           sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
     c.elem = c.o.precision == FL_DOUBLE ? 16 : 8;
     c.on_device = nranks == 1 && !c.variant->exercise;
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
-    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len = 0;
-    MPI_Get_library_version(lib, &len);   /* (report_who's, in the worker: no MPI there) */
-    lib[strcspn(lib, ",\n")] = '\0';
-    snprintf(c.mpi_lib, sizeof c.mpi_lib, "%s", lib);
 
     /* 2-4. The device side, in the worker (device_side above) */
     isolate_start(&c, device_side);
@@ -144,18 +133,16 @@ int main(int argc, char **argv)
     c.back.sign = -sign;
 
     /* 5. Verify against FFTW-MPI on the same slabs (checks.c), then time. */
-    double *x0 = malloc(c.s.count * 16), *out0 = malloc(c.s.count * 16);
-    if (!x0 || !out0)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the input");
+    double *x0 = fl_xmalloc(c.s.count * 16, "the input");
+    double *out0 = fl_xmalloc(c.s.count * 16, "the output");
     static struct checks k;
     static struct fl_result r;
-    if (c.o.verify) {
+    if (c.o.verify)
         verify_ranks(&c, x0, out0, &k);
-        report_checks(&c, &k, &r);   /* passed, or the reason: the first failed check */
-    } else {
+    report_checks(&c, &k, &r);   /* passed, or the reason: the first failed check */
+    if (!c.o.verify) {
         /* --no-verify: one call still, and a write outside the data still fails it, naming
          * the first rank that made one, the buffer and the side */
-        report_checks(&c, &k, &r);
         input_fill(&c.s, INPUT_RANDOM, c.o.seed, 0, NULL, sign, c.o.precision == FL_SINGLE, x0);
         const char *guard = verified_call(&c, &c.main, x0, out0, "");
         char where[256];

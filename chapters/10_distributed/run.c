@@ -2,10 +2,8 @@
  * variant the student's functions composed into it), and the timed calls. */
 #include "distributed.h"
 
-#include "../../common/buffers.h"
 #include "../../common/program.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +16,6 @@ const char *const kernel_uses[] = {"06_passes.cl", "06_blocks_25_27.cl", "06_row
                                    "06_mixed_radix.cl", "10_pass_hooks.cl", "07_multidim.cl",
                                    NULL};
 
-/* This rank's device (common/mpi/devices.c picks it), then whether its slab fits there. */
 void open_device(struct ctx *c)
 {
     char err[1024] = "", pick[32];
@@ -30,10 +27,8 @@ void open_device(struct ctx *c)
     size_t row = c->s.count / (c->s.batch ? c->s.batch : 1) * c->elem;
     size_t need = c->s.count * c->elem + 2 * fl_guard_bytes(&c->dev, row, c->elem);
     int nbuf = c->on_device ? 2 : 4;   /* one rank: no exchange, no exchange buffers */
-    if (c->o.precision == FL_DOUBLE && !c->dev.has_fp64) {
+    if (fl_device_refuses(&c->dev, c->o.precision == FL_DOUBLE, c->o.wg, err, sizeof err)) {
         rc = FL_EXIT_USAGE;
-        snprintf(err, sizeof err, "--precision double needs cl_khr_fp64, which %s does not have",
-                 c->dev.name);
     } else if (need > c->dev.max_alloc || (size_t)nbuf * need > c->dev.global_mem) {
         rc = FL_EXIT_USAGE;
         snprintf(err, sizeof err, "a slab of %zu values needs %d buffers of %zu MiB (the data, a "
@@ -42,10 +37,6 @@ void open_device(struct ctx *c)
                  nbuf == 4 ? ", the exchange's send and receive buffers" : "",
                  c->dev.name, (unsigned long long)(c->dev.global_mem >> 20),
                  (unsigned long long)(c->dev.max_alloc >> 20));
-    } else if (c->o.wg && c->o.wg > c->dev.max_wg) {
-        rc = FL_EXIT_USAGE;
-        snprintf(err, sizeof err, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE "
-                 "= %zu)", c->o.wg, c->dev.name, c->dev.max_wg);
     }
     fl_mpi_agree(rc, err);
 }
@@ -69,9 +60,7 @@ void build_programs(struct ctx *c)
         /* SLAB_NI: the values of the axes inside a row of the exchange (1 in 2-D, Nx in
          * 3-D), for the store into the transposed layout (kernels/10_pass_hooks.cl) */
         size_t used = (size_t)snprintf(c->build[i], sizeof c->build[i], "%s -D SLAB_NI=%zu",
-                          c->o.precision == FL_DOUBLE
-                          ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
-                          : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", c->s.ni);
+                                       fl_real_options(c->o.precision), c->s.ni);
         fl_layout_options(i ? &c->lb : &c->la, c->build[i], used, sizeof c->build[i]);
     }
     engine_open(&c->eng, &c->dev, &c->s, c->elem, c->on_device, &c->xport);
@@ -95,17 +84,11 @@ void time_calls(struct ctx *c, const double *x0, struct timing *t)
         if (done < c->o.warmup)
             continue;
         if (!tmax) {
-            /* enough calls to fill ~0.2 s, at least 5 (3 for slow ones), at most 1000: the
-             * same number on every rank, from the slowest rank's first call */
-            if (runs < 0) {
-                double want = 200.0 / (slowest > 1e-6 ? slowest : 1e-6);
-                runs = want > 1000 ? 1000 : want < 5 ? (slowest > 1000 ? 3 : 5) : (int)ceil(want);
-            }
+            if (runs < 0)   /* the same number on every rank: the slowest rank's first call */
+                runs = fl_auto_runs(slowest);
             total = runs;
-            tmax = malloc((size_t)total * sizeof *tmax);
-            ph = malloc((size_t)total * PH_COUNT * sizeof *ph);
-            if (!tmax || !ph)
-                fl_die(FL_EXIT_OPENCL, "out of host memory for the timings");
+            tmax = fl_xmalloc((size_t)total * sizeof *tmax, "the timings");
+            ph = fl_xmalloc((size_t)total * PH_COUNT * sizeof *ph, "the phases' timings");
         }
         tmax[timed] = slowest;
         memcpy(ph + (size_t)timed * PH_COUNT, phases, sizeof phases);
@@ -115,7 +98,7 @@ void time_calls(struct ctx *c, const double *x0, struct timing *t)
     t->runs = total;
     t->total = fl_stats_of(tmax, total);
     /* per phase: this rank's median, then the largest and smallest over the ranks */
-    double *col = malloc((size_t)total * sizeof *col);
+    double *col = fl_xmalloc((size_t)total * sizeof *col, "a phase's timings");
     for (int p = 0; p < PH_COUNT; p++) {
         for (int i = 0; i < total; i++)
             col[i] = ph[(size_t)i * PH_COUNT + p];

@@ -55,34 +55,16 @@ void input_fill(const struct slab *s, enum input_kind kind, uint64_t seed, size_
 void dist_compare(const struct slab *s, enum layout l, const double *out, const double *ref,
                   struct dist_error *e)
 {
-    double num = 0, den = 0, dmax = 0, rmax = 0;
-    size_t nonfinite = 0, first_nonfinite = 0, worst = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        if (!isfinite(out[2 * i]) || !isfinite(out[2 * i + 1])) {
-            if (nonfinite++ == 0)
-                first_nonfinite = i;
-            continue;
-        }
-        double dr = out[2 * i] - ref[2 * i], di = out[2 * i + 1] - ref[2 * i + 1];
-        double d2 = dr * dr + di * di;
-        double r2 = ref[2 * i] * ref[2 * i] + ref[2 * i + 1] * ref[2 * i + 1];
-        num += d2;
-        den += r2;
-        if (d2 > dmax) {
-            dmax = d2;
-            worst = i;
-        }
-        if (r2 > rmax)
-            rmax = r2;
-    }
-    /* sums and maxima over the ranks; the largest error, with the rank that has it */
-    double sums[3] = {num, den, (double)nonfinite}, tot[3];
+    /* this rank's sums (common/reference.c), then the sums and maxima over the ranks; the
+     * largest error, with the rank that has it */
+    struct fl_error_sums m;
+    fl_error_sums(out, ref, s->count, &m);
+    double sums[3] = {m.err2, m.ref2, (double)m.nonfinite}, tot[3], rmax_all;
     MPI_Allreduce(sums, tot, 3, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-    double rmax_all;
-    MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    struct { double v; int rank; } mine = {dmax, s->rank}, top;
+    MPI_Allreduce(&m.ref2_max, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    struct { double v; int rank; } mine = {m.err2_max, s->rank}, top;
     MPI_Allreduce(&mine, &top, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
-    int has_nan = nonfinite > 0, nan_ranks, first_nan_rank, cand = has_nan ? s->rank : s->P;
+    int has_nan = m.nonfinite > 0, nan_ranks, first_nan_rank, cand = has_nan ? s->rank : s->P;
     MPI_Allreduce(&has_nan, &nan_ranks, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allreduce(&cand, &first_nan_rank, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 
@@ -90,18 +72,18 @@ void dist_compare(const struct slab *s, enum layout l, const double *out, const 
     e->all.rel_l2 = tot[1] > 0 ? sqrt(tot[0] / tot[1]) : sqrt(tot[0]);
     e->all.rel_max = rmax_all > 0 ? sqrt(top.v / rmax_all) : sqrt(top.v);
     e->all.nonfinite = (size_t)tot[2];
-    e->share_l2 = tot[1] > 0 ? sqrt(num / tot[1]) : sqrt(num);
-    e->share_max = rmax_all > 0 ? sqrt(dmax / rmax_all) : sqrt(dmax);
-    e->nonfinite = nonfinite;
+    e->share_l2 = tot[1] > 0 ? sqrt(m.err2 / tot[1]) : sqrt(m.err2);
+    e->share_max = rmax_all > 0 ? sqrt(m.err2_max / rmax_all) : sqrt(m.err2_max);
+    e->nonfinite = m.nonfinite;
     e->worst_rank = top.rank;
     e->nonfinite_ranks = nan_ranks;
-    if (nonfinite)
+    if (m.nonfinite)
         e->share_l2 = e->share_max = INFINITY;
     /* where, in the whole batch: b * n + the flat index of the point */
     size_t b, where[2];
-    where[0] = slab_global_index(s, s->rank, l, worst, &b);
+    where[0] = slab_global_index(s, s->rank, l, m.worst, &b);
     where[0] += b * s->n;
-    where[1] = slab_global_index(s, s->rank, l, first_nonfinite, &b);
+    where[1] = slab_global_index(s, s->rank, l, m.nonfinite ? m.first_nonfinite : 0, &b);
     where[1] += b * s->n;
     unsigned long long w0 = where[0], w1 = where[1];
     MPI_Bcast(&w0, 1, MPI_UNSIGNED_LONG_LONG, top.rank, MPI_COMM_WORLD);
@@ -120,10 +102,8 @@ double *gather_natural(const struct slab *s, const double *local, enum layout l)
     double *parts = NULL, *whole = NULL;
     size_t total = s->count * (size_t)s->P;
     if (s->rank == 0) {
-        parts = malloc(total * 16);
-        whole = malloc(total * 16);
-        if (!parts || !whole)
-            fl_die(FL_EXIT_OPENCL, "out of host memory gathering %zu values on rank 0", total);
+        parts = fl_xmalloc(total * 16, "the ranks' values on rank 0");
+        whole = fl_xmalloc(total * 16, "the whole array on rank 0");
     }
     MPI_Gather(local, (int)(2 * s->count), MPI_DOUBLE, parts, (int)(2 * s->count), MPI_DOUBLE, 0,
                MPI_COMM_WORLD);

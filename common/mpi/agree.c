@@ -21,6 +21,7 @@
 #include "ranks.h"
 
 #include "../clerr.h"
+#include "../device.h"
 #include "../exitcodes.h"
 
 #include <mpi.h>
@@ -29,6 +30,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char fl_mpi_help_run[] =
+    "Run it under MPI, one rank per device: tools/mpirun.sh -n P %s --size 1024x1024\n"
+    "(plain mpirun works too; tools/mpirun.sh adds --oversubscribe, --bind-to none and,\n"
+    "as root, --allow-run-as-root).";
+const char fl_mpi_help_devices[] =
+    "Devices: rank d (counted on its node) takes device d mod count among the GPUs (else\n"
+    "the CPU devices), or among those --device/FFTLAB_DEVICE matches.";
+const char fl_mpi_help_agree[] =
+    "Every rank must get the same options (Open MPI's A : B form can give them\n"
+    "different ones: that is exit 2, naming the option); only --device, --kernels and\n"
+    "--exercise may differ.";
+
+void fl_mpi_early_format(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *f = strcmp(argv[i], "--format") == 0 && i + 1 < argc ? argv[i + 1]
+                      : strncmp(argv[i], "--format=", 9) == 0 ? argv[i] + 9 : NULL;
+        if (f && (strcmp(f, "csv") == 0 || strcmp(f, "json") == 0))
+            fl_mpi_set_text(0);
+    }
+}
+
+void fl_mpi_help_or_list(const struct fl_options *o, void (*help)(const char *prog),
+                         const char *prog)
+{
+    int rank, ok = 1;
+    if (!o->help && !o->list_devices)
+        return;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0 && o->help)
+        help(prog);
+    else if (rank == 0)
+        ok = fl_list_devices(stdout) > 0;
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    fl_mpi_finish(ok ? FL_EXIT_OK : FL_EXIT_OPENCL);
+}
 
 #define AGREE_VALUE_MAX 120     /* longer values are shown cut, with a hash of the whole */
 
@@ -63,11 +101,8 @@ void fl_mpi_describe_options(const struct fl_options *o, const char *demo_size,
     size_t u = 0;
     char size[96], shapes[256] = "default", wg[32] = "default";
     snprintf(size, sizeof size, "%s", demo_size);
-    if (o->ndims) {
-        size_t l = 0;
-        for (int d = 0; d < o->ndims; d++)
-            l += (size_t)snprintf(size + l, sizeof size - l, "%s%zu", d ? "x" : "", o->dims[d]);
-    }
+    if (o->ndims)
+        fl_size_text(o->dims, o->ndims, size, sizeof size);
     if (o->wg)
         snprintf(wg, sizeof wg, "%zu", o->wg);
     if (o->nshapes)

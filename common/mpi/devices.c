@@ -82,3 +82,17 @@ int fl_mpi_choose_device(const char *spec, char *pick, size_t plen, char *how, s
     fl_mpi_node(&local_rank, &local_size);   /* (fl_mpi_init's: a worker calls no MPI) */
     return choose(spec, local_rank, local_size, pick, plen, how, hlen, why, wlen);
 }
+
+void fl_mpi_report_devices(const struct fl_device *dev, const char *how, int text)
+{
+    char line[1024];
+    int rank, nranks;
+    fl_mpi_ranks(&rank, &nranks);   /* (fl_mpi_init's: a rank's worker calls no MPI) */
+    if (rank == 0 && text)
+        printf("ranks    %d MPI process%s (%s), one OpenCL device each\n", nranks,
+               nranks == 1 ? "" : "es", fl_mpi_library());
+    snprintf(line, sizeof line, "rank %-3d device %u:%u %s (%s) on platform %s | driver %s (%s)\n",
+             rank, dev->platform_index, dev->device_index, dev->name,
+             fl_device_type_name(dev->type), dev->platform_name, dev->driver, how);
+    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
+}

@@ -9,12 +9,15 @@
 
 #include <fftw3-mpi.h>
 #include <mpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 static int rank, nranks, text_status = 1, node_rank, node_size = 1;
+/* MPI_Get_library_version's first line, to its first comma (the worker's, relay.h) */
+static char library[MPI_MAX_LIBRARY_VERSION_STRING];
 static char die_prefix[48];
 
 /* ---------------------------------------------------------------- make SANITIZE=1 */
@@ -62,6 +65,11 @@ void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
     MPI_Comm node;
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    MPI_Get_library_version(lib, &len);
+    lib[strcspn(lib, ",\n")] = '\0';
+    snprintf(library, sizeof library, "%s", lib);
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &node_rank);
     MPI_Comm_size(node, &node_size);
@@ -78,6 +86,17 @@ void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
     fl_set_die_hook(abort_all, die_prefix);
     *rank_out = rank;
     *nranks_out = nranks;
+}
+
+void fl_mpi_ranks(int *rank_out, int *nranks_out)
+{
+    *rank_out = rank;
+    *nranks_out = nranks;
+}
+
+const char *fl_mpi_library(void)
+{
+    return library;
 }
 
 void fl_mpi_node(int *local_rank, int *local_size)
@@ -158,6 +177,23 @@ int fl_mpi_first(const char *mine, char *text, size_t len)
         snprintf(text, len, "%s", mine);
     MPI_Bcast(text, (int)len, MPI_CHAR, first, MPI_COMM_WORLD);
     return first;
+}
+
+unsigned long long fl_mpi_digest(const void *data, size_t bytes)
+{
+    uint64_t h = 1469598103934665603ull, d = h, *got = NULL;
+    for (size_t i = 0; i < bytes; i++)
+        h = (h ^ ((const unsigned char *)data)[i]) * 1099511628211ull;
+    if (rank == 0 && !(got = malloc((size_t)nranks * sizeof *got)))
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the digest");
+    MPI_Gather(&h, 1, MPI_UINT64_T, got, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (rank != 0)
+        return 0;
+    for (int r = 0; r < nranks; r++)
+        for (int byte = 0; byte < 8; byte++)
+            d = (d ^ ((got[r] >> (8 * byte)) & 0xff)) * 1099511628211ull;
+    free(got);
+    return d;
 }
 
 void fl_mpi_print_ranks(FILE *stream, const char *text)

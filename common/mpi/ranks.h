@@ -16,6 +16,7 @@
 #ifndef FFTLAB_MPI_RANKS_H
 #define FFTLAB_MPI_RANKS_H
 
+#include "../device.h"
 #include "../options.h"
 
 #include <stddef.h>
@@ -30,6 +31,10 @@ void fl_mpi_init(int *argc, char ***argv, int *rank, int *nranks);
 /* This rank's number among the ranks of its node, and how many there are (fl_mpi_init's,
  * so that a rank's worker, which calls no MPI, has them: relay.h). */
 void fl_mpi_node(int *local_rank, int *local_size);
+/* This rank's number and the number of ranks; the MPI library's name and version
+ * ("Open MPI v4.1.4"). fl_mpi_init's too. */
+void fl_mpi_ranks(int *rank, int *nranks);
+const char *fl_mpi_library(void);
 /* Every rank's end: FFTW-MPI and MPI finalized, exit with CODE. */
 _Noreturn void fl_mpi_finish(int code);
 /* TEXT 1: status lines (PASS, FAIL) on stdout; 0 (CSV, JSON on stdout): on stderr. */
@@ -45,6 +50,9 @@ int fl_mpi_agree_all(int ok);
 /* The lowest rank whose MINE is not NULL (-1: none), and its MINE into TEXT on every
  * rank (cut at LEN). Collective. */
 int fl_mpi_first(const char *mine, char *text, size_t len);
+/* Rank 0: a 64-bit FNV-1a of every rank's digest of its BYTES at DATA (FNV-1a), in rank
+ * order; 0 on the other ranks. Collective. */
+unsigned long long fl_mpi_digest(const void *data, size_t bytes);
 /* Rank 0 prints every rank's TEXT (any number of lines), in rank order. Collective. */
 void fl_mpi_print_ranks(FILE *stream, const char *text);
 
@@ -68,7 +76,24 @@ void fl_mpi_watchdog_kernels(int running);
 int fl_mpi_choose_device(const char *spec, char *pick, size_t plen, char *how, size_t hlen,
                          char *why, size_t wlen);
 
+/* Who is who: with TEXT, rank 0's "ranks    2 MPI processes (Open MPI v4.1.4), one OpenCL
+ * device each"; then every rank's DEV and HOW it was chosen, a line each in rank order on
+ * the status stream. Collective. */
+void fl_mpi_report_devices(const struct fl_device *dev, const char *how, int text);
+
 /* ---------------------------------------------------------------- agree.c */
+
+/* --help's words on running ranks: how to start them (PROG's name in %s), the device each
+ * rank takes (devices.c), and that every rank must get the same options (below). */
+extern const char fl_mpi_help_run[], fl_mpi_help_devices[], fl_mpi_help_agree[];
+
+/* Before the options are parsed and agreed: status lines to stderr when ARGV asks for
+ * --format csv or json, so that a refusal of the options does not corrupt stdout. */
+void fl_mpi_early_format(int argc, char **argv);
+/* --help or --list-devices in O: rank 0 prints HELP(PROG) or the devices, and every rank
+ * ends (exit 0, or 3 when there is no device). Returns when neither was given. */
+void fl_mpi_help_or_list(const struct fl_options *o, void (*help)(const char *prog),
+                         const char *prog);
 
 #define FL_MPI_AGREE_BYTES 4096   /* one rank's options as "name<TAB>value" lines */
 

@@ -221,8 +221,20 @@ const char *transport_phase_clock(const struct engine *r, int ph)
     if (shm_kind(r) && mpi)
         return "host clock, added over the chunks: the host copies between the pinned buffers "
                "(--shm-copy), on --copy-threads threads, and waiting for the peers' chunks";
-    if (r->fast)
-        return NULL;
+    if (r->fast) {  /* mpi, shm: the copies chunk by chunk, overlapped */
+        switch (ph) {
+        case PH_XCHG: case PH_XCHG2:
+            return "host clock, the pack's end to the last chunk on the device";
+        case PH_D2H: case PH_D2H2:
+            return "profiling events, the reads' device time added over the chunks";
+        case PH_H2D: case PH_H2D2:
+            return "profiling events, the writes' device time added over the chunks";
+        case PH_MPI: case PH_MPI2:
+            return "host clock in MPI_Waitall, added over the chunks: the transport's copy, and "
+                   "waiting for the slowest rank (the device copies go on meanwhile)";
+        default: return NULL;
+        }
+    }
     switch (ph) {   /* alltoall: each copy, then the collective, one after the other */
     case PH_XCHG: case PH_XCHG2: return "host clock, the pack's end to the receive buffer on "
                                         "the device";

@@ -18,31 +18,25 @@ static const struct fl_variant variants[] = {
      "exchange_map.cl", 0},
     {NULL, NULL, NULL, 0},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0] - 1)
 
 static void print_help(const char *prog)
 {
-    char text[8192];
+    char text[8192], run[512];
+    snprintf(run, sizeof run, fl_mpi_help_run, prog);   /* and the other words on ranks: */
     int len = snprintf(text, sizeof text,
-        CHAPTER " — " TITLE "\n"
-        "Run it under MPI, one rank per device: tools/mpirun.sh -n P %s --size 1024x1024\n"
-        "(plain mpirun works too; tools/mpirun.sh adds --oversubscribe, --bind-to none and,\n"
-        "as root, --allow-run-as-root). Shapes 2-D or 3-D (row-major, outermost first), every\n"
+        CHAPTER " — " TITLE "\n%s Shapes 2-D or 3-D (row-major, outermost first), every\n"
         "axis 2^a 3^b 5^c 7^d; P must divide the first two axes (Ny and Nx of NyxNx, Nz and Ny\n"
         "of NzxNyxNx). Rank d owns rows [d*n0/P, (d+1)*n0/P) of the first axis (length n0),\n"
         "FFTW-MPI's slabs; the output is FFTW-MPI's transposed layout\n"
         "(FFTW_MPI_TRANSPOSED_OUT: rank d owns [d*n1/P, ...) of the second axis, length n1,\n"
         "the first two axes swapped), or with --natural the input's layout.\n"
-        "Devices: rank d (counted on its node) takes device d mod count among the GPUs (else\n"
-        "the CPU devices), or among those --device/FFTLAB_DEVICE matches. --explain prints\n"
+        "%s --explain prints\n"
         "each rank's slabs, the exchange sizes and the plan. Each rank makes its own seeded\n"
         "input (no --input or --output files; --format text or csv). Checked against FFTW-MPI\n"
         "on the same slabs and, up to 2^22 values, against serial FFTW on the array gathered\n"
-        "on rank 0. Every rank must get the same options (Open MPI's A : B form can give them\n"
-        "different ones: that is exit 2, naming the option); only --device, --kernels and\n"
-        "--exercise may differ.\n"
+        "on rank 0. %s\n"
         "  --natural           output in the input's layout (one more exchange)\n"
-        "%s\n", prog, transport_help);
+        "%s\n", run, fl_mpi_help_devices, fl_mpi_help_agree, transport_help);
     len = fl_variants_help(variants, text, sizeof text, len);
     snprintf(text + len, sizeof text - (size_t)len, "\nsizes: 2-D and 3-D, each axis 2^a 3^b 5^c "
              "7^d; N x batch / P below 2^31 values per rank (07's passes count their lines in\n"
@@ -52,19 +46,13 @@ static void print_help(const char *prog)
     fl_print_usage_files(prog, text, 0);
 }
 
-/* The options --natural and going_further/'s add to the list every rank must share
- * (common/mpi/agree.c): --natural adds a second exchange (a hang on one rank alone), the
- * transport and its chunks change the collectives. */
+/* The options --natural (a second exchange: a hang on one rank alone) and going_further/'s
+ * (the collectives of the exchange) add to the list every rank must share. */
 static size_t describe_own(char *buf, size_t u, const void *arg)
 {
     const struct ctx *c = arg;
-    const struct transport_want *x = &c->xport;
     u = fl_mpi_describe(buf, u, "--natural", "%s", c->natural ? "--natural" : "no --natural");
-    u = fl_mpi_describe(buf, u, "--chunks", "%d%s", x->chunks, x->chunks ? "" : " (automatic)");
-    u = fl_mpi_describe(buf, u, "--transport", "%s", transport_choice_name[x->transport]);
-    u = fl_mpi_describe(buf, u, "--shm-copy", "%s", shm_copy_name[x->copy]);
-    return fl_mpi_describe(buf, u, "--copy-threads", "%d%s", x->threads,
-                           x->threads ? "" : " (automatic)");
+    return transport_describe(buf, u, &c->xport);
 }
 
 void options_parse(struct ctx *c, int argc, char **argv)
@@ -72,6 +60,7 @@ void options_parse(struct ctx *c, int argc, char **argv)
     char err[1024] = "";
     int rc = 0;
     fl_options_defaults(&c->o);
+    fl_mpi_early_format(argc, argv);
     /* this chapter's own option, taken out before the shared parser sees the rest */
     char **args = calloc((size_t)argc + 1, sizeof *args);
     if (!args)
@@ -86,12 +75,6 @@ void options_parse(struct ctx *c, int argc, char **argv)
         if (i > 0 && transport_option(argc, argv, &i, &c->xport, err, sizeof err)) {
             rc = err[0] ? FL_EXIT_USAGE : 0;
             continue;
-        }
-        const char *f = strcmp(argv[i], "--format") == 0 && i + 1 < argc ? argv[i + 1]
-                      : strncmp(argv[i], "--format=", 9) == 0 ? argv[i] + 9 : NULL;
-        if (f && (strcmp(f, "csv") == 0 || strcmp(f, "json") == 0)) {
-            report_format = FL_FORMAT_CSV;
-            fl_mpi_set_text(0);
         }
         args[nargs++] = argv[i];
     }
@@ -113,17 +96,7 @@ void options_parse(struct ctx *c, int argc, char **argv)
     fl_mpi_agree_options(mine, CHAPTER);
     report_format = c->o.format;
     fl_mpi_set_text(report_format == FL_FORMAT_TEXT);
-    if (c->o.help || c->o.list_devices) {
-        int ok = 1;
-        if (rank == 0) {
-            if (c->o.help)
-                print_help(argv[0]);
-            else
-                ok = fl_list_devices(stdout) > 0;
-        }
-        MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-        fl_mpi_finish(ok ? FL_EXIT_OK : FL_EXIT_OPENCL);
-    }
+    fl_mpi_help_or_list(&c->o, print_help, argv[0]);
     if (report_format == FL_FORMAT_JSON) {
         rc = FL_EXIT_USAGE;
         snprintf(err, sizeof err, "10_distributed writes text or csv; --format json is not "
@@ -135,19 +108,8 @@ void options_parse(struct ctx *c, int argc, char **argv)
                  "--input/--output");
     }
     fl_mpi_agree(rc, err);
-    c->variant = &variants[0];
-    if (c->o.variant) {
-        c->variant = NULL;
-        for (size_t i = 0; i < NVARIANTS; i++)
-            if (strcmp(c->o.variant, variants[i].name) == 0)
-                c->variant = &variants[i];
-        if (!c->variant) {
-            rc = FL_EXIT_USAGE;
-            snprintf(err, sizeof err, "10_distributed has no variant '%s' (it has: %s, %s)",
-                     c->o.variant, variants[0].name, variants[1].name);
-        }
-    }
-    fl_mpi_agree(rc, err);
+    c->variant = fl_variant_find(variants, CHAPTER, c->o.variant, err, sizeof err);
+    fl_mpi_agree(c->variant ? 0 : FL_EXIT_USAGE, err);
     if (c->o.ndims) {
         c->ndims = c->o.ndims;
         memcpy(c->dims, c->o.dims, sizeof c->dims);

@@ -10,34 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *shape_text(const struct slab *s, char *buf, size_t len)
-{
-    int sl = 0;
-    buf[0] = '\0';
-    for (int d = 0; d < s->ndims; d++)
-        sl += snprintf(buf + sl, len - (size_t)sl, "%s%zu", d ? "x" : "", s->dims[d]);
-    return buf;
-}
-
 void report_who(const struct ctx *c)
 {
-    char line[1024], shape[64];
-    if (rank == 0) {
-        if (report_format == FL_FORMAT_TEXT) {
-            printf("%s — %s\n", CHAPTER, TITLE);
-            printf("ranks    %d MPI process%s (%s), one OpenCL device each\n", nranks,
-                   nranks == 1 ? "" : "es", c->mpi_lib);
-        } else {
-            fl_report_header(report_format, CHAPTER, TITLE, &c->dev);
-        }
-    }
-    snprintf(line, sizeof line, "rank %-3d device %u:%u %s (%s) on platform %s | driver %s (%s)\n",
-             rank, c->dev.platform_index, c->dev.device_index, c->dev.name,
-             fl_device_type_name(c->dev.type), c->dev.platform_name, c->dev.driver, c->how);
-    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
+    char shape[64];
+    if (rank == 0 && report_format == FL_FORMAT_TEXT)
+        printf("%s — %s\n", CHAPTER, TITLE);
+    else if (rank == 0)
+        fl_report_header(report_format, CHAPTER, TITLE, &c->dev);
+    fl_mpi_report_devices(&c->dev, c->how, report_format == FL_FORMAT_TEXT);
     if (rank == 0 && report_format == FL_FORMAT_TEXT)
         printf("problem  N=%s (%zu points) batch=%zu %s %s layout=%s variant=%s input=random "
-               "seed=%llu\n", shape_text(&c->s, shape, sizeof shape), c->s.n, c->s.batch,
+               "seed=%llu\n", fl_size_text(c->s.dims, c->s.ndims, shape, sizeof shape), c->s.n, c->s.batch,
                c->o.inverse ? "inverse" : "forward", c->o.precision == FL_DOUBLE ? "double" :
                "single", c->natural ? "natural" : "transposed-out", c->variant->name,
                (unsigned long long)c->o.seed);
@@ -88,18 +71,15 @@ void report_explain(const struct ctx *c)
 
 void report_rank(const struct ctx *c, const struct checks *k)
 {
-    char line[1024], a[96], b[96];
+    char line[1024], a[96], b[96], verdict[256] = "not verified (--no-verify)";
     if (c->o.verify)
-        snprintf(line, sizeof line, "rank %-3d %s -> %s: %s, largest share of the error %.2e "
-                 "(rel L2, %s; bound %.2e)\n", rank,
-                 slab_describe(&c->s, rank, LAYOUT_NATURAL, a, sizeof a),
-                 slab_describe(&c->s, rank, c->out, b, sizeof b), k->rank_ok ? "its values ok" :
-                 "its values WRONG", k->worst >= 0 ? k->share_l2[k->worst] : 0.0,
+        snprintf(verdict, sizeof verdict, "%s, largest share of the error %.2e (rel L2, %s; "
+                 "bound %.2e)", k->rank_ok ? "its values ok" : "its values WRONG",
+                 k->worst >= 0 ? k->share_l2[k->worst] : 0.0,
                  k->worst >= 0 ? k->chk[k->worst].name : "-", c->bound.l2);
-    else
-        snprintf(line, sizeof line, "rank %-3d %s -> %s: not verified (--no-verify)\n", rank,
-                 slab_describe(&c->s, rank, LAYOUT_NATURAL, a, sizeof a),
-                 slab_describe(&c->s, rank, c->out, b, sizeof b));
+    snprintf(line, sizeof line, "rank %-3d %s -> %s: %s\n", rank,
+             slab_describe(&c->s, rank, LAYOUT_NATURAL, a, sizeof a),
+             slab_describe(&c->s, rank, c->out, b, sizeof b), verdict);
     fl_mpi_print_ranks(fl_mpi_status_stream(), line);
 }
 
@@ -132,23 +112,12 @@ static const char *phase_label(const struct ctx *c, int ph, char *buf, size_t le
     return NULL;
 }
 
+/* How phase PH was timed: an exchange's parts as its transport times them
+ * (going_further/explain.c), the kernels by their profiling events. */
 static const char *phase_clock(const struct ctx *c, int ph)
 {
     const char *own = transport_phase_clock(&c->eng, ph);
-    if (own)
-        return own;
-    switch (ph) {
-    case PH_XCHG: case PH_XCHG2:
-        return "host clock, the pack's end to the last chunk on the device";
-    case PH_D2H: case PH_D2H2:
-        return "profiling events, the reads' device time added over the chunks";
-    case PH_H2D: case PH_H2D2:
-        return "profiling events, the writes' device time added over the chunks";
-    case PH_MPI: case PH_MPI2:
-        return "host clock in MPI_Waitall, added over the chunks: the transport's copy, and "
-               "waiting for the slowest rank (the device copies go on meanwhile)";
-    default: return "device, profiling events";
-    }
+    return own ? own : "device, profiling events";
 }
 
 /* This chapter's CSV columns after every chapter's (common/report.c writes those from the
@@ -175,9 +144,8 @@ static void csv_columns(const struct fl_result *r)
     csv_transport(c);
 }
 
-static void report_text(const struct ctx *c, const struct timing *t)
+static void report_text(const struct ctx *c, const struct timing *t, const struct fl_result *r)
 {
-    const struct slab *s = &c->s;
     printf("phases   ms per call: each rank's median over %d calls, then the slowest rank "
            "(and the fastest):\n", t->runs);
     for (int p = 0; p < PH_COUNT; p++) {
@@ -192,12 +160,9 @@ static void report_text(const struct ctx *c, const struct timing *t)
     printf("time     %.4f ms median per call (min %.4f, max %.4f; %d runs after %d warm-up) — the "
            "slowest rank's wall clock, from a barrier to its last clFinish\n", t->total.median,
            t->total.min, t->total.max, t->runs, t->warmup);
-    double secs = t->total.median * 1e-3, nlog = s->n > 1 ? log2((double)s->n) : 0;
-    double flops = 5.0 * (double)s->n * nlog * (double)s->batch;
-    double bytes = 2.0 * (double)s->n * (double)s->batch * (double)c->elem;
     printf("rate     %.4g GFLOP/s (counting 5·N·log2 N per transform of the whole array, all "
-           "ranks together)  %.4g GB/s (one read + one write of the whole array)\n",
-           secs > 0 ? flops / secs / 1e9 : 0, secs > 0 ? bytes / secs / 1e9 : 0);
+           "ranks together)  %.4g GB/s (one read + one write of the whole array)\n", r->gflops,
+           r->gbs);
     int nx = 0;
     for (int i = 0; i < c->main.nsteps; i++)
         nx += c->main.step[i].kind == STEP_EXCHANGE;
@@ -261,7 +226,7 @@ void report_result(const struct ctx *c, const struct timing *t, struct fl_result
         return;
     }
     if (r->timed)
-        report_text(c, t);
+        report_text(c, t, r);
     else
         printf("time     not timed (%s)\n", r->passed ? "--repeat 0" : "the result is wrong");
     if (!r->passed)
