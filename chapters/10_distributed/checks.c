@@ -43,20 +43,6 @@ static void mismatches(const struct ctx *c, enum layout l, const double *out, co
     }
 }
 
-/* FFTW-MPI's answer REF of input IN is zero on every rank while IN is not (as
- * fl_reference_lost says of one array): the reference was not computed from this input, and
- * no check can pass against it. Collective. */
-static int reference_lost(const struct slab *s, const double *in, const double *ref)
-{
-    int mine[2] = {0, 0}, all[2];   /* some input nonzero here; some reference value */
-    for (size_t i = 0; i < 2 * s->count && !(mine[0] && mine[1]); i++) {
-        mine[0] |= in[i] != 0;
-        mine[1] |= ref[i] != 0;
-    }
-    MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return all[0] && !all[1];
-}
-
 /* Judge one run: OUT against REF, both this rank's values in layout L, REF FFTW-MPI's
  * answer of IN (NULL: REF is an input itself); GUARD is this rank's guard damage (NULL:
  * none). Prints the check's line (rank 0) and, when it fails, every rank's share and its
@@ -66,7 +52,7 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
                               double scale, const char *guard)
 {
     struct dist_error e;
-    int lost = in && reference_lost(&c->s, in, ref);
+    int lost = in && fl_mpi_reference_lost(in, ref, c->s.count);
     dist_compare(&c->s, l, out, ref, &e);
     int i = k->n++;
     struct fl_check *chk = &k->chk[i];

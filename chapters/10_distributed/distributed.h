@@ -13,12 +13,10 @@
  *   checks.c    the checks of one run, judged over the whole array and per rank
  *   run.c       the kernel programs (and the exercise composed into them), timed calls
  *
- * harness/ takes the options, prints the report, runs the kernels in a process of their
- * own that the rank forks (isolate.c) and fences every buffer they reach (fences.c);
- * common/mpi/ runs the ranks together (MPI start and end, agreed failures, options every
- * rank must share, a device each, output in rank order, the watchdog, FFTW-MPI's
- * reference, the worker's MPI relayed by its rank). going_further/ makes the exchange fast
- * (transport.h). */
+ * harness/ takes the options, prints the report and runs the kernels in a process of their
+ * own (isolate.c); common/mpi/ runs the ranks together (MPI start and end, agreed failures,
+ * options every rank must share, a device each, output in rank order, the watchdog,
+ * FFTW-MPI's reference, the worker's MPI). going_further/ makes the exchange fast. */
 #ifndef FFTLAB_DISTRIBUTED_H
 #define FFTLAB_DISTRIBUTED_H
 
@@ -179,13 +177,14 @@ extern const struct transport transport_alltoall;
 struct transport_want { int transport, copy, threads, chunks; };
 
 struct fast;                    /* going_further/transport.h */
+struct fl_guards;               /* common/guards.h */
 
 /* This rank's device side: the buffers, the kernels, the exchange. */
 struct engine {
     const struct fl_device *dev;
     const struct slab *s;
     size_t elem;                /* bytes per complex value on the device (8 or 16)       */
-    enum fl_rl_type type;       /* FL_RL_CFLOAT or FL_RL_CDOUBLE (its MPI type, relay.h) */
+    enum fl_rl_type type;       /* FL_RL_CFLOAT or FL_RL_CDOUBLE (relay.h)                */
     cl_program program[2];      /* A, B                                                  */
     const char *kernel_file;
     int nbuf;                   /* 4 (A, B, send, recv), or 2 at P = 1 (no exchange buffers,
@@ -195,7 +194,8 @@ struct engine {
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
                                    above are sub-buffers of these (exchange.c)           */
     size_t data_bytes, guard_bytes;
-    int fenced;                 /* fenced buffers (a CPU device): guard_bytes is 0         */
+    struct fl_guards *guards;   /* every buffer, fenced (guard_bytes 0) or guarded      */
+    const char *check;          /* the check a verified call runs for (a fault names it)  */
     struct fl_fill_limits fill; /* the pieces the fills go in (common/fill.h)            */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
     const struct transport *xport;   /* the exchange's transport (NULL: one rank's device) */
@@ -227,22 +227,6 @@ void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t by
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
 void engine_upload(struct engine *r, const double *x);
 void engine_download(struct engine *r, int slot, double *out);
-/* harness/fences.c: every buffer the kernels reach, fenced (a CPU device: fence.h) or
- * between guard zones. engine_fenced: whether DEV's are fenced (then guard_bytes is 0);
- * buffer I of 4 (A, B, send, recv, its all[I] set) and a table of BYTES from DATA, both
- * released by engine_buffers_free; engine_arm fills the slack or zones before a poisoned
- * call; engine_guard_damage then says NULL, or where a kernel wrote outside the data
- * (common/buffers.h's words: "buffer send, past its end (element 200 of 96)"). A fenced
- * verified call runs each plan by engine_run_fenced (one launch at a time, each named
- * for a fault's message with the check engine_running_check set; returns its ms). */
-int engine_fenced(const struct fl_device *dev);
-cl_mem engine_buffer(struct engine *r, int i, const char *name, const char *what);
-cl_mem engine_table(struct engine *r, const void *data, size_t bytes, const char *name);
-void engine_buffers_free(struct engine *r);
-void engine_arm(struct engine *r);
-const char *engine_guard_damage(struct engine *r);
-double engine_run_fenced(struct engine *r, struct fl_exec *ex, const struct fl_plan *plan);
-void engine_running_check(const char *check);
 
 
 /* ---------------------------------------------------------------- verify.c */
@@ -332,12 +316,11 @@ struct timing {
 extern const char *const kernel_uses[];  /* 07's kernel files, built in front of ours    */
 /* The kernel file (with an exercise composed into it), programs 1 and 2, the buffers. */
 void build_programs(struct ctx *c);
-/* The worker: time --repeat calls (after --warmup) of C's main pipeline on X0.
- * Collective. (The rank asks for them: time_remote, harness/isolate.c.) */
+/* The worker: time --repeat calls (after --warmup) of C's main pipeline on X0 (the rank
+ * asks for them: fl_rl_device_time). Collective. */
 void time_calls(struct ctx *c, const double *x0, struct timing *t);
-/* The rank: one verified call of pipeline P on X (this rank's values in P's input layout)
- * into OUT, run by the worker (harness/isolate.c) for check CHECK; returns this rank's
- * guard damage (NULL: none). */
+/* The rank: one verified call of pipeline P for check CHECK on X (this rank's values in
+ * P's input layout) into OUT, by the worker; returns its guard damage (NULL: none). */
 const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out,
                           const char *check);
 /* The checks: random input against FFTW-MPI (and serial FFTW on rank 0 up to 2^22 values),
@@ -360,18 +343,10 @@ extern enum fl_format report_format;     /* text, csv or json                   
  * one ends every rank with one message (exit 2); --help and --list-devices end the run. */
 void options_parse(struct ctx *c, int argc, char **argv);
 
-/* isolate.c: the rank forks the worker (common/mpi/relay.h), which runs DEVICE_SIDE(C):
- * the device, the build, the pipelines, then device_serve (the rank's verified and timed
- * calls, until it is done). The rank relays the worker's MPI until it is ready and takes
- * into C what the report names (the device, the transport, the steps); time_remote has
- * the worker time its calls on X0; isolate_end waits for the worker's end. The arena, the
- * memory both see: ARENA_PARTS slabs of complex doubles. */
-void isolate_start(struct ctx *c, void (*device_side)(struct ctx *c));
-void device_serve(struct ctx *c);
-void time_remote(struct ctx *c, const double *x0, struct timing *t);
-void isolate_end(void);
+/* isolate.c: the rank forks the worker that runs OPEN(C), the rank's calls and CLOSE(C)
+ * (common/mpi/relay.h); the device and the transport into C. The arena's parts: */
+void isolate_start(struct ctx *c, void (*open)(void *c), void (*close)(void *c));
 enum { ARENA_IN, ARENA_OUT, ARENA_SEND, ARENA_RECV, ARENA_PARTS };
-void *arena_part(int part);
 
 /* report.c */
 void report_who(const struct ctx *c);          /* the header, one line per rank's device */

@@ -9,6 +9,7 @@
 #include "distributed.h"
 #include "going_further/transport.h"
 
+#include "../../common/guards.h"
 #include "../../common/timing.h"
 
 #include <math.h>
@@ -16,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every device buffer (A, B, send, recv) lies between two guard zones (common/buffers.h),
- * filled before each verified call: a kernel that writes before the start or past the end
- * changes them, and the verification names the buffer and the side. Each zone covers at
- * least one array of this rank's slab (the batch stride), so that an off-by-an-array index
- * lands in it; the kernels get the data between the zones as a sub-buffer. */
+/* Every device buffer (A, B, send, recv, the tables) lies between two guard zones, filled
+ * before each verified call, or on pocl between fences (common/guards.h): a kernel that
+ * writes before the start or past the end is caught, and the verification names the buffer
+ * and the side. Each zone covers at least one array of this rank's slab (the batch
+ * stride), so that an off-by-an-array index lands in it. */
 const char *const phase_name[PH_COUNT] = {
     "local1", "pack", "exchange", "d2h", "mpi", "h2d", "unpack", "local2",
     "pack2", "exchange2", "d2h2", "mpi2", "h2d2", "unpack2",
@@ -44,17 +45,18 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
     r->elem = elem;
     r->type = elem == 16 ? FL_RL_CDOUBLE : FL_RL_CFLOAT;
     r->data_bytes = s->count * elem;
-    /* fenced on a CPU device, else between guard zones (harness/fences.c) */
-    r->fenced = engine_fenced(dev);
-    r->guard_bytes = r->fenced ? 0 : fl_guard_bytes(dev, s->count / (s->batch ? s->batch : 1) *
-                                                    elem, elem);
+    /* every buffer fenced on a CPU device, else between guard zones (common/guards.h) */
+    r->guards = fl_guards_open(dev, elem);
+    r->guard_bytes = fl_guards_fenced(r->guards) ? 0 : fl_guard_bytes(dev, s->count /
+                                                     (s->batch ? s->batch : 1) * elem, elem);
     r->fill = fl_fill_limits_for(fl_base_align(dev));
     r->nbuf = on_device ? 2 : 4;
     static const char *const what[4] = {"buffer A", "buffer B", "the send buffer",
                                         "the receive buffer"};
     cl_mem *view[4] = {&r->buf[0], &r->buf[1], &r->send, &r->recv};
     for (int i = 0; i < r->nbuf; i++)
-        *view[i] = engine_buffer(r, i, buffer_name[i], what[i]);
+        *view[i] = fl_guards_add(r->guards, r->data_bytes, r->guard_bytes, buffer_name[i],
+                                 what[i], NULL, &r->all[i]);
     r->staging = fl_xmalloc(s->count * elem, "the staging buffer");
     if (s->P > 1)   /* the transport: by name, or auto's fastest (going_further/choose.c) */
         transport_choose(r, want);
@@ -72,7 +74,7 @@ void engine_close(struct engine *r)
 {
     if (r->xport)
         r->xport->close(r);
-    engine_buffers_free(r);
+    fl_guards_close(r->guards);
     free(r->staging);
 }
 
@@ -86,23 +88,16 @@ static void prepare_plan(struct engine *r, struct fl_exec *ex, const struct fl_p
     ex->slot[FL_BUF_A] = r->buf[0];
     ex->slot[FL_BUF_B] = r->buf[1];
     fl_exec_prepare(ex, plan, r->kernel_file, NULL);
-    for (int t = 0; t < plan->ntables; t++) {
-        const struct fl_table *tab = &plan->table[t];
-        if (!tab->data) {   /* the scratch slots: the exchange's buffers */
-            ex->slot[FL_BUF_TABLE0 + t] = strcmp(tab->name, "send") == 0 ? r->send : r->recv;
-            continue;
-        }
-        /* fenced or between guard zones, as the data are (harness/fences.c) */
-        void *buf = fl_xmalloc(tab->count * r->elem, "a table");
-        fl_to_device_format(buf, tab->data, tab->count, r->elem);
-        ex->slot[FL_BUF_TABLE0 + t] = engine_table(r, buf, tab->count * r->elem, tab->name);
-        free(buf);
-    }
+    for (int t = 0; t < plan->ntables; t++)
+        if (!plan->table[t].data)
+            ex->slot[FL_BUF_TABLE0 + t] = strcmp(plan->table[t].name, "send") == 0 ? r->send
+                                                                                  : r->recv;
+    fl_guards_tables(r->guards, ex, plan, fl_guard_bytes(r->dev, 0, r->elem));
 }
 
 static void release_plan(struct fl_exec *ex, const struct fl_plan *plan)
 {
-    fl_exec_release(ex, plan);  /* (the tables: engine_close, harness/fences.c) */
+    fl_exec_release(ex, plan);  /* (the tables: engine_close's fl_guards_close) */
 }
 
 void engine_prepare(struct engine *r, struct pipeline *p)
@@ -139,12 +134,19 @@ static void poison(struct engine *r, int i)
 /* PLAN's launches, waited for: its device time (first START to last END), in ms. Every
  * kernel of the chapter runs here (or in going_further/one_rank.c's one_rank_call), so
  * the watchdog knows a rank stuck in its own kernels. */
+static const char *fenced_check;   /* a verified call on fenced buffers: its check, or "" */
+
 static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
 {
     cl_event ev[FL_MAX_LAUNCHES];
     if (plan->nlaunch == 0)
         return 0;
     fl_mpi_watchdog_kernels(1);
+    if (fenced_check) {     /* a verified call on fenced buffers: one launch at a time */
+        double ms = fl_guards_run(ex, plan, *fenced_check ? fenced_check : NULL);
+        fl_mpi_watchdog_kernels(0);
+        return ms;
+    }
     fl_exec_enqueue(ex, plan, ev);
     CL_CHECK(clFinish(ex->queue));
     fl_mpi_watchdog_kernels(0);
@@ -161,23 +163,21 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
     if (do_poison) {
         for (int i = 1; i < r->nbuf; i++)   /* B, send, recv */
             poison(r, i);
-        engine_arm(r);          /* every buffer's guard zones or fences, tables too */
+        fl_guards_arm(r->guards, r->dev->queue, &r->fill);  /* every buffer's, tables too */
     }
-    /* a verified call on fenced buffers: one launch at a time, so a fault names it */
-    int fenced = do_poison && r->fenced;
-    if (r->nbuf == 2 && !fenced)  /* one rank on the device, no exchange (one_rank.c) */
+    /* a fault at a fence names the launch and the check (run_plan) */
+    fenced_check = do_poison && fl_guards_fenced(r->guards) ? (r->check ? r->check : "") : NULL;
+    if (r->nbuf == 2 && !fenced_check)  /* one rank on the device, no exchange (one_rank.c) */
         return one_rank_call(r, p, t_start, phases);
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
         if (st->kind == STEP_LOCAL) {
-            int at = nlocal++ ? PH_LOCAL2 : PH_LOCAL1;
-            ph[at] = fenced ? engine_run_fenced(r, &st->ex, st->plan) : run_plan(&st->ex, st->plan);
+            ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1] = run_plan(&st->ex, st->plan);
             continue;
         }
         int k = nexchange++ ? PH_PER_EXCHANGE : 0;
         /* pack on the device: P blocks, block d for rank d */
-        ph[PH_PACK + k] = fenced ? engine_run_fenced(r, &st->ex, st->plan)
-                                 : run_plan(&st->ex, st->plan);
+        ph[PH_PACK + k] = run_plan(&st->ex, st->plan);
         /* block e of send to rank e, block d of every rank's send into recv: the run's
          * transport (transport_alltoall below, or going_further/'s) */
         r->xport->exchange(r, ph + k);
@@ -185,8 +185,7 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
          * not write shows as NaN */
         if (do_poison)
             poison(r, st->ex_unpack.slot[st->unpack->result] == r->buf[0] ? 0 : 1);
-        ph[PH_UNPACK + k] = fenced ? engine_run_fenced(r, &st->ex_unpack, st->unpack)
-                                   : run_plan(&st->ex_unpack, st->unpack);
+        ph[PH_UNPACK + k] = run_plan(&st->ex_unpack, st->unpack);
     }
     CL_CHECK(clFinish(r->dev->queue));
     double wall = (fl_rl_wtime() - t_start) * 1e3;
@@ -238,8 +237,8 @@ static int alltoall_open(struct engine *r, char *why, size_t len)
         return -1;
     }
     /* in the memory the rank sees (harness/isolate.c): it makes the MPI_Alltoall */
-    r->host_send = arena_part(ARENA_SEND);
-    r->host_recv = arena_part(ARENA_RECV);
+    r->host_send = fl_rl_part(ARENA_SEND);
+    r->host_recv = fl_rl_part(ARENA_RECV);
     return 0;
 }
 

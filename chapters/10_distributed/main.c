@@ -50,33 +50,19 @@
 
 int rank, nranks;      /* this process in MPI_COMM_WORLD, and how many */
 
-/* Steps 2 to 4 run in a process of their own, forked by this rank before any OpenCL
- * object exists (harness/isolate.c, common/mpi/relay.h): a kernel that reaches beyond its
- * buffers reaches that process's memory, never the input this rank keeps, FFTW-MPI's
- * reference or the verdict. It asks the rank for the MPI it needs. */
-static void device_side(struct ctx *c)
+/* The local passes' layouts, A for the axes inside a natural slab, B for the outermost
+ * once the transpose made it whole (pipeline.c, planned as in 07), and the transform as
+ * steps: local passes (A), the exchange (pack; the blocks to the other ranks: exchange.c;
+ * unpack), local passes (B) [, the exchange back]; at P = 1 one step, every axis, the last
+ * pass storing the output's layout (going_further/one_rank.c). The other direction is the
+ * round trip's check (FFTW's TRANSPOSED_IN). From the device's limits: the rank plans the
+ * same steps as its worker, for its report. */
+static void plan(struct ctx *c)
 {
     char err[1024] = "";
-    /* 2. This rank's device (run.c, common/mpi/devices.c), and the local passes' layouts:
-     *    A for the axes inside a natural slab, B for the outermost axis once the transpose
-     *    made it whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
-    open_device(c);
     size_t wg = c->o.wg ? c->o.wg : DEFAULT_WG;
     fl_mpi_agree(pipeline_layouts(&c->s, &c->dev, c->elem, wg, c->on_device, &c->la, &c->lb,
                                   err, sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
-    fl_mpi_watchdog_start(c->o.timeout_s);
-    report_who(c);
-
-    /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
-     *    unpack), built with A's and B's -D constants (run.c). */
-    build_programs(c);
-
-    /* 4. The transform as steps (pipeline.c): local passes (A), the exchange (pack; the
-     *    blocks to the other ranks: exchange.c, engine_call and transport_alltoall;
-     *    unpack), local passes (B) [, the exchange back]. At P = 1 one step: every axis,
-     *    the last pass storing the output's layout (going_further/one_rank.c).
-     *    The other direction, from the output's layout back to natural, is the round
-     *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
     size_t wg_items = c->dev.max_wg < 256 ? c->dev.max_wg : 256;
     int sign = c->o.inverse ? 1 : -1;
     if (c->on_device) {
@@ -90,14 +76,30 @@ static void device_side(struct ctx *c)
         pipeline_make(&c->back, &c->s, &c->la, &c->lb, c->elem, wg_items, -sign, c->out,
                       LAYOUT_NATURAL);
     }
+}
+
+/* 2-4 in a process of their own, forked before any OpenCL object (harness/isolate.c): a
+ * kernel that reaches beyond its buffers never reaches the input this rank keeps,
+ * FFTW-MPI's reference or the verdict. This rank's device (run.c), the steps (plan), the
+ * kernels: programs 1 and 2, the same sources with A's and B's -D constants (run.c). */
+static void device_open(void *arg)
+{
+    struct ctx *c = arg;
+    open_device(c);
+    plan(c);
+    fl_mpi_watchdog_start(c->o.timeout_s);
+    report_who(c);
+    build_programs(c);
     engine_prepare(&c->eng, &c->main);
     if (c->o.verify)
         engine_prepare(&c->eng, &c->back);
     if (c->o.explain)
         report_explain(c);
+}
 
-    /* the rank's verified and timed calls (harness/isolate.c), until it is done */
-    device_serve(c);
+static void device_close(void *arg)
+{
+    struct ctx *c = arg;
     engine_release(&c->eng, &c->main);
     if (c->o.verify)
         engine_release(&c->eng, &c->back);
@@ -126,11 +128,10 @@ int main(int argc, char **argv)
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
 
-    /* 2-4. The device side, in the worker (device_side above) */
-    isolate_start(&c, device_side);
+    /* 2-4. The device side, in the worker (device_open above); the same steps here */
+    isolate_start(&c, device_open, device_close);
+    plan(&c);
     int sign = c.o.inverse ? 1 : -1;
-    c.main.sign = sign;
-    c.back.sign = -sign;
 
     /* 5. Verify against FFTW-MPI on the same slabs (checks.c), then time. */
     double *x0 = fl_xmalloc(c.s.count * 16, "the input");
@@ -162,10 +163,13 @@ int main(int argc, char **argv)
     memset(&t, 0, sizeof t);
     r.timed = c.o.repeat != 0 && r.passed;
     if (r.timed)
-        time_remote(&c, x0, &t);
+        fl_rl_device_time(x0, &t);     /* by the worker (harness/isolate.c) */
     report_result(&c, &t, &r);
 
-    isolate_end();
+    fl_rl_finish();         /* the worker's end, then the shm window's */
+    window_early_free();
+    pipeline_free(&c.main);
+    pipeline_free(&c.back);
     free(x0);
     free(out0);
     fl_mpi_finish(r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH);

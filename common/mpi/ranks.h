@@ -125,5 +125,10 @@ void fl_mpi_agree_options(const char *mine, const char *program);
 void fl_mpi_reference(const size_t *dims, int ndims, size_t batch, size_t m0, size_t m1,
                       const double *in, double *out, int sign, int transposed);
 void fl_mpi_reference_cleanup(void);
+/* 1 when REF (this rank's COUNT complex values of FFTW-MPI's answer) is zero on every rank
+ * while the input IN (COUNT values here) is not, as fl_reference_lost says of one array:
+ * the reference was not computed from this input, and no check can pass against it.
+ * Collective. */
+int fl_mpi_reference_lost(const double *in, const double *ref, size_t count);
 
 #endif

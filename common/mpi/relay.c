@@ -38,7 +38,7 @@ struct rl_flags {
 static int in_worker;
 static struct rl_flags *flags;
 static unsigned char *arena;              /* the data part, after the flags' page          */
-static size_t arena_bytes;
+static size_t arena_bytes, part_bytes;
 static unsigned char msg_buf[sizeof(struct rl_req) + RL_MAX_INLINE];
 
 size_t fl_rl_size(enum fl_rl_type t)
@@ -52,10 +52,9 @@ size_t fl_rl_size(enum fl_rl_type t)
 
 int fl_rl_in_worker(void) { return in_worker; }
 
-void *fl_rl_arena(size_t *bytes)
+void *fl_rl_part(int i)
 {
-    *bytes = arena_bytes;
-    return arena;
+    return arena + (size_t)i * part_bytes;
 }
 
 /* What the worker runs, and the shared memory fl_iso_start hands it (before WORK runs). */
@@ -71,14 +70,15 @@ static void relay_work(void *arg)
     st->work(st->arg);
 }
 
-void fl_rl_start(size_t bytes, void **data, void (*work)(void *arg), void *arg)
+void fl_rl_start(int parts, size_t bytes, void (*work)(void *arg), void *arg)
 {
     static struct rl_start st;
-    st.work = work;
-    st.arg = arg;
-    arena_bytes = (bytes + RL_PAGE - 1) / RL_PAGE * RL_PAGE;
     static char prefix[32];
     int rank;
+    st.work = work;
+    st.arg = arg;
+    part_bytes = (bytes + RL_PAGE - 1) / RL_PAGE * RL_PAGE;
+    arena_bytes = (size_t)parts * part_bytes;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     snprintf(prefix, sizeof prefix, "rank %d: ", rank);
     fl_iso_fault_prefix(prefix);   /* a fault at a fence names the rank, as a guard zone */
@@ -87,7 +87,6 @@ void fl_rl_start(size_t bytes, void **data, void (*work)(void *arg), void *arg)
     /* (only the parent comes back here) */
     flags = rl_shared;
     arena = (unsigned char *)rl_shared + RL_PAGE;
-    *data = arena;
 }
 
 static void send_req(const struct rl_req *q, const void *data, size_t len)

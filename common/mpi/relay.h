@@ -48,6 +48,7 @@
 #ifndef FFTLAB_MPI_RELAY_H
 #define FFTLAB_MPI_RELAY_H
 
+#include "../device.h"
 #include "../isolate.h"
 
 #include <stddef.h>
@@ -66,14 +67,43 @@ size_t fl_rl_size(enum fl_rl_type t);
  * relay's. */
 #define FL_RL_FIRST 900u
 
-/* The parent: fork the worker with ARENA_BYTES of shared memory (*ARENA: its data part,
- * page-aligned); WORK(ARG) runs in the worker, which then exits 0. Collective only in that
- * every rank calls it at the same point. */
-void fl_rl_start(size_t arena_bytes, void **arena, void (*work)(void *arg), void *arg);
+/* The parent: fork the worker with an arena of PARTS parts of BYTES each (each rounded up
+ * to whole pages); WORK(ARG) runs in the worker, which then exits 0. Every rank calls it at
+ * the same point. */
+void fl_rl_start(int parts, size_t bytes, void (*work)(void *arg), void *arg);
 /* 1 in the worker. */
 int fl_rl_in_worker(void);
-/* Either side: the arena's data part (page-aligned) and its size. */
-void *fl_rl_arena(size_t *bytes);
+/* Either side: part I of the arena (page-aligned). */
+void *fl_rl_part(int i);
+
+/* ---------------------------------------------------------------- the device side
+ * (device_side.c) What a program's worker does, for its rank: */
+#define FL_RL_MAX_INFO 4096
+struct fl_rl_device {
+    /* the worker: the device side opened (the device, the build, the plans); INFO
+     * (INFO_BYTES) gets what the rank's report names, as plain values */
+    void (*open)(void *ctx, void *info);
+    /* the worker: checked run WHICH for check CHECK (may be NULL) on X into OUT (COUNT
+     * complex doubles each); where a kernel wrote outside its data, or NULL */
+    const char *(*run)(void *ctx, int which, const char *check, const double *x, double *out);
+    /* the worker: the timed calls on X, their figures into TIMING (TIMING_BYTES) */
+    void (*time)(void *ctx, const double *x, void *timing);
+    void (*close)(void *ctx);   /* the worker: everything released */
+    size_t info_bytes, timing_bytes;
+};
+/* The rank: fork the worker for D with CTX (the fork's copy), runs of COUNT complex values,
+ * an arena of PARTS parts of COUNT complex doubles (0 and 1: a run's input and output; the
+ * others the program's, fl_rl_part); relay its MPI until it is open, its INFO into INFO
+ * (untrusted: text must be cleaned). */
+void fl_rl_device_start(const struct fl_rl_device *d, void *ctx, size_t count, int parts,
+                        void *info);
+/* The rank: run WHICH for CHECK on X, its output into OUT (copied out of the arena); where
+ * a kernel wrote outside its data (cleaned text), or NULL. The timed calls on X. */
+const char *fl_rl_device_run(int which, const char *check, const double *x, double *out);
+void fl_rl_device_time(const double *x, void *timing);
+/* The rank: a device as its worker described it made safe to print: its handles cleared,
+ * its text and HOW (LEN bytes) cleaned. */
+void fl_rl_clean_device(struct fl_device *dev, char *how, size_t len);
 
 /* ---------------------------------------------------------------- the worker's requests */
 

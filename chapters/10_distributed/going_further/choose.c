@@ -27,18 +27,6 @@ static int fewest_on_a_node(const struct slab *s, int *on_node)
     return fewest;
 }
 
-int shm_chunks(const struct slab *s, size_t elem, int want)
-{
-    /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4
-     * slots) stays small whatever the slab (shared memory may be a small tmpfs) */
-    int chunks = transport_chunks(s, elem, want);
-    size_t bytes = s->count / (size_t)s->P * elem;
-    size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
-    if (!want && least > (size_t)chunks)
-        chunks = transport_chunks(s, elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
-    return chunks;
-}
-
 /* Opens T (collective): 0, -1 (this mode refused on some rank: try the next) or -2 (the
  * shared window itself could not be had); WHY says why, the same on every rank. */
 static int try_open(struct engine *r, const struct transport *t, char *why, size_t len)
@@ -117,4 +105,42 @@ void transport_choose(struct engine *r, const struct transport_want *want)
     f->copy_threads = 0;
     if (try_open(r, &transport_mpi, why, sizeof why) != 0)
         fl_mpi_agree(FL_EXIT_OPENCL, why);
+}
+
+/* ---------------------------------------------------------------- the rank's mirror */
+
+static const struct transport *const known[5] = {NULL, &transport_alltoall, &transport_mpi,
+                                                 &transport_shm, &transport_zerocopy};
+
+void transport_info_get(const struct engine *r, struct transport_info *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < 5; i++)
+        if (r->xport == known[i])
+            t->xport = i;
+    if (!r->fast)
+        return;
+    t->has_fast = 1;
+    t->chunks = r->fast->chunks;
+    t->shm_copy = (int)r->fast->shm_copy;
+    t->copy_threads = r->fast->copy_threads;
+    snprintf(t->transport_note, sizeof t->transport_note, "%s", r->fast->transport_note);
+    snprintf(t->shm_note, sizeof t->shm_note, "%s", r->fast->shm_note);
+}
+
+void transport_info_set(struct engine *r, struct transport_info *t)
+{
+    static struct fast f;
+    r->xport = t->xport >= 0 && t->xport < 5 ? known[t->xport] : NULL;
+    if (!t->has_fast)
+        return;
+    memset(&f, 0, sizeof f);
+    f.chunks = t->chunks;
+    f.shm_copy = t->shm_copy >= 0 && t->shm_copy < 4 ? (enum shm_copy)t->shm_copy : SHM_WINDOW;
+    f.copy_threads = t->copy_threads;
+    fl_iso_clean(t->transport_note, sizeof t->transport_note);
+    fl_iso_clean(t->shm_note, sizeof t->shm_note);
+    snprintf(f.transport_note, sizeof f.transport_note, "%s", t->transport_note);
+    snprintf(f.shm_note, sizeof f.shm_note, "%s", t->shm_note);
+    r->fast = &f;
 }

@@ -22,7 +22,7 @@ static int mpi_open(struct engine *r, char *why, size_t len)
     (void)why, (void)len;
     /* the host buffers in the memory the rank sees: it makes the sends and receives
      * (relay.h), on request slots recv c*P + q, send C*P + c*P + q */
-    staging_pin_at(r, arena_part(ARENA_SEND), arena_part(ARENA_RECV));
+    staging_pin_at(r, fl_rl_part(ARENA_SEND), fl_rl_part(ARENA_RECV));
     return 0;
 }
 

@@ -25,6 +25,18 @@ int transport_chunks(const struct slab *s, size_t elem, int want)
     return (int)c;
 }
 
+int shm_chunks(const struct slab *s, size_t elem, int want)
+{
+    /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4
+     * slots) stays small whatever the slab (shared memory may be a small tmpfs) */
+    int chunks = transport_chunks(s, elem, want);
+    size_t bytes = s->count / (size_t)s->P * elem;
+    size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
+    if (!want && least > (size_t)chunks)
+        chunks = transport_chunks(s, elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
+    return chunks;
+}
+
 void fast_open(struct engine *r, int chunks)
 {
     struct fast *f = calloc(1, sizeof *f);

@@ -76,6 +76,15 @@ static inline void chunk_bounds(size_t blk, int c, int c_all, size_t *lo, size_t
  * fallback order that opens on every rank. Collective; a transport asked by name that
  * cannot be had ends every rank (exit 2 or 3). */
 void transport_choose(struct engine *r, const struct transport_want *want);
+/* What the report says of R's transport, as plain values (the worker's, for its rank:
+ * harness/isolate.c), and the rank's mirror of it in R (no buffers, no window; text
+ * cleaned, names checked). */
+struct transport_info {
+    int xport, has_fast, chunks, shm_copy, copy_threads;
+    char transport_note[192], shm_note[320];
+};
+void transport_info_get(const struct engine *r, struct transport_info *t);
+void transport_info_set(struct engine *r, struct transport_info *t);
 
 /* ---------------------------------------------------------------- the transports */
 
