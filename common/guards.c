@@ -89,14 +89,14 @@ void fl_guards_arm(struct fl_guards *g, cl_command_queue q, const struct fl_fill
     }
 }
 
-const char *fl_guards_damage(struct fl_guards *g, cl_command_queue q)
+const char *fl_guards_damage(struct fl_guards *g, cl_command_queue q, struct fl_fault *fault)
 {
     const char *bad = NULL;
     for (int i = 0; i < g->n && !bad; i++) {
         struct guarded *b = &g->b[i];
-        bad = g->fenced ? fl_fence_damage(&b->fence, NULL)
+        bad = g->fenced ? fl_fence_damage(&b->fence, fault)
                         : fl_guard_zone_damage(q, b->all, b->guard, b->bytes, g->elem,
-                                               b->fence.name, NULL);
+                                               b->fence.name, fault);
     }
     return bad;
 }

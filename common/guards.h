@@ -40,9 +40,9 @@ void fl_guards_tables(struct fl_guards *g, struct fl_exec *ex, const struct fl_p
                       size_t guard);
 /* Before a checked run, on queue Q: every fence's slack or guard zone filled. After it:
  * NULL, or where a kernel wrote outside the data (buffers.h's words: "buffer send, past its
- * end (element 200 of 96)"). */
+ * end (element 200 of 96)"), and FAULT (may be NULL) its fields (run_end.h). */
 void fl_guards_arm(struct fl_guards *g, cl_command_queue q, const struct fl_fill_limits *fill);
-const char *fl_guards_damage(struct fl_guards *g, cl_command_queue q);
+const char *fl_guards_damage(struct fl_guards *g, cl_command_queue q, struct fl_fault *fault);
 /* A checked run of PLAN by EX on fenced buffers: one launch at a time, each finished and
  * named for a fault's message with CHECK (may be NULL). Returns its wall time in ms. */
 double fl_guards_run(struct fl_exec *ex, const struct fl_plan *plan, const char *check);

@@ -494,6 +494,5 @@ void fl_print_usage_files(const char *prog, const char *chapter_help, int files)
                 "                      or (batch, Nz, Ny, Nx) too); the FFTW reference uses it too\n"
                 "  --output Y.npy      write the result\n"
               : "",
-        files ? "  --format F          text (default), csv or json\n"
-              : "  --format F          text (default) or csv\n");
+        "  --format F          text (default), csv or json\n");
 }

@@ -542,7 +542,11 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         fl_set_run_end_report(NULL); /* this was the run's end: nothing after it */
     }
     fflush(stdout);
-    /* The last line: PASS or FAIL with the reason (stderr when stdout is CSV/JSON). */
+    fl_report_status(fmt, r);
+}
+
+void fl_report_status(enum fl_format fmt, const struct fl_result *r)
+{
     FILE *status = fmt == FL_FORMAT_TEXT ? stdout : stderr;
     if (!r->passed)
         fprintf(status, "FAIL: %s\n", r->reason);
@@ -550,4 +554,5 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         fprintf(status, "PASS (unverified: --no-verify was given)\n");
     else
         fprintf(status, "PASS\n");
+    fflush(status);
 }

@@ -117,6 +117,9 @@ void fl_report_header(enum fl_format fmt, const char *chapter, const char *title
 void fl_report_check(enum fl_format fmt, const struct fl_check *c);
 /* The result (timing, summary line for csv/json) and the final PASS/FAIL line. */
 void fl_report_result(enum fl_format fmt, const struct fl_result *r);
+/* That last line alone: PASS, PASS (unverified ...) or FAIL: the reason (on stderr when
+ * stdout is CSV/JSON). */
+void fl_report_status(enum fl_format fmt, const struct fl_result *r);
 
 /* The CSV column names, one line (tools read them by name). `n` is the number of points
  * per transform, all axes together; `shape`, the last column, spells it out ("512x512",

@@ -72,7 +72,11 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
         k->worst = i;
     /* a guard zone written on any rank fails the check, naming the first such rank */
     char gname[88], w[96];   /* "buffer send, past its end (element 200 of 96)" */
-    int first_bad = fl_mpi_first(guard, gname, sizeof gname);
+    struct fl_fault fault = c->eng.fault;   /* the first rank's, for --format json's record */
+    snprintf(fault.check, sizeof fault.check, "%s", name);
+    int first_bad = fl_mpi_first(guard, gname, sizeof gname, &fault, sizeof fault);
+    if (first_bad >= 0 && !k->fault.set)
+        k->fault = fault;
     if (lost) {
         chk->ok = 0;
         snprintf(chk->detail, sizeof chk->detail, "FFTW-MPI's reference is all zero but the "
@@ -98,7 +102,12 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
                  rank, e.share_l2, e.share_max, e.nonfinite ? ", NaN outputs" : "",
                  mine_ok ? " (within the bounds)" : "");
         mismatches(c, l, out, ref, chk->bound.max, mine_ok ? 0 : 3, text, sizeof text);
-        fl_mpi_print_ranks(fl_mpi_status_stream(), text);
+        char *all = fl_mpi_gather_text(text);   /* rank 0: every rank's, in rank order */
+        if (all) {  /* printed, and kept: the record's got/expected (--format json) */
+            fputs(all, fl_mpi_status_stream());
+            fl_check_keep_mismatches(chk, all);
+        }
+        free(all);
     }
     return chk;
 }

@@ -202,6 +202,7 @@ struct engine {
     void *host_send, *host_recv;/* the transport's host copies of send and recv (alltoall:
                                    malloc'd; going_further/'s: pinned)                    */
     struct fast *fast;          /* going_further/'s transports: their state              */
+    struct fl_fault fault;      /* engine_guard_damage's, as fields                      */
 };
 
 /* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
@@ -299,6 +300,7 @@ struct checks {
     int n;
     int rank_ok;                /* this rank's shares all within the bounds              */
     int worst;                  /* the check where this rank's share is largest (rel L2)  */
+    struct fl_fault fault;      /* the first write out of bounds, on the first rank with one */
 };
 
 /* The timed calls. */
@@ -334,11 +336,8 @@ void open_device(struct ctx *c);
 
 /* ---------------------------------------------------------------- harness/ */
 
-/* What a run takes and prints besides the idea (the ranks running together are
- * common/mpi/'s: MPI start and end, agreed failures, the watchdog, FFTW-MPI's reference). */
 extern int rank, nranks;                 /* this process in MPI_COMM_WORLD, and how many */
 extern enum fl_format report_format;     /* text, csv or json                            */
-
 /* options.c: the options (--natural is this chapter's), the variant and the shape; a bad
  * one ends every rank with one message (exit 2); --help and --list-devices end the run. */
 void options_parse(struct ctx *c, int argc, char **argv);
@@ -348,15 +347,13 @@ void options_parse(struct ctx *c, int argc, char **argv);
 void isolate_start(struct ctx *c, void (*open)(void *c), void (*close)(void *c));
 enum { ARENA_IN, ARENA_OUT, ARENA_SEND, ARENA_RECV, ARENA_PARTS };
 
-/* report.c */
-void report_who(const struct ctx *c);          /* the header, one line per rank's device */
-void report_explain(const struct ctx *c);      /* --explain: slabs, exchange, the steps   */
-void report_rank(const struct ctx *c, const struct checks *k);   /* each rank's verdict  */
-/* K's checks and the run as every chapter reports them (common/report.h), R->passed and
- * R->reason from the first failed check. */
+/* report.c: the header, --explain (slabs, exchange, steps), each rank's verdict; K's
+ * checks as every chapter reports them (common/report.h: R->passed, R->reason, the
+ * first failed check); rank 0's phases (text), CSV row or JSON record, then the verdict. */
+void report_who(const struct ctx *c);
+void report_explain(const struct ctx *c);
+void report_rank(const struct ctx *c, const struct checks *k);
 void report_checks(const struct ctx *c, const struct checks *k, struct fl_result *r);
-/* Rank 0: the phases (text), or the CSV row or JSON record (common/report.c, with this
- * chapter's columns), then PASS or FAIL: R's reason. */
 void report_result(const struct ctx *c, const struct timing *t, struct fl_result *r);
 
 #endif

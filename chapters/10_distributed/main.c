@@ -87,7 +87,8 @@ static void device_open(void *arg)
     struct ctx *c = arg;
     open_device(c);
     plan(c);
-    fl_mpi_watchdog_start(c->o.timeout_s);
+    fl_mpi_watchdog_start(c->o.timeout_s, report_format == FL_FORMAT_JSON ? CHAPTER : NULL,
+                          c->variant->name);
     report_who(c);
     build_programs(c);
     engine_prepare(&c->eng, &c->main);
@@ -141,14 +142,16 @@ int main(int argc, char **argv)
     if (c.o.verify)
         verify_ranks(&c, x0, out0, &k);
     report_checks(&c, &k, &r);   /* passed, or the reason: the first failed check */
+    fl_report_json_running(c.variant->name, &r);
     if (!c.o.verify) {
         /* --no-verify: one call still, and a write outside the data still fails it, naming
          * the first rank that made one, the buffer and the side */
         input_fill(&c.s, INPUT_RANDOM, c.o.seed, 0, NULL, sign, c.o.precision == FL_SINGLE, x0);
         const char *guard = verified_call(&c, &c.main, x0, out0, "");
         char where[256];
-        int first_bad = fl_mpi_first(guard, where, sizeof where);
-        if (first_bad >= 0) {
+        r.fault = c.eng.fault;
+        int first_bad = fl_mpi_first(guard, where, sizeof where, &r.fault, sizeof r.fault);
+        if (first_bad >= 0) {   /* (r.fault: its fields, for --format json's record) */
             r.passed = 0;
             snprintf(r.reason, sizeof r.reason, "rank %d: a kernel wrote out of bounds: %s",
                      first_bad, where);

@@ -43,19 +43,6 @@ void open_device(struct ctx *c)
 
 void build_programs(struct ctx *c)
 {
-    /* the kernel file: --kernels FILE or DIR, else kernels/10_distributed.cl; with
-     * --variant exchange_map, the exercise file (--exercise FILE, else the variant's) in
-     * place of the FL_EXERCISE_EXCHANGE_MAP block (common/program.h). Rank 0 goes first:
-     * a missing or malformed file ends the job with its one message (fl_die, MPI_Abort)
-     * while the other ranks wait at the barrier, instead of one message per rank. */
-    for (int turn = 0; turn < 2; turn++) {
-        if ((rank == 0) == (turn == 0))
-            fl_exercise_setup(c->o.kernels, c->o.exercise, c->variant->name, c->variant->exercise,
-                              "10_distributed.cl", kernel_uses, c->kernel_file,
-                              sizeof c->kernel_file);
-        if (turn == 0)
-            fl_rl_barrier();    /* (the worker's MPI, through its rank: relay.h) */
-    }
     for (int i = 0; i < 2; i++) {
         /* SLAB_NI: the values of the axes inside a row of the exchange (1 in 2-D, Nx in
          * 3-D), for the store into the transposed layout (kernels/10_pass_hooks.cl) */
@@ -65,8 +52,24 @@ void build_programs(struct ctx *c)
     }
     engine_open(&c->eng, &c->dev, &c->s, c->elem, c->on_device, &c->xport);
     c->eng.kernel_file = c->kernel_file;
-    for (int i = 0; i < 2; i++)
-        c->eng.program[i] = fl_build_program(&c->dev, c->kernel_file, kernel_uses, c->build[i]);
+    /* the kernel file: --kernels FILE or DIR, else kernels/10_distributed.cl; with
+     * --variant exchange_map, the exercise file (--exercise FILE, else the variant's) in
+     * place of the FL_EXERCISE_EXCHANGE_MAP block (common/program.h). Rank 0 goes first:
+     * a missing or malformed file, or a build error, ends the job with its one message
+     * (fl_die, MPI_Abort; --format json: its record) while the other ranks wait at the
+     * barrier, instead of one message per rank, or another rank's first. */
+    for (int turn = 0; turn < 2; turn++) {
+        if ((rank == 0) == (turn == 0)) {
+            fl_exercise_setup(c->o.kernels, c->o.exercise, c->variant->name, c->variant->exercise,
+                              "10_distributed.cl", kernel_uses, c->kernel_file,
+                              sizeof c->kernel_file);
+            for (int i = 0; i < 2; i++)
+                c->eng.program[i] = fl_build_program(&c->dev, c->kernel_file, kernel_uses,
+                                                     c->build[i]);
+        }
+        if (turn == 0)
+            fl_rl_barrier();    /* (the worker's MPI, through its rank: relay.h) */
+    }
 }
 
 void time_calls(struct ctx *c, const double *x0, struct timing *t)

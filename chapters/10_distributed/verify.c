@@ -80,12 +80,9 @@ void dist_compare(const struct slab *s, enum layout l, const double *out, const 
     if (m.nonfinite)
         e->share_l2 = e->share_max = INFINITY;
     /* where, in the whole batch: b * n + the flat index of the point */
-    size_t b, where[2];
-    where[0] = slab_global_index(s, s->rank, l, m.worst, &b);
-    where[0] += b * s->n;
-    where[1] = slab_global_index(s, s->rank, l, m.nonfinite ? m.first_nonfinite : 0, &b);
-    where[1] += b * s->n;
-    unsigned long long w0 = where[0], w1 = where[1];
+    size_t b0, b1, f0 = slab_global_index(s, s->rank, l, m.worst, &b0);
+    size_t f1 = slab_global_index(s, s->rank, l, m.nonfinite ? m.first_nonfinite : 0, &b1);
+    unsigned long long w0 = b0 * s->n + f0, w1 = b1 * s->n + f1;
     MPI_Bcast(&w0, 1, MPI_UNSIGNED_LONG_LONG, top.rank, MPI_COMM_WORLD);
     e->all.worst = (size_t)w0;
     if (first_nan_rank < s->P) {

@@ -43,13 +43,13 @@ const char fl_mpi_help_agree[] =
     "different ones: that is exit 2, naming the option); only --device, --kernels and\n"
     "--exercise may differ.";
 
-void fl_mpi_early_format(int argc, char **argv)
+void fl_mpi_early_format(int argc, char **argv, const char *chapter)
 {
     for (int i = 1; i < argc; i++) {
         const char *f = strcmp(argv[i], "--format") == 0 && i + 1 < argc ? argv[i + 1]
                       : strncmp(argv[i], "--format=", 9) == 0 ? argv[i] + 9 : NULL;
         if (f && (strcmp(f, "csv") == 0 || strcmp(f, "json") == 0))
-            fl_mpi_set_text(0);
+            fl_mpi_set_format(f[0] == 'c' ? FL_FORMAT_CSV : FL_FORMAT_JSON, chapter);
     }
 }
 

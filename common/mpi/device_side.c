@@ -17,7 +17,7 @@
 enum { MSG_READY = 1, MSG_RUN, MSG_OUTPUT, MSG_TIME, MSG_TIMING };
 
 struct run_req { int32_t which; char check[32]; };
-struct output { char damage[256]; };
+struct output { char damage[256]; struct fl_fault fault; };
 
 static const struct fl_rl_device *side;
 static void *side_ctx;
@@ -44,10 +44,10 @@ static void worker_main(void *arg)
         if (m.type == MSG_RUN && m.len == sizeof rq) {
             static struct output o;
             rq.check[sizeof rq.check - 1] = '\0';
-            const char *bad = side->run(side_ctx, rq.which, rq.check[0] ? rq.check : NULL, x,
-                                        out);
-            memcpy(fl_rl_part(1), out, values * 16);
             memset(&o, 0, sizeof o);
+            const char *bad = side->run(side_ctx, rq.which, rq.check[0] ? rq.check : NULL, x,
+                                        out, &o.fault);
+            memcpy(fl_rl_part(1), out, values * 16);
             if (bad)
                 snprintf(o.damage, sizeof o.damage, "%s", bad);
             fl_iso_send(MSG_OUTPUT, 0, &o, sizeof o);
@@ -95,7 +95,8 @@ void fl_rl_device_start(const struct fl_rl_device *d, void *ctx, size_t count, i
     ask(0, NULL, 0, MSG_READY, info, d->info_bytes);
 }
 
-const char *fl_rl_device_run(int which, const char *check, const double *x, double *out)
+const char *fl_rl_device_run(int which, const char *check, const double *x, double *out,
+                             struct fl_fault *fault)
 {
     static struct output o;
     struct run_req rq;
@@ -106,6 +107,16 @@ const char *fl_rl_device_run(int which, const char *check, const double *x, doub
     ask(MSG_RUN, &rq, sizeof rq, MSG_OUTPUT, &o, sizeof o);
     memcpy(out, fl_rl_part(1), values * 16);    /* first: the worker may write it any time */
     fl_iso_clean(o.damage, sizeof o.damage);
+    if (fault) {    /* numbers as the worker gave them, text cleaned */
+        struct fl_fault *f = &o.fault;
+        fl_iso_clean(f->access, sizeof f->access);
+        fl_iso_clean(f->buffer, sizeof f->buffer);
+        fl_iso_clean(f->side, sizeof f->side);
+        fl_iso_clean(f->kernel, sizeof f->kernel);
+        fl_iso_clean(f->check, sizeof f->check);
+        f->set = o.damage[0] != 0;
+        *fault = *f;
+    }
     return o.damage[0] ? o.damage : NULL;
 }
 

@@ -6,6 +6,7 @@
 
 #include "../clerr.h"
 #include "../exitcodes.h"
+#include "../report.h"
 
 #include <fftw3-mpi.h>
 #include <mpi.h>
@@ -116,10 +117,14 @@ void fl_mpi_finish(int code)
     exit(code);
 }
 
-void fl_mpi_set_text(int text)
+void fl_mpi_set_format(enum fl_format format, const char *chapter)
 {
-    text_status = text;
-    fl_set_status_stream_stderr(!text);
+    text_status = format == FL_FORMAT_TEXT;
+    fl_set_status_stream_stderr(!text_status);
+    if (rank == 0 && format == FL_FORMAT_JSON)
+        fl_report_json_ends(chapter);
+    else
+        fl_set_run_end_report(NULL);
 }
 
 FILE *fl_mpi_status_stream(void) { return text_status ? stdout : stderr; }
@@ -151,6 +156,11 @@ void fl_mpi_agree(int code, const char *msg)
         fprintf(stderr, "error: %s%s\n", who, text);
         fprintf(fl_mpi_status_stream(), "FAIL (%s, exit %d): %s%s%s\n", kind, worst, who, text,
                 nfailed < nranks ? " (the other ranks stopped too)" : "");
+        char reason[2200];  /* --format json: the run's record says it (common/run_end.h) */
+        snprintf(reason, sizeof reason, "%s%s", who, text);
+        struct fl_run_end end = {.outcome = fl_outcome_of_exit(worst), .exit_code = worst,
+                                 .reason = reason};
+        fl_run_end(&end);
     }
     fl_mpi_finish(worst);
 }
@@ -166,7 +176,7 @@ int fl_mpi_agree_all(int ok)
     return all;
 }
 
-int fl_mpi_first(const char *mine, char *text, size_t len)
+int fl_mpi_first(const char *mine, char *text, size_t len, void *fields, size_t bytes)
 {
     int cand = mine ? rank : nranks, first;
     MPI_Allreduce(&cand, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -176,6 +186,8 @@ int fl_mpi_first(const char *mine, char *text, size_t len)
     if (rank == first)
         snprintf(text, len, "%s", mine);
     MPI_Bcast(text, (int)len, MPI_CHAR, first, MPI_COMM_WORLD);
+    if (bytes)
+        MPI_Bcast(fields, (int)bytes, MPI_BYTE, first, MPI_COMM_WORLD);
     return first;
 }
 
@@ -202,6 +214,16 @@ void fl_mpi_print_ranks(FILE *stream, const char *text)
         fl_rl_print_ranks(stream == stderr ? 2 : 1, text);
         return;
     }
+    char *all = fl_mpi_gather_text(text);
+    if (all) {
+        fputs(all, stream);
+        fflush(stream);
+        free(all);
+    }
+}
+
+char *fl_mpi_gather_text(const char *text)
+{
     int len = (int)strlen(text), *lens = NULL, *offs = NULL, total = 0;
     char *all = NULL;
     if (rank == 0) {
@@ -221,10 +243,8 @@ void fl_mpi_print_ranks(FILE *stream, const char *text)
     MPI_Gatherv(text, len, MPI_CHAR, all, lens, offs, MPI_CHAR, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         all[total] = '\0';
-        fputs(all, stream);
-        fflush(stream);
-        free(all);
         free(lens);
         free(offs);
     }
+    return all;
 }

@@ -37,8 +37,11 @@ void fl_mpi_ranks(int *rank, int *nranks);
 const char *fl_mpi_library(void);
 /* Every rank's end: FFTW-MPI and MPI finalized, exit with CODE. */
 _Noreturn void fl_mpi_finish(int code);
-/* TEXT 1: status lines (PASS, FAIL) on stdout; 0 (CSV, JSON on stdout): on stderr. */
-void fl_mpi_set_text(int text);
+/* The run's report FORMAT: status lines (PASS, FAIL) on stdout for text, else on stderr;
+ * in JSON, rank 0 ends the run with CHAPTER's record (common/report.h's
+ * fl_report_json_ends), whatever ends it there: the verdict, an agreed failure
+ * (fl_mpi_agree), fl_die, its watchdog. */
+void fl_mpi_set_format(enum fl_format format, const char *chapter);
 FILE *fl_mpi_status_stream(void);
 /* A failure every rank checks at the same point (bad options, a size P does not divide,
  * no device): each rank passes its own CODE (0 = fine) and message. If any failed, rank 0
@@ -47,9 +50,12 @@ FILE *fl_mpi_status_stream(void);
 void fl_mpi_agree(int code, const char *msg);
 /* 1 when OK is 1 on every rank. Collective. */
 int fl_mpi_agree_all(int ok);
+/* Rank 0: every rank's TEXT, in rank order, malloc'd; NULL on the others. Collective. */
+char *fl_mpi_gather_text(const char *text);
 /* The lowest rank whose MINE is not NULL (-1: none), and its MINE into TEXT on every
- * rank (cut at LEN). Collective. */
-int fl_mpi_first(const char *mine, char *text, size_t len);
+ * rank (cut at LEN), and its FIELDS' BYTES (may be 0) into every rank's FIELDS.
+ * Collective. */
+int fl_mpi_first(const char *mine, char *text, size_t len, void *fields, size_t bytes);
 /* Rank 0: a 64-bit FNV-1a of every rank's digest of its BYTES at DATA (FNV-1a), in rank
  * order; 0 on the other ranks. Collective. */
 unsigned long long fl_mpi_digest(const void *data, size_t bytes);
@@ -59,8 +65,11 @@ void fl_mpi_print_ranks(FILE *stream, const char *text);
 /* ---------------------------------------------------------------- watchdog.c */
 
 /* After SECONDS (0: never) this rank prints why and exits 3; mpirun stops the others. A
- * rank found outside its kernels, with other ranks, waits 5 s more first (watchdog.c). */
-void fl_mpi_watchdog_start(double seconds);
+ * rank found outside its kernels, with other ranks, waits 5 s more first (watchdog.c).
+ * JSON_CHAPTER (NULL: text or CSV): rank 0 then ends with a JSON record of the timeout
+ * (outcome timeout, exit 3; VARIANT run), also when mpirun stops it, past the --timeout,
+ * because another rank timed out first. */
+void fl_mpi_watchdog_start(double seconds, const char *json_chapter, const char *variant);
 /* RUNNING 1 around this rank's kernels (enqueue to finish), 0 after: where the watchdog
  * finds a rank decides whether it is the stuck one. An overdue rank exits here. */
 void fl_mpi_watchdog_kernels(int running);
@@ -87,9 +96,10 @@ void fl_mpi_report_devices(const struct fl_device *dev, const char *how, int tex
  * rank takes (devices.c), and that every rank must get the same options (below). */
 extern const char fl_mpi_help_run[], fl_mpi_help_devices[], fl_mpi_help_agree[];
 
-/* Before the options are parsed and agreed: status lines to stderr when ARGV asks for
- * --format csv or json, so that a refusal of the options does not corrupt stdout. */
-void fl_mpi_early_format(int argc, char **argv);
+/* Before the options are parsed and agreed: the --format ARGV asks for (fl_mpi_set_format,
+ * CHAPTER's), so that a refusal of the options keeps stdout a CSV's or ends in the JSON
+ * record. */
+void fl_mpi_early_format(int argc, char **argv, const char *chapter);
 /* --help or --list-devices in O: rank 0 prints HELP(PROG) or the devices, and every rank
  * ends (exit 0, or 3 when there is no device). Returns when neither was given. */
 void fl_mpi_help_or_list(const struct fl_options *o, void (*help)(const char *prog),

@@ -215,10 +215,13 @@ void fl_rl_print_ranks(int stream, const char *text)
     wait_done(NULL, 0);
 }
 
-void fl_rl_watchdog_start(double seconds)
+void fl_rl_watchdog_start(double seconds, const char *json_chapter, const char *variant)
 {
-    struct rl_req q = {.type = RL_WATCHDOG, .seconds = seconds};
-    send_req(&q, NULL, 0);
+    struct rl_req q = {.type = RL_WATCHDOG, .seconds = seconds, .code = json_chapter != NULL};
+    char names[2][64];
+    snprintf(names[0], sizeof names[0], "%s", json_chapter ? json_chapter : "");
+    snprintf(names[1], sizeof names[1], "%s", variant ? variant : "");
+    send_req(&q, names, sizeof names);
     wait_done(NULL, 0);
 }
 
@@ -385,10 +388,17 @@ static void serve_one(uint32_t type, size_t len)
         fl_mpi_print_ranks(q.stream == 2 ? stderr : stdout, (const char *)data);
         reply(NULL, 0);
         return;
-    case RL_WATCHDOG:
-        fl_mpi_watchdog_start(q.seconds > 0 ? q.seconds : 0);
+    case RL_WATCHDOG: {
+        static char names[2][64];   /* (the watchdog keeps them) */
+        if (dlen != sizeof names)
+            bad_request("a watchdog");
+        memcpy(names, data, sizeof names);
+        fl_iso_clean(names[0], sizeof names[0]);
+        fl_iso_clean(names[1], sizeof names[1]);
+        fl_mpi_watchdog_start(q.seconds > 0 ? q.seconds : 0, q.code ? names[0] : NULL, names[1]);
         reply(NULL, 0);
         return;
+    }
     default:
         bad_request("an unknown request");
     }

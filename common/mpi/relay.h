@@ -84,8 +84,10 @@ struct fl_rl_device {
      * (INFO_BYTES) gets what the rank's report names, as plain values */
     void (*open)(void *ctx, void *info);
     /* the worker: checked run WHICH for check CHECK (may be NULL) on X into OUT (COUNT
-     * complex doubles each); where a kernel wrote outside its data, or NULL */
-    const char *(*run)(void *ctx, int which, const char *check, const double *x, double *out);
+     * complex doubles each); where a kernel wrote outside its data, or NULL, and FAULT
+     * its fields (run_end.h) */
+    const char *(*run)(void *ctx, int which, const char *check, const double *x, double *out,
+                       struct fl_fault *fault);
     /* the worker: the timed calls on X, their figures into TIMING (TIMING_BYTES) */
     void (*time)(void *ctx, const double *x, void *timing);
     void (*close)(void *ctx);   /* the worker: everything released */
@@ -98,8 +100,10 @@ struct fl_rl_device {
 void fl_rl_device_start(const struct fl_rl_device *d, void *ctx, size_t count, int parts,
                         void *info);
 /* The rank: run WHICH for CHECK on X, its output into OUT (copied out of the arena); where
- * a kernel wrote outside its data (cleaned text), or NULL. The timed calls on X. */
-const char *fl_rl_device_run(int which, const char *check, const double *x, double *out);
+ * a kernel wrote outside its data (cleaned text), or NULL, and FAULT (may be NULL) its
+ * fields. The timed calls on X. */
+const char *fl_rl_device_run(int which, const char *check, const double *x, double *out,
+                             struct fl_fault *fault);
 void fl_rl_device_time(const double *x, void *timing);
 /* The rank: a device as its worker described it made safe to print: its handles cleared,
  * its text and HOW (LEN bytes) cleaned. */
@@ -127,10 +131,10 @@ void fl_rl_irecv(void *buf, int count, enum fl_rl_type t, int peer, int tag, uns
 void fl_rl_isend(const void *buf, int count, enum fl_rl_type t, int peer, int tag, unsigned slot);
 void fl_rl_waitall(unsigned first, unsigned n);
 /* ranks.h's fl_mpi_agree, fl_mpi_print_ranks (STREAM 1 stdout, 2 stderr) and
- * fl_mpi_watchdog_start, done by the parent. */
+ * fl_mpi_watchdog_start (JSON_CHAPTER may be NULL), done by the parent. */
 void fl_rl_agree(int code, const char *msg);
 void fl_rl_print_ranks(int stream, const char *text);
-void fl_rl_watchdog_start(double seconds);
+void fl_rl_watchdog_start(double seconds, const char *json_chapter, const char *variant);
 /* The worker's side of fl_mpi_watchdog_kernels: RUNNING into the arena's flag for the
  * parent's watchdog; an overdue watchdog stops the worker here until it ends the run. */
 void fl_rl_kernels(int running);

@@ -29,6 +29,9 @@
  * ends in PASS because of the grace. Its message says where the alarm found it. */
 #define WATCHDOG_GRACE_S 5
 static char watchdog_msg[256], watchdog_status[160], waiting_msg[300], waiting_status[160];
+/* --format json, rank 0: the run's record of each end (docs/report-json.md), made here as
+ * text because the handler may not format; "" otherwise */
+static char watchdog_json[640], waiting_json[640];
 static volatile sig_atomic_t in_kernels, overdue, alone, status_fd = STDOUT_FILENO;
 
 static void watchdog_exit(const char *msg, const char *status)
@@ -38,8 +41,32 @@ static void watchdog_exit(const char *msg, const char *status)
         kill(worker, SIGKILL);
     ssize_t ignored = write(STDERR_FILENO, msg, strlen(msg));
     ignored = write(status_fd, status, strlen(status));
+    const char *json = msg == watchdog_msg ? watchdog_json : waiting_json;
+    ignored = write(STDOUT_FILENO, json, strlen(json));
     (void)ignored;
     _exit(FL_EXIT_OPENCL);
+}
+
+/* mpirun ends the other ranks when one exits: rank 0 past its --timeout (overdue) ends
+ * with its record of the timeout, as its own alarm would have; any other end is mpirun's. */
+static void stopped(int sig)
+{
+    if (overdue)
+        watchdog_exit(waiting_msg, waiting_status);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* RECORD: the JSON object of a timeout whose reason is MSG's words after "error: " (the
+ * rank's PREFIX and the rest, up to its newline). */
+static void json_record(char *record, size_t len, const char *chapter, const char *variant,
+                        const char *msg, double seconds)
+{
+    const char *why = msg + strlen("error: ");
+    snprintf(record, len, "{\"chapter\": \"%s\", \"variant\": \"%s\", \"checks\": [], "
+             "\"verdict\": \"FAIL\", \"outcome\": \"timeout\", \"exit\": %d, \"reason\": "
+             "\"%.*s\", \"timeout_s\": %.6g}\n", chapter, variant, FL_EXIT_OPENCL,
+             (int)strcspn(why, "\n"), why, seconds);
 }
 
 static void watchdog_fired(int sig)
@@ -55,10 +82,10 @@ static void watchdog_fired(int sig)
     watchdog_exit(waiting_msg, waiting_status);
 }
 
-void fl_mpi_watchdog_start(double seconds)
+void fl_mpi_watchdog_start(double seconds, const char *json_chapter, const char *variant)
 {
     if (fl_rl_in_worker()) {    /* the rank's watchdog, which kills its worker (relay.h) */
-        fl_rl_watchdog_start(seconds);
+        fl_rl_watchdog_start(seconds, json_chapter, variant);
         return;
     }
     if (seconds <= 0)
@@ -82,6 +109,16 @@ void fl_mpi_watchdog_start(double seconds)
              prefix);
     snprintf(waiting_status, sizeof waiting_status, "FAIL (opencl, exit 3): %stimed out "
              "outside its kernels (--timeout)\n", prefix);
+    if (json_chapter && rank == 0) {
+        json_record(watchdog_json, sizeof watchdog_json, json_chapter, variant, watchdog_msg,
+                    seconds);
+        json_record(waiting_json, sizeof waiting_json, json_chapter, variant, waiting_msg,
+                    seconds);
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = stopped;
+        sigaction(SIGTERM, &sa, NULL);
+    }
     fl_on_alarm(watchdog_fired); /* sigaction: the grace's second alarm reaches it too */
     struct itimerval t = {{WATCHDOG_GRACE_S, 0},
                           {(time_t)seconds, (suseconds_t)((seconds - floor(seconds)) * 1e6)}};

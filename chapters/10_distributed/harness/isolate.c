@@ -22,7 +22,7 @@ static void device_open(void *arg, void *out)
 }
 
 static const char *device_run(void *arg, int which, const char *check, const double *x,
-                              double *out)
+                              double *out, struct fl_fault *fault)
 {
     struct ctx *c = arg;
     struct pipeline *p = which ? &c->back : &c->main;
@@ -30,7 +30,7 @@ static const char *device_run(void *arg, int which, const char *check, const dou
     engine_upload(&c->eng, x);
     engine_call(&c->eng, p, 1, NULL);       /* poisoned, every buffer's guards armed */
     engine_download(&c->eng, p->result, out);
-    return fl_guards_damage(c->eng.guards, c->dev.queue);
+    return fl_guards_damage(c->eng.guards, c->dev.queue, fault);
 }
 
 static void device_time(void *arg, const double *x, void *t) { time_calls(arg, x, t); }
@@ -56,5 +56,5 @@ void isolate_start(struct ctx *c, void (*open)(void *c), void (*close)(void *c))
 const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out,
                           const char *check)
 {
-    return fl_rl_device_run(p == &c->back, check, x, out);
+    return fl_rl_device_run(p == &c->back, check, x, out, &c->eng.fault);
 }

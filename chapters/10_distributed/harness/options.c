@@ -32,7 +32,7 @@ static void print_help(const char *prog)
         "the first two axes swapped), or with --natural the input's layout.\n"
         "%s --explain prints\n"
         "each rank's slabs, the exchange sizes and the plan. Each rank makes its own seeded\n"
-        "input (no --input or --output files; --format text or csv). Checked against FFTW-MPI\n"
+        "input (no --input or --output files). Checked against FFTW-MPI\n"
         "on the same slabs and, up to 2^22 values, against serial FFTW on the array gathered\n"
         "on rank 0. %s\n"
         "  --natural           output in the input's layout (one more exchange)\n"
@@ -60,11 +60,9 @@ void options_parse(struct ctx *c, int argc, char **argv)
     char err[1024] = "";
     int rc = 0;
     fl_options_defaults(&c->o);
-    fl_mpi_early_format(argc, argv);
+    fl_mpi_early_format(argc, argv, CHAPTER);
     /* this chapter's own option, taken out before the shared parser sees the rest */
-    char **args = calloc((size_t)argc + 1, sizeof *args);
-    if (!args)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the options");
+    char **args = fl_xmalloc(((size_t)argc + 1) * sizeof *args, "the options");
     int nargs = 0;
     for (int i = 0; i < argc; i++) {
         if (i > 0 && strcmp(argv[i], "--natural") == 0) {
@@ -94,14 +92,9 @@ void options_parse(struct ctx *c, int argc, char **argv)
     char mine[FL_MPI_AGREE_BYTES];
     fl_mpi_describe_options(&c->o, DEMO_SHAPE, variants[0].name, mine, describe_own, c);
     fl_mpi_agree_options(mine, CHAPTER);
-    report_format = c->o.format;
-    fl_mpi_set_text(report_format == FL_FORMAT_TEXT);
+    fl_mpi_set_format(report_format = c->o.format, CHAPTER);
     fl_mpi_help_or_list(&c->o, print_help, argv[0]);
-    if (report_format == FL_FORMAT_JSON) {
-        rc = FL_EXIT_USAGE;
-        snprintf(err, sizeof err, "10_distributed writes text or csv; --format json is not "
-                 "supported here");
-    } else if (c->o.input || c->o.output) {
+    if (c->o.input || c->o.output) {
         rc = FL_EXIT_USAGE;
         snprintf(err, sizeof err, "10_distributed makes its input on every rank (seeded, "
                  "--seed) and does not read or write .npy files; use 07_multidim for "
@@ -110,6 +103,7 @@ void options_parse(struct ctx *c, int argc, char **argv)
     fl_mpi_agree(rc, err);
     c->variant = fl_variant_find(variants, CHAPTER, c->o.variant, err, sizeof err);
     fl_mpi_agree(c->variant ? 0 : FL_EXIT_USAGE, err);
+    fl_report_json_running(c->variant->name, NULL);   /* what rank 0's record names */
     if (c->o.ndims) {
         c->ndims = c->o.ndims;
         memcpy(c->dims, c->o.dims, sizeof c->dims);

@@ -191,6 +191,7 @@ void report_checks(const struct ctx *c, const struct checks *k, struct fl_result
     r->verified = c->o.verify;
     r->nchecks = k->n;
     memcpy(r->check, k->chk, sizeof r->check);
+    r->fault = k->fault;
     r->passed = 1;
     fl_conclude_checks(r);  /* the first failed check, as every chapter words it */
 }
@@ -201,11 +202,11 @@ void report_result(const struct ctx *c, const struct timing *t, struct fl_result
     if (rank != 0)
         return;
     if (r->timed) {
-        double secs = t->total.median * 1e-3, nlog = c->s.n > 1 ? log2((double)c->s.n) : 0;
+        double per_s = t->total.median > 0 ? (double)c->s.batch / (t->total.median * 1e-3) : 0;
         r->ms = t->total;
         r->warmup = t->warmup;
-        r->gflops = secs > 0 ? 5.0 * (double)c->s.n * nlog * (double)c->s.batch / secs / 1e9 : 0;
-        r->gbs = secs > 0 ? 2.0 * (double)c->s.n * (double)c->s.batch * (double)c->elem / secs / 1e9 : 0;
+        r->gflops = 5.0 * (double)c->s.n * (c->s.n > 1 ? log2((double)c->s.n) : 0) * per_s / 1e9;
+        r->gbs = 2.0 * (double)c->s.n * (double)c->elem * per_s / 1e9;
         r->h2d_ms = t->phase_max[PH_H2D] + t->phase_max[PH_H2D2];
         r->d2h_ms = t->phase_max[PH_D2H] + t->phase_max[PH_D2H2];
         r->timing = "wall";
@@ -229,9 +230,5 @@ void report_result(const struct ctx *c, const struct timing *t, struct fl_result
         report_text(c, t, r);
     else
         printf("time     not timed (%s)\n", r->passed ? "--repeat 0" : "the result is wrong");
-    if (!r->passed)
-        printf("FAIL: %s\n", r->reason);
-    else
-        printf(r->verified ? "PASS\n" : "PASS (unverified: --no-verify was given)\n");
-    fflush(stdout);
+    fl_report_status(report_format, r);
 }
