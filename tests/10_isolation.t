@@ -2,7 +2,7 @@
 # Chapter 10 never runs a student's kernel in the process that checks it (common/mpi/relay.h):
 # each MPI rank keeps the input, FFTW-MPI's reference and the verdict, and a worker it forks
 # runs the kernels; every buffer those kernels reach is fenced on pocl
-# (chapters/10_distributed/harness/fences.c). Each case is an attack on the grader planted
+# (common/guards.h). Each case is an attack on the grader planted
 # as the exercise exchange_map (graded as tools/grade.sh grades it: --variant exchange_map
 # --exercise FILE) on 2 ranks at 16x12 (a pocl build of its own, ~2 s on the 2 cores).
 #

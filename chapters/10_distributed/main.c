@@ -56,13 +56,16 @@ int rank, nranks;      /* this process in MPI_COMM_WORLD, and how many */
  * unpack), local passes (B) [, the exchange back]; at P = 1 one step, every axis, the last
  * pass storing the output's layout (going_further/one_rank.c). The other direction is the
  * round trip's check (FFTW's TRANSPOSED_IN). From the device's limits: the rank plans the
- * same steps as its worker, for its report. */
-static void plan(struct ctx *c)
+ * same steps as its worker, for its report. (STEPS 0: the layouts only.) */
+static void plan(struct ctx *c, int steps)
 {
     char err[1024] = "";
     size_t wg = c->o.wg ? c->o.wg : DEFAULT_WG;
-    fl_mpi_agree(pipeline_layouts(&c->s, &c->dev, c->elem, wg, c->on_device, &c->la, &c->lb,
-                                  err, sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
+    if (!steps) {
+        fl_mpi_agree(pipeline_layouts(&c->s, &c->dev, c->elem, wg, c->on_device, &c->la,
+                                      &c->lb, err, sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
+        return;
+    }
     size_t wg_items = c->dev.max_wg < 256 ? c->dev.max_wg : 256;
     int sign = c->o.inverse ? 1 : -1;
     if (c->on_device) {
@@ -86,11 +89,12 @@ static void device_open(void *arg)
 {
     struct ctx *c = arg;
     open_device(c);
-    plan(c);
+    plan(c, 0);
     fl_mpi_watchdog_start(c->o.timeout_s, report_format == FL_FORMAT_JSON ? CHAPTER : NULL,
                           c->variant->name);
     report_who(c);
     build_programs(c);
+    plan(c, 1);     /* (after the build: --explain's notes name an exercise's maps) */
     engine_prepare(&c->eng, &c->main);
     if (c->o.verify)
         engine_prepare(&c->eng, &c->back);
@@ -131,7 +135,8 @@ int main(int argc, char **argv)
 
     /* 2-4. The device side, in the worker (device_open above); the same steps here */
     isolate_start(&c, device_open, device_close);
-    plan(&c);
+    plan(&c, 0);
+    plan(&c, 1);
     int sign = c.o.inverse ? 1 : -1;
 
     /* 5. Verify against FFTW-MPI on the same slabs (checks.c), then time. */
