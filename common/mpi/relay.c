@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -30,6 +31,7 @@ struct rl_req {
 struct rl_flags {
     volatile int in_kernels;    /* the worker: its kernels run (the watchdog's question)   */
     volatile int overdue;       /* the parent: the watchdog found it overdue               */
+    uint64_t released;          /* the parent: tight barriers passed (fl_rl_barrier_tight) */
 };
 
 #define RL_PAGE 4096
@@ -136,6 +138,25 @@ void fl_rl_barrier(void)
     wait_done(NULL, 0);
 }
 
+/* Send Q (its code 1: "answer by the count") and wait for the parent to count it done in
+ * the arena, spinning and yielding the core: a process asleep on the channel wakes tens of
+ * microseconds late, a different amount on each rank. For the requests of a timed call. */
+static void ask_tight(struct rl_req *q)
+{
+    static uint64_t asked;
+    q->code = 1;
+    send_req(q, NULL, 0);
+    asked++;
+    while (__atomic_load_n(&flags->released, __ATOMIC_ACQUIRE) < asked)
+        sched_yield();
+}
+
+void fl_rl_barrier_tight(void)
+{
+    struct rl_req q = {.type = RL_BARRIER};
+    ask_tight(&q);
+}
+
 void fl_rl_allreduce(const void *in, void *out, int count, enum fl_rl_type t, enum fl_rl_op op)
 {
     struct rl_req q = {.type = RL_ALLREDUCE, .op = op, .count = count, .root = t};
@@ -171,8 +192,7 @@ void fl_rl_alltoall(const void *send, void *recv, int count, enum fl_rl_type t)
     /* (the parent checks both buffers against its number of ranks) */
     struct rl_req q = {.type = RL_ALLTOALL, .count = count, .root = t,
                        .off = offset_of(send, 0), .off2 = offset_of(recv, 0)};
-    send_req(&q, NULL, 0);
-    wait_done(NULL, 0);
+    ask_tight(&q);
 }
 
 static void post(int type, const void *buf, int count, enum fl_rl_type t, int peer, int tag,
@@ -196,8 +216,7 @@ void fl_rl_isend(const void *buf, int count, enum fl_rl_type t, int peer, int ta
 void fl_rl_waitall(unsigned first, unsigned n)
 {
     struct rl_req q = {.type = RL_WAITALL, .slot = first, .n = n};
-    send_req(&q, NULL, 0);
-    wait_done(NULL, 0);
+    ask_tight(&q);
 }
 
 void fl_rl_agree(int code, const char *msg)
@@ -293,6 +312,15 @@ static void reply(const void *data, size_t len)
     fl_iso_send(RL_DONE, 0, data, len);
 }
 
+/* A request done: answered on the channel, or (TIGHT: ask_tight's) counted in the arena. */
+static void answer(int tight)
+{
+    if (tight)
+        __atomic_add_fetch(&flags->released, 1, __ATOMIC_RELEASE);
+    else
+        reply(NULL, 0);
+}
+
 /* Clean worker text for printing: control characters but the newline made '?'. */
 static void clean_lines(char *text, size_t len)
 {
@@ -317,7 +345,7 @@ static void serve_one(uint32_t type, size_t len)
     switch (type) {
     case RL_BARRIER:
         MPI_Barrier(MPI_COMM_WORLD);
-        reply(NULL, 0);
+        answer(q.code);
         return;
     case RL_ALLREDUCE:
         if (size == 0 || q.count < 0 || (size_t)q.count * size != dlen || (unsigned)q.op >= FL_RL_NOPS)
@@ -345,7 +373,7 @@ static void serve_one(uint32_t type, size_t len)
         uint64_t all = (uint64_t)q.count * size * (uint64_t)P;
         MPI_Alltoall(arena_at(q.off, all), q.count, mpi_type(q.root), arena_at(q.off2, all),
                      q.count, mpi_type(q.root), MPI_COMM_WORLD);
-        reply(NULL, 0);
+        answer(q.code);
         return;
     }
     case RL_IRECV: case RL_ISEND: {
@@ -368,7 +396,7 @@ static void serve_one(uint32_t type, size_t len)
             slot_at(q.slot + q.n - 1);
             MPI_Waitall((int)q.n, slots + q.slot, MPI_STATUSES_IGNORE);
         }
-        reply(NULL, 0);
+        answer(q.code);
         return;
     case RL_AGREE:
         if (dlen == 0)

@@ -115,6 +115,10 @@ void fl_rl_clean_device(struct fl_device *dev, char *how, size_t len);
 double fl_rl_wtime(void);
 
 void fl_rl_barrier(void);
+/* A barrier before a timed call: the worker waits for its parent's MPI_Barrier spinning
+ * (yielding the core) on a count in the arena, not asleep on the channel, so that every
+ * rank's call starts within microseconds of the others. */
+void fl_rl_barrier_tight(void);
 /* IN (COUNT values of T) reduced by OP over the ranks into OUT (every rank). */
 void fl_rl_allreduce(const void *in, void *out, int count, enum fl_rl_type t, enum fl_rl_op op);
 /* BYTES of BUF from rank ROOT to every rank. */
