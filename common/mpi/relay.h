@@ -22,11 +22,16 @@
  * The arena: one MAP_SHARED mapping made before the fork, the only memory both processes
  * see (besides an MPI shared window a transport allocates in the parent before the fork and
  * the worker inherits: chapter 10's shm and zerocopy, whose protocol is plain shared memory
- * and needs no relay while it runs). Its first page holds two flags (the worker in its
- * kernels, for the watchdog; the watchdog overdue, for the worker); the rest holds the
- * buffers the parent hands to MPI and the arrays the two exchange (a run's input and
- * output). The worker can write there at any time: the parent copies what it must trust out
- * of it before it uses it, and hands MPI only buffers whose contents it does not judge.
+ * and needs no relay while it runs). Its first page holds the flags (the worker in its
+ * kernels, for the watchdog; the watchdog overdue, for the worker; the count of tight
+ * requests done, below); the rest, in parts, the buffers the parent hands to MPI and the
+ * arrays the two exchange (a run's input and output: device_side.c). The worker can write
+ * there at any time: the parent copies what it must trust out of it before it uses it, and
+ * hands MPI only buffers whose contents it does not judge.
+ *
+ * device_side.c is the protocol on top: the worker opens the device side and says READY
+ * with what the rank's report names; the rank then asks for each checked run (RUN: input
+ * in, output, guard damage and its fields out) and for the timed calls (TIME).
  *
  * Everything the worker sends is untrusted: each request's sizes, offsets, peers, types and
  * request slots are checked against the arena and the job, text is cleaned before it is
@@ -41,10 +46,12 @@
  * kernel's writes through a pointer reach the worker's memory, the arena and the shared
  * window only.
  *
- * What the relay costs: a request is one round trip over a local socket (microseconds);
- * the lesson's exchange (one MPI_Alltoall) takes one inside its timed call, mpi's chunks
- * one per chunk; shm and zerocopy take none inside the call. A timed call's barrier and the
- * reduction of its time happen outside the call's clock. */
+ * What the relay costs: a request is one round trip over a local socket. Those of a timed
+ * call (its starting barrier, the lesson's MPI_Alltoall, mpi's waits) are answered by a
+ * count in the arena that the worker spins on, yielding the core, so that no worker wakes
+ * late: on pocl (2 ranks, 2 busy cores) 15 to 20 microseconds per MPI_Alltoall, and no
+ * change measured on shm or zerocopy, which relay nothing inside the call
+ * (chapters/10_distributed/NOTES.md 15.2). */
 #ifndef FFTLAB_MPI_RELAY_H
 #define FFTLAB_MPI_RELAY_H
 
