@@ -1,6 +1,7 @@
 /* Verification across ranks: every rank makes its part of one global test input, FFTW-MPI
- * transforms the same slabs in double (common/mpi/reference.c), every rank compares its own values, and MPI
- * reductions turn the parts into the usual relative errors of the whole array. */
+ * transforms the same slabs in double (common/mpi/reference.c), every rank compares its
+ * own values, and MPI reductions turn the parts into the usual relative errors of the
+ * whole array. */
 #include "distributed.h"
 
 #include <math.h>

@@ -110,11 +110,13 @@ void fl_mpi_describe_options(const struct fl_options *o, const char *demo_size,
     memset(buf, 0, FL_MPI_AGREE_BYTES);
 #define FLAG_VALUE(on, name) ((on) ? name : "no " name)
     u = fl_mpi_describe(buf, u, "--help", "%s", FLAG_VALUE(o->help, "--help"));
-    u = fl_mpi_describe(buf, u, "--list-devices", "%s", FLAG_VALUE(o->list_devices, "--list-devices"));
+    u = fl_mpi_describe(buf, u, "--list-devices", "%s",
+                        FLAG_VALUE(o->list_devices, "--list-devices"));
     u = fl_mpi_describe(buf, u, "--size", "%s", size);
     u = fl_mpi_describe(buf, u, "--batch", "%zu", o->batch ? o->batch : 1);
     u = fl_mpi_describe(buf, u, "--inverse", "%s", FLAG_VALUE(o->inverse, "--inverse"));
-    u = fl_mpi_describe(buf, u, "--precision", "%s", o->precision == FL_DOUBLE ? "double" : "single");
+    u = fl_mpi_describe(buf, u, "--precision", "%s",
+                        o->precision == FL_DOUBLE ? "double" : "single");
     if (extra)
         u = extra(buf, u, arg);
     u = fl_mpi_describe(buf, u, "--seed", "%llu", (unsigned long long)o->seed);
@@ -125,7 +127,8 @@ void fl_mpi_describe_options(const struct fl_options *o, const char *demo_size,
     u = fl_mpi_describe(buf, u, "--flush-l2", "%s", FLAG_VALUE(o->flush_l2, "--flush-l2"));
     u = fl_mpi_describe(buf, u, "--no-verify", "%s", FLAG_VALUE(!o->verify, "--no-verify"));
     u = fl_mpi_describe(buf, u, "--warmup", "%d", o->warmup);
-    u = fl_mpi_describe(buf, u, "--repeat", "%d%s", o->repeat, o->repeat < 0 ? " (automatic)" : "");
+    u = fl_mpi_describe(buf, u, "--repeat", "%d%s", o->repeat,
+                        o->repeat < 0 ? " (automatic)" : "");
     char timeout[48] = "none";
     if (o->timeout_s > 0)   /* the shortest text that reads back as the same number */
         for (int digits = 1; digits <= 17; digits++) {

@@ -67,8 +67,8 @@ void fl_mpi_print_ranks(FILE *stream, const char *text);
 /* After SECONDS (0: never) this rank prints why and exits 3; mpirun stops the others. A
  * rank found outside its kernels, with other ranks, waits 5 s more first (watchdog.c).
  * JSON_CHAPTER (NULL: text or CSV): rank 0 then ends with a JSON record of the timeout
- * (outcome timeout, exit 3; VARIANT run), also when mpirun stops it, past the --timeout,
- * because another rank timed out first. */
+ * (outcome timeout, exit 3; VARIANT run), also when mpirun stops it (SIGTERM) past its
+ * --timeout, or within a second of it, because another rank timed out first. */
 void fl_mpi_watchdog_start(double seconds, const char *json_chapter, const char *variant);
 /* RUNNING 1 around this rank's kernels (enqueue to finish), 0 after: where the watchdog
  * finds a rank decides whether it is the stuck one. An overdue rank exits here. */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The messages are made before the alarm can fire: the handler only writes and exits (a
@@ -47,12 +48,23 @@ static void watchdog_exit(const char *msg, const char *status)
     _exit(FL_EXIT_OPENCL);
 }
 
-/* mpirun ends the other ranks when one exits: rank 0 past its --timeout (overdue) ends
- * with its record of the timeout, as its own alarm would have; any other end is mpirun's. */
+/* mpirun ends the other ranks when one exits. Rank 0 past its --timeout (overdue), or
+ * within STOPPED_SLACK_S of it (another rank's timer, started at the same collective, may
+ * fire a moment before its own), ends with its record of the timeout, as its alarm would
+ * have; any other end is mpirun's. */
+#define STOPPED_SLACK_S 1.0
+static struct timespec started;
+static double limit_s;
+
 static void stopped(int sig)
 {
-    if (overdue)
-        watchdog_exit(waiting_msg, waiting_status);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double t = (double)(now.tv_sec - started.tv_sec) +
+               (double)(now.tv_nsec - started.tv_nsec) * 1e-9;
+    if (overdue || t + STOPPED_SLACK_S >= limit_s)
+        watchdog_exit(in_kernels ? watchdog_msg : waiting_msg,
+                      in_kernels ? watchdog_status : waiting_status);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -117,6 +129,8 @@ void fl_mpi_watchdog_start(double seconds, const char *json_chapter, const char 
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = stopped;
+        clock_gettime(CLOCK_MONOTONIC, &started);
+        limit_s = seconds;
         sigaction(SIGTERM, &sa, NULL);
     }
     fl_on_alarm(watchdog_fired); /* sigaction: the grace's second alarm reaches it too */

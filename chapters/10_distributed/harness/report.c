@@ -20,10 +20,10 @@ void report_who(const struct ctx *c)
     fl_mpi_report_devices(&c->dev, c->how, report_format == FL_FORMAT_TEXT);
     if (rank == 0 && report_format == FL_FORMAT_TEXT)
         printf("problem  N=%s (%zu points) batch=%zu %s %s layout=%s variant=%s input=random "
-               "seed=%llu\n", fl_size_text(c->s.dims, c->s.ndims, shape, sizeof shape), c->s.n, c->s.batch,
-               c->o.inverse ? "inverse" : "forward", c->o.precision == FL_DOUBLE ? "double" :
-               "single", c->natural ? "natural" : "transposed-out", c->variant->name,
-               (unsigned long long)c->o.seed);
+               "seed=%llu\n", fl_size_text(c->s.dims, c->s.ndims, shape, sizeof shape), c->s.n,
+               c->s.batch, c->o.inverse ? "inverse" : "forward",
+               c->o.precision == FL_DOUBLE ? "double" : "single", c->natural ? "natural" :
+               "transposed-out", c->variant->name, (unsigned long long)c->o.seed);
 }
 
 void report_explain(const struct ctx *c)
