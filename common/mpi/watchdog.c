@@ -62,9 +62,10 @@ static void stopped(int sig)
     clock_gettime(CLOCK_MONOTONIC, &now);
     double t = (double)(now.tv_sec - started.tv_sec) +
                (double)(now.tv_nsec - started.tv_nsec) * 1e-9;
+    int kernels = in_kernels || fl_rl_worker_in_kernels();
     if (overdue || t + STOPPED_SLACK_S >= limit_s)
-        watchdog_exit(in_kernels ? watchdog_msg : waiting_msg,
-                      in_kernels ? watchdog_status : waiting_status);
+        watchdog_exit(kernels ? watchdog_msg : waiting_msg,
+                      kernels ? watchdog_status : waiting_status);
     signal(sig, SIG_DFL);
     raise(sig);
 }
