@@ -31,7 +31,7 @@ struct rl_req {
 struct rl_flags {
     volatile int in_kernels;    /* the worker: its kernels run (the watchdog's question)   */
     volatile int overdue;       /* the parent: the watchdog found it overdue               */
-    uint64_t released;          /* the parent: tight barriers passed (fl_rl_barrier_tight) */
+    uint64_t released;          /* the parent: tight requests done (ask_tight)            */
 };
 
 #define RL_PAGE 4096
