@@ -126,7 +126,7 @@ CL
 # (Under AddressSanitizer its handler ends the worker with exit 1 instead: the rank then
 # fails the run with that code.)
 if nm "$M" 2>/dev/null | grep -q __asan_init; then
-    want=1 last='^FAIL \(error, exit 1\): the process that ran the kernels exited with status 1'
+    want=1 last='^FAIL \(error, exit 1\): (rank [01] of 2: )?the process that ran the kernels exited with status 1'
 else
     want=139 last='^FAIL \(signal 11\): the process that ran the kernels was killed by signal 11'
 fi
