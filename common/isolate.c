@@ -41,6 +41,23 @@ static void (*before_report)(void);
 static volatile sig_atomic_t timed_out;
 static int timeout_status_fd = STDOUT_FILENO;
 static double timeout_seconds;
+static int mpi_rank;                        /* the checker is an MPI rank (fl_iso_mpi_rank)  */
+
+/* The worker's end with CODE: exit, or under an MPI rank its streams flushed and _exit
+ * (the exit handlers it inherited are the rank's). */
+static _Noreturn void worker_exit(int code)
+{
+    if (mpi_rank) {
+        fflush(NULL);
+        _exit(code);
+    }
+    exit(code);
+}
+
+void fl_iso_mpi_rank(int on) { mpi_rank = on; }
+
+static const char *fault_prefix = "";
+void fl_iso_fault_prefix(const char *prefix) { fault_prefix = prefix ? prefix : ""; }
 
 void fl_iso_clean(char *text, size_t len)
 {
@@ -67,7 +84,7 @@ static void worker_die(const struct fl_run_end *end)
     fl_copy_text(d.text, sizeof d.text, end->reason);
     fflush(stdout);
     fl_iso_send(MSG_DIE, (uint32_t)end->exit_code, &d, sizeof d);
-    exit(end->exit_code);
+    worker_exit(end->exit_code);
 }
 
 /* A fenced fault in the worker (a signal handler: send() and a stack buffer only). */
@@ -240,11 +257,11 @@ static _Noreturn void worker_failed(const struct fl_msg *m)
     /* as fence.c prints it in a process of its own */
     FILE *status_out = timeout_status_fd == STDERR_FILENO ? stderr : stdout;
     if (status_out == stdout && f.check[0])
-        printf("verify   %-12s WRONG: %s%s\n", f.check, f.what, f.hint);
+        printf("verify   %-12s WRONG: %s%s%s\n", f.check, fault_prefix, f.what, f.hint);
     if (f.check[0])
-        fprintf(status_out, "FAIL: check %s: %s\n", f.check, f.what);
+        fprintf(status_out, "FAIL: check %s: %s%s\n", f.check, fault_prefix, f.what);
     else
-        fprintf(status_out, "FAIL: %s\n", f.what);
+        fprintf(status_out, "FAIL: %s%s\n", fault_prefix, f.what);
     fflush(status_out);
     /* the fault's fields as the worker gave them: text cleaned, numbers as they are */
     struct fl_fault *ft = &f.fault;
@@ -340,7 +357,7 @@ void fl_iso_start(size_t shared_bytes, void **shared, void (*work)(void *arg), v
         *shared = mem;
         work(arg);
         fflush(stdout);
-        exit(0);
+        worker_exit(0);
     }
     close(fds[1]);
     chan = fds[0];
@@ -348,8 +365,11 @@ void fl_iso_start(size_t shared_bytes, void **shared, void (*work)(void *arg), v
 #if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
     /* a worker that a kernel took over runs as the same user: it may not attach to this
      * process (ptrace, /proc/PID/mem) where Yama would allow it. (Not under ASan: LSan's
-     * leak check attaches to its own process, which a non-dumpable one forbids.) */
-    prctl(PR_SET_DUMPABLE, 0);
+     * leak check attaches to its own process, which a non-dumpable one forbids. Not in an
+     * MPI rank: its shared-memory transport reads and writes the ranks' memory across
+     * processes, process_vm_readv, which a non-dumpable one forbids too.) */
+    if (!mpi_rank)
+        prctl(PR_SET_DUMPABLE, 0);
 #endif
     *shared = mem;
     fl_set_die_prepare(kill_on_die);
@@ -358,6 +378,11 @@ void fl_iso_start(size_t shared_bytes, void **shared, void (*work)(void *arg), v
 int fl_iso_running(void)
 {
     return worker > 0;
+}
+
+int fl_iso_worker_pid(void)
+{
+    return (int)worker;
 }
 
 void fl_iso_finish(void)

@@ -55,6 +55,15 @@ struct fl_msg {
 void fl_iso_start(size_t shared_bytes, void **shared, void (*work)(void *arg), void *arg);
 /* 1 in the checker while a worker runs. */
 int fl_iso_running(void);
+/* The checker: the worker's pid, 0 when none runs (for a signal handler's kill). */
+int fl_iso_worker_pid(void);
+/* Before fl_iso_start, in an MPI rank (common/mpi/relay.h): the worker ends by _exit, its
+ * streams flushed first, never by exit (the exit handlers the fork copied are the rank's),
+ * and the checker stays dumpable (MPI's shared-memory transport reads and writes the
+ * ranks' memory across processes, which a non-dumpable process forbids). */
+void fl_iso_mpi_rank(int on);
+/* The checker: PREFIX (static text) before what a fenced fault's lines say ("rank 1: "). */
+void fl_iso_fault_prefix(const char *prefix);
 
 /* Either side: send a message. A worker whose checker is gone exits 3; a checker whose
  * worker is gone reports the worker's end (above) and exits. */

@@ -43,13 +43,16 @@ static void mismatches(const struct ctx *c, enum layout l, const double *out, co
     }
 }
 
-/* Judge one run: OUT against REF, both this rank's values in layout L; GUARD is this rank's
- * guard damage (NULL: none). Prints the check's line (rank 0) and, when it fails, every
- * rank's share and its first mismatches. Collective. */
+/* Judge one run: OUT against REF, both this rank's values in layout L, REF FFTW-MPI's
+ * answer of IN (NULL: REF is an input itself); GUARD is this rank's guard damage (NULL:
+ * none). Prints the check's line (rank 0) and, when it fails, every rank's share and its
+ * first mismatches. Collective. */
 static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name, enum layout l,
-                              const double *out, const double *ref, double scale, const char *guard)
+                              const double *out, const double *ref, const double *in,
+                              double scale, const char *guard)
 {
     struct dist_error e;
+    int lost = in && fl_mpi_reference_lost(in, ref, c->s.count);
     dist_compare(&c->s, l, out, ref, &e);
     int i = k->n++;
     struct fl_check *chk = &k->chk[i];
@@ -61,7 +64,8 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
     chk->ok = e.all.rel_l2 <= chk->bound.l2 && e.all.rel_max <= chk->bound.max;
     k->share_l2[i] = e.share_l2;
     k->share_max[i] = e.share_max;
-    int mine_ok = e.share_l2 <= chk->bound.l2 && e.share_max <= chk->bound.max && !guard;
+    int mine_ok = e.share_l2 <= chk->bound.l2 && e.share_max <= chk->bound.max && !guard &&
+                  !lost;
     if (!mine_ok)
         k->rank_ok = 0;
     if (k->worst < 0 || !(e.share_l2 / chk->bound.l2 <= k->share_l2[k->worst] / k->chk[k->worst].bound.l2))
@@ -73,7 +77,11 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
     int first_bad = fl_mpi_first(guard, gname, sizeof gname, &fault, sizeof fault);
     if (first_bad >= 0 && !k->fault.set)
         k->fault = fault;
-    if (first_bad >= 0) {
+    if (lost) {
+        chk->ok = 0;
+        snprintf(chk->detail, sizeof chk->detail, "FFTW-MPI's reference is all zero but the "
+                 "input is not: the reference cannot be trusted, so the check fails");
+    } else if (first_bad >= 0) {
         chk->ok = 0;
         snprintf(chk->detail, sizeof chk->detail, "rank %d: a kernel wrote out of bounds: "
                  "%s (an index outside the data, even if every value is right)", first_bad, gname);
@@ -104,14 +112,6 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
     return chk;
 }
 
-const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out)
-{
-    engine_upload(&c->eng, x);
-    engine_call(&c->eng, p, 1, NULL);
-    engine_download(&c->eng, p->result, out);
-    return engine_guard_damage(&c->eng);
-}
-
 void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
 {
     const struct slab *s = &c->s;
@@ -127,8 +127,8 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
      * where FFTW-MPI's manual says they are) */
     input_fill(s, INPUT_RANDOM, c->o.seed, 0, NULL, sign, round, x0);
     fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x0, ref, sign, transposed);
-    const char *guard = verified_call(c, &c->main, x0, out0);
-    judge(c, k, "random", c->out, out0, ref, 1.0, guard);
+    const char *guard = verified_call(c, &c->main, x0, out0, "random");
+    judge(c, k, "random", c->out, out0, ref, x0, 1.0, guard);
     /* --explain: the output's digest, so that two runs that must agree bit for bit
      * (--chunks 1 and --chunks C) can be compared */
     unsigned long long digest = c->o.explain ? fl_mpi_digest(out0, s->count * 16) : 0;
@@ -194,8 +194,8 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
         fl_check_name(name, sizeof name, "impulse", grid[i], nd);
         input_fill(s, INPUT_IMPULSE, 0, pos[i], NULL, sign, round, x);
         fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x, ref, sign, transposed);
-        guard = verified_call(c, &c->main, x, out);
-        judge(c, k, name, c->out, out, ref, 1.0, guard);
+        guard = verified_call(c, &c->main, x, out, name);
+        judge(c, k, name, c->out, out, ref, x, 1.0, guard);
     }
 
     /* 4. a tone at k_d = N_d/4 + 1: all its energy in one point (a flipped sign along an
@@ -208,8 +208,8 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
         fl_check_name(name, sizeof name, "tone", kk, nd);
         input_fill(s, INPUT_TONE, 0, 0, kk, sign, round, x);
         fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x, ref, sign, transposed);
-        guard = verified_call(c, &c->main, x, out);
-        struct fl_check *chk = judge(c, k, name, c->out, out, ref, 1.0, guard);
+        guard = verified_call(c, &c->main, x, out, name);
+        struct fl_check *chk = judge(c, k, name, c->out, out, ref, x, 1.0, guard);
         if (total <= GATHER_LIMIT) {
             double *out_all = gather_natural(s, out, c->out);
             if (rank == 0) {
@@ -227,10 +227,10 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
     /* 5. round trip: the other direction, from this one's output layout back to natural,
      * undoes it up to the factor N (a transposed output comes back like FFTW's
      * FFTW_MPI_TRANSPOSED_IN plan: last axis first, the exchange back, then the slab) */
-    guard = verified_call(c, &c->back, out0, out);
+    guard = verified_call(c, &c->back, out0, out, "roundtrip");
     for (size_t i = 0; i < 2 * s->count; i++)
         out[i] /= (double)s->n;
-    judge(c, k, "roundtrip", LAYOUT_NATURAL, out, x0, 2.0, guard);
+    judge(c, k, "roundtrip", LAYOUT_NATURAL, out, x0, NULL, 2.0, guard);
 
     free(ref);
     free(x);

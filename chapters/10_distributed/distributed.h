@@ -13,10 +13,10 @@
  *   checks.c    the checks of one run, judged over the whole array and per rank
  *   run.c       the kernel programs (and the exercise composed into them), timed calls
  *
- * harness/ takes the options and prints the report; common/mpi/ runs the ranks together
- * (MPI start and end, agreed failures, options every rank must share, a device each,
- * output in rank order, the watchdog, FFTW-MPI's reference). going_further/ makes the
- * exchange fast (transport.h). */
+ * harness/ takes the options, prints the report and runs the kernels in a process of their
+ * own (isolate.c); common/mpi/ runs the ranks together (MPI start and end, agreed failures,
+ * options every rank must share, a device each, output in rank order, the watchdog,
+ * FFTW-MPI's reference, the worker's MPI). going_further/ makes the exchange fast. */
 #ifndef FFTLAB_DISTRIBUTED_H
 #define FFTLAB_DISTRIBUTED_H
 
@@ -32,6 +32,7 @@
 #include "../../common/report.h"
 #include "../../common/chapter.h"
 #include "../../common/mpi/ranks.h"
+#include "../../common/mpi/relay.h"
 
 #include <stdio.h>
 
@@ -176,13 +177,14 @@ extern const struct transport transport_alltoall;
 struct transport_want { int transport, copy, threads, chunks; };
 
 struct fast;                    /* going_further/transport.h */
+struct fl_guards;               /* common/guards.h */
 
 /* This rank's device side: the buffers, the kernels, the exchange. */
 struct engine {
     const struct fl_device *dev;
     const struct slab *s;
     size_t elem;                /* bytes per complex value on the device (8 or 16)       */
-    MPI_Datatype type;          /* MPI_C_FLOAT_COMPLEX or MPI_C_DOUBLE_COMPLEX           */
+    enum fl_rl_type type;       /* FL_RL_CFLOAT or FL_RL_CDOUBLE (relay.h)                */
     cl_program program[2];      /* A, B                                                  */
     const char *kernel_file;
     int nbuf;                   /* 4 (A, B, send, recv), or 2 at P = 1 (no exchange buffers,
@@ -192,6 +194,8 @@ struct engine {
     cl_mem all[4];              /* A, B, send, recv whole: guard | data | guard; the four
                                    above are sub-buffers of these (exchange.c)           */
     size_t data_bytes, guard_bytes;
+    struct fl_guards *guards;   /* every buffer, fenced (guard_bytes 0) or guarded      */
+    const char *check;          /* the check a verified call runs for (a fault names it)  */
     struct fl_fill_limits fill; /* the pieces the fills go in (common/fill.h)            */
     void *staging;              /* device-format copy of one slab, for uploads/downloads */
     const struct transport *xport;   /* the exchange's transport (NULL: one rank's device) */
@@ -224,10 +228,6 @@ void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t by
 /* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
 void engine_upload(struct engine *r, const double *x);
 void engine_download(struct engine *r, int slot, double *out);
-/* NULL, or where a kernel wrote into a guard zone (common/buffers.h's words): "buffer A,
- * before its start (element -4)", "buffer send, past its end (element 200 of 96)"; R's
- * fault the same as fields. Call after a poisoned call (engine_call with POISON). */
-const char *engine_guard_damage(struct engine *r);
 
 
 /* ---------------------------------------------------------------- verify.c */
@@ -318,11 +318,13 @@ struct timing {
 extern const char *const kernel_uses[];  /* 07's kernel files, built in front of ours    */
 /* The kernel file (with an exercise composed into it), programs 1 and 2, the buffers. */
 void build_programs(struct ctx *c);
-/* Time --repeat calls (after --warmup) of C's main pipeline on X0. Collective. */
+/* The worker: time --repeat calls (after --warmup) of C's main pipeline on X0 (the rank
+ * asks for them: fl_rl_device_time). Collective. */
 void time_calls(struct ctx *c, const double *x0, struct timing *t);
-/* One verified call of pipeline P on X (this rank's values in P's input layout) into OUT;
- * returns this rank's guard damage (NULL: none). */
-const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out);
+/* The rank: one verified call of pipeline P for check CHECK on X (this rank's values in
+ * P's input layout) into OUT, by the worker; returns its guard damage (NULL: none). */
+const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out,
+                          const char *check);
 /* The checks: random input against FFTW-MPI (and serial FFTW on rank 0 up to 2^22 values),
  * two impulses, a tone, the round trip. X0 and OUT0 get the random input and its output.
  * Prints each check's line. Collective. */
@@ -339,6 +341,12 @@ extern enum fl_format report_format;     /* text, csv or json                   
 /* options.c: the options (--natural is this chapter's), the variant and the shape; a bad
  * one ends every rank with one message (exit 2); --help and --list-devices end the run. */
 void options_parse(struct ctx *c, int argc, char **argv);
+
+/* isolate.c: the rank forks the worker that runs OPEN(C), the rank's calls and CLOSE(C)
+ * (common/mpi/relay.h); the device and the transport into C. The arena's parts: */
+void isolate_start(struct ctx *c, void (*open)(void *c), void (*close)(void *c));
+enum { ARENA_IN, ARENA_OUT, ARENA_SEND, ARENA_RECV, ARENA_PARTS };
+
 /* report.c: the header, --explain (slabs, exchange, steps), each rank's verdict; K's
  * checks as every chapter reports them (common/report.h: R->passed, R->reason, the
  * first failed check); rank 0's phases (text), CSV row or JSON record, then the verdict. */

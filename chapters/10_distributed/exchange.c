@@ -9,6 +9,7 @@
 #include "distributed.h"
 #include "going_further/transport.h"
 
+#include "../../common/guards.h"
 #include "../../common/timing.h"
 
 #include <math.h>
@@ -16,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every device buffer (A, B, send, recv) lies between two guard zones (common/buffers.h),
- * filled before each verified call: a kernel that writes before the start or past the end
- * changes them, and the verification names the buffer and the side. Each zone covers at
- * least one array of this rank's slab (the batch stride), so that an off-by-an-array index
- * lands in it; the kernels get the data between the zones as a sub-buffer. */
+/* Every device buffer (A, B, send, recv, the tables) lies between two guard zones, filled
+ * before each verified call, or on pocl between fences (common/guards.h): a kernel that
+ * writes before the start or past the end is caught, and the verification names the buffer
+ * and the side. Each zone covers at least one array of this rank's slab (the batch
+ * stride), so that an off-by-an-array index lands in it. */
 const char *const phase_name[PH_COUNT] = {
     "local1", "pack", "exchange", "d2h", "mpi", "h2d", "unpack", "local2",
     "pack2", "exchange2", "d2h2", "mpi2", "h2d2", "unpack2",
@@ -42,18 +43,20 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
     r->dev = dev;
     r->s = s;
     r->elem = elem;
-    r->type = elem == 16 ? MPI_C_DOUBLE_COMPLEX : MPI_C_FLOAT_COMPLEX;
+    r->type = elem == 16 ? FL_RL_CDOUBLE : FL_RL_CFLOAT;
     r->data_bytes = s->count * elem;
-    r->guard_bytes = fl_guard_bytes(dev, s->count / (s->batch ? s->batch : 1) * elem, elem);
+    /* every buffer fenced on a CPU device, else between guard zones (common/guards.h) */
+    r->guards = fl_guards_open(dev, elem);
+    r->guard_bytes = fl_guards_fenced(r->guards) ? 0 : fl_guard_bytes(dev, s->count /
+                                                     (s->batch ? s->batch : 1) * elem, elem);
     r->fill = fl_fill_limits_for(fl_base_align(dev));
     r->nbuf = on_device ? 2 : 4;
     static const char *const what[4] = {"buffer A", "buffer B", "the send buffer",
                                         "the receive buffer"};
     cl_mem *view[4] = {&r->buf[0], &r->buf[1], &r->send, &r->recv};
-    for (int i = 0; i < r->nbuf; i++) {
-        r->all[i] = fl_make_buffer(dev, r->data_bytes + 2 * r->guard_bytes, what[i]);
-        *view[i] = fl_guarded_view(dev, r->all[i], r->guard_bytes, r->data_bytes, what[i]);
-    }
+    for (int i = 0; i < r->nbuf; i++)
+        *view[i] = fl_guards_add(r->guards, r->data_bytes, r->guard_bytes, buffer_name[i],
+                                 what[i], NULL, &r->all[i]);
     r->staging = fl_xmalloc(s->count * elem, "the staging buffer");
     if (s->P > 1)   /* the transport: by name, or auto's fastest (going_further/choose.c) */
         transport_choose(r, want);
@@ -69,13 +72,9 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
 
 void engine_close(struct engine *r)
 {
-    cl_mem views[4] = {r->buf[0], r->buf[1], r->send, r->recv};
     if (r->xport)
         r->xport->close(r);
-    for (int i = 0; i < r->nbuf; i++) {
-        clReleaseMemObject(views[i]);
-        clReleaseMemObject(r->all[i]);
-    }
+    fl_guards_close(r->guards);
     free(r->staging);
 }
 
@@ -93,16 +92,12 @@ static void prepare_plan(struct engine *r, struct fl_exec *ex, const struct fl_p
         if (!plan->table[t].data)
             ex->slot[FL_BUF_TABLE0 + t] = strcmp(plan->table[t].name, "send") == 0 ? r->send
                                                                                   : r->recv;
-    fl_exec_tables(ex, plan, r->dev->context, r->elem, r->dev->name);
+    fl_guards_tables(r->guards, ex, plan, fl_guard_bytes(r->dev, 0, r->elem));
 }
 
 static void release_plan(struct fl_exec *ex, const struct fl_plan *plan)
 {
-    fl_exec_release(ex, plan);
-    for (int t = 0; t < plan->ntables; t++)
-        if (!plan->table[t].data)
-            ex->slot[FL_BUF_TABLE0 + t] = NULL;     /* send and recv: the engine's */
-    fl_exec_tables_release(ex, plan);
+    fl_exec_release(ex, plan);  /* (the tables: engine_close's fl_guards_close) */
 }
 
 void engine_prepare(struct engine *r, struct pipeline *p)
@@ -139,12 +134,19 @@ static void poison(struct engine *r, int i)
 /* PLAN's launches, waited for: its device time (first START to last END), in ms. Every
  * kernel of the chapter runs here (or in going_further/one_rank.c's one_rank_call), so
  * the watchdog knows a rank stuck in its own kernels. */
+static const char *fenced_check;   /* a verified call on fenced buffers: its check, or "" */
+
 static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
 {
     cl_event ev[FL_MAX_LAUNCHES];
     if (plan->nlaunch == 0)
         return 0;
     fl_mpi_watchdog_kernels(1);
+    if (fenced_check) {     /* a verified call on fenced buffers: one launch at a time */
+        double ms = fl_guards_run(ex, plan, *fenced_check ? fenced_check : NULL);
+        fl_mpi_watchdog_kernels(0);
+        return ms;
+    }
     fl_exec_enqueue(ex, plan, ev);
     CL_CHECK(clFinish(ex->queue));
     fl_mpi_watchdog_kernels(0);
@@ -156,15 +158,16 @@ static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
 
 double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *phases)
 {
-    double t_start = MPI_Wtime(), ph[PH_COUNT] = {0};
+    double t_start = fl_rl_wtime(), ph[PH_COUNT] = {0};
     int nlocal = 0, nexchange = 0;
     if (do_poison) {
         for (int i = 1; i < r->nbuf; i++)   /* B, send, recv */
             poison(r, i);
-        for (int i = 0; i < r->nbuf; i++)
-            fl_fill_guards(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes, &r->fill);
+        fl_guards_arm(r->guards, r->dev->queue, &r->fill);  /* every buffer's, tables too */
     }
-    if (r->nbuf == 2)   /* one rank on the device, no exchange (going_further/one_rank.c) */
+    /* a fault at a fence names the launch and the check (run_plan) */
+    fenced_check = do_poison && fl_guards_fenced(r->guards) ? (r->check ? r->check : "") : NULL;
+    if (r->nbuf == 2 && !fenced_check)  /* one rank on the device, no exchange (one_rank.c) */
         return one_rank_call(r, p, t_start, phases);
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
@@ -185,7 +188,7 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
         ph[PH_UNPACK + k] = run_plan(&st->ex_unpack, st->unpack);
     }
     CL_CHECK(clFinish(r->dev->queue));
-    double wall = (MPI_Wtime() - t_start) * 1e3;
+    double wall = (fl_rl_wtime() - t_start) * 1e3;
     if (phases)
         memcpy(phases, ph, sizeof ph);
     return wall;
@@ -217,15 +220,6 @@ void engine_download(struct engine *r, int slot, double *out)
     fl_from_device_format(out, r->staging, r->s->count, r->elem);
 }
 
-const char *engine_guard_damage(struct engine *r)
-{
-    const char *bad = NULL;
-    for (int i = 0; i < r->nbuf && !bad; i++)
-        bad = fl_guard_zone_damage(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes,
-                                   r->elem, buffer_name[i], &r->fault);
-    return bad;
-}
-
 /* ---------------------------------------------------------------- the textbook exchange */
 
 /* --transport alltoall: the exchange as one collective. The pack left block e (count/P
@@ -242,22 +236,23 @@ static int alltoall_open(struct engine *r, char *why, size_t len)
                  "transport, which cuts it into chunks", XFER_MAX >> 20, block >> 20);
         return -1;
     }
-    r->host_send = fl_xmalloc(r->data_bytes, "the host send buffer");
-    r->host_recv = fl_xmalloc(r->data_bytes, "the host receive buffer");
+    /* in the memory the rank sees (harness/isolate.c): it makes the MPI_Alltoall */
+    r->host_send = fl_rl_part(ARENA_SEND);
+    r->host_recv = fl_rl_part(ARENA_RECV);
     return 0;
 }
 
 static void alltoall_exchange(struct engine *r, double *ph)
 {
     const size_t blk = r->s->count / (size_t)r->s->P;   /* values per block: below 2^31 */
-    double t0 = MPI_Wtime();
+    double t0 = fl_rl_wtime();
     engine_transfer(r, r->send, 1, r->host_send, r->data_bytes);               /* device -> host */
-    double t1 = MPI_Wtime();
-    MPI_Alltoall(r->host_send, (int)blk, r->type, r->host_recv, (int)blk, r->type,
-                 MPI_COMM_WORLD);
-    double t2 = MPI_Wtime();
+    double t1 = fl_rl_wtime();
+    fl_rl_alltoall(r->host_send, r->host_recv, (int)blk, r->type);  /* MPI_Alltoall, by the
+                                                                       rank (relay.h) */
+    double t2 = fl_rl_wtime();
     engine_transfer(r, r->recv, 0, r->host_recv, r->data_bytes);               /* host -> device */
-    double t3 = MPI_Wtime();
+    double t3 = fl_rl_wtime();
     ph[PH_D2H] = (t1 - t0) * 1e3;
     ph[PH_MPI] = (t2 - t1) * 1e3;
     ph[PH_H2D] = (t3 - t2) * 1e3;
@@ -266,8 +261,6 @@ static void alltoall_exchange(struct engine *r, double *ph)
 
 static void alltoall_close(struct engine *r)
 {
-    free(r->host_send);
-    free(r->host_recv);
     r->host_send = r->host_recv = NULL;
 }
 

@@ -50,6 +50,72 @@
 
 int rank, nranks;      /* this process in MPI_COMM_WORLD, and how many */
 
+/* The local passes' layouts, A for the axes inside a natural slab, B for the outermost
+ * once the transpose made it whole (pipeline.c, planned as in 07), and the transform as
+ * steps: local passes (A), the exchange (pack; the blocks to the other ranks: exchange.c;
+ * unpack), local passes (B) [, the exchange back]; at P = 1 one step, every axis, the last
+ * pass storing the output's layout (going_further/one_rank.c). The other direction is the
+ * round trip's check (FFTW's TRANSPOSED_IN). From the device's limits: the rank plans the
+ * same steps as its worker, for its report. (STEPS 0: the layouts only.) */
+static void plan(struct ctx *c, int steps)
+{
+    char err[1024] = "";
+    size_t wg = c->o.wg ? c->o.wg : DEFAULT_WG;
+    if (!steps) {
+        fl_mpi_agree(pipeline_layouts(&c->s, &c->dev, c->elem, wg, c->on_device, &c->la,
+                                      &c->lb, err, sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
+        return;
+    }
+    size_t wg_items = c->dev.max_wg < 256 ? c->dev.max_wg : 256;
+    int sign = c->o.inverse ? 1 : -1;
+    if (c->on_device) {
+        pipeline_begin(&c->main, sign, LAYOUT_NATURAL, c->out);
+        one_rank(&c->main, &c->s, &c->la, &c->lb, c->elem);
+        pipeline_begin(&c->back, -sign, c->out, LAYOUT_NATURAL);
+        one_rank(&c->back, &c->s, &c->la, &c->lb, c->elem);
+    } else {
+        pipeline_make(&c->main, &c->s, &c->la, &c->lb, c->elem, wg_items, sign, LAYOUT_NATURAL,
+                      c->out);
+        pipeline_make(&c->back, &c->s, &c->la, &c->lb, c->elem, wg_items, -sign, c->out,
+                      LAYOUT_NATURAL);
+    }
+}
+
+/* 2-4 in a process of their own, forked before any OpenCL object (harness/isolate.c): a
+ * kernel that reaches beyond its buffers never reaches the input this rank keeps,
+ * FFTW-MPI's reference or the verdict. This rank's device (run.c), the steps (plan), the
+ * kernels: programs 1 and 2, the same sources with A's and B's -D constants (run.c). */
+static void device_open(void *arg)
+{
+    struct ctx *c = arg;
+    open_device(c);
+    plan(c, 0);
+    fl_mpi_watchdog_start(c->o.timeout_s, report_format == FL_FORMAT_JSON ? CHAPTER : NULL,
+                          c->variant->name);
+    report_who(c);
+    build_programs(c);
+    plan(c, 1);     /* (after the build: --explain's notes name an exercise's maps) */
+    engine_prepare(&c->eng, &c->main);
+    if (c->o.verify)
+        engine_prepare(&c->eng, &c->back);
+    if (c->o.explain)
+        report_explain(c);
+}
+
+static void device_close(void *arg)
+{
+    struct ctx *c = arg;
+    engine_release(&c->eng, &c->main);
+    if (c->o.verify)
+        engine_release(&c->eng, &c->back);
+    pipeline_free(&c->main);
+    pipeline_free(&c->back);
+    for (int i = 0; i < 2; i++)
+        clReleaseProgram(c->eng.program[i]);
+    engine_close(&c->eng);
+    fl_device_close(&c->dev);
+}
+
 int main(int argc, char **argv)
 {
     /* MPI, FFTW-MPI, and fl_die ending every rank (common/mpi/ranks.c) */
@@ -67,45 +133,11 @@ int main(int argc, char **argv)
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
 
-    /* 2. This rank's device (run.c, common/mpi/devices.c), and the local passes' layouts:
-     *    A for the axes inside a natural slab, B for the outermost axis once the transpose
-     *    made it whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
-    open_device(&c);
-    size_t wg = c.o.wg ? c.o.wg : DEFAULT_WG;
-    fl_mpi_agree(pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
-                                  sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
-    fl_mpi_watchdog_start(c.o.timeout_s, report_format == FL_FORMAT_JSON ? CHAPTER : NULL,
-                          c.variant->name);
-    report_who(&c);
-
-    /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
-     *    unpack), built with A's and B's -D constants (run.c). */
-    build_programs(&c);
-
-    /* 4. The transform as steps (pipeline.c): local passes (A), the exchange (pack; the
-     *    blocks to the other ranks: exchange.c, engine_call and transport_alltoall;
-     *    unpack), local passes (B) [, the exchange back]. At P = 1 one step: every axis,
-     *    the last pass storing the output's layout (going_further/one_rank.c).
-     *    The other direction, from the output's layout back to natural, is the round
-     *    trip's check (FFTW's TRANSPOSED_IN: last axis first, the exchange back, the slab). */
-    size_t wg_items = c.dev.max_wg < 256 ? c.dev.max_wg : 256;
+    /* 2-4. The device side, in the worker (device_open above); the same steps here */
+    isolate_start(&c, device_open, device_close);
+    plan(&c, 0);
+    plan(&c, 1);
     int sign = c.o.inverse ? 1 : -1;
-    if (c.on_device) {
-        pipeline_begin(&c.main, sign, LAYOUT_NATURAL, c.out);
-        one_rank(&c.main, &c.s, &c.la, &c.lb, c.elem);
-        pipeline_begin(&c.back, -sign, c.out, LAYOUT_NATURAL);
-        one_rank(&c.back, &c.s, &c.la, &c.lb, c.elem);
-    } else {
-        pipeline_make(&c.main, &c.s, &c.la, &c.lb, c.elem, wg_items, sign, LAYOUT_NATURAL,
-                      c.out);
-        pipeline_make(&c.back, &c.s, &c.la, &c.lb, c.elem, wg_items, -sign, c.out,
-                      LAYOUT_NATURAL);
-    }
-    engine_prepare(&c.eng, &c.main);
-    if (c.o.verify)
-        engine_prepare(&c.eng, &c.back);
-    if (c.o.explain)
-        report_explain(&c);
 
     /* 5. Verify against FFTW-MPI on the same slabs (checks.c), then time. */
     double *x0 = fl_xmalloc(c.s.count * 16, "the input");
@@ -120,7 +152,7 @@ int main(int argc, char **argv)
         /* --no-verify: one call still, and a write outside the data still fails it, naming
          * the first rank that made one, the buffer and the side */
         input_fill(&c.s, INPUT_RANDOM, c.o.seed, 0, NULL, sign, c.o.precision == FL_SINGLE, x0);
-        const char *guard = verified_call(&c, &c.main, x0, out0);
+        const char *guard = verified_call(&c, &c.main, x0, out0, "");
         char where[256];
         r.fault = c.eng.fault;
         int first_bad = fl_mpi_first(guard, where, sizeof where, &r.fault, sizeof r.fault);
@@ -139,18 +171,13 @@ int main(int argc, char **argv)
     memset(&t, 0, sizeof t);
     r.timed = c.o.repeat != 0 && r.passed;
     if (r.timed)
-        time_calls(&c, x0, &t);
+        fl_rl_device_time(x0, &t);     /* by the worker (harness/isolate.c) */
     report_result(&c, &t, &r);
 
-    engine_release(&c.eng, &c.main);
-    if (c.o.verify)
-        engine_release(&c.eng, &c.back);
+    fl_rl_finish();         /* the worker's end, then the shm window's */
+    window_early_free();
     pipeline_free(&c.main);
     pipeline_free(&c.back);
-    for (int i = 0; i < 2; i++)
-        clReleaseProgram(c.eng.program[i]);
-    engine_close(&c.eng);
-    fl_device_close(&c.dev);
     free(x0);
     free(out0);
     fl_mpi_finish(r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH);

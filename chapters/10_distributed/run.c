@@ -68,7 +68,7 @@ void build_programs(struct ctx *c)
                                                      c->build[i]);
         }
         if (turn == 0)
-            MPI_Barrier(MPI_COMM_WORLD);
+            fl_rl_barrier();    /* (the worker's MPI, through its rank: relay.h) */
     }
 }
 
@@ -81,9 +81,9 @@ void time_calls(struct ctx *c, const double *x0, struct timing *t)
     for (int done = 0, timed = 0;; done++) {
         double phases[PH_COUNT];
         engine_upload(&c->eng, x0);
-        MPI_Barrier(MPI_COMM_WORLD);
+        fl_rl_barrier_tight();  /* (the rank's, outside the call's clock: relay.h) */
         double ms = engine_call(&c->eng, &c->main, 0, phases), slowest;
-        MPI_Allreduce(&ms, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        fl_rl_allreduce(&ms, &slowest, 1, FL_RL_DOUBLE, FL_RL_MAX);
         if (done < c->o.warmup)
             continue;
         if (!tmax) {
@@ -107,8 +107,8 @@ void time_calls(struct ctx *c, const double *x0, struct timing *t)
             col[i] = ph[(size_t)i * PH_COUNT + p];
         struct fl_stats st = fl_stats_of(col, total);
         struct { double v; int r; } mine = {st.median, rank}, hi;
-        MPI_Allreduce(&mine, &hi, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
-        MPI_Allreduce(&st.median, &t->phase_min[p], 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+        fl_rl_allreduce(&mine, &hi, 1, FL_RL_DOUBLE_INT, FL_RL_MAXLOC);
+        fl_rl_allreduce(&st.median, &t->phase_min[p], 1, FL_RL_DOUBLE, FL_RL_MIN);
         t->phase_max[p] = hi.v;
         t->phase_max_rank[p] = hi.r;
         if (!phase_inside(p))     /* d2h, mpi, h2d overlap inside the exchange's wall time */

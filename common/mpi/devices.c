@@ -5,7 +5,6 @@
 #include "../device.h"
 #include "../exitcodes.h"
 
-#include <mpi.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,27 +78,19 @@ static int choose(const char *spec, int local_rank, int local_size, char *pick, 
 int fl_mpi_choose_device(const char *spec, char *pick, size_t plen, char *how, size_t hlen,
                          char *why, size_t wlen)
 {
-    MPI_Comm node;
     int local_rank, local_size;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &local_rank);
-    MPI_Comm_size(node, &local_size);
-    MPI_Comm_free(&node);
+    fl_mpi_node(&local_rank, &local_size);   /* (fl_mpi_init's: a worker calls no MPI) */
     return choose(spec, local_rank, local_size, pick, plen, how, hlen, why, wlen);
 }
 
 void fl_mpi_report_devices(const struct fl_device *dev, const char *how, int text)
 {
-    char line[1024], lib[MPI_MAX_LIBRARY_VERSION_STRING];
-    int rank, nranks, ll;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-    if (rank == 0 && text) {
-        MPI_Get_library_version(lib, &ll);
-        lib[strcspn(lib, ",\n")] = '\0';
+    char line[1024];
+    int rank, nranks;
+    fl_mpi_ranks(&rank, &nranks);   /* (fl_mpi_init's: a rank's worker calls no MPI) */
+    if (rank == 0 && text)
         printf("ranks    %d MPI process%s (%s), one OpenCL device each\n", nranks,
-               nranks == 1 ? "" : "es", lib);
-    }
+               nranks == 1 ? "" : "es", fl_mpi_library());
     snprintf(line, sizeof line, "rank %-3d device %u:%u %s (%s) on platform %s | driver %s (%s)\n",
              rank, dev->platform_index, dev->device_index, dev->name,
              fl_device_type_name(dev->type), dev->platform_name, dev->driver, how);

@@ -2,6 +2,7 @@
  * printed in rank order. */
 #define _POSIX_C_SOURCE 200809L
 #include "ranks.h"
+#include "relay.h"
 
 #include "../clerr.h"
 #include "../exitcodes.h"
@@ -15,7 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static int rank, nranks, text_status = 1;
+static int rank, nranks, text_status = 1, node_rank, node_size = 1;
+/* MPI_Get_library_version's first line, to its first comma (the worker's, relay.h) */
+static char library[MPI_MAX_LIBRARY_VERSION_STRING];
 static char die_prefix[48];
 
 /* ---------------------------------------------------------------- make SANITIZE=1 */
@@ -54,17 +57,27 @@ void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
      * of the node shared among its ranks: at 1024^3 its four transforms are what the
      * verification's time is */
     int provided;
+    /* hwloc, which Open MPI asks about the node, opens the OpenCL and CUDA devices to list
+     * them where a rank finds the node's topology itself (a singleton, without mpirun): a
+     * rank must never touch a device, as it forks the process that runs the kernels after
+     * this (relay.h: pocl's threads, NVIDIA's driver, do not survive a fork) */
+    setenv("HWLOC_COMPONENTS", "-opencl,-cuda,-nvml,-rsmi,-levelzero,-gl", 0);
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
     MPI_Comm node;
-    int local_size = 1;
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    MPI_Get_library_version(lib, &len);
+    lib[strcspn(lib, ",\n")] = '\0';
+    snprintf(library, sizeof library, "%s", lib);
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, &local_size);
+    MPI_Comm_rank(node, &node_rank);
+    MPI_Comm_size(node, &node_size);
     MPI_Comm_free(&node);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int threads = provided >= MPI_THREAD_FUNNELED && cores > local_size ?
-                  (int)(cores / local_size) : 1;
+    int threads = provided >= MPI_THREAD_FUNNELED && cores > node_size ?
+                  (int)(cores / node_size) : 1;
     if (threads > 1 && fftw_init_threads())
         fftw_plan_with_nthreads(threads);
     fftw_mpi_init();
@@ -76,8 +89,26 @@ void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
     *nranks_out = nranks;
 }
 
+void fl_mpi_ranks(int *rank_out, int *nranks_out)
+{
+    *rank_out = rank;
+    *nranks_out = nranks;
+}
+
+const char *fl_mpi_library(void)
+{
+    return library;
+}
+
+void fl_mpi_node(int *local_rank, int *local_size)
+{
+    *local_rank = node_rank;
+    *local_size = node_size;
+}
+
 void fl_mpi_finish(int code)
 {
+    fl_iso_kill();      /* a worker (relay.h) is ended first: the rank's end is the run's */
     fflush(stdout);
     fflush(stderr);
     fl_mpi_reference_cleanup();
@@ -102,6 +133,10 @@ FILE *fl_mpi_status_stream(void) { return text_status ? stdout : stderr; }
 
 void fl_mpi_agree(int code, const char *msg)
 {
+    if (fl_rl_in_worker()) {    /* the rank agrees for its worker (relay.h) */
+        fl_rl_agree(code, msg);
+        return;
+    }
     int worst, failed = code != 0, nfailed, first, cand = code ? rank : nranks;
     MPI_Allreduce(&code, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (!worst)
@@ -133,6 +168,10 @@ void fl_mpi_agree(int code, const char *msg)
 int fl_mpi_agree_all(int ok)
 {
     int all;
+    if (fl_rl_in_worker()) {
+        fl_rl_allreduce(&ok, &all, 1, FL_RL_INT, FL_RL_MIN);
+        return all;
+    }
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     return all;
 }
@@ -171,6 +210,10 @@ unsigned long long fl_mpi_digest(const void *data, size_t bytes)
 
 void fl_mpi_print_ranks(FILE *stream, const char *text)
 {
+    if (fl_rl_in_worker()) {
+        fl_rl_print_ranks(stream == stderr ? 2 : 1, text);
+        return;
+    }
     char *all = fl_mpi_gather_text(text);
     if (all) {
         fputs(all, stream);

@@ -6,6 +6,10 @@
  *   devices.c   which OpenCL device a rank opens
  *   agree.c     the options, which every rank must get the same
  *   reference.c FFTW-MPI's answer on the same slabs (common/reference.c's, over ranks)
+ *   relay.c     the rank's worker, which runs the kernels and never calls MPI: the rank
+ *               makes its MPI calls for it (relay.h). In the worker, fl_mpi_agree,
+ *               fl_mpi_agree_all, fl_mpi_print_ranks and the watchdog's functions are the
+ *               rank's, asked for over the channel.
  *
  * Built with mpicc for the MPI chapters only (the Makefile's MPI_CHAPTERS), never into the
  * one-device chapters' common/ objects. */
@@ -24,6 +28,13 @@
  * fl_die ending every rank (MPI_Abort). RANK, NRANKS: this process in MPI_COMM_WORLD, and
  * how many. */
 void fl_mpi_init(int *argc, char ***argv, int *rank, int *nranks);
+/* This rank's number among the ranks of its node, and how many there are (fl_mpi_init's,
+ * so that a rank's worker, which calls no MPI, has them: relay.h). */
+void fl_mpi_node(int *local_rank, int *local_size);
+/* This rank's number and the number of ranks; the MPI library's name and version
+ * ("Open MPI v4.1.4"). fl_mpi_init's too. */
+void fl_mpi_ranks(int *rank, int *nranks);
+const char *fl_mpi_library(void);
 /* Every rank's end: FFTW-MPI and MPI finalized, exit with CODE. */
 _Noreturn void fl_mpi_finish(int code);
 /* The run's report FORMAT: status lines (PASS, FAIL) on stdout for text, else on stderr;
@@ -124,5 +135,10 @@ void fl_mpi_agree_options(const char *mine, const char *program);
 void fl_mpi_reference(const size_t *dims, int ndims, size_t batch, size_t m0, size_t m1,
                       const double *in, double *out, int sign, int transposed);
 void fl_mpi_reference_cleanup(void);
+/* 1 when REF (this rank's COUNT complex values of FFTW-MPI's answer) is zero on every rank
+ * while the input IN (COUNT values here) is not, as fl_reference_lost says of one array:
+ * the reference was not computed from this input, and no check can pass against it.
+ * Collective. */
+int fl_mpi_reference_lost(const double *in, const double *ref, size_t count);
 
 #endif

@@ -87,3 +87,14 @@ void fl_mpi_reference_cleanup(void)
             plans[i].used = 0;
         }
 }
+
+int fl_mpi_reference_lost(const double *in, const double *ref, size_t count)
+{
+    int mine[2] = {0, 0}, all[2];   /* some input value nonzero here; some reference value */
+    for (size_t i = 0; i < 2 * count && !(mine[0] && mine[1]); i++) {
+        mine[0] |= in[i] != 0;
+        mine[1] |= ref[i] != 0;
+    }
+    MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return all[0] && !all[1];
+}

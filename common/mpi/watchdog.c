@@ -2,6 +2,7 @@
  * one waiting for it, be the one that speaks. */
 #define _POSIX_C_SOURCE 200809L
 #include "ranks.h"
+#include "relay.h"
 
 #include "../clerr.h"
 #include "../exitcodes.h"
@@ -36,6 +37,9 @@ static volatile sig_atomic_t in_kernels, overdue, alone, status_fd = STDOUT_FILE
 
 static void watchdog_exit(const char *msg, const char *status)
 {
+    int worker = fl_rl_worker_pid();   /* the kernels' process (relay.h) goes first */
+    if (worker > 0)
+        kill(worker, SIGKILL);
     ssize_t ignored = write(STDERR_FILENO, msg, strlen(msg));
     ignored = write(status_fd, status, strlen(status));
     const char *json = msg == watchdog_msg ? watchdog_json : waiting_json;
@@ -58,9 +62,10 @@ static void stopped(int sig)
     clock_gettime(CLOCK_MONOTONIC, &now);
     double t = (double)(now.tv_sec - started.tv_sec) +
                (double)(now.tv_nsec - started.tv_nsec) * 1e-9;
+    int kernels = in_kernels || fl_rl_worker_in_kernels();
     if (overdue || t + STOPPED_SLACK_S >= limit_s)
-        watchdog_exit(in_kernels ? watchdog_msg : waiting_msg,
-                      in_kernels ? watchdog_status : waiting_status);
+        watchdog_exit(kernels ? watchdog_msg : waiting_msg,
+                      kernels ? watchdog_status : waiting_status);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -80,10 +85,11 @@ static void json_record(char *record, size_t len, const char *chapter, const cha
 static void watchdog_fired(int sig)
 {
     (void)sig;
-    if (in_kernels || alone)
+    if (in_kernels || fl_rl_worker_in_kernels() || alone)
         watchdog_exit(watchdog_msg, watchdog_status);
     if (!overdue) {
         overdue = 1;    /* the grace: a stuck rank elsewhere speaks first */
+        fl_rl_mark_overdue();
         return;
     }
     watchdog_exit(waiting_msg, waiting_status);
@@ -91,6 +97,10 @@ static void watchdog_fired(int sig)
 
 void fl_mpi_watchdog_start(double seconds, const char *json_chapter, const char *variant)
 {
+    if (fl_rl_in_worker()) {    /* the rank's watchdog, which kills its worker (relay.h) */
+        fl_rl_watchdog_start(seconds, json_chapter, variant);
+        return;
+    }
     if (seconds <= 0)
         return;
     int rank, nranks;
@@ -135,6 +145,10 @@ void fl_mpi_watchdog_start(double seconds, const char *json_chapter, const char 
 
 void fl_mpi_watchdog_kernels(int running)
 {
+    if (fl_rl_in_worker()) {
+        fl_rl_kernels(running);
+        return;
+    }
     if (running && overdue)
         watchdog_exit(waiting_msg, waiting_status);
     in_kernels = running;

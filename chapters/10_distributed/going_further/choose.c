@@ -20,12 +20,10 @@ const char *const shm_copy_name[4] = {"zerocopy", "cma", "window", "direct"};
 /* How many ranks the smallest node holds (all of them: one node). Collective. */
 static int fewest_on_a_node(const struct slab *s, int *on_node)
 {
-    MPI_Comm node;
-    int fewest;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s->rank, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, on_node);
-    MPI_Comm_free(&node);
-    MPI_Allreduce(on_node, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    int fewest, local_rank;
+    (void)s;
+    fl_mpi_node(&local_rank, on_node);
+    fl_rl_allreduce(on_node, &fewest, 1, FL_RL_INT, FL_RL_MIN);  /* (by the rank: relay.h) */
     return fewest;
 }
 
@@ -93,13 +91,7 @@ void transport_choose(struct engine *r, const struct transport_want *want)
                  "node");
     if (want->transport != CHOOSE_MPI && fewest == r->s->P) {
         f->copy_threads = want->threads ? want->threads : window_default_threads(on_node);
-        /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4
-         * slots) stays small whatever the slab (shared memory may be a small tmpfs) */
-        size_t bytes = r->s->count / (size_t)r->s->P * r->elem;
-        size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
-        if (!want->chunks && least > (size_t)f->chunks)
-            f->chunks = transport_chunks(r->s, r->elem, least < MAX_CHUNKS ? (int)least :
-                                         MAX_CHUNKS);
+        f->chunks = shm_chunks(r->s, r->elem, want->chunks);   /* (window_early's too) */
         if (open_shm(r, (enum shm_copy)want->copy, why, sizeof why) == 0) {
             if (want->transport == CHOOSE_AUTO)
                 snprintf(f->transport_note, sizeof f->transport_note, "every rank on one node");
@@ -113,4 +105,42 @@ void transport_choose(struct engine *r, const struct transport_want *want)
     f->copy_threads = 0;
     if (try_open(r, &transport_mpi, why, sizeof why) != 0)
         fl_mpi_agree(FL_EXIT_OPENCL, why);
+}
+
+/* ---------------------------------------------------------------- the rank's mirror */
+
+static const struct transport *const known[5] = {NULL, &transport_alltoall, &transport_mpi,
+                                                 &transport_shm, &transport_zerocopy};
+
+void transport_info_get(const struct engine *r, struct transport_info *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < 5; i++)
+        if (r->xport == known[i])
+            t->xport = i;
+    if (!r->fast)
+        return;
+    t->has_fast = 1;
+    t->chunks = r->fast->chunks;
+    t->shm_copy = (int)r->fast->shm_copy;
+    t->copy_threads = r->fast->copy_threads;
+    snprintf(t->transport_note, sizeof t->transport_note, "%s", r->fast->transport_note);
+    snprintf(t->shm_note, sizeof t->shm_note, "%s", r->fast->shm_note);
+}
+
+void transport_info_set(struct engine *r, struct transport_info *t)
+{
+    static struct fast f;
+    r->xport = t->xport >= 0 && t->xport < 5 ? known[t->xport] : NULL;
+    if (!t->has_fast)
+        return;
+    memset(&f, 0, sizeof f);
+    f.chunks = t->chunks;
+    f.shm_copy = t->shm_copy >= 0 && t->shm_copy < 4 ? (enum shm_copy)t->shm_copy : SHM_WINDOW;
+    f.copy_threads = t->copy_threads;
+    fl_iso_clean(t->transport_note, sizeof t->transport_note);
+    fl_iso_clean(t->shm_note, sizeof t->shm_note);
+    snprintf(f.transport_note, sizeof f.transport_note, "%s", t->transport_note);
+    snprintf(f.shm_note, sizeof f.shm_note, "%s", t->shm_note);
+    r->fast = &f;
 }

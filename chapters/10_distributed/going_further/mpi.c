@@ -20,7 +20,9 @@
 static int mpi_open(struct engine *r, char *why, size_t len)
 {
     (void)why, (void)len;
-    staging_pin(r);
+    /* the host buffers in the memory the rank sees: it makes the sends and receives
+     * (relay.h), on request slots recv c*P + q, send C*P + c*P + q */
+    staging_pin_at(r, fl_rl_part(ARENA_SEND), fl_rl_part(ARENA_RECV));
     return 0;
 }
 
@@ -29,24 +31,20 @@ static void mpi_exchange(struct engine *r, double *ph)
     const struct slab *s = r->s;
     const int P = s->P, me = s->rank, C = r->fast->chunks;
     const size_t blk = s->count / (size_t)P, elem = r->elem, n = (size_t)C * (size_t)P;
-    double t0 = MPI_Wtime(), mpi = 0, d2h = 0, h2d = 0;
+    double t0 = fl_rl_wtime(), mpi = 0, d2h = 0, h2d = 0;
     char *hs = r->host_send, *hr = r->host_recv;
-    MPI_Request *rq = malloc(2 * n * sizeof *rq);
     cl_event *ev = calloc(2 * n, sizeof *ev);     /* reads [c*P + q], then writes */
-    if (!rq || !ev)
+    if (!ev)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the exchange's requests");
-    MPI_Request *recv_rq = rq, *send_rq = rq + n;
     cl_event *rd = ev, *wr = ev + n;
     size_t lo, len;
     /* the receives first, all of them: chunk c of block q (from rank q), tag c */
     for (int c = 0; c < C; c++) {
         chunk_bounds(blk, c, C, &lo, &len);
-        for (int q = 0; q < P; q++) {
-            recv_rq[(size_t)c * P + q] = send_rq[(size_t)c * P + q] = MPI_REQUEST_NULL;
+        for (int q = 0; q < P; q++)
             if (q != me)
-                MPI_Irecv(hr + ((size_t)q * blk + lo) * elem, (int)len, r->type, q, c,
-                          MPI_COMM_WORLD, &recv_rq[(size_t)c * P + q]);
-        }
+                fl_rl_irecv(hr + ((size_t)q * blk + lo) * elem, (int)len, r->type, q, c,
+                            (unsigned)((size_t)c * P + q));
     }
     /* device -> pinned host, every chunk in order; the own block on the device */
     int last_rd[MAX_CHUNKS];
@@ -55,14 +53,14 @@ static void mpi_exchange(struct engine *r, double *ph)
         chunk_bounds(blk, c, C, &lo, &len);
         /* the queue is in order: chunk c's last read done, all of its reads are */
         CL_CHECK(clWaitForEvents(1, &rd[(size_t)c * P + last_rd[c]]));
-        double m0 = MPI_Wtime();
+        double m0 = fl_rl_wtime();
         for (int k = 1; k < P; k++) {       /* peers in the order me+1, me+2, ... */
             int q = (me + k) % P;
-            MPI_Isend(hs + ((size_t)q * blk + lo) * elem, (int)len, r->type, q, c, MPI_COMM_WORLD,
-                      &send_rq[(size_t)c * P + q]);
+            fl_rl_isend(hs + ((size_t)q * blk + lo) * elem, (int)len, r->type, q, c,
+                        (unsigned)(n + (size_t)c * P + q));
         }
-        MPI_Waitall(P, &recv_rq[(size_t)c * P], MPI_STATUSES_IGNORE);
-        mpi += MPI_Wtime() - m0;
+        fl_rl_waitall((unsigned)((size_t)c * P), (unsigned)P);
+        mpi += fl_rl_wtime() - m0;
         for (int q = 0; q < P; q++)
             if (q != me) {
                 size_t at = ((size_t)q * blk + lo) * elem;
@@ -71,14 +69,13 @@ static void mpi_exchange(struct engine *r, double *ph)
             }
         CL_CHECK(clFlush(r->fast->q_in));
     }
-    double m0 = MPI_Wtime();
-    MPI_Waitall((int)n, send_rq, MPI_STATUSES_IGNORE);
-    mpi += MPI_Wtime() - m0;
+    double m0 = fl_rl_wtime();
+    fl_rl_waitall((unsigned)n, (unsigned)n);
+    mpi += fl_rl_wtime() - m0;
     CL_CHECK(clFinish(r->fast->q_in));
     CL_CHECK(clFinish(r->dev->queue));
-    ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
+    ph[PH_XCHG] = (fl_rl_wtime() - t0) * 1e3;
     staging_times(n, rd, wr, &d2h, &h2d);
-    free(rq);
     free(ev);
     ph[PH_MPI] = mpi * 1e3;
     ph[PH_D2H] = d2h;

@@ -113,7 +113,7 @@ double one_rank_call(struct engine *r, struct pipeline *p, double t_start, doubl
         if (p->step[i].plan->nlaunch)
             fl_exec_enqueue(&p->step[i].ex, p->step[i].plan, ev[i]);
     CL_CHECK(clFinish(r->dev->queue));
-    double wall = (MPI_Wtime() - t_start) * 1e3;
+    double wall = (fl_rl_wtime() - t_start) * 1e3;
     fl_mpi_watchdog_kernels(0);
     for (int i = 0, nlocal = 0; i < p->nsteps; i++) {
         int n = p->step[i].plan->nlaunch;

@@ -165,13 +165,13 @@ static int cma_works(struct engine *r, struct shm *m, char *why, size_t len)
 #ifdef PR_SET_PTRACER
     prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
 #endif
-    MPI_Allgather(me, 2, MPI_LONG, all, 2, MPI_LONG, MPI_COMM_WORLD);
+    fl_rl_allgather(me, sizeof me, all);    /* (by the rank: relay.h) */
     for (int q = 0; q < P; q++) {
         m->pid[q] = (pid_t)all[2 * q];
         m->send[q] = (char *)(intptr_t)all[2 * q + 1];
     }
     free(all);
-    MPI_Barrier(MPI_COMM_WORLD);    /* every rank's prctl done */
+    fl_rl_barrier();                /* every rank's prctl done */
     int err = 0, first = 0;
     char probe[64];
     size_t n = r->data_bytes < sizeof probe ? r->data_bytes : sizeof probe;
@@ -182,7 +182,7 @@ static int cma_works(struct engine *r, struct shm *m, char *why, size_t len)
     const char *no = getenv("FFTLAB_SHM_NO_CMA");
     if (no && *no && strcmp(no, "0") != 0)
         err = EPERM;
-    MPI_Allreduce(&err, &first, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    fl_rl_allreduce(&err, &first, 1, FL_RL_INT, FL_RL_MAX);
     if (first)
         snprintf(why, len, "process_vm_readv refused (%s)", strerror(first));
     return !first;
@@ -258,7 +258,7 @@ static void shm_exchange(struct engine *r, double *ph)
     const struct slab *s = r->s;
     const int P = s->P, me = s->rank, C = r->fast->chunks;
     const size_t blk = s->count / (size_t)P, elem = r->elem, n = (size_t)C * (size_t)P;
-    double t0 = MPI_Wtime(), host = 0, d2h = 0, h2d = 0;
+    double t0 = fl_rl_wtime(), host = 0, d2h = 0, h2d = 0;
     char *hs = r->host_send, *hr = r->host_recv;
     cl_event *rd = calloc(n, sizeof *rd), *wr = m->wr;
     if (!rd)
@@ -271,7 +271,7 @@ static void shm_exchange(struct engine *r, double *ph)
     for (int q = 0; q < P && cma; q++)
         if (q != me)
             wait_for(r, ctr(m, q, 1 + me), m->seq);
-    host += MPI_Wtime() - t0;
+    host += fl_rl_wtime() - t0;
     /* device -> pinned host, every chunk in order; the own block on the device */
     int last_rd[MAX_CHUNKS];
     staging_reads(r, rd, last_rd);
@@ -281,7 +281,7 @@ static void shm_exchange(struct engine *r, double *ph)
         uint64_t g = m->seq + (uint64_t)c;
         int slot = (int)(g % (uint64_t)m->slots), ns = 0;
         CL_CHECK(clWaitForEvents(1, &rd[(size_t)c * P + last_rd[c]]));
-        double h0 = MPI_Wtime();
+        double h0 = fl_rl_wtime();
         if (!cma) {
             /* into this rank's slot, once every peer is done with what it held */
             for (int q = 0; q < P; q++)
@@ -312,7 +312,7 @@ static void shm_exchange(struct engine *r, double *ph)
                 if (q != me)
                     atomic_store_explicit(ctr(m, me, 1 + q), g + 1, memory_order_release);
         }
-        host += MPI_Wtime() - h0;
+        host += fl_rl_wtime() - h0;
         for (int q = 0; q < P; q++)
             if (q != me) {
                 size_t at = ((size_t)q * blk + lo) * elem;
@@ -327,7 +327,7 @@ static void shm_exchange(struct engine *r, double *ph)
     CL_CHECK(clFinish(r->dev->queue));
     progress(r);    /* direct: every write done, every slot released */
     m->seq += (uint64_t)C;
-    ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
+    ph[PH_XCHG] = (fl_rl_wtime() - t0) * 1e3;
     staging_times(n, rd, wr, &d2h, &h2d);
     free(rd);
     ph[PH_MPI] = host * 1e3;

@@ -34,8 +34,6 @@ struct copier {
 };
 
 struct shm {
-    MPI_Comm node;
-    MPI_Win win;
     char **base;                /* every rank's segment: header, then its slots           */
     size_t hdr, cb;             /* header bytes; bytes of one chunk for one peer (largest) */
     int slots;                  /* chunk slots per rank (the ring): SHM_SLOTS, or C if fewer */

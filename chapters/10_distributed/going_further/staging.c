@@ -25,6 +25,18 @@ int transport_chunks(const struct slab *s, size_t elem, int want)
     return (int)c;
 }
 
+int shm_chunks(const struct slab *s, size_t elem, int want)
+{
+    /* automatic chunks: no more than SHM_CHUNK_BYTES per peer, so that the window (4
+     * slots) stays small whatever the slab (shared memory may be a small tmpfs) */
+    int chunks = transport_chunks(s, elem, want);
+    size_t bytes = s->count / (size_t)s->P * elem;
+    size_t least = (bytes + SHM_CHUNK_BYTES - 1) / SHM_CHUNK_BYTES;
+    if (!want && least > (size_t)chunks)
+        chunks = transport_chunks(s, elem, least < MAX_CHUNKS ? (int)least : MAX_CHUNKS);
+    return chunks;
+}
+
 void fast_open(struct engine *r, int chunks)
 {
     struct fast *f = calloc(1, sizeof *f);
@@ -55,12 +67,13 @@ void fast_close(struct engine *r)
     r->fast = NULL;
 }
 
-/* Pinned host memory of BYTES, mapped: the buffer in *M, the pointer returned. */
-void *staging_pinned(const struct engine *r, size_t bytes, cl_mem *m, const char *what)
+/* Pinned host memory of BYTES (at HOST, or where the driver puts it when NULL), mapped:
+ * the buffer in *M, the pointer returned. */
+static void *pinned(const struct engine *r, size_t bytes, void *host, cl_mem *m, const char *what)
 {
     cl_int err;
-    *m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL,
-                        &err);
+    *m = clCreateBuffer(r->dev->context, CL_MEM_READ_WRITE | (host ? CL_MEM_USE_HOST_PTR :
+                        CL_MEM_ALLOC_HOST_PTR), bytes, host, &err);
     if (err != CL_SUCCESS)
         fl_die(FL_EXIT_OPENCL, "cannot allocate %s (%zu MiB of pinned host memory) for %s: %s",
                what, bytes >> 20, r->dev->name, fl_cl_error_name(err));
@@ -69,11 +82,27 @@ void *staging_pinned(const struct engine *r, size_t bytes, cl_mem *m, const char
     if (err != CL_SUCCESS)
         fl_die(FL_EXIT_OPENCL, "cannot map %s (%zu MiB) on %s: %s", what, bytes >> 20,
                r->dev->name, fl_cl_error_name(err));
+    if (host && p != host)
+        fl_die(FL_EXIT_OPENCL, "%s maps %s somewhere else than the memory it was given "
+               "(CL_MEM_USE_HOST_PTR): use --transport alltoall", r->dev->name, what);
     return p;
+}
+
+void *staging_pinned(const struct engine *r, size_t bytes, cl_mem *m, const char *what)
+{
+    return pinned(r, bytes, NULL, m, what);
 }
 
 /* The pinned send and receive buffers of the staged transports, made once (mpi's, and
  * shm's cma, window and direct modes), reused by every call. */
+void staging_pin_at(struct engine *r, void *send, void *recv)
+{
+    if (r->host_send)
+        return;
+    r->host_send = pinned(r, r->data_bytes, send, &r->fast->pin_send, "the host send buffer");
+    r->host_recv = pinned(r, r->data_bytes, recv, &r->fast->pin_recv, "the host receive buffer");
+}
+
 void staging_pin(struct engine *r)
 {
     if (r->host_send)

@@ -76,6 +76,15 @@ static inline void chunk_bounds(size_t blk, int c, int c_all, size_t *lo, size_t
  * fallback order that opens on every rank. Collective; a transport asked by name that
  * cannot be had ends every rank (exit 2 or 3). */
 void transport_choose(struct engine *r, const struct transport_want *want);
+/* What the report says of R's transport, as plain values (the worker's, for its rank:
+ * harness/isolate.c), and the rank's mirror of it in R (no buffers, no window; text
+ * cleaned, names checked). */
+struct transport_info {
+    int xport, has_fast, chunks, shm_copy, copy_threads;
+    char transport_note[192], shm_note[320];
+};
+void transport_info_get(const struct engine *r, struct transport_info *t);
+void transport_info_set(struct engine *r, struct transport_info *t);
 
 /* ---------------------------------------------------------------- the transports */
 
@@ -89,6 +98,9 @@ extern const struct transport transport_zerocopy;  /* zerocopy.c                
 /* The chunks an exchange uses for WANT (--chunks; 0 = automatic): at least enough that no
  * message passes XFER_MAX, at most one value each. The same on every rank. */
 int transport_chunks(const struct slab *s, size_t elem, int want);
+/* The chunks of shm (and zerocopy) for WANT (--chunks): transport_chunks', or more, so that
+ * no chunk for a peer passes SHM_CHUNK_BYTES when the count is automatic. */
+int shm_chunks(const struct slab *s, size_t elem, int want);
 /* R's FAST with CHUNKS chunks and the host -> device queue; fast_close releases it, its
  * pinned buffers with it. */
 void fast_open(struct engine *r, int chunks);
@@ -96,8 +108,11 @@ void fast_close(struct engine *r);
 /* Pinned host memory of BYTES, mapped (the buffer in *M, the pointer returned; WHAT names
  * it in an error). Exits 3 (through fl_die) if it does not fit. */
 void *staging_pinned(const struct engine *r, size_t bytes, cl_mem *m, const char *what);
-/* The pinned staging (R's host_send, host_recv); a second call does nothing. */
+/* The pinned staging (R's host_send, host_recv); a second call does nothing. staging_pin_at:
+ * the same on the host memory SEND and RECV (the arena, where the rank reaches them:
+ * mpi's), wrapped as CL_MEM_USE_HOST_PTR buffers, which a driver may pin. */
 void staging_pin(struct engine *r);
+void staging_pin_at(struct engine *r, void *send, void *recv);
 /* Enqueue every chunk of every peer's block device -> pinned host (event rd[c*P + q];
  * last_rd[c]: the peer whose read ends chunk c) and this rank's own block device ->
  * device, then flush. */
@@ -107,6 +122,12 @@ void staging_reads(struct engine *r, cl_event *rd, int *last_rd);
 void staging_times(size_t n, cl_event *rd, cl_event *wr, double *d2h, double *h2d);
 
 /* ---------------------------------------------------------------- window.c */
+
+/* The rank, before it forks its worker: the node's shared window for shm and zerocopy,
+ * when WANT may take them (P > 1, every rank on one node), as large as any --shm-copy
+ * needs, so that the worker inherits it. Collective. window_early_free: at the rank's end. */
+void window_early(const struct slab *s, size_t elem, const struct transport_want *want);
+void window_early_free(void);
 
 /* Threads per host copy when --copy-threads is 0: the node's cores shared by its ranks. */
 int window_default_threads(int ranks_on_node);

@@ -90,14 +90,14 @@ static int zerocopy_open(struct engine *r, char *why, size_t len)
         return -2;
     struct shm *m = r->fast->shm;
     int bad = zerocopy_wrap(r, m, mine, sizeof mine) != 0 ? r->s->rank : r->s->P, first;
-    MPI_Allreduce(&bad, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    fl_rl_allreduce(&bad, &first, 1, FL_RL_INT, FL_RL_MIN);    /* (by the rank: relay.h) */
     if (first == r->s->P) {
         r->fast->copy_threads = 0;  /* no host copy, no copy threads */
         return 0;
     }
     zerocopy_unwrap(r, m);
     window_close(r);
-    MPI_Bcast(mine, sizeof mine, MPI_CHAR, first, MPI_COMM_WORLD);
+    fl_rl_bcast(mine, sizeof mine, first);
     snprintf(why, len, "rank %d %s", first, mine);
     return -1;
 }
@@ -143,7 +143,7 @@ static void zerocopy_exchange(struct engine *r, double *ph)
     const struct slab *s = r->s;
     const int P = s->P, me = s->rank, C = r->fast->chunks, S = m->slots;
     const size_t blk = s->count / (size_t)P, elem = r->elem, n = (size_t)C * (size_t)P;
-    double t0 = MPI_Wtime(), idle = 0, idle_from = -1, d2h = 0, h2d = 0;
+    double t0 = fl_rl_wtime(), idle = 0, idle_from = -1, d2h = 0, h2d = 0;
     cl_event *rd = m->rd, *wr = m->wr;
     memset(rd, 0, n * sizeof *rd);
     memset(wr, 0, n * sizeof *wr);
@@ -207,22 +207,22 @@ static void zerocopy_exchange(struct engine *r, double *ph)
          * the core now and then (pocl's threads, more ranks than cores) */
         if (moved) {
             if (idle_from >= 0)
-                idle += MPI_Wtime() - idle_from;
+                idle += fl_rl_wtime() - idle_from;
             idle_from = -1;
             spins = 0;
         } else {
             if (idle_from < 0)
-                idle_from = MPI_Wtime();
+                idle_from = fl_rl_wtime();
             if (++spins >= 64)
                 sched_yield();
         }
     }
     if (idle_from >= 0)
-        idle += MPI_Wtime() - idle_from;
+        idle += fl_rl_wtime() - idle_from;
     CL_CHECK(clFinish(r->fast->q_in));
     CL_CHECK(clFinish(r->dev->queue));
     m->seq += (uint64_t)C;
-    ph[PH_XCHG] = (MPI_Wtime() - t0) * 1e3;
+    ph[PH_XCHG] = (fl_rl_wtime() - t0) * 1e3;
     staging_times(n, rd, wr, &d2h, &h2d);
     ph[PH_MPI] = idle * 1e3;
     ph[PH_D2H] = d2h;
