@@ -259,9 +259,12 @@ static void make_product(struct vkfft_ctx *c, const struct peer_problem *p, cons
  * forward plan leaves it, so an application made like the convolution's, with
  * kernelConvolution set, transforms the filter in place, once. What 1.2.26 does, found by
  * the checks (bench/peer_conv.c) on pocl and the GPU:
- *   - it reads one spectrum per batch row (the flag that shares one across the batch came
- *     in a later version): the filter is stored BATCH times, and each call reads BATCH
- *     spectra where the three steps read one (in 1-D; a 2-D batch is refused in main);
+ *   - it reads one spectrum per row: the flag that shares one across a batch came in a
+ *     later version. With numberBatches = B, rows past the first came out wrong wherever
+ *     the plan takes more than one kernel per axis (2-D, and 1-D from 2^20 on the H200);
+ *     with the batch given as B coordinate features (coordinateFeatures, the "colours" of
+ *     an image, each with its own filter) every row is right. So the filter is stored B
+ *     times and a call reads B spectra where the three steps read one;
  *   - its inverse divides by the length of the axis it fuses (the outermost, VkFFT's
  *     last), not by N: the filter is scaled by the rest, dims[0] / N, so that the answer
  *     is FFTW's unnormalized convolution like every other row's. */
@@ -277,7 +280,8 @@ static void make_fused_spectrum(struct vkfft_ctx *c, const struct peer_problem *
     CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->spectrum, CL_TRUE, 0, p->n * 8 * rows, h, 0, NULL, NULL));
     free(h);
     VkFFTConfiguration k = *cfg;
-    k.numberBatches = rows;
+    k.numberBatches = 1;
+    k.coordinateFeatures = rows;
     k.kernelConvolution = 1;
     k.buffer = &c->spectrum;
     k.bufferSize = &c->spectrum_bytes;
@@ -359,10 +363,8 @@ int main(int argc, char **argv)
         peer_conv_init(&p, &conv);
         c->n = p.n;
         c->batch = p.batch;
-        if (c->conv == PEER_CONV_FUSED && p.ndims > 1 && p.batch > 1)
-            fl_die(FL_EXIT_USAGE, "--conv fused: VkFFT 1.2.26's convolution mode gets every row of a "
-                   "2-D/3-D batch but the first wrong (its checks fail): give --batch 1");
-        /* fused: one spectrum per row (make_fused_spectrum says why) */
+        /* fused: one spectrum per row, the batch as coordinate features
+         * (make_fused_spectrum says why) */
         c->spectrum_bytes = p.n * 8 * (c->conv == PEER_CONV_FUSED ? p.batch : 1);
         c->spectrum = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, c->spectrum_bytes, NULL, &err);
         if (err != CL_SUCCESS)
@@ -391,6 +393,8 @@ int main(int argc, char **argv)
     else if (c->conv == PEER_CONV_FUSED) {
         make_fused_spectrum(c, &p, &conv, &cfg);
         cfg.performConvolution = 1;
+        cfg.numberBatches = 1;
+        cfg.coordinateFeatures = p.batch; /* the batch; see make_fused_spectrum */
         cfg.kernel = &c->spectrum;
         cfg.kernelSize = &c->spectrum_bytes;
     }
