@@ -33,7 +33,7 @@ ifeq ($(filter -j%,$(MAKEFLAGS)),)
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 endif
 
-CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing 05_register_radix 06_mixed_radix 07_multidim 08_bluestein 09_real_input
+CHAPTERS := 01_dft 02_radix2 03_local_memory 04_coalescing 05_register_radix 06_mixed_radix 07_multidim 08_bluestein 09_real_input 11_convolution
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan

@@ -33,6 +33,13 @@ static const struct fl_capability real_table[] = {
      "up to 2^26 reals", seven_smooth, (size_t)1 << 26, 3, 0, 0},
 };
 
+/* Chapters that compute something else than a transform of their input (fl_chapter.op):
+ * their sizes are the input's; never named as a chapter that can transform a size. */
+static const struct fl_capability op_table[] = {
+    {"11_convolution", "1-D and 2-D signals up to 2^24 points (circular: every axis 2^a 3^b 5^c "
+     "7^d)", NULL, (size_t)1 << 24, 2, 0, 0},
+};
+
 #define COUNT(t) (sizeof t / sizeof t[0])
 
 static int is_real(const struct fl_capability *c)
@@ -48,6 +55,9 @@ const struct fl_capability *fl_capability_of(const char *chapter)
     for (size_t i = 0; i < COUNT(real_table); i++)
         if (strcmp(real_table[i].chapter, chapter) == 0)
             return &real_table[i];
+    for (size_t i = 0; i < COUNT(op_table); i++)
+        if (strcmp(op_table[i].chapter, chapter) == 0)
+            return &op_table[i];
     return NULL;
 }
 
@@ -105,6 +115,11 @@ int fl_capability_check(const char *chapter, const size_t *dims, int ndims, char
     int sl = 0;
     for (int d = 0; d < ndims; d++)
         sl += snprintf(shape + sl, sizeof shape - (size_t)sl, "%s%zu", d ? "x" : "", dims[d]);
+    if (c >= op_table && c < op_table + COUNT(op_table)) {
+        /* no transform chapter computes what it does: the rule alone */
+        snprintf(why, len, "%s cannot take size %s: %s", chapter, shape, rule);
+        return -1;
+    }
     /* Written chapters that take the shape; planned ones only when no written FFT
      * chapter (one with a prime-factor rule, not the O(N^2) DFT) takes it. */
     char others[512], coming[256];

@@ -37,6 +37,36 @@ struct fl_variant {
                                        purpose (it must say so in `about`)             */
 };
 
+/* A chapter whose program computes something else than the DFT of its input, from its input
+ * and data of its own (11_convolution: y = x conv h, the filter h its own). NULL in
+ * chapters 01-10, whose runs are checked against FFTW's transform as always. With it the
+ * harness runs the same steps, but: the output side has the shape result_dims gives (a
+ * linear convolution's is longer than its input); the random, impulse and tone checks are
+ * judged against reference(); the fifth check, in place of the round trip (no operator
+ * has an inverse plan), compares up to a few thousand outputs of the main input with
+ * direct(), a computation of another method (the plain sum, no FFT), which so checks the
+ * reference as well as the kernels; --inverse is the chapter's to refuse (check()). */
+enum fl_op_check { FL_OP_MAIN, FL_OP_IMPULSE, FL_OP_TONE };
+
+struct fl_operator {
+    const char *what;               /* the problem line's word for the run ("convolution") */
+    const char *reference_text;     /* the "reference" line: how reference() computes       */
+    const char *direct_name;        /* the fifth check's name ("direct")                     */
+    /* OUT = the shape of one output array for input arrays of shape DIMS (NDIMS axes) */
+    void (*result_dims)(const size_t *dims, int ndims, size_t *out);
+    /* The answer for input X (BATCH arrays of shape DIMS, interleaved complex doubles) into
+     * REF (BATCH arrays of result_dims), in double. KIND says which check's input X is: a
+     * chapter may answer an impulse or a tone by a closed form. Returns 0, or -1 (out of
+     * memory, FFTW could not plan). */
+    int (*reference)(enum fl_op_check kind, const double *x, double *ref, const size_t *dims,
+                     int ndims, size_t batch);
+    /* At most MAX outputs of input X by another method than reference()'s: their flat
+     * indices (into the BATCH result arrays, ascending) into IDX, their values into REF
+     * (interleaved); returns how many (at least 1 when there is an output). */
+    size_t (*direct)(const double *x, const size_t *dims, int ndims, size_t batch, size_t *idx,
+                     double *ref, size_t max);
+};
+
 struct fl_chapter {
     const char *name;               /* "02_radix2": folder, kernel file, binary, target */
     const char *title;
@@ -76,6 +106,9 @@ struct fl_chapter {
      * The harness reads and writes real .npy files for it and checks against FFTW's r2c
      * and c2r plans. 0 (the default): complex transforms, as chapters 01-07. */
     int real_input;
+    /* NULL: the chapter transforms its input (01-10); else what it computes instead, and how
+     * it is checked (struct fl_operator above) */
+    const struct fl_operator *op;
 };
 
 int fl_main(int argc, char **argv, const struct fl_chapter *chapter);

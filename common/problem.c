@@ -19,7 +19,13 @@ struct side run_side_of(const struct run_ctx *c, int sign, int output)
     memset(&s, 0, sizeof s);
     s.n = c->n;
     memcpy(s.dims, c->dims, sizeof s.dims);
-    if (c->real && (sign < 0) == !output) {
+    if (c->ch->op && output) {
+        /* an operator's output (a linear convolution's is longer than its input) */
+        c->ch->op->result_dims(c->dims, c->ndims, s.dims);
+        s.n = 1;
+        for (int d = 0; d < c->ndims; d++)
+            s.n *= s.dims[d];
+    } else if (c->real && (sign < 0) == !output) {
         s.real = 1;               /* R2C's input, C2R's output: the reals */
     } else if (c->real) {
         fl_half_dims(c->dims, c->ndims, s.dims);
@@ -46,6 +52,14 @@ const struct fl_variant *run_find_variant(const struct fl_chapter *ch, const cha
     for (const struct fl_variant *v = ch->variants; v->name; v++)
         len += snprintf(list + len, sizeof list - (size_t)len, "%s%s", len ? ", " : "", v->name);
     fl_die(FL_EXIT_USAGE, "%s has no variant '%s' (it has: %s)", ch->name, name, list);
+}
+
+/* The larger side's values, the whole batch: what the memory shared with the worker holds. */
+size_t run_most_values(const struct run_ctx *c)
+{
+    int sign = c->o && c->o->inverse ? 1 : -1;
+    size_t in = run_side_of(c, sign, 0).n, out = run_side_of(c, sign, 1).n;
+    return (in > out ? in : out) * c->batch;
 }
 
 /* "512x512" */

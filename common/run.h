@@ -62,6 +62,11 @@ struct side {
 
 /* The input (OUTPUT = 0) or the output side of a transform in direction SIGN (problem.c). */
 struct side run_side_of(const struct run_ctx *c, int sign, int output);
+/* The larger side's values (complex), the whole batch (problem.c). */
+size_t run_most_values(const struct run_ctx *c);
+/* 1 when the run verifies with a round trip (a plan of the other direction): not for an
+ * operator (fl_chapter.op), which has no inverse plan. */
+#define run_round_trip(c) ((c)->o->verify && !(c)->ch->op)
 /* Device bytes of side S, the whole batch. */
 size_t run_side_bytes(const struct run_ctx *c, const struct side *s);
 

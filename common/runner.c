@@ -110,6 +110,13 @@ static int run_size_list(const struct fl_chapter *ch, const struct fl_options *o
             fl_die(FL_EXIT_USAGE, "%s", err);
         for (int d = 0; d < ndims; d++)
             n *= dims[d];
+        if (ch->op) { /* an operator's output may be the larger side */
+            size_t out[FL_MAX_DIMS], m = 1;
+            ch->op->result_dims(dims, ndims, out);
+            for (int d = 0; d < ndims; d++)
+                m *= out[d];
+            n = m > n ? m : n;
+        }
         if (fl_check_values(n, batch, err, sizeof err) == 0 && n * batch > list_values)
             list_values = n * batch;
     }
@@ -186,8 +193,9 @@ static const struct fl_device *start_job(struct run_ctx *c, const struct fl_opti
                                          int shared_device)
 {
     if (!fl_iso_running()) {
-        /* every side is at most N x batch complex doubles (a half spectrum is smaller) */
-        size_t values = c->count > list_values ? c->count : list_values;
+        /* every side is at most N x batch complex doubles (a half spectrum is smaller; an
+         * operator's output may be larger) */
+        size_t most = run_most_values(c), values = most > list_values ? most : list_values;
         fl_iso_start(values * 16, &run_shared_mem, run_worker_main, (void *)c->ch);
         fl_iso_on_lost(run_print_held);
     }

@@ -135,6 +135,27 @@ static void show_failure(struct verifier *v, const struct fl_check *chk, const d
     run_held.shown = i + 1;
 }
 
+/* How many outputs an operator's direct() gives at most: a few thousand, so that the plain
+ * sum stays cheap at any size (every output of a small problem). */
+#define OP_DIRECT_MAX 4096
+
+/* An operator's reference is all zero while its input X is not. An operator may map a
+ * nonzero input to zero (a circular convolution with a filter whose spectrum vanishes
+ * where the input's lives), so that alone proves nothing: the reference is lost when the
+ * operator's direct() (another method) finds a nonzero output. */
+static int op_reference_lost(const struct run_ctx *c, const double *x)
+{
+    size_t *idx = fl_xmalloc(OP_DIRECT_MAX * sizeof *idx, "the direct outputs' indices");
+    double *val = fl_xmalloc(OP_DIRECT_MAX * 16, "the direct outputs");
+    size_t got = c->ch->op->direct(x, c->dims, c->ndims, c->batch, idx, val, OP_DIRECT_MAX);
+    int lost = 0;
+    for (size_t i = 0; i < 2 * got && !lost; i++)
+        lost = val[i] != 0;
+    free(idx);
+    free(val);
+    return lost;
+}
+
 /* FFTW's answer REF for input X of direction SIGN is all zero while the input is not
  * (fl_reference_lost): the reference was not computed from this input, and no check can
  * pass against it. A C2R keeps only the Hermitian part of its input: that part is what
@@ -145,6 +166,8 @@ static int reference_lost(const struct run_ctx *c, const double *x, const double
     size_t in_count = in.n * c->batch, res_count = res.n * c->batch;
     if (!fl_reference_lost(x, in_count, ref, res_count))
         return 0;
+    if (c->ch->op)
+        return op_reference_lost(c, x);
     if (!(c->real && sign > 0))
         return 1;
     double *h = fl_xmalloc(in_count * 16, "the input's Hermitian part");
@@ -203,14 +226,75 @@ static void check_inner_overflow(const struct run_ctx *c, const char *what, cons
     }
 }
 
-/* FFTW's answer for input X in direction SIGN: the complex DFT, or r2c / c2r. */
-static void reference(const struct run_ctx *c, const double *x, double *ref, int sign)
+/* FFTW's answer for input X in direction SIGN: the complex DFT, or r2c / c2r; an
+ * operator's (fl_chapter.op) from its reference(), told which check X is (KIND). */
+static void reference(const struct run_ctx *c, const double *x, double *ref, int sign,
+                      enum fl_op_check kind)
 {
+    if (c->ch->op) {
+        if (c->ch->op->reference(kind, x, ref, c->dims, c->ndims, c->batch) != 0)
+            fl_die(FL_EXIT_OPENCL, "the reference of the %s could not be computed (out of "
+                   "memory?)", c->ch->op->what);
+        return;
+    }
     int rc = !c->real ? fl_reference_dft_nd(x, ref, c->dims, c->ndims, c->batch, sign)
            : sign < 0 ? fl_reference_r2c_nd(x, ref, c->dims, c->ndims, c->batch)
                       : fl_reference_c2r_nd(x, ref, c->dims, c->ndims, c->batch);
     if (rc != 0)
         fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
+}
+
+/* An operator's fifth check: up to OP_DIRECT_MAX outputs of the main input X0, computed by
+ * its direct() (another method than reference(): the plain sum), against the same outputs
+ * of the run OUT0 (side RES), with the reference's bounds. The direct values are compared
+ * as one array; a failure names the output's row and index. */
+static void check_direct(struct verifier *v, const double *x0, const double *out0,
+                         const struct side *res)
+{
+    struct run_ctx *c = v->c;
+    struct fl_result *r = v->r;
+    const struct fl_operator *op = c->ch->op;
+    size_t *idx = fl_xmalloc(OP_DIRECT_MAX * sizeof *idx, "the direct outputs' indices");
+    double *want = fl_xmalloc(OP_DIRECT_MAX * 16, "the direct outputs");
+    double *got = fl_xmalloc(OP_DIRECT_MAX * 16, "the run's outputs");
+    size_t count = op->direct(x0, c->dims, c->ndims, c->batch, idx, want, OP_DIRECT_MAX);
+    size_t total = res->n * c->batch;
+    for (size_t i = 0; i < count; i++) {
+        if (idx[i] >= total)
+            fl_die(FL_EXIT_OPENCL, "%s: direct() named output %zu of %zu (a chapter bug)",
+                   c->ch->name, idx[i], total);
+        got[2 * i] = out0[2 * idx[i]];
+        got[2 * i + 1] = out0[2 * idx[i] + 1];
+    }
+    struct fl_check *chk = &r->check[r->nchecks++];
+    memset(chk, 0, sizeof *chk);
+    snprintf(chk->name, sizeof chk->name, "%s", op->direct_name);
+    fl_compare(got, want, count, &chk->err);
+    chk->bound = v->bound;
+    chk->ok = count > 0 && chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
+    size_t n = res->n;
+    char at[64];
+    if (count == 0) {
+        snprintf(chk->detail, sizeof chk->detail, "no output to compare (a chapter bug)");
+    } else if (chk->err.nonfinite) {
+        size_t e = idx[chk->err.first_nonfinite];
+        snprintf(chk->detail, sizeof chk->detail, "%zu of the %zu outputs compared never written "
+                 "(NaN), first at row %zu index %s", chk->err.nonfinite, count, e / n,
+                 fl_format_index(at, sizeof at, e % n, res->dims, c->ndims));
+    } else if (!chk->ok) {
+        size_t e = idx[chk->err.worst];
+        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %s (of %zu "
+                 "outputs compared)", e / n, fl_format_index(at, sizeof at, e % n, res->dims,
+                                                             c->ndims), count);
+    }
+    int i = (int)(chk - r->check);
+    run_held.fmt = c->o->format;
+    run_held.r = r;
+    run_held.text[i] = NULL;
+    run_held.shown = i + 1;
+    free(idx);
+    free(want);
+    free(got);
 }
 
 void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_result *r)
@@ -240,7 +324,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
      * input, after the run: the kernels run in the worker, which cannot reach either */
     c->check = o->input ? "input" : "random";
     const char *guard = run_remote(c, 0, sign, x0, out0);
-    reference(c, x0, v.ref, sign);
+    reference(c, x0, v.ref, sign, FL_OP_MAIN);
     if (o->input)
         check_overflow(c, v.ref, res_count);
     int lost = reference_lost(c, x0, v.ref, sign);
@@ -269,7 +353,7 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
             fl_hermitian_half(x, dims, nd, c->batch);
         c->check = name;
         guard = run_remote(c, 0, sign, x, v.out);
-        reference(c, x, v.ref, sign);
+        reference(c, x, v.ref, sign, FL_OP_IMPULSE);
         lost = reference_lost(c, x, v.ref, sign);
         chk = judge_check(&v, name, v.out, v.ref, 1.0, &res);
         if (lost) report_lost_reference(chk);
@@ -297,17 +381,29 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
             fl_round_to_float(x, in_count);
         c->check = name;
         guard = run_remote(c, 0, sign, x, v.out);
-        reference(c, x, v.ref, sign);
+        reference(c, x, v.ref, sign, FL_OP_TONE);
         lost = reference_lost(c, x, v.ref, sign);
         chk = judge_check(&v, name, v.out, v.ref, 1.0, &res);
         if (guard) report_guard(c, r, chk, guard);
-        if (!c->real)
+        if (c->ch->op)
+            ; /* an operator's tone is judged against its reference (a closed form) alone */
+        else if (!c->real)
             fl_check_tone_peak_nd(chk, v.out, dims, nd, c->batch, k);
         else
             fl_check_tone_peak_real(chk, v.out, dims, nd, c->batch, k, !c2r);
         if (lost) report_lost_reference(chk);
         show_failure(&v, chk, v.out, v.ref, o->format, &res);
         memset(v.ref, 0, most * 16);
+    }
+
+    /* 5. an operator's: the main input's outputs by another method (its direct()) */
+    if (c->ch->op) {
+        check_direct(&v, x0, out0, &res);
+        fl_conclude_checks(r);
+        free(x);
+        free(v.ref);
+        free(v.out);
+        return;
     }
 
     /* 5. round trip: the other direction undoes this one, up to the factor N. C2R then

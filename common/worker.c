@@ -129,7 +129,7 @@ static void check_memory(const struct job_state *js)
     size_t ref = cp->real ? cp->count * part + fl_half_count(cp->dims, cp->ndims) * cp->batch * 2 * part
                : o->precision == FL_DOUBLE ? cp->count * 2 * part : 0;
     size_t need = fl_host_bytes(in_count, res_count, cp->data_bytes, o->verify, ref) +
-                  cp->count * 16, /* the memory shared with the worker */
+                  run_most_values(cp) * 16, /* the memory shared with the worker */
            have = fl_host_memory();
     if (have && need > have)
         fl_die(FL_EXIT_USAGE, "N x batch = %zu x %zu needs %.1f GiB of host memory%s, more "
@@ -214,9 +214,12 @@ static void announce(const struct job_state *js)
                  o->inverse ? half : shape, o->inverse ? shape : half);
     }
     printf("problem  N=%s%s batch=%zu %s%s %s variant=%s input=%s\n", shape, points, cp->batch,
-           o->inverse ? "inverse" : "forward", kind, o->precision == FL_DOUBLE ? "double" : "single",
-           cp->variant->name, o->input ? o->input : "random");
-    if (o->verify)
+           cp->ch->op ? cp->ch->op->what : o->inverse ? "inverse" : "forward", kind,
+           o->precision == FL_DOUBLE ? "double" : "single", cp->variant->name,
+           o->input ? o->input : "random");
+    if (o->verify && cp->ch->op)
+        printf("reference %s\n", cp->ch->op->reference_text);
+    else if (o->verify)
         printf("reference FFTW in %s precision\n", o->precision == FL_DOUBLE ? "long double" : "double");
     if (cp->real && o->inverse && o->input && !o->ndims)
         printf("note     Nx = 2 (m - 1) = %zu from the file's last axis (m = %zu), as "
@@ -285,14 +288,14 @@ static void make_plans(struct job_state *js, struct fl_plan *plan_main, struct f
     ch->plan(&js->prob, plan_main);
     struct fl_problem back = js->prob;
     back.sign = -js->prob.sign;
-    if (o->verify)
+    if (run_round_trip(cp))
         ch->plan(&back, plan_back);
 
     struct fl_exec *ex_main = &js->ex_main, *ex_back = &js->ex_back;
     ex_main->queue = ex_back->queue = cp->dev.queue;
     ex_main->program = ex_back->program = js->program;
     fl_exec_prepare(ex_main, plan_main, cp->kernel_file, hint);
-    if (o->verify)
+    if (run_round_trip(cp))
         fl_exec_prepare(ex_back, plan_back, cp->kernel_file, hint);
     if (cp->variant->exercise && plan_main->nlaunch == 0)
         probe_exercise_kernels(ch, &js->prob, js->program, cp->kernel_file, js->hint);
@@ -306,8 +309,10 @@ static void make_plans(struct job_state *js, struct fl_plan *plan_main, struct f
                                                       : "inverse, c2r, for the round trip")
                                         : (o->inverse ? "forward, for the round trip"
                                                       : "inverse, for the round trip");
+        if (ch->op)
+            dir_main = ch->op->what;
         fl_plan_explain(plan_main, dir_main, ex_main->kernel, NULL);
-        if (o->verify)
+        if (run_round_trip(cp))
             fl_plan_explain(plan_back, dir_back, ex_back->kernel, plan_main);
     }
     cp->exs[0] = ex_main;
@@ -342,7 +347,7 @@ static void make_buffers(struct job_state *js)
     js->ex_main.slot[FL_BUF_A] = js->ex_back.slot[FL_BUF_A] = cp->a;
     js->ex_main.slot[FL_BUF_B] = js->ex_back.slot[FL_BUF_B] = cp->b;
     run_make_tables(cp, 0);
-    if (o->verify)
+    if (run_round_trip(cp))
         run_make_tables(cp, 1);
 }
 
@@ -360,7 +365,7 @@ static void serve_requests(struct job_state *js, int nlaunch)
         if (m.type == MSG_END_JOB)
             break;
         if (m.type == MSG_RUN && m.len == sizeof rq &&
-            (rq.which == 0 || (rq.which == 1 && js->o.verify))) {
+            (rq.which == 0 || (rq.which == 1 && run_round_trip(cp)))) {
             rq.check[sizeof rq.check - 1] = '\0';
             cp->check = rq.check;
             static struct output_msg done;
@@ -392,7 +397,7 @@ static void release_job(struct job_state *js, struct fl_plan *plan_main, struct 
     fl_exec_release(&js->ex_main, plan_main);
     fl_exec_release(&js->ex_back, plan_back);
     run_release_tables(cp, 0);
-    if (js->o.verify)
+    if (run_round_trip(cp))
         run_release_tables(cp, 1);
     fl_plan_free(plan_main);
     fl_plan_free(plan_back);

@@ -37,8 +37,9 @@
  * plan uses the hooks. Built after kernels/08_pass_hooks.cl (the hooks' declarations, in
  * front of 06's pass), kernels/06_passes.cl and the 06_*.cl after it (mixed_pass, stage,
  * exchange, NEXT_STAGE, FOR_M), 05_register_radix.cl and 06_mixed_radix.cl (the blocks,
- * the twiddle lookup) and 07_multidim.cl (fft_rows_x_p<n>); --kernels FILE replaces this
- * file only.
+ * the twiddle lookup), 07_multidim.cl (fft_rows_x_p<n>) and 08_fused_convolution.cl (the
+ * middle, pass_middle_hook, and a row's whole convolution, fused_row: shared with chapter
+ * 11); --kernels FILE replaces this file only.
  *
  * Sources: L. I. Bluestein, "A linear filtering approach to the computation of the
  * discrete Fourier transform" (1970); L. R. Rabiner, R. W. Schafer, C. M. Rader, "The
@@ -134,33 +135,6 @@ __kernel void bs_postmul(__global const real2_t *conv, __global real2_t *y, __gl
     const size_t row = get_global_id(1);
     if (k < BS_N)
         y[row * BS_N + k] = cmul(conv[row * BS_M + k], ch[k]);
-}
-
-/* Between Bluestein's two FFTs when both run in one kernel (bluestein_fused below, and
- * 06's pass with PASS_HOOK_MIDDLE: bs_middle): after the last stage (radix rl) butterfly b
- * holds outputs j = b + m*(Q/rl), elements e0 + j*es of the row; Z_j = V_j * tab[e0 +
- * j*es], conjugated so that the next FFT is the inverse; then back to the first stage's
- * order (radix r0) through local memory: value j to slot j (the last stage's sub-span is
- * Q/rl, so exchange's Stockham place is j itself), barrier, read j = b + m*(Q/r0). */
-static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, __global const real2_t *tab,
-                                    int e0, int es, int i, int c, const int rl, const int r0,
-                                    const int Q, const int I, const int T, const int cf)
-{
-    const int B = Q / rl, nb = (B + I - 1) / I;
-    #pragma unroll
-    for (int jb = 0; jb < nb; jb++) {
-        int b = i + jb * I;
-        if (B % I == 0 || b < B) {
-#define PRODUCT_M(m)                                                                       \
-    {                                                                                      \
-        real2_t z = cmul(v[jb * rl + m], tab[e0 + (b + (m) * B) * es]);                    \
-        v[jb * rl + m] = (real2_t)(z.x, -z.y);                                             \
-    }
-            FOR_M(rl, PRODUCT_M)
-#undef PRODUCT_M
-        }
-    }
-    exchange(v, u, i, c, rl, Q / rl, r0, Q, I, T, cf);
 }
 
 /* ---------------------------------------------------------------- fused_passes: the hooks */
@@ -269,15 +243,6 @@ __kernel void bs_inverse_last(__global const real2_t *x, __global real2_t *y, __
 }
 
 #if defined(Ax_P1) && !defined(Ax_P2)
-/* A pass's -D list (Q, p, I, T, 12 radices) with p replaced, and its Q: the inverse after
- * the middle pass is pass 0's Q and shape with p = pass 1's Q. (No variadic macros in
- * OpenCL C 1.2: the 16 values are named.) */
-#define BS_P_AS(list, p) BS_P_AS_(list, p)
-#define BS_P_AS_(q, p0, i, t, a, b, c, d, e, f, g, h, k, l, m, n, p) \
-    q, p, i, t, a, b, c, d, e, f, g, h, k, l, m, n
-#define BS_Q_OF(list) BS_Q_OF_(list)
-#define BS_Q_OF_(q, p0, i, t, a, b, c, d, e, f, g, h, k, l, m, n) q
-
 /* Contract (bs_middle, bs_inverse_after_middle: fused past one group, M = Q0 x Q1)
  *   the passes of chapter 06 with hooks, M = Ax_N in two passes (Ax_P0, Ax_P1):
  *   work-items : bs_middle as pass 1 (Ax_P1's I x T per group), bs_inverse_after_middle
@@ -321,93 +286,9 @@ __kernel void bs_inverse_after_middle(__global const real2_t *x, __global real2_
  * w^(jk) = w^(g^(a-h)) depends on h - a only, so
  *     X[g^-h] = x[0] + sum_a x[g^a] * w^(g^-(h-a)),   X[0] = sum_j x[j]
  * a cyclic convolution of length L, no padding, as two FFTs of L points with the same
- * middle step as Bluestein's (pass_middle_hook, here times gh = FFT_L(b) / L, b_e =
+ * middle step as Bluestein's (pass_middle_hook in kernels/08_fused_convolution.cl, here times gh = FFT_L(b) / L, b_e =
  * w^(g^-e), a host table). perm[a] = (g^a, g^-a) mod N as real_t (exact below 2^24).
  * X[0] = x[0] + FFT_L(u)[0]: the forward FFT's output 0 is the sum of all u_a. */
-
-/* One group's T rows through a whole transform, both FFTs in one pass of N = Q points
- * (Bluestein's M or Rader's L); NX = the input's and output's length. RADER (a constant)
- * picks what surrounds the FFTs, with the tables ENDS and MID:
- *   Bluestein  loads a_j = x[j] * c_j (0 for NX <= j < M), ends = the chirp c, mid = Bh;
- *              stores X_k = c_k * conv_k for k < NX
- *   Rader      loads u_a = x[g^a], ends = perm, mid = gh; stores X[g^-h] = x[0] + conv_h
- *              and X[0] = x[0] + FFT_L(u)[0]
- * See bluestein_fused and rader_fused. */
-static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
-                             __global const real2_t *hi, __global const real2_t *lo,
-                             __global const real2_t *ends, __global const real2_t *mid, int batch,
-                             const int rader, const int NX, const int N, const int lo_bits,
-                             const int Q, const int P, const int I, const int T, const int r0,
-                             const int r1, const int r2, const int r3, const int r4, const int r5,
-                             const int r6, const int r7, const int r8, const int r9,
-                             const int r10, const int r11)
-{
-    const int cf = 0;                 /* local memory: a row's values together (exchange) */
-    const int l = get_local_id(0);
-    const int c = l / I, i = l % I;   /* row c of the group, item i of that row */
-    const size_t row = (size_t)get_group_id(0) * T + c;
-    const int valid = row < (size_t)batch;
-    __global const real2_t *in = x + (valid ? row : 0) * NX;
-    __global real2_t *out = y + row * NX;
-    const real2_t x0 = rader ? in[0] : (real2_t)(0, 0);
-    real2_t v[FL_VMAX];
-    (void)P; /* 1: one pass */
-
-    /* 1. a: the first stage's butterfly b takes the values j = b + m*(N/r0); Rader's
-     *    x[g^a] are read from global memory in that order (scattered addresses of one
-     *    row: through local memory in order instead was slower at 2017 and 4001, NOTES.md) */
-    {
-        const int B = Q / r0, nb = (B + I - 1) / I;
-    #pragma unroll
-        for (int jb = 0; jb < nb; jb++) {
-            int b = i + jb * I;
-            if (B % I == 0 || b < B) {
-#define LOAD_M(m)                                                                          \
-    {                                                                                      \
-        int j = b + m * B;                                                                 \
-        v[jb * r0 + m] = rader ? in[(int)ends[j].x]                                        \
-                               : valid && j < NX ? cmul(in[j], ends[j]) : (real2_t)(0, 0); \
-    }
-                FOR_M(r0, LOAD_M)
-#undef LOAD_M
-            }
-        }
-    }
-
-    /* 2. FFT_N(a), in registers and local memory (06's stages); Rader's item 0 holds
-     *    its output 0, the sum of the u_a, as its first value */
-    PASS_STAGES
-    const real2_t a0 = v[0];
-
-    /* 3. conj(FFT_N(a) * mid), and 4. back to the first stage's order (pass_middle_hook above) */
-    const int rl = PASS_LAST_RADIX;
-    const int BL = Q / rl, nbl = (BL + I - 1) / I;
-    pass_middle_hook(v, u, mid, 0, 1, i, c, rl, r0, Q, I, T, cf);
-
-    /* 5. V = FFT_N(conj Z); conv = conj(V) */
-    PASS_STAGES
-
-    /* 6. the outputs, straight from registers (Bluestein's k >= NX are dropped) */
-    #pragma unroll
-    for (int jb = 0; jb < nbl; jb++) {
-        int b = i + jb * I;
-        if (BL % I == 0 || b < BL) {
-#define STORE_M(m)                                                                         \
-    {                                                                                      \
-        int e = b + m * BL;                                                                \
-        real2_t conv = (real2_t)(v[jb * rl + m].x, -v[jb * rl + m].y);                     \
-        if (rader && valid)                                                                \
-            out[(int)ends[e].y] = x0 + conv;                                               \
-        else if (!rader && valid && e < NX)                                                \
-            out[e] = cmul(conv, ends[e]);                                                  \
-    }
-            FOR_M(rl, STORE_M)
-#undef STORE_M
-        }
-    }
-    if (rader && valid && i == 0)
-        out[0] = x0 + a0;
-}
 
 #if defined(BS_RADER) && defined(BS_ONE_PASS)
 /* I x T of a pass's -D list (Q, P, I, T, 12 radices): the group rader_fused requires, so
@@ -432,7 +313,8 @@ void rader_fused(__global const real2_t *x, __global real2_t *y, __local real2_t
                           __global const real2_t *tw, __global const real2_t *perm,
                           __global const real2_t *gh, int batch)
 {
-    fused_row(x, y, u, tw + (1 << Ax_LB), tw, perm, gh, batch, 1, BS_N, Ax_N, Ax_LB, Ax_P0);
+    fused_row(x, y, u, tw + (1 << Ax_LB), tw, perm, gh, batch, FUSED_RADER, BS_N, BS_N, 1, Ax_N,
+              Ax_LB, Ax_P0);
 }
 #endif
 
@@ -451,7 +333,8 @@ __kernel void bluestein_fused(__global const real2_t *x, __global real2_t *y, __
                               __global const real2_t *tw, __global const real2_t *ch,
                               __global const real2_t *bh, int batch)
 {
-    fused_row(x, y, u, tw + (1 << Ax_LB), tw, ch, bh, batch, 0, BS_N, Ax_N, Ax_LB, Ax_P0);
+    fused_row(x, y, u, tw + (1 << Ax_LB), tw, ch, bh, batch, FUSED_BLUESTEIN, BS_N, BS_N, 1, Ax_N,
+              Ax_LB, Ax_P0);
 }
 #endif
 #endif /* Ax_P0 */

@@ -16,7 +16,11 @@
  *                    (output e (as above) times hook_out[e], conjugated, back to the first
  *                    stage's order), then the same stages again and the store of a pass
  *                    with P = 1 (PASS_BETWEEN below)
- * kernels/08_bluestein.cl defines the three functions (flag 16 is its own), and mixed_pass
+ * kernels/08_bluestein.cl defines the load and store hooks (flag 16 is its own), and
+ * kernels/11_convolution.cl its own (chapter 11 builds this file too);
+ * kernels/08_fused_convolution.cl defines pass_middle_hook, whose table row may depend on
+ * the row (-D PASS_MIDDLE_ROWS=R: row r's product reads table row r mod R, rows of N, for
+ * chapter 11's 2-D spectra; default 1, one row for all). mixed_pass
  * becomes a wrapper that keeps only the conjugation flags, so 06's and 07's kernels compile
  * without the hook branches.
  *
@@ -61,9 +65,14 @@ static void pass_middle_hook(real2_t *v, __local real2_t *u, __global const real
 #define PASS_BETWEEN                                                                       \
     const int middle = (flags & PASS_HOOK_MIDDLE) != 0;                                    \
     if (middle) {                                                                          \
-        pass_middle_hook(v, u, hook_out, (t - k) * Q + k, P, i, c, PASS_LAST_RADIX, r0, Q, I, \
-                         T, cf);                                                           \
+        pass_middle_hook(v, u, hook_out + PASS_MIDDLE_ROW_AT(row, N), (t - k) * Q + k, P, i, \
+                         c, PASS_LAST_RADIX, r0, Q, I, T, cf);                             \
         PASS_STAGES                                                                        \
     }
 #define PASS_P_OUT (middle ? 1 : P) /* the middle stores as a pass with p = 1 */
+#ifndef PASS_MIDDLE_ROWS
+#define PASS_MIDDLE_ROWS 1
+#endif
+/* where row ROW's table starts (rows of N values, PASS_MIDDLE_ROWS of them) */
+#define PASS_MIDDLE_ROW_AT(row, N) (PASS_MIDDLE_ROWS > 1 ? (int)((row) % PASS_MIDDLE_ROWS) * (N) : 0)
 #endif

@@ -351,8 +351,8 @@ int main(int argc, char **argv)
     static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
                                        "06_row_parts.cl", "06_column_parts.cl",
                                        "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "simd_cv.cl", "06_simd.cl", "08_simd.cl",
-                                       NULL};
+                                       "07_multidim.cl", "08_fused_convolution.cl", "simd_cv.cl",
+                                       "06_simd.cl", "08_simd.cl", NULL};
     static const struct fl_chapter chapter = {
         .name = "08_bluestein",
         .title = "any N: the DFT as a convolution of 7-smooth length (Bluestein's chirp-z)",

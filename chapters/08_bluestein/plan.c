@@ -44,21 +44,12 @@ const struct fl_radix_pass *bs_pass_shape(const struct setup *s, int k, const ch
 }
 
 /* Pass K of the M-point plan as a launch of KERNEL from SRC to DST: the work-items,
- * groups and local memory fl_layout_launches gives fft_rows_x_p<K>. */
+ * groups and local memory fl_layout_launches gives fft_rows_x_p<K> (fl_axis_pass_launch). */
 struct fl_launch *bs_add_pass(struct fl_plan *plan, const struct setup *s, int k, const char *kernel,
                               int src, int dst, size_t elem)
 {
-    const struct fl_axis *a = &s->L.ax[0];
-    const struct fl_radix_pass *ps = bs_pass_shape(s, k, kernel);
-    size_t columns = a->lines * (a->n / ps->q);
-    size_t groups = (columns + ps->columns - 1) / ps->columns;
-    size_t items = ps->items * ps->columns;
-    size_t global[1] = {groups * items}, local[1] = {items};
-    struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
-    fl_arg_buffer(l, src);
-    fl_arg_buffer(l, dst);
-    fl_arg_local(l, fl_radix_pass_local_values(ps) * elem);
-    return l;
+    return fl_axis_pass_launch(plan, &s->L.ax[0], bs_pass_shape(s, k, kernel), kernel, src, dst,
+                               elem);
 }
 
 /* A 2-D launch over (COUNT rounded up to G, batch) for the plain variant's multiplies. */

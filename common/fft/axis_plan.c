@@ -157,6 +157,21 @@ struct fl_launch *fl_transpose_launch(struct fl_plan *plan, size_t rows, size_t 
     return l;
 }
 
+struct fl_launch *fl_axis_pass_launch(struct fl_plan *plan, const struct fl_axis *a,
+                                      const struct fl_radix_pass *ps, const char *kernel, int src,
+                                      int dst, size_t elem)
+{
+    size_t columns = a->lines * (a->n / ps->q) * (a->stride > 1 ? a->stride : 1);
+    size_t groups = (columns + ps->columns - 1) / ps->columns;
+    size_t items = ps->items * ps->columns;
+    size_t global[1] = {groups * items}, local[1] = {items};
+    struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_local(l, fl_radix_pass_local_values(ps) * elem);
+    return l;
+}
+
 int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t elem, int src,
                        int dst, int first_flags, int last_flags, char *how, size_t how_len)
 {
@@ -173,18 +188,11 @@ int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t e
         int ql = 0;
         for (int k = 0; k < rp->npasses; k++) {
             const struct fl_radix_pass *ps = &rp->pass[k];
-            size_t columns = a->lines * (a->n / ps->q) * (cols ? a->stride : 1);
-            size_t groups = (columns + ps->columns - 1) / ps->columns;
-            size_t items = ps->items * ps->columns;
-            size_t global[1] = {groups * items}, local[1] = {items};
             char kernel[32], radices[64];
             snprintf(kernel, sizeof kernel, "fft_%s_%c_p%d",
                      fl_radix_pass_row_parts(ps) ? "rowparts" : ps->parts > 1 ? "parts"
                      : cols ? "cols" : "rows", a->name, k);
-            struct fl_launch *l = fl_plan_add(plan, kernel, 1, global, local);
-            fl_arg_buffer(l, src);
-            fl_arg_buffer(l, dst);
-            fl_arg_local(l, fl_radix_pass_local_values(ps) * elem);
+            struct fl_launch *l = fl_axis_pass_launch(plan, a, ps, kernel, src, dst, elem);
             fl_arg_buffer(l, table);
             fl_arg_int(l, (int)a->lines);
             fl_arg_int(l, (done == 0 ? first_flags : 0) | (done == total_passes - 1 ? last_flags : 0));

@@ -111,6 +111,16 @@ int fl_twiddle_table(struct fl_plan *plan, const char *name, size_t n, int lo_bi
 int fl_layout_launches(struct fl_plan *plan, const struct fl_layout *L, size_t elem, int src,
                        int dst, int first_flags, int last_flags, char *how, size_t how_len);
 
+/* Append a launch of KERNEL doing pass PS of axis A (one of A's passes, or a pass of
+ * another shape over A's lines, like 08's bs_forward_first in its own groups): the
+ * work-items, groups and local memory fl_layout_launches gives the pass, and its first
+ * three arguments (SRC, DST, the local memory at ELEM bytes per value). The caller adds the
+ * kernel's other arguments. fl_layout_launches makes every pass with it; 08 and 11 their
+ * hooked passes. */
+struct fl_launch *fl_axis_pass_launch(struct fl_plan *plan, const struct fl_axis *a,
+                                      const struct fl_radix_pass *ps, const char *kernel, int src,
+                                      int dst, size_t elem);
+
 /* Append one transpose_tiled launch to PLAN (kernels/07_multidim.cl): each of the BATCH
  * arrays, a ROWS x COLS matrix in slot SRC, becomes its COLS x ROWS transpose in slot DST.
  * fl_layout_launches adds these for the transpose way; chapter 10 adds one between one

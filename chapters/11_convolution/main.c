@@ -1,0 +1,207 @@
+/* 11_convolution — fast convolution, y = x (*) h, with the product fused into the passes.
+ *
+ * What changed since 08_bluestein: 08 computed a DFT as a convolution of its own chirp.
+ * Now the convolution is the job: a batch of signals x (1-D rows, or 2-D arrays) and one
+ * filter h, given (--filter h.npy) or generated (--filter-size K), and the output is
+ *     circular  y[n] = sum_m h[m] x[(n - m) mod N]           (n < N; h no longer than x)
+ *     linear    y[n] = sum_m h[m] x[n - m], 0 <= n - m < N   (n < N + K - 1)
+ * on every axis. By the convolution theorem both are a pointwise product between FFTs on a
+ * grid M (circular: M = N; linear: the smallest 7-smooth M >= N + K - 1, x and h zero-padded
+ * to it, so that nothing wraps around):
+ *     y = IFFT_M( FFT_M(x) . H ) / M,   H = FFT_M(h)
+ * FFTW's conventions: forward exp(-2 pi i jk/M), neither direction normalized; the 1/M
+ * is divided once, into the filter's spectrum (setup.c, conv_spectrum_table), which is
+ * computed once on the host in double per plan and read by every call and every array of
+ * the batch, so only x's two FFTs run per call.
+ *
+ * Variants (--variant):
+ *   fused    (default) the product inside the passes. 1-D: where a row of M fits one
+ *            work-group, one launch does each row's pad, forward FFT, product, inverse FFT
+ *            and cut (conv_fused); M in two passes, the forward's last pass, the product
+ *            and the inverse's first pass in one launch (08's PASS_HOOK_MIDDLE): 3
+ *            launches; more passes: the product in the last forward pass's stores. The pad
+ *            is in the first pass's loads, the cut in the last pass's stores. 2-D: the
+ *            columns forward, the rows fused as 1-D, the columns inverse.
+ *   unfused  the textbook sequence: [pad], the forward passes, a product kernel, the
+ *            inverse passes, [cut]: each step one more read and write of the grid.
+ *
+ * Run it:
+ *   make 11_convolution
+ *   ./build/11_convolution --explain                         (4096 x 16, filter 31, linear)
+ *   ./build/11_convolution --size 1000 --mode circular --filter-size 64
+ *   ./build/11_convolution --size 512x512 --filter-size 15x15 --variant unfused
+ *   ./build/11_convolution --input x.npy --filter h.npy --output y.npy
+ *
+ * Checks (common/verify.c with this chapter's fl_operator): random input, two impulses
+ * (y = h placed at the impulse: a closed form), a tone (circular: y = H(k) times the tone,
+ * H(k) by the plain sum at one point; linear: FFTW), all against the reference in double
+ * (reference.c: FFTW in double, long double for --precision double); and "direct", in place
+ * of the round trip: up to 4096 outputs of the random input by the plain O(K) sum, no FFT
+ * at all, which checks the reference's method as well as the kernels.
+ *
+ * Files: conv.h (what the files share), setup.c, plan.c, reference.c; kernels/
+ * 11_convolution.cl. Lesson: README.md here; measurements: NOTES.md. */
+#include "conv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct fl_variant variants[] = {
+    {"fused", "the default: the product inside the passes; 1-D rows of one work-group in "
+     "one launch, two passes in three (the middle two in one), 2-D the rows fused between "
+     "the column passes", NULL, 0},
+    {"unfused", "the plain sequence: [pad], forward passes, a product kernel, inverse "
+     "passes, [cut]", NULL, 0},
+    {NULL, NULL, NULL, 0},
+};
+
+struct conv_args conv_args = {CONV_LINEAR, 0, {0}, NULL, {0}, 1, 0};
+
+/* The value of option NAME at ARGV[*I] ("--name value" or "--name=value"), moving *I past
+ * it; NULL when ARGV[*I] is not NAME. Exits 2 when the value is missing. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t len = strlen(name);
+    if (strncmp(argv[*i], name, len) != 0)
+        return NULL;
+    if (argv[*i][len] == '=')
+        return argv[*i] + len + 1;
+    if (argv[*i][len] != '\0')
+        return NULL;
+    if (*i + 1 >= argc)
+        fl_die(FL_EXIT_USAGE, "%s needs a value", name);
+    return argv[++*i];
+}
+
+/* Take the chapter's own options out of ARGV (the harness refuses options it does not
+ * know), into conv_args; returns the new argc. The filter file is read here, before the
+ * harness forks, so the checker and the worker hold the same filter. */
+static int take_options(int argc, char **argv)
+{
+    int kept = 1;
+    char err[1024];
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if ((v = option_value(argc, argv, &i, "--mode"))) {
+            if (strcmp(v, "circular") == 0)
+                conv_args.mode = CONV_CIRCULAR;
+            else if (strcmp(v, "linear") == 0)
+                conv_args.mode = CONV_LINEAR;
+            else
+                fl_die(FL_EXIT_USAGE, "--mode must be circular or linear, got '%s'", v);
+        } else if ((v = option_value(argc, argv, &i, "--filter-size"))) {
+            if (fl_parse_size(v, conv_args.fdims, &conv_args.fndims, err, sizeof err) != 0)
+                fl_die(FL_EXIT_USAGE, "--filter-size: %s", err);
+            if (conv_args.fndims > CONV_MAX_DIMS)
+                fl_die(FL_EXIT_USAGE, "--filter-size %s: a filter has 1 or 2 axes, like 31 or "
+                       "15x15", v);
+        } else if ((v = option_value(argc, argv, &i, "--filter"))) {
+            conv_args.filter_path = v;
+        } else {
+            argv[kept++] = argv[i];
+        }
+    }
+    argv[kept] = NULL;
+    if (conv_args.filter_path && conv_args.fndims)
+        fl_die(FL_EXIT_USAGE, "--filter %s and --filter-size: give one (a file's filter has its "
+               "own size)", conv_args.filter_path);
+    /* --seed and --precision, which the generated filter follows (fl_main reports any
+     * error in the options itself) */
+    struct fl_options o;
+    fl_options_defaults(&o);
+    if (fl_parse_options(kept, argv, &o, err, sizeof err) == 0) {
+        conv_args.seed = o.seed;
+        conv_args.double_precision = o.precision == FL_DOUBLE;
+        if (o.help)
+            return kept;
+    }
+    if (conv_args.filter_path &&
+        fl_npy_read_any(conv_args.filter_path, &conv_args.filter, err, sizeof err) != 0)
+        fl_die(FL_EXIT_USAGE, "--filter: %s", err);
+    return kept;
+}
+
+static int check(const struct fl_problem *p, char *why, size_t len)
+{
+    static struct conv cv;
+    if (p->sign > 0) {
+        snprintf(why, len, "--inverse: a convolution has no direction (its inverse FFT is part "
+                 "of every run)");
+        return -1;
+    }
+    if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
+        return -1;
+    return conv_of_problem(p, &cv, why, len);
+}
+
+static void build_options(const struct fl_problem *p, char *opts, size_t len)
+{
+    static struct conv cv;
+    char why[512];
+    opts[0] = '\0';
+    if (conv_of_problem(p, &cv, why, sizeof why) != 0)
+        return; /* check() refused it already */
+    conv_build_options(&cv, p->variant, opts, len);
+}
+
+static void plan(const struct fl_problem *p, struct fl_plan *plan)
+{
+    static struct conv cv;
+    char why[512];
+    if (conv_of_problem(p, &cv, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    if (strcmp(p->variant, "unfused") == 0)
+        conv_plan_unfused(&cv, plan);
+    else
+        conv_plan_fused(&cv, plan);
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
+                                       "06_row_parts.cl", "06_column_parts.cl",
+                                       "05_register_radix.cl", "06_mixed_radix.cl",
+                                       "07_multidim.cl", "08_fused_convolution.cl", NULL};
+    static const struct fl_operator op = {
+        .what = "convolution",
+        .reference_text = "convolution in double on the host (FFTW; long double for --precision "
+                          "double), impulses by a closed form, direct = the plain sum",
+        .direct_name = "direct",
+        .result_dims = conv_result_dims,
+        .reference = conv_reference,
+        .direct = conv_direct,
+    };
+    static const struct fl_chapter chapter = {
+        .name = "11_convolution",
+        .title = "fast convolution: the product fused into the passes",
+        .kernel_file = "11_convolution.cl",
+        .uses = uses,
+        .help = "y = x (*) h for a batch of signals x (1-D rows, or 2-D arrays like 512x512) and\n"
+                "one filter h, by FFTs on a grid M: circular (M = N, the filter no longer than\n"
+                "the signal) or linear (M = the smallest 2^a 3^b 5^c 7^d >= N + K - 1 per axis;\n"
+                "y has N + K - 1 values per axis). The chapter's own options:\n"
+                "  --mode M            linear (default) or circular\n"
+                "  --filter-size K     a generated filter of K (1-D) or KyxKx (2-D; K alone\n"
+                "                      means KxK) values, seeded by --seed; default 31, or N\n"
+                "                      if the signal is shorter\n"
+                "  --filter H.npy      your filter: complex64 (complex128 with --precision\n"
+                "                      double), shape (K,) or (Ky, Kx), one for every array\n"
+                "--input reads the signals as the other chapters do ((N,), (batch, N), or with\n"
+                "--size NyxNx (Ny, Nx) / (batch, Ny, Nx)); --output writes y. --explain shows\n"
+                "the grid, where the product is fused, and every launch.",
+        .demo_n = 4096,
+        .demo_batch = 16,
+        .limit_note = ";\nthe grid M x batch at most the same (the work buffers)",
+        .bound = FL_BOUND_CHIRP,
+        .variants = variants,
+        .check = check,
+        .plan = plan,
+        .build_options = build_options,
+        .op = &op,
+    };
+    argc = take_options(argc, argv);
+    int rc = fl_main(argc, argv, &chapter);
+    fl_npy_free(&conv_args.filter);
+    return rc;
+}

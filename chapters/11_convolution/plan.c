@@ -1,0 +1,308 @@
+/* 11_convolution: the plans (kernels/11_convolution.cl; the passes are 06's and 07's, laid
+ * out on the grid M by common/fft/axis_plan.c).
+ *
+ *   unfused  [conv_box: pad x into the grid], the forward passes of every axis, conv_product
+ *            (times H/M, in place), the inverse passes (conj in the first, conj out the
+ *            last), [conv_box: cut y out of the grid]. Circular: no pad or cut, the grid is
+ *            the signal's and the passes run in A and B.
+ *   fused    see conv_plan_fused below. */
+#include "conv.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define BOX_ITEMS 64  /* work-items per group of conv_box and conv_product */
+
+/* conv_box: each of the batch arrays SRC (shape sy x sx) into DST (shape dy x dx), the
+ * corner they share copied, the rest of DST zero: a pad (the signal into the grid) or a
+ * cut (the output out of it). */
+static struct fl_launch *box_launch(struct fl_plan *plan, const struct conv *cv, int src, int dst,
+                                    const size_t *sdims, const size_t *ddims)
+{
+    size_t sy = cv->ndims == 2 ? sdims[0] : 1, sx = sdims[cv->ndims - 1];
+    size_t dy = cv->ndims == 2 ? ddims[0] : 1, dx = ddims[cv->ndims - 1];
+    size_t count = dy * dx;
+    size_t global[2] = {(count + BOX_ITEMS - 1) / BOX_ITEMS * BOX_ITEMS, cv->batch};
+    size_t local[2] = {BOX_ITEMS, 1};
+    struct fl_launch *l = fl_plan_add(plan, "conv_box", 2, global, local);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_int(l, (int)sy);
+    fl_arg_int(l, (int)sx);
+    fl_arg_int(l, (int)dy);
+    fl_arg_int(l, (int)dx);
+    return l;
+}
+
+/* conv_product: Z = Z * H/M in place, over the batch's grids in slot Z. */
+static struct fl_launch *product_launch(struct fl_plan *plan, const struct conv *cv, int z,
+                                        int spectrum)
+{
+    size_t global[2] = {(cv->mn + BOX_ITEMS - 1) / BOX_ITEMS * BOX_ITEMS, cv->batch};
+    size_t local[2] = {BOX_ITEMS, 1};
+    struct fl_launch *l = fl_plan_add(plan, "conv_product", 2, global, local);
+    fl_arg_buffer(l, z);
+    fl_arg_buffer(l, spectrum);
+    fl_arg_int(l, (int)cv->mn);
+    fl_launch_note(l, "Z = FFT_M(x) * H/M in place, %zu values per array (H = FFT_M(h), from "
+                   "the host once: the table \"spectrum\")", cv->mn);
+    return l;
+}
+
+void conv_plan_unfused(const struct conv *cv, struct fl_plan *plan)
+{
+    static struct fl_layout L;
+    char why[256], fwd[320], inv[320], text[320];
+    const struct fl_problem *p = cv->p;
+    size_t elem = conv_elem_bytes(p);
+    if (conv_layout(cv, &L, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    int spectrum = conv_spectrum_table(plan, cv);
+    int linear = cv->mode == CONV_LINEAR;
+    int src = FL_BUF_A, dst = FL_BUF_B;
+    if (linear) {
+        src = fl_plan_scratch(plan, "grid0", cv->mn * cv->batch);
+        dst = fl_plan_scratch(plan, "grid1", cv->mn * cv->batch);
+        struct fl_launch *l = box_launch(plan, cv, FL_BUF_A, src, cv->dims, cv->mdims);
+        fl_launch_note(l, "pad: x (%zu points) into the grid of M = %zu, zeros after it", cv->n,
+                       cv->mn);
+    }
+    int r = fl_layout_launches(plan, &L, elem, src, dst, 0, 0, fwd, sizeof fwd);
+    product_launch(plan, cv, r, spectrum);
+    /* the inverse as conj(FFT(conj Z)): conj in the first pass, conj out the last */
+    r = fl_layout_launches(plan, &L, elem, r, r == src ? dst : src, 1, 2, inv, sizeof inv);
+    plan->result = r;
+    if (linear) {
+        struct fl_launch *l = box_launch(plan, cv, r, FL_BUF_B, cv->mdims, cv->odims);
+        fl_launch_note(l, "cut: y = the first %zu of the M = %zu values (N + K - 1 per axis)",
+                       cv->on, cv->mn);
+        plan->result = FL_BUF_B;
+    }
+    conv_text(cv, text, sizeof text);
+    /* the summary is 512 bytes: the axes' line is cut at 200 characters */
+    snprintf(plan->summary, sizeof plan->summary, "%.180s. unfused: %s%.200s, conv_product, the "
+             "same passes inverse%s: %d launches.", text, linear ? "pad, " : "", fwd,
+             linear ? ", cut" : "", plan->nlaunch);
+}
+
+/* How the fused plan does the rows of the grid (axis x): one kernel, the middle two
+ * passes in one, or the product in the last forward pass's stores. */
+enum rows_way { ROWS_ONE_KERNEL, ROWS_MIDDLE, ROWS_HOOKED };
+
+static enum rows_way rows_way(const struct fl_layout *L)
+{
+    int passes = L->ax[0].rp.npasses;
+    return passes == 1 ? ROWS_ONE_KERNEL : passes == 2 ? ROWS_MIDDLE : ROWS_HOOKED;
+}
+
+/* Whether the fused plan of CV uses 06's hooks (-D FL_PASS_HOOKS): rows in several passes;
+ * on a 2-D grid only in two (more: the unfused plan). */
+static int fused_hooks(const struct conv *cv, const struct fl_layout *L)
+{
+    enum rows_way w = rows_way(L);
+    return cv->ndims == 1 ? w != ROWS_ONE_KERNEL : w == ROWS_MIDDLE;
+}
+
+/* A launch of one of this file's hooked or fused kernels, pass K's shape of the rows (PS:
+ * another pass's shape), SRC -> DST: x, y, u, tw, hs, lines. */
+static struct fl_launch *rows_launch(struct fl_plan *plan, const struct fl_axis *a,
+                                     const struct fl_radix_pass *ps, const char *kernel, int src,
+                                     int dst, size_t elem, int tw, int hs)
+{
+    struct fl_launch *l = fl_axis_pass_launch(plan, a, ps, kernel, src, dst, elem);
+    fl_arg_buffer(l, tw);
+    fl_arg_buffer(l, hs);
+    fl_arg_int(l, (int)a->lines);
+    return l;
+}
+
+/* 07's row pass K (fft_rows_x_p<K>) with FLAGS, SRC -> DST. */
+static struct fl_launch *plain_rows_launch(struct fl_plan *plan, const struct fl_axis *a, int k,
+                                           int src, int dst, size_t elem, int tw, int flags)
+{
+    char kernel[32];
+    snprintf(kernel, sizeof kernel, "fft_rows_x_p%d", k);
+    struct fl_launch *l = fl_axis_pass_launch(plan, a, &a->rp.pass[k], kernel, src, dst, elem);
+    fl_arg_buffer(l, tw);
+    fl_arg_int(l, (int)a->lines);
+    fl_arg_int(l, flags);
+    return l;
+}
+
+/* The rows of the grid, fused, from slot SRC through the work slots W0 and W1 (a pass
+ * reads one and writes the other) to DST (-1: whichever work slot the last pass writes).
+ * 1-D: the pad in the first pass's loads, the cut in the last's stores. Returns the slot
+ * of the result; WHERE says what it did, for the summary. */
+static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct fl_axis *a,
+                      enum rows_way way, int src, int w0, int w1, int dst, int hs, char *where,
+                      size_t len)
+{
+    size_t elem = conv_elem_bytes(cv->p);
+    const struct fl_radix_plan *rp = &a->rp;
+    int one_d = cv->ndims == 1, tw = fl_twiddle_table(plan, "twiddles_x", a->n, a->lo_bits);
+    char rs[64];
+    struct fl_launch *l;
+    if (way == ROWS_ONE_KERNEL) {
+        const struct fl_radix_pass *ps = &rp->pass[0];
+        fl_radix_join(ps->radix, ps->nstages, rs, sizeof rs);
+        l = rows_launch(plan, a, ps, "conv_fused", src, dst, elem, tw, hs);
+        fl_launch_note(l, "rows of M=%zu = %s, %zu row%s x %zu items per group: %sFFT_M, * H/M, "
+                       "FFT_M (conjugated)%s", a->n, rs, ps->columns, ps->columns == 1 ? "" : "s",
+                       ps->items, one_d && cv->n < a->n ? "x zero-padded from N, " : "",
+                       one_d && cv->on < a->n ? ", the first N + K - 1 out" : "");
+        snprintf(where, len, "the rows' forward FFT, the product and the inverse FFT in one "
+                 "launch (a row of M = %zu fits a work-group: %zu at most)%s", a->n,
+                 rp->single_pass_max, one_d && cv->mode == CONV_LINEAR ? "; the pad in its "
+                 "loads, the cut in its stores" : "");
+        return dst;
+    }
+    if (way == ROWS_MIDDLE) {
+        const struct fl_radix_pass *p0 = &rp->pass[0], *p1 = &rp->pass[1];
+        if (one_d) {
+            l = rows_launch(plan, a, p0, "conv_forward_first", src, w0, elem, tw, hs);
+            fl_launch_note(l, "forward pass 1/2: p=1 Q=%zu; %zu columns x %zu items; loads x, "
+                           "0 past N = %zu", p0->q, p0->columns, p0->items, cv->n);
+        } else {
+            l = plain_rows_launch(plan, a, 0, src, w0, elem, tw, 0);
+            fl_launch_note(l, "axis x rows, forward pass 1/2: p=1 Q=%zu; %zu columns x %zu items",
+                           p0->q, p0->columns, p0->items);
+        }
+        fl_radix_join(p1->radix, p1->nstages, rs, sizeof rs);
+        l = rows_launch(plan, a, p1, "conv_middle", w0, w1, elem, tw, hs);
+        fl_launch_note(l, "forward pass 2/2 (p=%zu Q=%zu = %s), * H/M, conj, inverse pass 1/2 "
+                       "(p=1, the same columns); %zu columns x %zu items", p0->q, p1->q, rs,
+                       p1->columns, p1->items);
+        /* pass 0's shape with the span of the middle's Q (the kernel's BS_P_AS) */
+        dst = dst < 0 ? w0 : dst;
+        l = rows_launch(plan, a, p0, "conv_inverse_after_middle", w1, dst, elem, tw, hs);
+        fl_launch_note(l, "inverse pass 2/2: p=%zu Q=%zu; %zu columns x %zu items%s", p1->q,
+                       p0->q, p0->columns, p0->items, one_d ? "; stores conj, the first N + K "
+                       "- 1 (circular: N)" : "");
+        snprintf(where, len, "rows of M = %zu in two passes (Q = %zu x %zu): the forward's "
+                 "last pass, the product and the inverse's first in one launch (conv_middle)%s",
+                 a->n, p0->q, p1->q, one_d ? "; the pad in the first pass's loads, the cut in "
+                 "the last's stores" : "");
+        return dst;
+    }
+    /* three passes or more (1-D): W0, W1, W0, ... the last into DST */
+    int passes = rp->npasses, step = 0, total = 2 * passes, from = src;
+    int work[2] = {w0, w1};
+    for (int inv = 0; inv < 2; inv++)
+        for (int k = 0; k < passes; k++, step++) {
+            const struct fl_radix_pass *ps = &rp->pass[k];
+            int to = step == total - 1 && dst >= 0 && dst != from ? dst : work[step % 2];
+            fl_radix_join(ps->radix, ps->nstages, rs, sizeof rs);
+            const char *kernel = !inv && k == 0 ? "conv_forward_first"
+                               : !inv && k == passes - 1 ? "conv_forward_last"
+                               : inv && k == passes - 1 ? "conv_inverse_last" : NULL;
+            if (kernel)
+                l = rows_launch(plan, a, ps, kernel, from, to, elem, tw, hs);
+            else
+                l = plain_rows_launch(plan, a, k, from, to, elem, tw, inv && k == 0 ? 1 : 0);
+            fl_launch_note(l, "%s pass %d/%d: p=%zu Q=%zu = %s; %zu columns x %zu items%s",
+                           inv ? "inverse" : "forward", k + 1, passes, ps->span, ps->q, rs,
+                           ps->columns, ps->items, !inv && k == 0 ? "; loads x, 0 past N"
+                           : !inv && k == passes - 1 ? "; stores V * H/M"
+                           : inv && k == passes - 1 ? "; stores conj, the first N + K - 1" : "");
+            from = to;
+        }
+    snprintf(where, len, "rows of M = %zu in %d passes: the product in the last forward "
+             "pass's stores, the pad in the first pass's loads, the cut in the last's stores",
+             a->n, passes);
+    return from;
+}
+
+/* fused. 1-D: the rows of the grid as fused_rows does them, A -> B (work slots for a
+ * linear grid, longer than A and B). 2-D: [pad], the column passes forward (07's), the
+ * rows fused, the column passes inverse, [cut]. A 2-D grid whose rows take three passes
+ * or more (rows longer than a million points) gets the unfused plan. */
+void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
+{
+    static struct fl_layout L, Ly;
+    char why[256], where[400], text[320], cols_f[320] = "", cols_i[320] = "";
+    const struct fl_problem *p = cv->p;
+    size_t elem = conv_elem_bytes(p);
+    if (conv_layout(cv, &L, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    enum rows_way way = rows_way(&L);
+    if (cv->ndims == 2 && way == ROWS_HOOKED) {
+        conv_plan_unfused(cv, plan);
+        return;
+    }
+    int hs = conv_spectrum_table(plan, cv);
+    int linear = cv->mode == CONV_LINEAR;
+    conv_text(cv, text, sizeof text);
+    if (cv->ndims == 1) {
+        /* the grid is larger than A and B when linear: work slots between the launches;
+         * circular: A and B, the input read by the first launch */
+        int w0 = FL_BUF_B, w1 = FL_BUF_A, dst = FL_BUF_B;
+        if (linear && way != ROWS_ONE_KERNEL) {
+            w0 = fl_plan_scratch(plan, "grid0", cv->mn * cv->batch);
+            w1 = fl_plan_scratch(plan, "grid1", cv->mn * cv->batch);
+        }
+        if (way == ROWS_HOOKED && !linear)
+            dst = -1; /* the last pass's output stays where it is */
+        plan->result = fused_rows(plan, cv, &L.ax[0], way, FL_BUF_A, w0, w1, dst, hs, where,
+                                  sizeof where);
+        snprintf(plan->summary, sizeof plan->summary, "%.200s. fused: %.260s; %d launch%s.",
+                 text, where, plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
+        return;
+    }
+    /* 2-D: the columns (axis y) by 07's passes, planned as in the whole grid's layout */
+    struct fl_layout_spec spec;
+    struct fl_radix_limits lim;
+    size_t wg = p->wg ? p->wg : CONV_DEFAULT_WG;
+    fl_radix_limits_default(&lim, p->dev->local_mem, elem, wg < p->dev->max_wg ? wg : p->dev->max_wg);
+    memset(&spec, 0, sizeof spec);
+    spec.ndims = 2;
+    memcpy(spec.dims, cv->mdims, sizeof cv->mdims);
+    spec.batch = cv->batch;
+    spec.axes = 2;
+    spec.lim = &lim;
+    spec.x_len = "M";
+    if (fl_layout_make(&spec, &Ly, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why);
+    int a = FL_BUF_A, b = FL_BUF_B;
+    if (linear) {
+        a = fl_plan_scratch(plan, "grid0", cv->mn * cv->batch);
+        b = fl_plan_scratch(plan, "grid1", cv->mn * cv->batch);
+        struct fl_launch *l = box_launch(plan, cv, FL_BUF_A, a, cv->dims, cv->mdims);
+        fl_launch_note(l, "pad: x (%zu points) into the grid of M = %zu, zeros after it", cv->n,
+                       cv->mn);
+    }
+    int r = fl_layout_launches(plan, &Ly, elem, a, b, 0, 0, cols_f, sizeof cols_f);
+    int other = r == a ? b : a;
+    /* conv_fused ends with a whole inverse along x (conj in and out); the middle's rows end
+     * conjugated (CONV_ROWS_LAST 0), so the columns then conjugate only what they write */
+    int rr = fused_rows(plan, cv, &L.ax[0], way, r, other, r, other, hs, where, sizeof where);
+    r = fl_layout_launches(plan, &Ly, elem, rr, rr == a ? b : a, way == ROWS_ONE_KERNEL ? 1 : 0, 2,
+                           cols_i, sizeof cols_i);
+    plan->result = r;
+    if (linear) {
+        struct fl_launch *l = box_launch(plan, cv, r, FL_BUF_B, cv->mdims, cv->odims);
+        fl_launch_note(l, "cut: y = the first %zu of the M = %zu values (N + K - 1 per axis)",
+                       cv->on, cv->mn);
+        plan->result = FL_BUF_B;
+    }
+    snprintf(plan->summary, sizeof plan->summary, "%.160s. fused: %s%.120s forward; %.160s; the "
+             "columns inverse%s: %d launches.", text, linear ? "pad, " : "", cols_f, where,
+             linear ? ", cut" : "", plan->nlaunch);
+}
+
+void conv_build_options(const struct conv *cv, const char *variant, char *opts, size_t len)
+{
+    static struct fl_layout L;
+    char why[256];
+    opts[0] = '\0';
+    if (conv_layout(cv, &L, why, sizeof why) != 0)
+        return; /* check() refused it already */
+    size_t used = fl_layout_options(&L, opts, 0, len);
+    int fused = strcmp(variant, "unfused") != 0, one_d = cv->ndims == 1;
+    size_t mid_rows = one_d ? 1 : cv->mdims[0], mx = cv->mdims[cv->ndims - 1];
+    used += (size_t)snprintf(opts + used, len - used, " -D CONV_NX=%zu -D CONV_NY=%zu "
+                             "-D CONV_MID_ROWS=%zu -D PASS_MIDDLE_ROWS=%zu -D CONV_ROWS_LAST=%d%s",
+                             one_d ? cv->dims[0] : mx, one_d ? cv->odims[0] : mx, mid_rows,
+                             mid_rows, one_d, fused && fused_hooks(cv, &L) ? " -D FL_PASS_HOOKS" : "");
+    if (used >= len)
+        fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
+}
