@@ -24,6 +24,8 @@
  *            columns forward, the rows fused as 1-D, the columns inverse.
  *   unfused  the textbook sequence: [pad], the forward passes, a product kernel, the
  *            inverse passes, [cut]: each step one more read and write of the grid.
+ *   direct   no FFT: y by its definition, K (Ky x Kx) multiply-adds per output point, one
+ *            launch (direct.c, kernels/11_direct.cl): the FFT's rival as K grows.
  *
  * Run it:
  *   make 11_convolution
@@ -39,8 +41,8 @@
  * of the round trip: up to 4096 outputs of the random input by the plain O(K) sum, no FFT
  * at all, which checks the reference's method as well as the kernels.
  *
- * Files: conv.h (what the files share), setup.c, plan.c, reference.c; kernels/
- * 11_convolution.cl. Lesson: README.md here; measurements: NOTES.md. */
+ * Files: conv.h (what the files share), setup.c, plan.c, direct.c, reference.c; kernels/
+ * 11_convolution.cl, 11_direct.cl. Lesson: README.md here; measurements: NOTES.md. */
 #include "conv.h"
 
 #include <stdio.h>
@@ -53,6 +55,8 @@ static const struct fl_variant variants[] = {
      "the column passes", NULL, 0},
     {"unfused", "the plain sequence: [pad], forward passes, a product kernel, inverse "
      "passes, [cut]", NULL, 0},
+    {"direct", "no FFT: the plain sum of K (Ky x Kx) products per output point on the device, "
+     "one launch (direct.c); what the FFT is measured against as K grows", NULL, 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -132,7 +136,9 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     }
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
-    return conv_of_problem(p, &cv, why, len);
+    if (conv_of_problem(p, &cv, why, len) != 0)
+        return -1;
+    return strcmp(p->variant, "direct") == 0 ? conv_direct_check(&cv, p, why, len) : 0;
 }
 
 static void build_options(const struct fl_problem *p, char *opts, size_t len)
@@ -153,6 +159,8 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     if (strcmp(p->variant, "unfused") == 0)
         conv_plan_unfused(&cv, plan);
+    else if (strcmp(p->variant, "direct") == 0)
+        conv_plan_direct(&cv, plan);
     else
         conv_plan_fused(&cv, plan);
 }
@@ -162,7 +170,8 @@ int main(int argc, char **argv)
     static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
                                        "06_row_parts.cl", "06_column_parts.cl",
                                        "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "08_fused_convolution.cl", NULL};
+                                       "07_multidim.cl", "08_fused_convolution.cl", "11_direct.cl",
+                                       NULL};
     static const struct fl_operator op = {
         .what = "convolution",
         .reference_text = "convolution in double on the host (FFTW; long double for --precision "
