@@ -28,6 +28,11 @@ int conv_direct_check(const struct conv *cv, const struct fl_problem *p, char *w
                  cv->on, cv->batch, cv->fn, work, CONV_DIRECT_MAX_WORK);
         return -1;
     }
+    if (p && p->dev && p->dev->max_wg < DIRECT_G) {
+        snprintf(why, len, "--variant direct runs groups of %d work-items; %s allows %zu",
+                 DIRECT_G, p->dev->name, (size_t)p->dev->max_wg);
+        return -1;
+    }
     if (p && p->wg && p->wg != DIRECT_G) {
         snprintf(why, len, "--variant direct runs groups of %d work-items (--wg %zu)", DIRECT_G,
                  p->wg);
