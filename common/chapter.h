@@ -65,6 +65,10 @@ struct fl_operator {
      * (interleaved); returns how many (at least 1 when there is an output). */
     size_t (*direct)(const double *x, const size_t *dims, int ndims, size_t batch, size_t *idx,
                      double *ref, size_t max);
+    /* The transform length the error bounds are for (fl_bounds_for's N: they grow with its
+     * log2), for input arrays of shape DIMS: a convolution's is its FFTs' grid, which may
+     * be much longer than the input. NULL: the input's points. */
+    size_t (*bound_points)(const size_t *dims, int ndims);
 };
 
 struct fl_chapter {

@@ -300,7 +300,10 @@ static void check_direct(struct verifier *v, const double *x0, const double *out
 void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_result *r)
 {
     const struct fl_options *o = c->o;
-    struct verifier v = {c, r, fl_bounds_for(c->ch->bound, c->n, o->precision == FL_DOUBLE), NULL, NULL};
+    const struct fl_operator *op = c->ch->op;
+    size_t bound_n = op && op->bound_points ? op->bound_points(c->dims, c->ndims) : c->n;
+    struct verifier v = {c, r, fl_bounds_for(c->ch->bound, bound_n, o->precision == FL_DOUBLE), NULL,
+                         NULL};
     if (c->variant->bound_scale > 0) {
         v.bound.l2 *= c->variant->bound_scale;
         v.bound.max *= c->variant->bound_scale;

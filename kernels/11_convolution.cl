@@ -1,7 +1,7 @@
 /* 11_convolution — y = x (*) h as a pointwise product between FFTs on a grid M:
- *     y = IFFT_M( FFT_M(x zero-padded to M) . H ) cut to the output,  H = FFT_M(h) / M
+ *     y = IFFT_M( FFT_M(x zero-padded to M) . Hh ) cut to the output,  Hh = FFT_M(h) / M
  * (circular: M = N, no pad, no cut; linear: M >= N + K - 1 on every axis, the output the
- * first N + K - 1). H is a table the host computes once per plan, in double, with the
+ * first N + K - 1). Hh is a table the host computes once per plan, in double, with the
  * inverse's 1/M in it (chapters/11_convolution/setup.c); the inverse FFT is
  * conj(FFT(conj Z)), as in 05-08.
  *
@@ -36,7 +36,7 @@ __kernel void conv_box(__global const real2_t *x, __global real2_t *y, int sy, i
 
 /* Contract (conv_product: the product, unfused)
  *   work-items : 2-D, (M rounded up to the group size, batch); item (j, b)
- *   args       : z (batch grids of M values: FFT_M(x) on entry), hs (M values: H / M), m
+ *   args       : z (batch grids of M values: FFT_M(x) on entry), hs (M values: Hh), m
  *   reads, writes: z[b*M + j] = z[b*M + j] * hs[j], in place, every element once
  *   host calls : between the forward passes and the inverse ones */
 __kernel void conv_product(__global real2_t *z, __global const real2_t *hs, int m)
@@ -97,9 +97,9 @@ void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value, __gl
  *                rows past LINES load zeros and store nothing, but take part in the barriers
  *   args       : x (rows of CONV_NX), y (rows of CONV_NY), u local T*M*17/16 values, tw
  *                (the twiddles of M: lo, then hi at 2^Ax_LB), hs (CONV_MID_ROWS rows of M:
- *                H / M), lines (the rows: 1-D the batch, 2-D batch x My)
+ *                Hh), lines (the rows: 1-D the batch, 2-D batch x My)
  *   reads      : x[r*NX + j] for j < NX, hs[(r mod CONV_MID_ROWS)*M + j]; each once per row
- *   writes     : y[r*NY + k] for k < NY, once: conj(FFT_M(conj(FFT_M(x) . H/M))), the
+ *   writes     : y[r*NY + k] for k < NY, once: conj(FFT_M(conj(FFT_M(x) . Hh))), the
  *                forward and inverse FFT of the row with the product between, nothing in
  *                between in global memory
  *   host calls : 1-D alone; 2-D between the column passes forward and inverse */
@@ -126,11 +126,11 @@ __kernel void conv_fused(__global const real2_t *x, __global real2_t *y, __local
  *   the pass of chapter 06 (mixed_pass, see fft_mixed_p<n> in kernels/06_passes.cl) for
  *   rows of M = Ax_N points, pass 0 (first) or the plan's last (Ax_P<last>), with hooks:
  *   work-items : 1-D, groups of I*T items of that pass, as fft_rows_x_p<n>
- *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the twiddles of M), hs (H/M),
+ *   args       : x, y (distinct), u local T*Q*17/16 values, tw (the twiddles of M), hs (Hh),
  *                lines
  *   conv_forward_first : (1-D) reads x = the input, rows of NX, as x[e] (0 for e >= NX);
  *                writes y, rows of M
- *   conv_forward_last  : reads rows of M, writes FFT_M(x) . H/M, rows of M
+ *   conv_forward_last  : reads rows of M, writes FFT_M(x) . Hh, rows of M
  *   conv_inverse_last  : reads rows of M, writes y = the output: rows of NY, conj(V_k) for
  *                k < NY (CONV_ROWS_LAST; else whole rows of M, not conjugated)
  *   host calls : conv_forward_first, fft_rows_x_p1 .. (flags 0), conv_forward_last; then
@@ -165,7 +165,7 @@ __kernel void conv_inverse_last(__global const real2_t *x, __global real2_t *y, 
  *                conv_inverse_after_middle as pass 0 (Ax_P0's)
  *   args       : as conv_forward_last
  *   conv_middle: reads the forward's pass-0 output (rows of M), writes rows of M: the
- *                forward's last pass, the product with H/M, conj, and the inverse's first
+ *                forward's last pass, the product with Hh, conj, and the inverse's first
  *                pass (Q1, p = 1) in one (PASS_HOOK_MIDDLE in kernels/08_pass_hooks.cl)
  *   conv_inverse_after_middle : the inverse's second pass (Q0, p = Q1): reads rows of M,
  *                writes as conv_inverse_last

@@ -106,5 +106,7 @@ int conv_reference(enum fl_op_check kind, const double *x, double *ref, const si
 size_t conv_direct(const double *x, const size_t *dims, int ndims, size_t batch, size_t *idx,
                    double *ref, size_t max);
 void conv_result_dims(const size_t *dims, int ndims, size_t *out);
+/* ... and bound_points(): the grid's M points (the bounds grow with log2 M) */
+size_t conv_grid_points(const size_t *dims, int ndims);
 
 #endif

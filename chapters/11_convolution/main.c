@@ -8,7 +8,7 @@
  * on every axis. By the convolution theorem both are a pointwise product between FFTs on a
  * grid M (circular: M = N; linear: the smallest 7-smooth M >= N + K - 1, x and h zero-padded
  * to it, so that nothing wraps around):
- *     y = IFFT_M( FFT_M(x) . H ) / M,   H = FFT_M(h)
+ *     y = IFFT_M( FFT_M(x) . Hh ),   Hh = FFT_M(h) / M
  * FFTW's conventions: forward exp(-2 pi i jk/M), neither direction normalized; the 1/M
  * is divided once, into the filter's spectrum (setup.c, conv_spectrum_table), which is
  * computed once on the host in double per plan and read by every call and every array of
@@ -36,7 +36,7 @@
  *
  * Checks (common/verify.c with this chapter's fl_operator): random input, two impulses
  * (y = h placed at the impulse: a closed form), a tone (circular: y = H(k) times the tone,
- * H(k) by the plain sum at one point; linear: FFTW), all against the reference in double
+ * Hh's value there, by the plain sum at one point; linear: FFTW), all against the reference in double
  * (reference.c: FFTW in double, long double for --precision double); and "direct", in place
  * of the round trip: up to 4096 outputs of the random input by the plain O(K) sum, no FFT
  * at all, which checks the reference's method as well as the kernels.
@@ -180,6 +180,7 @@ int main(int argc, char **argv)
         .result_dims = conv_result_dims,
         .reference = conv_reference,
         .direct = conv_direct,
+        .bound_points = conv_grid_points,
     };
     static const struct fl_chapter chapter = {
         .name = "11_convolution",

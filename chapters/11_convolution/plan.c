@@ -2,7 +2,7 @@
  * out on the grid M by common/fft/axis_plan.c).
  *
  *   unfused  [conv_box: pad x into the grid], the forward passes of every axis, conv_product
- *            (times H/M, in place), the inverse passes (conj in the first, conj out the
+ *            (times Hh, in place), the inverse passes (conj in the first, conj out the
  *            last), [conv_box: cut y out of the grid]. Circular: no pad or cut, the grid is
  *            the signal's and the passes run in A and B.
  *   fused    see conv_plan_fused below. */
@@ -34,7 +34,7 @@ static struct fl_launch *box_launch(struct fl_plan *plan, const struct conv *cv,
     return l;
 }
 
-/* conv_product: Z = Z * H/M in place, over the batch's grids in slot Z. */
+/* conv_product: Z = Z * Hh in place, over the batch's grids in slot Z. */
 static struct fl_launch *product_launch(struct fl_plan *plan, const struct conv *cv, int z,
                                         int spectrum)
 {
@@ -44,8 +44,8 @@ static struct fl_launch *product_launch(struct fl_plan *plan, const struct conv 
     fl_arg_buffer(l, z);
     fl_arg_buffer(l, spectrum);
     fl_arg_int(l, (int)cv->mn);
-    fl_launch_note(l, "Z = FFT_M(x) * H/M in place, %zu values per array (H = FFT_M(h), from "
-                   "the host once: the table \"spectrum\")", cv->mn);
+    fl_launch_note(l, "Z = FFT_M(x) * Hh in place, %zu values per array (Hh = FFT_M(h) / M, "
+                   "from the host once: the table \"spectrum\")", cv->mn);
     return l;
 }
 
@@ -79,20 +79,24 @@ void conv_plan_unfused(const struct conv *cv, struct fl_plan *plan)
         plan->result = FL_BUF_B;
     }
     conv_text(cv, text, sizeof text);
+    if (!fwd[0]) /* a grid of one point: its FFT is itself */
+        snprintf(fwd, sizeof fwd, "no pass (a grid of one point)");
     /* the summary is 512 bytes: the axes' line is cut at 200 characters */
     snprintf(plan->summary, sizeof plan->summary, "%.180s. unfused: %s%.200s, conv_product, the "
-             "same passes inverse%s: %d launches.", text, linear ? "pad, " : "", fwd,
-             linear ? ", cut" : "", plan->nlaunch);
+             "same passes inverse%s: %d launch%s.", text, linear ? "pad, " : "", fwd,
+             linear ? ", cut" : "", plan->nlaunch, plan->nlaunch == 1 ? "" : "es");
 }
 
 /* How the fused plan does the rows of the grid (axis x): one kernel, the middle two
- * passes in one, or the product in the last forward pass's stores. */
-enum rows_way { ROWS_ONE_KERNEL, ROWS_MIDDLE, ROWS_HOOKED };
+ * passes in one, or the product in the last forward pass's stores; rows of one point
+ * (Mx = 1: no pass, the FFT of a row is the row) have nothing to fuse into. */
+enum rows_way { ROWS_NONE, ROWS_ONE_KERNEL, ROWS_MIDDLE, ROWS_HOOKED };
 
 static enum rows_way rows_way(const struct fl_layout *L)
 {
     int passes = L->ax[0].rp.npasses;
-    return passes == 1 ? ROWS_ONE_KERNEL : passes == 2 ? ROWS_MIDDLE : ROWS_HOOKED;
+    return passes == 0 ? ROWS_NONE : passes == 1 ? ROWS_ONE_KERNEL : passes == 2 ? ROWS_MIDDLE
+                                                                                : ROWS_HOOKED;
 }
 
 /* Whether the fused plan of CV uses 06's hooks (-D FL_PASS_HOOKS): rows in several passes;
@@ -100,7 +104,7 @@ static enum rows_way rows_way(const struct fl_layout *L)
 static int fused_hooks(const struct conv *cv, const struct fl_layout *L)
 {
     enum rows_way w = rows_way(L);
-    return cv->ndims == 1 ? w != ROWS_ONE_KERNEL : w == ROWS_MIDDLE;
+    return cv->ndims == 1 ? w == ROWS_MIDDLE || w == ROWS_HOOKED : w == ROWS_MIDDLE;
 }
 
 /* A launch of one of this file's hooked or fused kernels, pass K's shape of the rows (PS:
@@ -146,7 +150,7 @@ static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct 
         const struct fl_radix_pass *ps = &rp->pass[0];
         fl_radix_join(ps->radix, ps->nstages, rs, sizeof rs);
         l = rows_launch(plan, a, ps, "conv_fused", src, dst, elem, tw, hs);
-        fl_launch_note(l, "rows of M=%zu = %s, %zu row%s x %zu items per group: %sFFT_M, * H/M, "
+        fl_launch_note(l, "rows of M=%zu = %s, %zu row%s x %zu items per group: %sFFT_M, *Hh, "
                        "FFT_M (conjugated)%s", a->n, rs, ps->columns, ps->columns == 1 ? "" : "s",
                        ps->items, one_d && cv->n < a->n ? "x zero-padded from N, " : "",
                        one_d && cv->on < a->n ? ", the first N + K - 1 out" : "");
@@ -169,15 +173,18 @@ static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct 
         }
         fl_radix_join(p1->radix, p1->nstages, rs, sizeof rs);
         l = rows_launch(plan, a, p1, "conv_middle", w0, w1, elem, tw, hs);
-        fl_launch_note(l, "forward pass 2/2 (p=%zu Q=%zu = %s), * H/M, conj, inverse pass 1/2 "
+        fl_launch_note(l, "forward pass 2/2 (p=%zu Q=%zu = %s), *Hh, conj, inverse pass 1/2 "
                        "(p=1, the same columns); %zu columns x %zu items", p0->q, p1->q, rs,
                        p1->columns, p1->items);
         /* pass 0's shape with the span of the middle's Q (the kernel's BS_P_AS) */
         dst = dst < 0 ? w0 : dst;
         l = rows_launch(plan, a, p0, "conv_inverse_after_middle", w1, dst, elem, tw, hs);
-        fl_launch_note(l, "inverse pass 2/2: p=%zu Q=%zu; %zu columns x %zu items%s", p1->q,
-                       p0->q, p0->columns, p0->items, one_d ? "; stores conj, the first N + K "
-                       "- 1 (circular: N)" : "");
+        if (one_d)
+            fl_launch_note(l, "inverse pass 2/2: p=%zu Q=%zu; %zu columns x %zu items; stores "
+                           "conj, the first %zu", p1->q, p0->q, p0->columns, p0->items, cv->on);
+        else
+            fl_launch_note(l, "axis x rows, inverse pass 2/2: p=%zu Q=%zu; %zu columns x %zu "
+                           "items", p1->q, p0->q, p0->columns, p0->items);
         snprintf(where, len, "rows of M = %zu in two passes (Q = %zu x %zu): the forward's "
                  "last pass, the product and the inverse's first in one launch (conv_middle)%s",
                  a->n, p0->q, p1->q, one_d ? "; the pad in the first pass's loads, the cut in "
@@ -202,8 +209,8 @@ static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct 
             fl_launch_note(l, "%s pass %d/%d: p=%zu Q=%zu = %s; %zu columns x %zu items%s",
                            inv ? "inverse" : "forward", k + 1, passes, ps->span, ps->q, rs,
                            ps->columns, ps->items, !inv && k == 0 ? "; loads x, 0 past N"
-                           : !inv && k == passes - 1 ? "; stores V * H/M"
-                           : inv && k == passes - 1 ? "; stores conj, the first N + K - 1" : "");
+                           : !inv && k == passes - 1 ? "; stores V*Hh"
+                           : inv && k == passes - 1 ? "; stores conj, the first N + K - 1 (circular: N)" : "");
             from = to;
         }
     snprintf(where, len, "rows of M = %zu in %d passes: the product in the last forward "
@@ -225,8 +232,15 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
     if (conv_layout(cv, &L, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     enum rows_way way = rows_way(&L);
-    if (cv->ndims == 2 && way == ROWS_HOOKED) {
+    if (way == ROWS_NONE || (cv->ndims == 2 && way == ROWS_HOOKED)) {
         conv_plan_unfused(cv, plan);
+        size_t used = strlen(plan->summary);
+        if (way == ROWS_NONE)
+            snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of one "
+                     "point have no pass to put the product in: the unfused plan)");
+        else
+            snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of %d "
+                     "passes on a 2-D grid take the unfused plan)", L.ax[0].rp.npasses);
         return;
     }
     int hs = conv_spectrum_table(plan, cv);
@@ -284,9 +298,14 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
                        cv->on, cv->mn);
         plan->result = FL_BUF_B;
     }
-    snprintf(plan->summary, sizeof plan->summary, "%.160s. fused: %s%.120s forward; %.160s; the "
-             "columns inverse%s: %d launches.", text, linear ? "pad, " : "", cols_f, where,
-             linear ? ", cut" : "", plan->nlaunch);
+    if (!cols_f[0]) /* My = 1: no column pass */
+        snprintf(plan->summary, sizeof plan->summary, "%.160s. fused: %s%.200s%s: %d launch%s.",
+                 text, linear ? "pad, " : "", where, linear ? ", cut" : "", plan->nlaunch,
+                 plan->nlaunch == 1 ? "" : "es");
+    else
+        snprintf(plan->summary, sizeof plan->summary, "%.160s. fused: %s%.120s forward; %.160s; "
+                 "the columns inverse%s: %d launches.", text, linear ? "pad, " : "", cols_f,
+                 where, linear ? ", cut" : "", plan->nlaunch);
 }
 
 void conv_build_options(const struct conv *cv, const char *variant, char *opts, size_t len)

@@ -32,6 +32,13 @@ void conv_result_dims(const size_t *dims, int ndims, size_t *out)
         memcpy(out, cv.odims, (size_t)ndims * sizeof *dims);
 }
 
+size_t conv_grid_points(const size_t *dims, int ndims)
+{
+    struct conv cv;
+    char why[512];
+    return conv_describe(dims, ndims, 1, &cv, why, sizeof why) == 0 ? cv.mn : 1;
+}
+
 /* Axis sizes as (rows, columns): a 1-D array is one row. */
 static void yx(const size_t *dims, int ndims, size_t *y, size_t *x)
 {

@@ -266,5 +266,18 @@ int main(void)
         int rc = fl_capability_check("02_radix2", d, 1, small, 16);
         ok(rc == -1 && strlen(small) == 15 && small[16] == 'Z', "WHY's length is respected");
     }
+    /* ---- an operator chapter (11_convolution: a convolution, not a transform): its own
+     * table, any length, 1-D and 2-D; its refusals name no transform chapter, and a
+     * transform chapter's refusal never offers it */
+    takes("11_convolution", 17);
+    takes("11_convolution", (size_t)1 << 24);
+    {
+        size_t big[1] = {((size_t)1 << 24) + 1}, cube[3] = {4, 4, 4}, prime[1] = {1009};
+        refuses("11_convolution", big, 1, "2^24 + 1", WORDS("cannot take size 16777217"),
+                WORDS("Chapters that can", "06_mixed_radix"));
+        refuses("11_convolution", cube, 3, "4x4x4", WORDS("2-dimensional"), WORDS("07_multidim"));
+        refuses("06_mixed_radix", prime, 1, "1009", WORDS("08_bluestein"), WORDS("11_convolution"));
+    }
+
     return done_testing();
 }

@@ -73,6 +73,12 @@ fi
 # above is fused's one pass): their planner, tables and launches, and fused's C2R back.
 [ -x "$build/09_real_input" ] &&
     run --leak-check=no "$build/09_real_input" --size 2^14 --repeat 0
+# 11's other plans: the middle two passes in one (M = 4200), and a 2-D grid (columns and
+# fused rows); size 16 above is one kernel.
+if [ -x "$build/11_convolution" ]; then
+    run --leak-check=no "$build/11_convolution" --size 4096 --batch 2 --repeat 0
+    run --leak-check=no "$build/11_convolution" --size 12x20 --mode circular --filter-size 3 --repeat 0
+fi
 # 10_distributed as one MPI rank without mpirun (a singleton): its host code — slabs, one
 # rank's pipeline (no exchange: going_further/one_rank.c), FFTW-MPI. Not as 2 ranks
 # under mpirun: there Open MPI 4.1.4 itself makes valgrind report "Syscall param
