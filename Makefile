@@ -224,7 +224,8 @@ stride-plot: $(BUILD)/04_stride
 expected: all
 	BUILD=$(BUILD) tools/ci/expected-output.py $(PAGES)
 
-# Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv.
+# Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv,
+# results/bench/*.csv and results/11_convolution-*/ (lesson 11: tools/bench/conv-table.sh).
 results:
 	tools/bench/results-table.sh
 

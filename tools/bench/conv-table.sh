@@ -5,7 +5,9 @@
 # column "WHO-VARIANT-CASE-KK[-ROUND]", then the chapters' --format csv columns; device.txt:
 # the date, the GPU and driver, the build). One table per folder, one row per label: the
 # case (shape x batch; "linear" for the lesson's default mode, the rest circular), the
-# filter, who ran it, the median ms, and that time divided by the chapter's fused time of
+# filter, who ran it, the kernels one call launched (— for cuFFT, timed by CUDA events
+# around the call; 0 for FFTW on the host), the median ms, and that time divided by the
+# chapter's fused time of
 # the same case (above 1: slower than the fused FFT; for the direct rows, the FFT wins
 # there). Where a label ran in several rounds the last round counts (the spread between
 # rounds is in the chapter's NOTES.md). Never edit the table by hand: the page is written
@@ -44,6 +46,7 @@ for d in "${dirs[@]}"; do
           row = who "-" var "-" key "-" (var == "direct" ? k : "")
           if (!(row in isrow)) { isrow[row] = 1; rows[key, ++nr[key]] = row }
           ms[row] = v[c["ms_median"]] + 0; verdict[row] = v[c["verdict"]]
+          launches[row] = v[c["launches"]] == "" ? "—" : v[c["launches"]]
           filt[row] = two_d ? k "×" k : k
           name[row] = who ~ /^ch11/ ? "this chapter, " var \
                     : who == "vkfft" ? (var == "fused" ? "VkFFT, its convolution mode" : "VkFFT: forward, product, inverse") \
@@ -55,12 +58,12 @@ for d in "${dirs[@]}"; do
           cap = sprintf("**%s** — driver %s, measured %s, build %s", dev, drv, when, build)
           if (length(cap) + length(file) + 5 <= 92) printf "%s (`%s`)\n\n", cap, file
           else printf "%s\n(`%s`)\n\n", cap, file
-          print "| case | filter | row | ms (median) | ÷ fused | verified |"
-          print "|---|---|---|---|---|---|"
+          print "| case | filter | row | launches | ms (median) | ÷ fused | verified |"
+          print "|---|---|---|---|---|---|---|"
           for (i = 1; i <= nk; i++) for (j = 1; j <= nr[keys[i]]; j++) {
               r = rows[keys[i], j]
               q = (keys[i] in fused && fused[keys[i]] > 0) ? sprintf("%.2f", ms[r] / fused[keys[i]]) : "—"
-              printf "| %s | %s | %s | %.4g | %s | %s |\n", keys[i], filt[r], name[r], ms[r], q, verdict[r]
+              printf "| %s | %s | %s | %s | %.4g | %s | %s |\n", keys[i], filt[r], name[r], launches[r], ms[r], q, verdict[r]
           }
         }' "$d/rows.csv")
     table=${table:+$table$'\n\n'}$t
