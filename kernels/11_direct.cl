@@ -25,6 +25,8 @@
  * (0 outside the input in linear mode, wrapped in circular), then every work-item adds
  * CH taps to each of its R outputs; consecutive work-items read consecutive local values.
  * Any KX, KY and sizes below 2^31 values; nothing is read or written outside x, y, h.
+ * Built alone after fftlab.clh (cmul): for --variant direct main.c names this file as the
+ * chapter's kernel file, with none of the passes' files, so --kernels FILE replaces it.
  *
  * Notation: docs/notation.md */
 

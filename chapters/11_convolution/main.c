@@ -78,6 +78,10 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
     return argv[++*i];
 }
 
+/* --variant direct: its program is kernels/11_direct.cl alone (no passes, nothing of
+ * 11_convolution.cl), so main() gives the harness that file and no USES for it. */
+static int variant_direct;
+
 /* Take the chapter's own options out of ARGV (the harness refuses options it does not
  * know), into conv_args; returns the new argc. The filter file is read here, before the
  * harness forks, so the checker and the worker hold the same filter. */
@@ -116,6 +120,7 @@ static int take_options(int argc, char **argv)
     fl_options_defaults(&o);
     if (fl_parse_options(kept, argv, &o, err, sizeof err) == 0) {
         conv_args.seed = o.seed;
+        variant_direct = o.variant && strcmp(o.variant, "direct") == 0;
         conv_args.double_precision = o.precision == FL_DOUBLE;
         if (o.help)
             return kept;
@@ -146,6 +151,8 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     static struct conv cv;
     char why[512];
     opts[0] = '\0';
+    if (strcmp(p->variant, "direct") == 0)
+        return; /* kernels/11_direct.cl takes its sizes as arguments */
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         return; /* check() refused it already */
     conv_build_options(&cv, p->variant, opts, len);
@@ -170,8 +177,7 @@ int main(int argc, char **argv)
     static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
                                        "06_row_parts.cl", "06_column_parts.cl",
                                        "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "08_fused_convolution.cl", "11_direct.cl",
-                                       NULL};
+                                       "07_multidim.cl", "08_fused_convolution.cl", NULL};
     static const struct fl_operator op = {
         .what = "convolution",
         .reference_text = "convolution in double on the host (FFTW; long double for --precision "
@@ -182,7 +188,7 @@ int main(int argc, char **argv)
         .direct = conv_direct,
         .bound_points = conv_grid_points,
     };
-    static const struct fl_chapter chapter = {
+    static struct fl_chapter chapter = {
         .name = "11_convolution",
         .title = "fast convolution: the product fused into the passes",
         .kernel_file = "11_convolution.cl",
@@ -211,6 +217,10 @@ int main(int argc, char **argv)
         .op = &op,
     };
     argc = take_options(argc, argv);
+    if (variant_direct) {
+        chapter.kernel_file = "11_direct.cl";
+        chapter.uses = NULL;
+    }
     int rc = fl_main(argc, argv, &chapter);
     fl_npy_free(&conv_args.filter);
     return rc;
