@@ -249,7 +249,8 @@ done
 # the peers' runs above, so VkFFT's transforms are in pocl's cache.
 run_case "peer_fftw --conv unfused N=64 x 2, filter 5" 0 '^PASS$' --has 'verify   impulse@22 ' \
     --has 'verify   tone@17 ' --stdout-has '"fftw","unfused threads=' \
-    -- "$BUILD/peer_fftw" --conv unfused --filter-size 5 --size 64 --batch 2 --repeat 3 --threads 1
+    -- "$BUILD/peer_fftw" --conv unfused --filter-size 5 --size 64 --batch 2 --repeat 3 --threads 1 \
+    --format csv
 check_csv "$RC_OUT" 1 forward >"$tmp/check" 2>&1
 ok $? "peer_fftw --conv: its CSV row parses and says PASS" || note "$(cat "$tmp/check")"
 if [ -x "$BUILD/peer_vkfft" ]; then
