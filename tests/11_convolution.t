@@ -4,15 +4,17 @@
 # fl_operator): random, two impulses (a closed form), a tone, and "direct" (the plain sum at
 # up to 4096 outputs, no FFT). One case per code path:
 #   fused, one kernel:  1-D linear N = 1, 17 (a prime: M = 48), 105 (odd 7-smooth) x 3 in
-#                       one list; a grid of one point (no pass), 2x1 and 1x7 (an axis of 1), circular 105 x 3; the unfused plan at the same sizes (the
-#                       same program: no hooks at one pass); their outputs compared
+#                       one list; a grid of one point (no pass), 2x1 and 1x7 (an axis of
+#                       1); circular 105 x 3; the unfused plan at 105 (the same program: no
+#                       hooks at one pass), the two outputs compared
 #   fused, the middle:  1-D linear 4096 x 2 (M = 4200 in two passes: conv_forward_first,
 #                       conv_middle, conv_inverse_after_middle), --explain
 #   fused, 3 passes:    1-D 3000 x 2 with --wg 8 (the product in the last forward pass's
 #                       stores: conv_forward_last, conv_inverse_last)
 #   2-D:                linear 30x40 x 2 with a 3x5 filter (pad, columns, conv_fused rows,
-#                       columns, cut) and unfused; circular 12x20 double; circular 4x4200
-#                       (rows in two passes: conv_middle reading row r mod 4 of Hh)
+#                       columns, cut) and unfused, their outputs compared; circular 12x20
+#                       double; circular 4x4200 (rows in two passes: conv_middle reading
+#                       row r mod 4 of Hh)
 #   files:              --input (B, N) and --filter (K,) complex64, --output (B, N + K - 1),
 #                       read back and compared with the plain sum here; a CSV row; a timed run
 #   the limit:          circular N = 2^24 (slow set); 2^24 + 1 and a grid past 2^26 refused
@@ -44,7 +46,10 @@ run_case "unfused N=105 x 3: pad, passes, product, passes, cut" 0 '^PASS$' \
     --has 'conv_box\(A, grid0' --has 'conv_product\(' --has 'conv_box\(.*, B, ' \
     -- "$B" --size 105 --batch 3 --filter-size 7 --variant unfused --explain --repeat 0 \
     --output "$TMP/unfused105.npy"
-python3 - "$TMP/fused105.npy" "$TMP/unfused105.npy" >"$TMP/same.txt" 2>&1 <<'EOF'
+# same_y A B COUNT: two complex64 .npy files of the same header and COUNT values that agree
+# within 1e-5 of the largest (the fused and the unfused plan's outputs)
+same_y() {
+    python3 - "$1" "$2" "$3" >"$TMP/same.txt" 2>&1 <<'EOF'
 import struct, sys
 def load(path):
     b = open(path, 'rb').read()
@@ -56,8 +61,10 @@ def load(path):
 top = max(abs(z) for z in b)
 diff = max(abs(x - y) for x, y in zip(a, b)) / top
 print(ha.strip(), len(a), len(b), 'rel %.3g' % diff)
-sys.exit(0 if ha == hb and len(a) == len(b) == 3 * 111 and diff < 1e-5 else 1)
+sys.exit(0 if ha == hb and len(a) == len(b) == int(sys.argv[3]) and diff < 1e-5 else 1)
 EOF
+}
+same_y "$TMP/fused105.npy" "$TMP/unfused105.npy" $((3 * 111))
 ok $? "fused and unfused give the same y at N=105 x 3 (shape (3, 111), within 1e-5)" || diag "$(cat "$TMP/same.txt")"
 
 # ---- rows in two passes: the middle two in one (08's PASS_HOOK_MIDDLE)
@@ -73,9 +80,12 @@ run_case "fused N=3000 x 2 --wg 8 (M = 3072 in 3 passes: 6 launches)" 0 '^PASS$'
 # ---- 2-D
 run_case "fused 2-D linear 30x40 x 2, filter 3x5 (pad, columns, rows fused, columns, cut)" 0 '^PASS$' \
     --has 'grid M = 32x45' --has 'conv_fused\(' --has 'fft_cols_y_p0\(' --has 'verify   direct ' \
-    -- "$B" --size 30x40 --batch 2 --filter-size 3x5 --explain --repeat 0
+    -- "$B" --size 30x40 --batch 2 --filter-size 3x5 --explain --repeat 0 --output "$TMP/fused2d.npy"
 run_case "unfused 2-D linear 30x40 x 2, filter 3x5" 0 '^PASS$' \
-    -- "$B" --size 30x40 --batch 2 --filter-size 3x5 --variant unfused --repeat 0
+    -- "$B" --size 30x40 --batch 2 --filter-size 3x5 --variant unfused --repeat 0 \
+    --output "$TMP/unfused2d.npy"
+same_y "$TMP/fused2d.npy" "$TMP/unfused2d.npy" $((2 * 32 * 44))
+ok $? "fused and unfused give the same y at 30x40 x 2 (shape (2, 32, 44), within 1e-5)" || diag "$(cat "$TMP/same.txt")"
 run_case "fused 2-D circular 12x20 double, filter 3 (3x3)" 0 '^PASS$' --has 'filter 3x3, circular' \
     -- "$B" --size 12x20 --mode circular --filter-size 3 --precision double --explain --repeat 0
 run_case "fused 2-D circular 4x4200: rows in two passes, each row's product from its row of Hh" 0 '^PASS$' \

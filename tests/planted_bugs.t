@@ -363,28 +363,36 @@ if [ -x "$BUILD/08_bluestein" ]; then
         -- "$BS" --kernels "$TMP/k/bluestein-copy.cl" --size 1009 --batch 3 --repeat 0
     slow_case "control: a copy of 08_bluestein.cl passes (hooked passes)" 0 '^PASS$' \
         -- "$BS" --kernels "$TMP/k/bluestein-copy.cl" --size 2049 --batch 3 --repeat 0
-    if plant pad-with-ones "$K8" 's/ends\[j\]) : (real2_t)(0, 0); \\$/ends[j]) : (real2_t)(1, 0); \\/'; then
+    # The one-kernel row (fused_row) and the middle step (pass_middle_hook) live in
+    # kernels/08_fused_convolution.cl, which 08 and 11 share and --kernels does not replace:
+    # those bugs are planted into a scratch tree's copy (tests/lib.sh: scratch_tree,
+    # plant_kernel) and run by the tree's binary, one plant at a time.
+    scratch_tree "$BS" "$BUILD/11_convolution"
+    TBS=$TMP/tree/build/08_bluestein
+    if plant_kernel 08_fused_convolution.cl 's/: !(valid && j < NX) ? (real2_t)(0, 0)/: !(valid \&\& j < NX) ? (real2_t)(1, 0)/' \
+        "zero padding with ones"; then
         run_case "zero padding with ones: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/pad-with-ones.cl" --size 17 --batch 3 --repeat 0
+            -- "$TBS" --size 17 --batch 3 --repeat 0
         slow_case "zero padding with ones: FAIL at N=1009" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/pad-with-ones.cl" --size 1009 --batch 3 --repeat 0
+            -- "$TBS" --size 1009 --batch 3 --repeat 0
+        run_case "zero padding with ones: 11_convolution's one-kernel rows FAIL too (N=17 linear)" 1 \
+            '^FAIL: check ' --has 'WRONG' \
+            -- "$TMP/tree/build/11_convolution" --size 17 --batch 3 --filter-size 7 --repeat 0
     fi
-    if plant no-conj-z "$K8" 's/v\[jb \* rl + m\] = (real2_t)(z\.x, -z\.y);/v[jb * rl + m] = z;/'; then
+    if plant_kernel 08_fused_convolution.cl 's/v\[jb \* rl + m\] = (real2_t)(z\.x, -z\.y);/v[jb * rl + m] = z;/' \
+        "the middle's product not conjugated"; then
         run_case "A*Bh not conjugated before the second FFT: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 17 --batch 3 --repeat 0
+            -- "$TBS" --size 17 --batch 3 --repeat 0
         slow_case "A*Bh not conjugated before the second FFT: FAIL at N=1009" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 1009 --batch 3 --repeat 0
+            -- "$TBS" --size 1009 --batch 3 --repeat 0
+        run_case "A*gh not conjugated before Rader's second FFT: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
+            -- "$TBS" --size 17 --wg 1 --batch 3 --repeat 0
     fi
     # Rader's kernel (rader_fused; at N = 17 --wg 1, where Bluestein's M takes passes):
-    # X[0] = x[0] + A[0] forgotten (output 0 keeps the poison), and the shared middle
-    # step's conjugation dropped
-    if plant rader-no-dc "$K8" 's/^\( *\)out\[0\] = x0 + a0;$/\1;/'; then
+    # X[0] = x[0] + A[0] forgotten (output 0 keeps the poison)
+    if plant_kernel 08_fused_convolution.cl 's/^\( *\)out\[0\] = x0 + a0;$/\1;/' "Rader's X[0] never written"; then
         run_case "Rader's X[0] never written: FAIL" 1 '^FAIL: check ' \
-            -- "$BS" --kernels "$TMP/k/rader-no-dc.cl" --size 17 --wg 1 --batch 3 --repeat 0
-    fi
-    if [ -f "$TMP/k/no-conj-z.cl" ]; then
-        run_case "A*gh not conjugated before Rader's second FFT: FAIL" 1 '^FAIL: check ' --has 'WRONG' \
-            -- "$BS" --kernels "$TMP/k/no-conj-z.cl" --size 17 --wg 1 --batch 3 --repeat 0
+            -- "$TBS" --size 17 --wg 1 --batch 3 --repeat 0
     fi
     if plant load-hook-no-chirp "$K8" 's/return e < BS_N ? cmul(x\[row \* BS_N + e\], ch\[e\]) :/return e < BS_N ? x[row * BS_N + e] :/'; then
         run_case "load hook without the chirp: FAIL at N=17 --wg 1 (two passes per FFT)" 1 '^FAIL: check ' \

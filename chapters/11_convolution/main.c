@@ -35,9 +35,10 @@
  *   ./build/11_convolution --input x.npy --filter h.npy --output y.npy
  *
  * Checks (common/verify.c with this chapter's fl_operator): random input, two impulses
- * (y = h placed at the impulse: a closed form), a tone (circular: y = H(k) times the tone,
- * Hh's value there, by the plain sum at one point; linear: FFTW), all against the reference in double
- * (reference.c: FFTW in double, long double for --precision double); and "direct", in place
+ * (y = h placed at the impulse: a closed form), a tone (circular: y = c times the tone, c
+ * the filter's DFT at the tone's frequency, by the plain sum at one point; linear: FFTW),
+ * all against the reference in double (reference.c: FFTW in double, long double for
+ * --precision double), with bounds for the grid's length M; and "direct", in place
  * of the round trip: up to 4096 outputs of the random input by the plain O(K) sum, no FFT
  * at all, which checks the reference's method as well as the kernels.
  *
@@ -158,18 +159,28 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     conv_build_options(&cv, p->variant, opts, len);
 }
 
+/* Each variant's plan function (conv.h), by name: a variant of variants[] above has one. */
+static const struct {
+    const char *variant;
+    void (*plan)(const struct conv *cv, struct fl_plan *plan);
+} plans[] = {
+    {"fused", conv_plan_fused},
+    {"unfused", conv_plan_unfused},
+    {"direct", conv_plan_direct},
+};
+
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
 {
     static struct conv cv;
     char why[512];
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
-    if (strcmp(p->variant, "unfused") == 0)
-        conv_plan_unfused(&cv, plan);
-    else if (strcmp(p->variant, "direct") == 0)
-        conv_plan_direct(&cv, plan);
-    else
-        conv_plan_fused(&cv, plan);
+    for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++)
+        if (strcmp(p->variant, plans[i].variant) == 0) {
+            plans[i].plan(&cv, plan);
+            return;
+        }
+    fl_die(FL_EXIT_OPENCL, "variant %s has no plan function (a chapter bug)", p->variant);
 }
 
 int main(int argc, char **argv)
