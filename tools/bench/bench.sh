@@ -336,7 +336,9 @@ fi
     ${#skipped[@]} "$(IFS=';'; echo "${skipped[*]}")"
 fi
 
-if command -v gnuplot >/dev/null 2>&1; then
+if [ ! -s "$csv" ]; then
+    :   # --only 11_convolution: no row of the sweep, nothing to plot
+elif command -v gnuplot >/dev/null 2>&1; then
     for metric in gflops pct_copy; do
         ylabel=$([ $metric = gflops ] && echo 'GFLOP/s (5 N log2 N per transform)' || echo '% of the copy kernel bandwidth (1 read + 1 write)')
         # One line per label (tools/bench/bench-label.awk): a chapter's extra variant has
