@@ -142,6 +142,9 @@ $(BUILD)/%: chapters/%/main.c $$(filter-out $(EXTRA_SRC),$$(wildcard chapters/$$
 
 # A unit test of a chapter's part links that part too (UNIT_SRC_test_x: its sources).
 UNIT_SRC_test_radix_plan := chapters/08_bluestein/length_search.c
+UNIT_SRC_test_conv_blocks := chapters/11_convolution/blocks.c
+UNIT_SRC_test_conv_pgm := chapters/11_convolution/pgm.c
+UNIT_SRC_test_conv_data := chapters/11_convolution/image_data.c chapters/11_convolution/chirp.c
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.c tests/unit/tap.h $$(UNIT_SRC_$$*) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/tests
 	$(CC) $(CFLAGS) -o $@ $< tests/unit/tap.c $(UNIT_SRC_$*) $(COMMON_OBJ) $(LDFLAGS) $(LDLIBS)
 

@@ -69,6 +69,12 @@ struct fl_operator {
      * log2), for input arrays of shape DIMS: a convolution's is its FFTs' grid, which may
      * be much longer than the input. NULL: the input's points. */
     size_t (*bound_points)(const size_t *dims, int ndims);
+    /* The largest factor by which the operator multiplies one frequency (a convolution: the
+     * largest |H| of its filter's spectrum), for inputs of shape DIMS; NULL: none. The tone
+     * check's bounds then grow by max(1, gain ||x|| / ||y||): a tone at a frequency the
+     * operator all but removes (a blur) comes out of the rounding of the rest, and its
+     * error relative to the tiny output says nothing of the kernels. */
+    double (*gain)(const size_t *dims, int ndims);
 };
 
 struct fl_chapter {

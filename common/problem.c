@@ -22,6 +22,7 @@ struct side run_side_of(const struct run_ctx *c, int sign, int output)
     if (c->ch->op && output) {
         /* an operator's output (a linear convolution's is longer than its input) */
         c->ch->op->result_dims(c->dims, c->ndims, s.dims);
+        s.real = c->real;         /* real data in, real data out */
         s.n = 1;
         for (int d = 0; d < c->ndims; d++)
             s.n *= s.dims[d];

@@ -68,6 +68,8 @@ const char *fl_host_name(char *buf, size_t len)
 
 static const char *direction(const struct fl_result *r)
 {
+    if (r->op)
+        return r->real ? "real" : "forward";
     if (r->real)
         return r->sign < 0 ? "r2c" : "c2r";
     return r->sign < 0 ? "forward" : "inverse";
@@ -428,7 +430,11 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
                    r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup);
             printf("loop     %.4f ms per call over %d calls back to back, one clFinish (host "
                    "clock / %d)\n", r->loop_ms, r->ms.count, r->ms.count);
-            if (r->real)
+            if (r->real && r->op)
+                printf("rate     %.4g GFLOP/s (counting 2.5·N·log2 N per real signal, half a "
+                       "complex one's)  %.4g GB/s (the reals read + the reals written)\n",
+                       r->gflops, r->gbs);
+            else if (r->real)
                 printf("rate     %.4g GFLOP/s (counting 2.5·N·log2 N per real transform, half a "
                        "complex one's: FFTW's convention)  %.4g GB/s (the %s read + the %s "
                        "written)\n", r->gflops, r->gbs, r->sign < 0 ? "N reals" : "half spectrum",

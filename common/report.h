@@ -39,6 +39,10 @@ struct fl_result {
      * "inverse", and GFLOP/s counts 2.5 N log2 N per transform (half a complex one's:
      * FFTW's benchFFT convention for real data). 0: complex, as everywhere else. */
     int real;
+    /* 1: an operator's run (fl_chapter.op, chapter 11): with real data both sides are
+     * real, the `direction` says "real" (else "forward"), and GB/s counts the reals read
+     * and written */
+    int op;
     enum fl_precision precision;
     uint64_t seed;
     const char *input;                 /* --input file, or NULL */

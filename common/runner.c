@@ -273,6 +273,7 @@ static struct fl_result *start_result(const struct run_ctx *c, const struct fl_d
     r.batch = c->batch;
     r.sign = o->inverse ? 1 : -1;
     r.real = c->real;
+    r.op = c->ch->op != NULL;
     r.precision = o->precision;
     r.seed = o->seed;
     r.input = o->input;

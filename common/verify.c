@@ -244,6 +244,25 @@ static void reference(const struct run_ctx *c, const double *x, double *ref, int
         fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
 }
 
+/* The tone check's bounds' factor: 1, or for an operator with a gain (fl_operator.gain)
+ * max(1, gain ||x|| / ||ref||), how much smaller the tone's output is than the operator's
+ * largest gain would make it. */
+static double tone_scale(const struct run_ctx *c, const double *x, size_t in_count,
+                         const double *ref, size_t res_count)
+{
+    if (!c->ch->op || !c->ch->op->gain)
+        return 1.0;
+    double nx = 0, nr = 0;
+    for (size_t i = 0; i < 2 * in_count; i++)
+        nx += x[i] * x[i];
+    for (size_t i = 0; i < 2 * res_count; i++)
+        nr += ref[i] * ref[i];
+    if (!(nr > 0))
+        return 1.0;
+    double s = c->ch->op->gain(c->dims, c->ndims) * sqrt(nx / nr);
+    return s > 1.0 ? s : 1.0;
+}
+
 /* An operator's fifth check: up to OP_DIRECT_MAX outputs of the main input X0, computed by
  * its direct() (another method than reference(): the plain sum), against the same outputs
  * of the run OUT0 (side RES), with the reference's bounds. The direct values are compared
@@ -386,7 +405,8 @@ void run_verify(struct run_ctx *c, const double *x0, double *out0, struct fl_res
         guard = run_remote(c, 0, sign, x, v.out);
         reference(c, x, v.ref, sign, FL_OP_TONE);
         lost = reference_lost(c, x, v.ref, sign);
-        chk = judge_check(&v, name, v.out, v.ref, 1.0, &res);
+        chk = judge_check(&v, name, v.out, v.ref, tone_scale(c, x, in_count, v.ref, res_count),
+                          &res);
         if (guard) report_guard(c, r, chk, guard);
         if (c->ch->op)
             ; /* an operator's tone is judged against its reference (a closed form) alone */

@@ -204,7 +204,9 @@ static void announce(const struct job_state *js)
     if (cp->ndims > 1)
         snprintf(points, sizeof points, " (%zu points)", cp->n);
     char kind[160] = "";
-    if (cp->real) {
+    if (cp->real && cp->ch->op) {
+        snprintf(kind, sizeof kind, " real");
+    } else if (cp->real) {
         /* what goes in and what comes out, in NumPy's shapes */
         char half[96];
         run_shape_text(o->inverse ? js->side_in.dims : js->side_res.dims, cp->ndims, half,

@@ -81,8 +81,8 @@ if python3 -c 'import yaml' 2>/dev/null; then
     python3 "$TMP/steps.py" "$WF" "$GL" >"$TMP/steps.txt" 2>"$TMP/yaml.err"
     ok $? "both files parse as YAML; only the grader's copy runs (checkouts, install, make); the grade step, artifact and reporter; GitLab's job and JUnit report" ||
         diag "$(tail -n 3 "$TMP/yaml.err")"
-    [ "$(wc -l <"$TMP/steps.txt")" = 29 ] && [ "$(awk -F'\t' '{ s += $5 } END { print s }' "$TMP/steps.txt")" = 29 ]
-    ok $? "29 grader steps (one per case group), 29 points in all"
+    [ "$(wc -l <"$TMP/steps.txt")" = 31 ] && [ "$(awk -F'\t' '{ s += $5 } END { print s }' "$TMP/steps.txt")" = 31 ]
+    ok $? "31 grader steps (one per case group), 31 points in all"
     # each step is its group: in manifest order, its command that group's check, its points
     bad=""
     n=0
@@ -134,7 +134,7 @@ PY
     printf 'id\tchapter\tvariant\tpoints\tcases\n02_radix2/dif\t02_radix2\tdif\t3\t64\n99_extra/one\t99_extra\tone\t2+1\t8 | 16\n' >"$TMP/hidden.tsv"
     tools/instructor/make-classroom.sh --out "$TMP/hid" --hidden "$TMP/hidden.tsv" >/dev/null &&
         python3 "$TMP/steps.py" "$TMP/hid/$WF" "$TMP/hid/$GL" 2>/dev/null >"$TMP/hsteps.txt"
-    [ "$(wc -l <"$TMP/hsteps.txt")" = 32 ] && [ "$(awk -F'\t' '{ s += $5 } END { print s }' "$TMP/hsteps.txt")" = 35 ] &&
+    [ "$(wc -l <"$TMP/hsteps.txt")" = 34 ] && [ "$(awk -F'\t' '{ s += $5 } END { print s }' "$TMP/hsteps.txt")" = 37 ] &&
         grep -q $'\t02_radix2/dif hidden group 3\tpython3 grader/tools/instructor/check_group.py grade/grade.json 02_radix2/dif 3\t1\t3$' "$TMP/hsteps.txt" &&
         grep -q $'\t99_extra/one hidden group 2\t.* 99_extra/one 2\t1\t1$' "$TMP/hsteps.txt"
     ok $? "--hidden: a step per hidden group, numbered after the manifest's (as grade.sh numbers them)" ||

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int last_x_pass(const struct real_plan *R)
+int last_x_pass(const struct fl_real_plan *R)
 {
     return R->x.ax[0].rp.npasses - 1;
 }
@@ -19,7 +19,7 @@ int last_x_pass(const struct real_plan *R)
 /* Rows of several passes: can pass K of the x axis pair its columns (a group takes columns
  * t and C - t, C = M/Q; kernels/09_paired_pass.cl, paired_pass)? It needs C even and 2
  * columns per group at least. R2C pairs the last pass, C2R the first. */
-int pass_pairs(const struct fl_problem *p, const struct real_plan *R, int k)
+int pass_pairs(const struct fl_problem *p, const struct fl_real_plan *R, int k)
 {
     if (strcmp(p->variant, "fused") != 0 || R->x.naxes != 1 || R->x.ax[0].rp.npasses < 2)
         return 0;
@@ -36,7 +36,7 @@ int pass_pairs(const struct fl_problem *p, const struct real_plan *R, int k)
  * stage has butterflies (a --shapes cap can ask for that). FFTLAB_PAIR_SWEEPS=1 keeps the
  * one-sweep pass, =2 takes two wherever those two allow, whatever the values per item
  * (tests, experiments). Returns 1 or 2, or -1 with WHY for another value of the variable. */
-int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, char *why, size_t len)
+int pair_sweeps(const struct fl_problem *p, const struct fl_real_plan *R, char *why, size_t len)
 {
     const char *e = getenv("FFTLAB_PAIR_SWEEPS");
     if (e && strcmp(e, "1") != 0 && strcmp(e, "2") != 0) {
@@ -63,7 +63,7 @@ int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, char *why
  * (C2R, the first): the same buffers, the twist's table TWIST for the flags. A group takes
  * h columns and their h mirrors: h = T/2 in one sweep, h = T in two (SWEEPS, R2C only;
  * then u has Q values more, of ELEM bytes). */
-void make_paired(struct fl_launch *l, const struct real_plan *R, int k, int inverse, int twist,
+void make_paired(struct fl_launch *l, const struct fl_real_plan *R, int k, int inverse, int twist,
                  int sweeps, size_t elem)
 {
     const struct fl_radix_pass *ps = &R->x.ax[0].rp.pass[k];
@@ -85,7 +85,7 @@ void make_paired(struct fl_launch *l, const struct real_plan *R, int k, int inve
 
 /* Append the fused launch (rfft_rows_fused or irfft_rows_fused) from SRC to DST, with the x
  * axis's twiddle table (as fl_layout_launches makes it) and the twist's table TWIST. */
-void add_fused(struct fl_plan *plan, const struct fl_problem *p, const struct real_plan *R,
+void add_fused(struct fl_plan *plan, const struct fl_problem *p, const struct fl_real_plan *R,
                int inverse, int src, int dst, int twist)
 {
     const struct fl_axis *a = &R->x.ax[0];
@@ -110,7 +110,7 @@ void add_fused(struct fl_plan *plan, const struct fl_problem *p, const struct re
 }
 
 /* The paired passes' -D constants (after the layouts' and the twist's, from USED). */
-size_t fused_options(const struct fl_problem *p, const struct real_plan *R, char *opts,
+size_t fused_options(const struct fl_problem *p, const struct fl_real_plan *R, char *opts,
                      size_t used, size_t len)
 {
     char why[256];
@@ -129,7 +129,7 @@ size_t fused_options(const struct fl_problem *p, const struct real_plan *R, char
  * C2R: the first outer pass A -> w0 (PASS_PAD_IN), the others between w0 and w1, the rows
  * into B. Returns B. */
 static int padded_launches(struct fl_plan *plan, const struct fl_problem *p,
-                           const struct real_plan *R, int twist, char *how_yz, size_t len)
+                           const struct fl_real_plan *R, int twist, char *how_yz, size_t len)
 {
     size_t elem = elem_bytes(p);
     int n = fl_layout_launch_count(&R->yz);
@@ -164,7 +164,7 @@ static int padded_launches(struct fl_plan *plan, const struct fl_problem *p,
  * launch, or the x passes with the twist in R2C's last (C2R's first), and the outer axes
  * (after x for R2C, before it for C2R). HOW_X and HOW_YZ (LEN bytes each) get the steps
  * for the summary. Returns the buffer with the result. */
-int fused_launches(struct fl_plan *plan, const struct fl_problem *p, const struct real_plan *R,
+int fused_launches(struct fl_plan *plan, const struct fl_problem *p, const struct fl_real_plan *R,
                    int twist, char *how_x, char *how_yz, size_t len)
 {
     size_t elem = elem_bytes(p);

@@ -50,26 +50,6 @@ static const struct fl_variant variants[] = {
     {NULL, NULL, NULL, 0},
 };
 
-/* Append the twist (rfft_post: Z in buffer S, rows of M -> X, rows of M + 1) or, for C2R,
- * its inverse (irfft_pre: X -> Z): one work-item per pair (k, M - k), k = 0 .. M/2, with
- * the table TWIST. Returns the buffer with the result. */
-static int add_twist(struct fl_plan *plan, const struct fl_problem *p, const struct real_plan *R,
-                     int s, int twist)
-{
-    int inverse = p->sign > 0;
-    size_t pairs = R->m / 2 + 1, wg = TWIST_WG < p->dev->max_wg ? TWIST_WG : p->dev->max_wg;
-    size_t global[1] = {(R->rows * pairs + wg - 1) / wg * wg}, local[1] = {wg};
-    struct fl_launch *l = fl_plan_add(plan, inverse ? "irfft_pre" : "rfft_post", 1, global, local);
-    fl_arg_buffer(l, s);
-    fl_arg_buffer(l, other(s));
-    fl_arg_buffer(l, twist);
-    fl_arg_int(l, (int)R->rows);
-    fl_launch_note(l, "%s: %zu rows, N=%zu: %zu values <-> %zu bins; one item per pair (k, %zu "
-                   "- k), k = 0..%zu", inverse ? "inverse twist" : "twist", R->rows, R->nx, R->m,
-                   R->m + 1, R->m, R->m / 2);
-    return other(s);
-}
-
 /* The exercise's packing: --variant post_twist reads each row conjugated, z_j = x_(2j) -
  * i x_(2j+1) (the first pass's conj-in flag, the one an inverse's first pass sets), so
  * the twist it builds in gets DFT_H of that packing, not the chapter's. Returns the flag
@@ -109,7 +89,7 @@ static const struct fl_problem *fallback(const struct fl_problem *p, struct fl_p
 /* The summary line of --explain: the steps in the order they run, then why a variant
  * ran another's plan. */
 static void summarize(struct fl_plan *plan, const struct fl_problem *p0, const struct fl_problem *p,
-                      const struct real_plan *R, int separate, const char *how_x, const char *how_yz)
+                      const struct fl_real_plan *R, int separate, const char *how_x, const char *how_yz)
 {
     int inverse = p->sign > 0;
     size_t used = (size_t)snprintf(plan->summary, sizeof plan->summary, "%s of rows of %zu reals "
@@ -162,28 +142,18 @@ static void plan(const struct fl_problem *p0, struct fl_plan *plan)
         return;
     }
     const struct fl_problem *p = fallback(p0, &copy);
-    static struct real_plan R;
+    static struct fl_real_plan R;
     if (make_real_plan(p, &R, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     size_t elem = elem_bytes(p);
-    int inverse = p->sign > 0, multi = p->ndims > 1, s = FL_BUF_A;
-    int table = twist_table(plan, R.nx);
+    int inverse = p->sign > 0, s = FL_BUF_A;
+    int table = fl_real_twist_table(plan, R.nx);
     int separate = !fused_rows(p, &R) && !pass_pairs(p, &R, inverse ? 0 : last_x_pass(&R));
-    if (separate && !inverse) {
-        /* the M-point FFT of every packed row (the reals read as complex pairs), the twist
-         * into rows of M + 1 bins, then the outer axes of the half spectrum */
-        s = fl_layout_launches(plan, &R.x, elem, FL_BUF_A, FL_BUF_B, conj_packing(p), 0, how_x,
-                               sizeof how_x);
-        s = add_twist(plan, p, &R, s, table);
-        if (multi)
-            s = fl_layout_launches(plan, &R.yz, elem, s, other(s), 0, 0, how_yz, sizeof how_yz);
-    } else if (separate) {
-        /* backwards: the outer axes (inverse: conj in the first pass, conj out the last),
-         * the twist undone, the inverse M-point FFT of every row */
-        if (multi)
-            s = fl_layout_launches(plan, &R.yz, elem, FL_BUF_A, FL_BUF_B, 1, 2, how_yz, sizeof how_yz);
-        s = add_twist(plan, p, &R, s, table);
-        s = fl_layout_launches(plan, &R.x, elem, s, other(s), 1, 2, how_x, sizeof how_x);
+    if (separate) {
+        /* common/fft/real_plan.c: R2C the rows (the exercise's: read conjugated), the
+         * twist, the outer axes; C2R backwards */
+        s = fl_real_launches(plan, &R, inverse, conj_packing(p), elem, FL_BUF_A, FL_BUF_B, table,
+                             p->dev->max_wg, how_x, how_yz, sizeof how_x);
     } else {
         s = fused_launches(plan, p, &R, table, how_x, how_yz, sizeof how_x); /* fused.c */
     }
@@ -214,7 +184,7 @@ static int check(const struct fl_problem *p0, char *why, size_t len)
     if (simd_rows(p0, &sp))
         return 0; /* the simd plan needs none of the GPU planner's limits */
     /* an odd last axis is refused before this (common/capabilities.c) */
-    static struct real_plan R;
+    static struct fl_real_plan R;
     if (make_real_plan(p, &R, why, len) != 0)
         return -1;
     if (p->nshapes && (!pass_pairs(p, &R, 0) || !pass_pairs(p, &R, last_x_pass(&R)))) {
@@ -236,7 +206,7 @@ static int check(const struct fl_problem *p0, char *why, size_t len)
  * launch of its own, first in C2R); and column_pairs's two (R2C only). 0 otherwise. */
 static int shaped_passes(const struct fl_problem *p)
 {
-    static struct real_plan R;
+    static struct fl_real_plan R;
     char why[256];
     if (is_pairs(p))
         return pairs_possible(p) && p->sign < 0 ? 2 : 0;
@@ -249,7 +219,7 @@ static int shaped_passes(const struct fl_problem *p)
 }
 
 /* Padded rows (padded_rows): the fused rows' stride and the unpadded and padded widths. */
-static size_t padded_options(const struct real_plan *R, char *opts, size_t used, size_t len)
+static size_t padded_options(const struct fl_real_plan *R, char *opts, size_t used, size_t len)
 {
     if (R->pad == R->m + 1 || used >= len)
         return used;
@@ -262,7 +232,7 @@ static size_t padded_options(const struct real_plan *R, char *opts, size_t used,
  * the paired passes' (fused.c) and the column pairs' (pairs.c); or the simd plan's. */
 static void build_options(const struct fl_problem *p0, char *opts, size_t len)
 {
-    static struct real_plan R;
+    static struct fl_real_plan R;
     char why[256];
     opts[0] = '\0';
     if (simd_options(p0, opts, len))
@@ -271,12 +241,7 @@ static void build_options(const struct fl_problem *p0, char *opts, size_t len)
     const struct fl_problem *p = fallback(p0, &copy);
     if (make_real_plan(p, &R, why, sizeof why) != 0)
         return; /* check() refused it already */
-    size_t used = fl_layout_options(&R.x, opts, 0, len);
-    if (p->ndims > 1)
-        used = fl_layout_options(&R.yz, opts, used, len);
-    if (used < len)
-        used += (size_t)snprintf(opts + used, len - used, " -D RH_M=%zu -D RH_PAIRS=%zu", R.m,
-                                 R.m / 2 + 1);
+    size_t used = fl_real_options(&R, opts, 0, len); /* the layouts', RH_M, RH_PAIRS */
     used = padded_options(&R, opts, used, len);
     used = fused_options(p, &R, opts, used, len);
     used = pairs_options(resolve(p0, &rcopy), opts, used, len);

@@ -69,7 +69,7 @@ int pairs_possible(const struct fl_problem *p)
 {
     if (!is_pairs(p) || p->ndims != 1)
         return 0;
-    static struct real_plan R;
+    static struct fl_real_plan R;
     static struct pairs_plan pp;
     char why[256];
     struct fl_problem f = *p;

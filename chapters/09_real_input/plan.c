@@ -1,10 +1,9 @@
 /* 09_real_input: the real plan, what every variant of the chapter starts from: the x axis
- * as rows of M = Nx/2 complex values, the outer axes on the half spectrum (make_real_plan),
- * and the helpers the chapter's files share (elem_bytes, other, twist_table). main.c,
- * fused.c, pairs.c and simd.c call this file; it calls only common/. */
+ * as rows of M = Nx/2 complex values, the outer axes on the half spectrum (make_real_plan,
+ * on common/fft/real_plan.c), and the helpers the chapter's files share (elem_bytes,
+ * other). main.c, fused.c, pairs.c and simd.c call this file; it calls only common/. */
 #include "real.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,34 +18,9 @@ int other(int slot)
 }
 
 /* The row pass and the twist in one launch, when the x axis is one pass. */
-int fused_rows(const struct fl_problem *p, const struct real_plan *R)
+int fused_rows(const struct fl_problem *p, const struct fl_real_plan *R)
 {
     return strcmp(p->variant, "fused") == 0 && R->x.naxes == 1 && R->x.ax[0].rp.npasses == 1;
-}
-
-/* The twist's table: w_N^k = exp(-2 pi i k / N) for k = 0 .. M/2 (angles up to pi/2), in
- * double; past N/8 from the complementary angle pi/2 - 2 pi k/N = pi (N - 4k) / (2N), whose
- * numerator is exact, so w_N^(N/4) is exactly -i. */
-int twist_table(struct fl_plan *plan, size_t nx)
-{
-    const double pi = 3.14159265358979323846264338327950288;
-    size_t m = nx / 2, count = m / 2 + 1;
-    double *w;
-    int slot = fl_plan_table(plan, "twist_w", count, &w);
-    for (size_t k = 0; k < count; k++) {
-        double c, s;
-        if (8 * k <= nx) {
-            c = cos(2 * pi * (double)k / (double)nx);
-            s = sin(2 * pi * (double)k / (double)nx);
-        } else {
-            double a = pi * (double)(nx - 4 * k) / (2.0 * (double)nx);
-            c = sin(a);
-            s = cos(a);
-        }
-        w[2 * k] = c;
-        w[2 * k + 1] = -s;
-    }
-    return slot;
 }
 
 /* The rows of the half spectrum between the passes of a 3-D transform: M + 1 bins is an
@@ -65,7 +39,7 @@ int twist_table(struct fl_plan *plan, size_t nx)
  * FFTLAB_R2C_PAD=0 keeps M + 1 throughout, =1 pads every 3-D plan of fused rows (to
  * compare, and to test small shapes). */
 #define PAD_MIN_Y 128
-static size_t padded_rows(const struct fl_problem *p, const struct real_plan *R)
+static size_t padded_rows(const struct fl_problem *p, const struct fl_real_plan *R)
 {
     const char *e = getenv("FFTLAB_R2C_PAD");
     if (p->ndims != 3 || !fused_rows(p, R) || (e && strcmp(e, "0") == 0))
@@ -77,47 +51,34 @@ static size_t padded_rows(const struct fl_problem *p, const struct real_plan *R)
     return (R->m + 1 + 3) / 4 * 4;
 }
 
-/* Plan problem P's complex parts (common/fft/axis_plan.c), or -1 with WHY: the x axis as rows
- * of M complex values, shape (..., M), and the outer axes on the half spectrum (..., M + 1).
- * Two layouts, one program: their kernels and -D constants are named by axis. */
-int make_real_plan(const struct fl_problem *p, struct real_plan *R, char *why, size_t len)
+/* Plan problem P's complex parts (common/fft/real_plan.c), or -1 with WHY: the x axis as
+ * rows of M complex values, shape (..., M), and the outer axes on the half spectrum
+ * (..., M + 1, or padded_rows). Two layouts, one program: their kernels and -D constants
+ * are named by axis. */
+int make_real_plan(const struct fl_problem *p, struct fl_real_plan *R, char *why, size_t len)
 {
     struct fl_radix_limits lim;
     size_t wg = p->wg ? p->wg : DEFAULT_WG;
     fl_radix_limits_default(&lim, p->dev->local_mem, elem_bytes(p),
                             wg < p->dev->max_wg ? wg : p->dev->max_wg);
-    memset(R, 0, sizeof *R);
-    R->nx = p->dims[p->ndims - 1];
-    R->m = R->nx / 2;
-    R->rows = p->batch * (p->n / R->nx);
-    /* the x axis: rows of M complex values (bit 0 = x) */
     struct fl_radix_limits xlim = lim; /* the x axis's: with --shapes (1-D, fused only) */
     for (int k = 0; k < p->nshapes; k++)
         xlim.shape[k] = p->shape[k];
-    struct fl_layout_spec sx = {p->ndims, {0}, p->batch, 1, 0, &xlim, 0, 0, "H"};
-    memcpy(sx.dims, p->dims, sizeof sx.dims);
-    sx.dims[p->ndims - 1] = R->m;
-    if (fl_layout_make(&sx, &R->x, why, len) != 0)
+    if (fl_real_plan_make(p->ndims, p->dims, p->batch, &xlim, &lim, 0, R, why, len) != 0)
         return -1;
     struct fl_radix_limits wide; /* fused, rows of several passes: groups of PAIRED_WG */
+    const struct fl_radix_limits *x_used = &xlim;
     if (!p->wg && strcmp(p->variant, "fused") == 0 && R->x.ax[0].rp.npasses > 1 &&
         PAIRED_WG <= p->dev->max_wg) {
         fl_radix_limits_default(&wide, p->dev->local_mem, elem_bytes(p), PAIRED_WG);
         for (int k = 0; k < p->nshapes; k++)
             wide.shape[k] = p->shape[k];
-        struct fl_layout_spec wx = sx;
-        wx.lim = &wide;
-        if (fl_layout_make(&wx, &R->x, why, len) != 0)
+        x_used = &wide;
+        if (fl_real_plan_make(p->ndims, p->dims, p->batch, x_used, &lim, 0, R, why, len) != 0)
             return -1;
     }
-    R->pad = R->m + 1;
-    if (p->ndims == 1)
-        return 0;
-    /* y and z (bits 1 and 2) on the half spectrum: the last axis M + 1, or padded */
-    struct fl_layout_spec syz = sx;
-    syz.lim = &lim;
-    syz.axes = 2 | 4;
-    R->pad = padded_rows(p, R);
-    syz.dims[p->ndims - 1] = R->pad;
-    return fl_layout_make(&syz, &R->yz, why, len);
+    size_t pad = p->ndims == 1 ? R->m + 1 : padded_rows(p, R);
+    if (pad != R->m + 1)
+        return fl_real_plan_make(p->ndims, p->dims, p->batch, x_used, &lim, pad, R, why, len);
+    return 0;
 }

@@ -3,8 +3,9 @@
  *   main.c   the idea: the rows of M = N/2 complex values by 06's passes, then the twist
  *            (rfft_post; C2R: irfft_pre, then the inverse rows); the variants, the checks
  *            and the build options
- *   plan.c   the real plan every variant starts from (make_real_plan), and the helpers
- *            the files share (elem_bytes, other, twist_table)
+ *   plan.c   the real plan every variant starts from (make_real_plan: common/fft/
+ *            real_plan.c's, with the variants' group sizes and padding), and the helpers
+ *            the files share (elem_bytes, other)
  *   fused.c  --variant fused: the twist inside a row pass (the single pass, or the paired
  *            last pass of R2C / first pass of C2R when the rows take several)
  *   pairs.c  --variant column_pairs (the default): 1-D R2C as N = A x B, the twist's
@@ -17,6 +18,7 @@
 #define FFTLAB_REAL_INPUT_H
 
 #include "../../common/fft/axis_plan.h"
+#include "../../common/fft/real_plan.h"
 #include "../../common/chapter.h"
 #include "../../common/fft/simd_cols.h"
 #include "../../common/fft/simd_plan.h"
@@ -26,18 +28,12 @@
                            rides in one of them (fused) or in column pairs: at 2^20 on the
                            H100 the Q = 512 pass gets 64 items of 8 values (NOTES.md)      */
 #define SWEEP_VALUES 8  /* the most values per item the two-sweep paired pass may hold     */
-#define TWIST_WG 256    /* the twist's group size (any size works)                         */
 #define PAIRS_B_MAX 512 /* column pairs' second pass: a group takes 8 of its columns (runs
                            of 8 bins in the stores) where local memory has 4096 values     */
 
-/* The complex transforms of a real problem: the x axis as rows of M = Nx/2 complex values
- * (shape (..., M)), and the outer axes of the half spectrum (shape (..., M + 1)). */
-struct real_plan {
-    struct fl_layout x, yz;
-    size_t nx, m, rows;         /* Nx, M = Nx/2, rows = batch x the outer axes' points */
-    size_t pad;                 /* the half spectrum's rows between passes: M + 1 values,
-                                   or more (3-D, fused rows: padded_rows) */
-};
+/* The complex transforms of a real problem (struct fl_real_plan): the x axis as rows of
+ * M = Nx/2 complex values, and the outer axes of the half spectrum, planned by
+ * common/fft/real_plan.c, which chapter 11 shares. */
 
 /* Flags of an outer axis's pass (kernels/07_multidim.cl) where the rows are padded: the
  * last pass of R2C stores the M + 1 layout, the first of C2R loads it. */
@@ -54,21 +50,20 @@ struct pairs_plan {
 /* plan.c */
 size_t elem_bytes(const struct fl_problem *p);
 int other(int slot);
-int twist_table(struct fl_plan *plan, size_t nx);
-int make_real_plan(const struct fl_problem *p, struct real_plan *R, char *why, size_t len);
-int fused_rows(const struct fl_problem *p, const struct real_plan *R);
+int make_real_plan(const struct fl_problem *p, struct fl_real_plan *R, char *why, size_t len);
+int fused_rows(const struct fl_problem *p, const struct fl_real_plan *R);
 
 /* fused.c */
-int last_x_pass(const struct real_plan *R);
-int pass_pairs(const struct fl_problem *p, const struct real_plan *R, int k);
-int pair_sweeps(const struct fl_problem *p, const struct real_plan *R, char *why, size_t len);
-void add_fused(struct fl_plan *plan, const struct fl_problem *p, const struct real_plan *R,
+int last_x_pass(const struct fl_real_plan *R);
+int pass_pairs(const struct fl_problem *p, const struct fl_real_plan *R, int k);
+int pair_sweeps(const struct fl_problem *p, const struct fl_real_plan *R, char *why, size_t len);
+void add_fused(struct fl_plan *plan, const struct fl_problem *p, const struct fl_real_plan *R,
                int inverse, int src, int dst, int twist);
-void make_paired(struct fl_launch *l, const struct real_plan *R, int k, int inverse, int twist,
+void make_paired(struct fl_launch *l, const struct fl_real_plan *R, int k, int inverse, int twist,
                  int sweeps, size_t elem);
-size_t fused_options(const struct fl_problem *p, const struct real_plan *R, char *opts,
+size_t fused_options(const struct fl_problem *p, const struct fl_real_plan *R, char *opts,
                      size_t used, size_t len);
-int fused_launches(struct fl_plan *plan, const struct fl_problem *p, const struct real_plan *R,
+int fused_launches(struct fl_plan *plan, const struct fl_problem *p, const struct fl_real_plan *R,
                    int twist, char *how_x, char *how_yz, size_t len);
 
 /* pairs.c */

@@ -72,7 +72,7 @@ void plan_simd(const struct fl_problem *p, struct fl_plan *plan, const struct fl
 {
     size_t nx = p->dims[p->ndims - 1], m = nx / 2, rows = p->batch * (p->n / nx);
     size_t blocks = (m / 2 + 7) / 8;
-    int inverse = p->sign > 0, twist = twist_table(plan, nx);
+    int inverse = p->sign > 0, twist = fl_real_twist_table(plan, nx);
     int table = fl_simd_table(plan, sp), s = FL_BUF_A;
     int fused = fl_simd_fused(sp, rows, p->dev);
     size_t wg = p->wg ? p->wg : FL_SIMD_GROUP;

@@ -9,6 +9,7 @@
  *   reference.c  the answer in double on the host (FFTW, closed forms, the plain sum)
  * Calls go one way: main.c > plan.c > setup.c, main.c > direct.c > setup.c, and main.c >
  * reference.c > setup.c.
+ * Real data, overlap-save and the tasks have their own files and header (tasks.h).
  *
  * The interface other parts of the chapter build on (real data, overlap-save, direct
  * convolution on the device): struct conv, conv_describe, conv_spectrum_table and the plan
@@ -40,6 +41,10 @@ struct conv_args {
     struct fl_npy filter;            /* its contents (data NULL when none)                */
     unsigned long long seed;         /* --seed (the generated filter's seed is made from it) */
     int double_precision;            /* --precision double                               */
+    size_t block;                    /* --block B: overlap-save's block length (0: blocks.c's
+                                        default)                                         */
+    int real;                        /* --real, or a float32/float64 --input: real x and h
+                                        through 09's R2C and C2R (real.c)                */
 };
 extern struct conv_args conv_args;
 
@@ -108,5 +113,7 @@ size_t conv_direct(const double *x, const size_t *dims, int ndims, size_t batch,
 void conv_result_dims(const size_t *dims, int ndims, size_t *out);
 /* ... and bound_points(): the grid's M points (the bounds grow with log2 M) */
 size_t conv_grid_points(const size_t *dims, int ndims);
+/* ... and gain(): the largest |Hh| times M, the filter's largest gain (the tone check) */
+double conv_gain(const size_t *dims, int ndims);
 
 #endif

@@ -45,6 +45,7 @@
  * Files: conv.h (what the files share), setup.c, plan.c, direct.c, reference.c; kernels/
  * 11_convolution.cl, 11_direct.cl. Lesson: README.md here; measurements: NOTES.md. */
 #include "conv.h"
+#include "tasks.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,10 +59,16 @@ static const struct fl_variant variants[] = {
      "passes, [cut]", NULL, 0},
     {"direct", "no FFT: the plain sum of K (Ky x Kx) products per output point on the device, "
      "one launch (direct.c); what the FFT is measured against as K grows", NULL, 0},
+    {"overlap_save", "1-D linear, a filter much shorter than the signal: blocks of W = 8K or "
+     "so (--block W), each by W-point FFTs, the first K - 1 outputs of each dropped", NULL, 0},
+    {"overlap_add", "overlap_save's plan with your ola_source and ola_output: pieces of L = W "
+     "- K + 1 samples, the blocks' outputs added (exercise)",
+     "exercises/11_convolution/overlap_add.cl", 0},
     {NULL, NULL, NULL, 0},
 };
 
-struct conv_args conv_args = {CONV_LINEAR, 0, {0}, NULL, {0}, 1, 0};
+struct conv_args conv_args = {.mode = CONV_LINEAR, .seed = 1};
+static struct task_opts task; /* --task and its options (tasks.h) */
 
 /* The value of option NAME at ARGV[*I] ("--name value" or "--name=value"), moving *I past
  * it; NULL when ARGV[*I] is not NAME. Exits 2 when the value is missing. */
@@ -107,6 +114,27 @@ static int take_options(int argc, char **argv)
                        "15x15", v);
         } else if ((v = option_value(argc, argv, &i, "--filter"))) {
             conv_args.filter_path = v;
+        } else if ((v = option_value(argc, argv, &i, "--task"))) {
+            if (strcmp(v, "blur") != 0 && strcmp(v, "sharpen") != 0 && strcmp(v, "chirp") != 0)
+                fl_die(FL_EXIT_USAGE, "--task must be blur, sharpen or chirp, got '%s'", v);
+            task.name = v;
+        } else if ((v = option_value(argc, argv, &i, "--image"))) {
+            task.image = v;
+        } else if ((v = option_value(argc, argv, &i, "--sigma"))) {
+            char *end;
+            task.sigma = strtod(v, &end);
+            if (!*v || *end || !(task.sigma >= 0.3 && task.sigma <= 170))
+                fl_die(FL_EXIT_USAGE, "--sigma must be a width in pixels from 0.3 to 170, got "
+                       "'%s'", v);
+        } else if (strcmp(argv[i], "--real") == 0) {
+            conv_args.real = 1;
+        } else if ((v = option_value(argc, argv, &i, "--block"))) {
+            char *end;
+            unsigned long long b = strtoull(v, &end, 10);
+            if (!*v || *end || b < 1 || b > ((size_t)1 << 26))
+                fl_die(FL_EXIT_USAGE, "--block must be a block length from 1 to 2^26, got '%s'",
+                       v);
+            conv_args.block = (size_t)b;
         } else {
             argv[kept++] = argv[i];
         }
@@ -129,6 +157,15 @@ static int take_options(int argc, char **argv)
     if (conv_args.filter_path &&
         fl_npy_read_any(conv_args.filter_path, &conv_args.filter, err, sizeof err) != 0)
         fl_die(FL_EXIT_USAGE, "--filter: %s", err);
+    /* real data: --real, or an --input of reals (float32, float64), which the harness then
+     * reads as such (real.c) */
+    struct fl_npy in;
+    if (!conv_args.real && o.input) {
+        if (fl_npy_read_any(o.input, &in, err, sizeof err) != 0)
+            fl_die(FL_EXIT_USAGE, "%s", err);
+        conv_args.real = in.real;
+        fl_npy_free(&in);
+    }
     return kept;
 }
 
@@ -142,9 +179,24 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     }
     if (p->wg && fl_check_group_size(p, p->wg, why, len) != 0)
         return -1;
+    if (conv_args.block && !conv_is_blocked(p->variant)) {
+        snprintf(why, len, "--block: only --variant overlap_save and overlap_add cut the signal "
+                 "in blocks");
+        return -1;
+    }
     if (conv_of_problem(p, &cv, why, len) != 0)
         return -1;
-    return strcmp(p->variant, "direct") == 0 ? conv_direct_check(&cv, p, why, len) : 0;
+    if (strcmp(p->variant, "direct") == 0) {
+        if (cv.real) {
+            snprintf(why, len, "--variant direct sums complex data; real data goes through 09's "
+                     "R2C and C2R (--variant fused or unfused)");
+            return -1;
+        }
+        return conv_direct_check(&cv, p, why, len); /* direct.c */
+    }
+    if (conv_is_blocked(p->variant))
+        return conv_blocks_check(&cv, why, len); /* overlap_save.c */
+    return cv.real ? conv_real_check(&cv, why, len) : 0; /* real.c */
 }
 
 static void build_options(const struct fl_problem *p, char *opts, size_t len)
@@ -156,7 +208,12 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
         return; /* kernels/11_direct.cl takes its sizes as arguments */
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         return; /* check() refused it already */
-    conv_build_options(&cv, p->variant, opts, len);
+    if (conv_is_blocked(p->variant))
+        conv_blocks_options(&cv, opts, len); /* overlap_save.c */
+    else if (cv.real)
+        conv_real_options(&cv, opts, len); /* real.c */
+    else
+        conv_build_options(&cv, p->variant, opts, len);
 }
 
 /* Each variant's plan function (conv.h), by name: a variant of variants[] above has one. */
@@ -166,7 +223,9 @@ static const struct {
 } plans[] = {
     {"fused", conv_plan_fused},
     {"unfused", conv_plan_unfused},
-    {"direct", conv_plan_direct},
+    {"direct", conv_plan_direct},                /* direct.c */
+    {"overlap_save", conv_plan_blocks}, /* overlap_save.c */
+    {"overlap_add", conv_plan_blocks},
 };
 
 static void plan(const struct fl_problem *p, struct fl_plan *plan)
@@ -175,6 +234,10 @@ static void plan(const struct fl_problem *p, struct fl_plan *plan)
     char why[512];
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    if (cv.real && !conv_is_blocked(p->variant)) {
+        conv_plan_real(&cv, plan); /* real.c: whatever the variant, 09's R2C and C2R */
+        return;
+    }
     for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++)
         if (strcmp(p->variant, plans[i].variant) == 0) {
             plans[i].plan(&cv, plan);
@@ -188,7 +251,15 @@ int main(int argc, char **argv)
     static const char *const uses[] = {"08_pass_hooks.cl", "06_passes.cl", "06_blocks_25_27.cl",
                                        "06_row_parts.cl", "06_column_parts.cl",
                                        "05_register_radix.cl", "06_mixed_radix.cl",
-                                       "07_multidim.cl", "08_fused_convolution.cl", NULL};
+                                       "07_multidim.cl", "08_fused_convolution.cl",
+                                       "11_blocks.cl", NULL};
+    /* real data: 09's twist and the real pad and cut too */
+    static const char *const uses_real[] = {"08_pass_hooks.cl", "06_passes.cl",
+                                            "06_blocks_25_27.cl", "06_row_parts.cl",
+                                            "06_column_parts.cl", "05_register_radix.cl",
+                                            "06_mixed_radix.cl", "07_multidim.cl",
+                                            "08_fused_convolution.cl", "11_blocks.cl",
+                                            "09_real_input.cl", "11_real.cl", NULL};
     static const struct fl_operator op = {
         .what = "convolution",
         .reference_text = "convolution in double on the host (FFTW; long double for --precision "
@@ -197,6 +268,7 @@ int main(int argc, char **argv)
         .result_dims = conv_result_dims,
         .reference = conv_reference,
         .direct = conv_direct,
+        .gain = conv_gain,
         .bound_points = conv_grid_points,
     };
     static struct fl_chapter chapter = {
@@ -214,6 +286,14 @@ int main(int argc, char **argv)
                 "                      if the signal is shorter\n"
                 "  --filter H.npy      your filter: complex64 (complex128 with --precision\n"
                 "                      double), shape (K,) or (Ky, Kx), one for every array\n"
+                "  --block W           overlap_save's (and overlap_add's) block length\n"
+                "  --real              real x and h (float32; float64 with --precision double)\n"
+                "                      through 09's R2C and C2R; a real --input implies it\n"
+                "  --task T            a real use, run end to end and verified: blur or sharpen\n"
+                "                      an image (--image in.pgm, or a drawn test pattern of\n"
+                "                      --size HxW; --sigma S; --output out.pgm), or chirp: a\n"
+                "                      matched filter finds a chirp buried in noise (--size N,\n"
+                "                      --filter-size M, --seed S)\n"
                 "--input reads the signals as the other chapters do ((N,), (batch, N), or with\n"
                 "--size NyxNx (Ny, Nx) / (batch, Ny, Nx)); --output writes y. --explain shows\n"
                 "the grid, where the product is fused, and every launch.",
@@ -228,11 +308,22 @@ int main(int argc, char **argv)
         .op = &op,
     };
     argc = take_options(argc, argv);
-    if (variant_direct) {
-        chapter.kernel_file = "11_direct.cl";
+    if ((task.image || task.sigma > 0) && !task.name)
+        fl_die(FL_EXIT_USAGE, "--image and --sigma are options of --task blur and --task sharpen");
+    if (task.name) {
+        argc = task_take_options(argc, argv, &task);
+        conv_args.real = 1; /* the tasks' data is real */
+    }
+    chapter.real_input = conv_args.real; /* the harness's real sides: reals in, reals out */
+    if (conv_args.real)
+        chapter.uses = uses_real;
+    else if (variant_direct) {
+        chapter.kernel_file = "11_direct.cl"; /* alone: no passes (direct.c) */
         chapter.uses = NULL;
     }
-    int rc = fl_main(argc, argv, &chapter);
+    int rc = !task.name ? fl_main(argc, argv, &chapter)
+             : strcmp(task.name, "chirp") == 0 ? task_chirp(&chapter, argc, argv, &task)
+                                                : task_image(&chapter, argc, argv, &task);
     fl_npy_free(&conv_args.filter);
     return rc;
 }

@@ -36,7 +36,10 @@ static const double *generated_filter(const size_t *fdims, int ndims)
             fl_die(FL_EXIT_OPENCL, "out of host memory for a filter of %zu values", fn);
         have = fn;
     }
-    fl_fill_random(h, fn, conv_args.seed ^ FILTER_SEED_OFFSET);
+    if (conv_args.real) /* real data: a real filter (imaginary parts 0) */
+        fl_fill_random_real(h, fn, conv_args.seed ^ FILTER_SEED_OFFSET);
+    else
+        fl_fill_random(h, fn, conv_args.seed ^ FILTER_SEED_OFFSET);
     if (!conv_args.double_precision)
         fl_round_to_float(h, fn);
     return h;
@@ -51,12 +54,14 @@ static int filter_shape(const size_t *dims, int ndims, size_t *fdims, char *why,
     if (f->data) {
         const char *has = f->real ? (f->complex128 ? "float64" : "float32")
                                   : (f->complex128 ? "complex128" : "complex64");
-        const char *want = conv_args.double_precision ? "complex128" : "complex64";
-        if (f->real || f->complex128 != conv_args.double_precision) {
-            snprintf(why, len, "--filter %s holds %s values; this %s-precision run of complex "
+        const char *want = conv_args.real ? (conv_args.double_precision ? "float64" : "float32")
+                                          : (conv_args.double_precision ? "complex128" : "complex64");
+        if (f->real != conv_args.real || f->complex128 != conv_args.double_precision) {
+            snprintf(why, len, "--filter %s holds %s values; this %s-precision run of %s "
                      "data reads %s: np.save(path, h.astype(np.%s))%s", conv_args.filter_path,
-                     has, conv_args.double_precision ? "double" : "single", want, want,
-                     f->real ? "" : ", or run with the other --precision");
+                     has, conv_args.double_precision ? "double" : "single",
+                     conv_args.real ? "real" : "complex", want, want,
+                     f->real != conv_args.real ? "" : ", or run with the other --precision");
             return -1;
         }
         if (f->naxes != ndims) {
@@ -103,6 +108,7 @@ int conv_describe(const size_t *dims, int ndims, size_t batch, struct conv *cv, 
         return -1;
     }
     cv->mode = conv_args.mode;
+    cv->real = conv_args.real;
     cv->ndims = ndims;
     cv->batch = batch;
     if (filter_shape(dims, ndims, cv->fdims, why, len) != 0)

@@ -78,6 +78,14 @@ fi
 if [ -x "$build/11_convolution" ]; then
     run --leak-check=no "$build/11_convolution" --size 4096 --batch 2 --repeat 0
     run --leak-check=no "$build/11_convolution" --size 12x20 --mode circular --filter-size 3 --repeat 0
+    # real data (09's R2C and C2R), overlap-save's blocks, and a task (its temporary files,
+    # the harness run inside it, the PGM written)
+    run --leak-check=no "$build/11_convolution" --real --size 20 --filter-size 5 --repeat 0
+    run --leak-check=no "$build/11_convolution" --variant overlap_save --size 100 --filter-size 5 \
+        --repeat 0
+    run --leak-check=no "$build/11_convolution" --task blur --size 16x16 --sigma 1 \
+        --output "${TMPDIR:-/tmp}/fftlab-vg-blur.$$.pgm"
+    rm -f "${TMPDIR:-/tmp}/fftlab-vg-blur.$$.pgm"
 fi
 # 10_distributed as one MPI rank without mpirun (a singleton): its host code — slabs, one
 # rank's pipeline (no exchange: going_further/one_rank.c), FFTW-MPI. Not as 2 ranks

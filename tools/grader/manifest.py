@@ -45,6 +45,7 @@ class Case:
         self.options = parts[1:]
         self.inverse = False
         self.wg = self.ranks = ""
+        self.filter = self.block = ""               # :filter=K, :block=W (11_convolution)
         self.variant = ""                           # :variant=NAME, or the exercise's own
         self.timeout = None                         # :timeout=S, or None (--case-timeout)
         self.seed = None                            # :seed=S, or None
@@ -90,6 +91,10 @@ def parse_case(spec, lineno, path):
             if not re.fullmatch(r"[1-9][0-9]*", val):
                 raise bad("wg=W needs a number")
             c.wg = val
+        elif name in ("filter", "block") and eq:
+            if not re.fullmatch(r"[1-9][0-9]{0,8}", val):
+                raise bad("%s=%s needs a number" % (name, "K" if name == "filter" else "W"))
+            setattr(c, name, val)
         elif name == "ranks" and eq:
             if not re.fullmatch(r"[1-9][0-9]?", val):
                 raise bad("ranks=P needs a number from 1 to 99")
@@ -108,7 +113,7 @@ def parse_case(spec, lineno, path):
             c.seed = int(val, 10)
         else:
             raise bad("unknown option '%s' (known: inverse, wg=W, ranks=P, seed=S, variant=NAME, "
-                      "timeout=S)" % opt)
+                      "timeout=S, filter=K, block=W)" % opt)
     return c
 
 

@@ -103,6 +103,10 @@ def command_line(run, build, source, case_timeout, root):
         argv.append("--inverse")
     if run.case.wg:
         argv += ["--wg", run.case.wg]
+    if run.case.filter:
+        argv += ["--filter-size", run.case.filter]
+    if run.case.block:
+        argv += ["--block", run.case.block]
     argv += ["--seed", str(run.seed), "--repeat", "0", "--timeout", str(case_timeout)]
     if run.case.ranks:
         # an MPI chapter's case (:ranks=P): P processes through the project's mpirun wrapper

@@ -1,0 +1,162 @@
+/* 11_convolution: real data (--real, or a float32/float64 --input), whatever the variant
+ * of the default plans: y = x (*) h for real x and h through chapter 09's R2C and C2R,
+ * planned by common/fft/real_plan.c (moved there from chapters/09_real_input so both
+ * chapters call it), with kernels/11_real.cl's pad and cut of reals around them.
+ *
+ *   conv_box_real (pad: x into the grid M, zeros after it), R2C (the rows of Mx reals as
+ *   Mx/2 complex values, the twist, the columns of the half spectrum), conv_product on the
+ *   My x (Mx/2 + 1) half spectrum with the filter's (FFTW's r2c of h on the grid, divided
+ *   by M, once per plan: table "spectrum"), C2R, conv_box_real (cut: the first N + K - 1).
+ *
+ * The grid's last axis must be even (R2C reads it as Mx/2 complex values): linear mode
+ * takes the smallest even 2^a 3^b 5^c 7^d >= N + K - 1, circular mode needs an even N. The
+ * half spectrum is larger than the grid (My (Mx + 2) reals against My Mx), so the plan
+ * works in two scratch buffers of that size, not in A and B. main.c calls this file; it
+ * calls setup.c and common/. */
+#include "conv.h"
+#include "tasks.h"
+
+#include "../../common/fft/real_plan.h"
+#include "../../common/reference.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REAL_ITEMS 64 /* work-items per group of conv_box_real and conv_product */
+
+/* CV's grid for real data: the last axis made even (linear mode), or -1 with WHY. */
+static int real_grid(const struct conv *cv, struct conv *g, char *why, size_t len)
+{
+    *g = *cv;
+    int last = cv->ndims - 1;
+    if (cv->mode == CONV_CIRCULAR && cv->dims[last] % 2) {
+        snprintf(why, len, "--mode circular with real data: the last axis (%zu) must be even "
+                 "(R2C reads it as %zu/2 complex values); --mode linear pads any length",
+                 cv->dims[last], cv->dims[last]);
+        return -1;
+    }
+    size_t m = g->mdims[last];
+    while (m % 2)
+        m = fl_smooth_at_least(m + 1, NULL);
+    g->mn = g->mn / g->mdims[last] * m;
+    g->mdims[last] = m;
+    return 0;
+}
+
+/* The R2C/C2R plan of G's grid. */
+static int real_layouts(const struct conv *g, struct fl_real_plan *R, char *why, size_t len)
+{
+    const struct fl_problem *p = g->p;
+    struct fl_radix_limits lim;
+    size_t wg = p->wg ? p->wg : CONV_DEFAULT_WG;
+    fl_radix_limits_default(&lim, p->dev->local_mem, conv_elem_bytes(p),
+                            wg < p->dev->max_wg ? wg : p->dev->max_wg);
+    return fl_real_plan_make(g->ndims, g->mdims, g->batch, &lim, &lim, 0, R, why, len);
+}
+
+int conv_real_check(const struct conv *cv, char *why, size_t len)
+{
+    static struct fl_real_plan R;
+    struct conv g;
+    if (real_grid(cv, &g, why, len) != 0)
+        return -1;
+    return real_layouts(&g, &R, why, len);
+}
+
+void conv_real_options(const struct conv *cv, char *opts, size_t len)
+{
+    static struct fl_real_plan R;
+    struct conv g;
+    char why[256];
+    opts[0] = '\0';
+    if (real_grid(cv, &g, why, sizeof why) != 0 || real_layouts(&g, &R, why, sizeof why) != 0)
+        return; /* check() refused it already */
+    size_t used = fl_real_options(&R, opts, 0, len);
+    if ((size_t)snprintf(opts + used, len - used, "%s", CONV_NO_FUSED_OPTIONS) >= len - used)
+        fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
+}
+
+int conv_half_spectrum_table(struct fl_plan *plan, const struct conv *g, size_t count)
+{
+    double *hs, *pad = calloc(g->mn, 16);
+    if (!pad)
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the filter's spectrum (%zu values)", g->mn);
+    size_t fy = g->ndims == 2 ? g->fdims[0] : 1, fx = g->fdims[g->ndims - 1];
+    size_t mx = g->mdims[g->ndims - 1];
+    for (size_t r = 0; r < fy; r++)
+        memcpy(pad + 2 * r * mx, g->h + 2 * r * fx, fx * 16);
+    int slot = fl_plan_table(plan, "spectrum", count, &hs);
+    if (fl_reference_r2c_nd(pad, hs, g->mdims, g->ndims, 1) != 0)
+        fl_die(FL_EXIT_OPENCL, "FFTW could not transform the filter (%zu values)", g->mn);
+    for (size_t i = 0; i < 2 * count; i++)
+        hs[i] /= (double)g->mn;
+    free(pad);
+    return slot;
+}
+
+/* "560x560": DIMS (NDIMS axes) into BUF */
+static const char *dims_text(const size_t *dims, int ndims, char *buf, size_t len)
+{
+    snprintf(buf, len, ndims == 2 ? "%zux%zu" : "%zu", dims[0], ndims == 2 ? dims[1] : 0);
+    return buf;
+}
+
+static struct fl_launch *box_real(struct fl_plan *plan, const struct conv *cv, int src, int dst,
+                                  const size_t *sdims, const size_t *ddims)
+{
+    size_t sy = cv->ndims == 2 ? sdims[0] : 1, sx = sdims[cv->ndims - 1];
+    size_t dy = cv->ndims == 2 ? ddims[0] : 1, dx = ddims[cv->ndims - 1];
+    size_t global[2] = {(dy * dx + REAL_ITEMS - 1) / REAL_ITEMS * REAL_ITEMS, cv->batch};
+    size_t local[2] = {REAL_ITEMS, 1};
+    struct fl_launch *l = fl_plan_add(plan, "conv_box_real", 2, global, local);
+    fl_arg_buffer(l, src);
+    fl_arg_buffer(l, dst);
+    fl_arg_int(l, (int)sy);
+    fl_arg_int(l, (int)sx);
+    fl_arg_int(l, (int)dy);
+    fl_arg_int(l, (int)dx);
+    return l;
+}
+
+void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
+{
+    static struct fl_real_plan R;
+    struct conv g;
+    char why[256], how_x[320] = "", how_y[320] = "", text[320], dims[64];
+    if (real_grid(cv, &g, why, sizeof why) != 0 || real_layouts(&g, &R, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
+    size_t half = R.rows / cv->batch * (R.m + 1); /* the half spectrum's values per array */
+    int spectrum = conv_half_spectrum_table(plan, &g, half);
+    int twist = fl_real_twist_table(plan, R.nx);
+    int s0 = fl_plan_scratch(plan, "half0", half * cv->batch);
+    int s1 = fl_plan_scratch(plan, "half1", half * cv->batch);
+    struct fl_launch *l = box_real(plan, cv, FL_BUF_A, s0, cv->dims, g.mdims);
+    fl_launch_note(l, "pad: the %zu reals of x into the grid of M = %zu reals, zeros after them",
+                   cv->n, g.mn);
+    size_t elem = conv_elem_bytes(cv->p), wg = cv->p->dev->max_wg;
+    int r = fl_real_launches(plan, &R, 0, 0, elem, s0, s1, twist, wg, how_x, how_y, sizeof how_x);
+    size_t global[2] = {(half + REAL_ITEMS - 1) / REAL_ITEMS * REAL_ITEMS, cv->batch};
+    size_t local[2] = {REAL_ITEMS, 1};
+    l = fl_plan_add(plan, "conv_product", 2, global, local);
+    fl_arg_buffer(l, r);
+    fl_arg_buffer(l, spectrum);
+    fl_arg_int(l, (int)half);
+    fl_launch_note(l, "Z = R2C(x) * Hh in place, the %zu values of the half spectrum (Hh: the "
+                   "half of FFT_M(h)/M, FFTW's r2c, from the host once: the table \"spectrum\")",
+                   half);
+    r = fl_real_launches(plan, &R, 1, 0, elem, r, r == s0 ? s1 : s0, twist, wg, how_x, how_y,
+                         sizeof how_x);
+    l = box_real(plan, cv, r, FL_BUF_B, g.mdims, cv->odims);
+    fl_launch_note(l, "cut: y = the first %zu of the M = %zu reals", cv->on, g.mn);
+    plan->result = FL_BUF_B;
+    conv_text(cv, text, sizeof text);
+    char *grid = strstr(text, ", the grid M");
+    if (grid) /* the real grid: its last axis even */
+        snprintf(grid, sizeof text - (size_t)(grid - text), ", the grid M = %s (the last axis "
+                 "even: the smallest even 7-smooth length >= N + K - 1, or N)",
+                 dims_text(g.mdims, g.ndims, dims, sizeof dims));
+    snprintf(plan->summary, sizeof plan->summary, "%.170s. real data: pad, R2C (%.120s; the "
+             "twist%s), conv_product on the half spectrum, C2R, cut: %d launches.", text, how_x,
+             cv->ndims > 1 ? "; then the columns of the half spectrum" : "", plan->nlaunch);
+}
