@@ -10,7 +10,8 @@
 #       2-D circular 12x20 x 2 (rows wrapped, a batch);
 #   --explain: one launch, conv_direct, no FFT table;
 #   refused (exit 2, before any kernel is built): more than 2^36 multiply-adds a call, a
-#       --wg other than the kernel's 256.
+#       --wg other than the kernel's 256, real data (--real: 09's R2C and C2R are for the
+#       FFT variants).
 # Every size here is small: cold (pocl's cache empty) about 6 s wall on 2 busy cores.
 . "$(dirname "$0")/lib.sh"
 need_binary 11_convolution
@@ -36,4 +37,6 @@ run_case "direct 4096x4096, filter 512x512: too much work, exit 2" 2 "$USAGE" \
 run_case "direct --wg 128: its groups are 256, exit 2" 2 "$USAGE" \
     --has 'runs groups of 256 work-items \(--wg 128\)' \
     -- "$B" --variant direct --size 1024 --filter-size 8 --wg 128
+run_case "direct --real: complex data only, exit 2" 2 "$USAGE" \
+    --has 'direct sums complex data' -- "$B" --variant direct --real --size 100 --filter-size 5
 done_testing
