@@ -24,8 +24,8 @@ run_case "bench at 2^6, 2^7 points per call, 12 x 2, 8x12 x 2, R2C 16 x 2 and 6x
     --has 'bench: copy bandwidth [0-9.]+(e[-+]?[0-9]+)? GB/s \(copy kernel, measured once' \
     --has '05_register_radix simd +N=12 +batch=2 +n/a' \
     --lacks 'FAILED' --lacks 'convolution part' --timeout 300 \
-    -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases "12x2" --shapes "8x12:2" --real "16:2 6x8:1" --out "$tmp" --label smoke \
-    --variants "$variants" --no-readme
+    -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases "12x2" \
+    --shapes "8x12:2" --real "16:2 6x8:1" --out "$tmp" --label smoke --variants "$variants" --no-readme
 csv=$tmp/smoke.csv
 expected=0
 progs=()
