@@ -86,7 +86,8 @@ help:
 $(CHAPTERS) $(EXTRAS): %: $(BUILD)/%
 
 # Chapters that run under MPI (10_distributed): built with mpicc from every .c of their
-# folder and of its harness/ and going_further/, linked with FFTW-MPI. `make all` builds
+# folder and of its harness/ and going_further/, and common/mpi/ (the harness of ranks
+# running together, which needs mpi.h: never in COMMON_OBJ), linked with FFTW-MPI. `make all` builds
 # them when mpicc is there; without it, it builds the others and says why (CI=true: an
 # error). `make deps` installs Open MPI.
 MPI_CHAPTERS := 10_distributed
@@ -107,7 +108,8 @@ mpi-missing:
 	@echo "error: '$(MPICC)' not found, and CI=true: $(MPI_CHAPTERS) must be built (run tools/install-deps.sh --ci)" >&2; exit 1
 
 CH10_DIRS := chapters/10_distributed chapters/10_distributed/harness chapters/10_distributed/going_further
-CH10_SRC := $(wildcard $(addsuffix /*.c,$(CH10_DIRS)) $(addsuffix /*.h,$(CH10_DIRS)))
+MPI_COMMON_SRC := $(wildcard common/mpi/*.c common/mpi/*.h)
+CH10_SRC := $(wildcard $(addsuffix /*.c,$(CH10_DIRS)) $(addsuffix /*.h,$(CH10_DIRS))) $(MPI_COMMON_SRC)
 $(BUILD)/10_distributed: $(CH10_SRC) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/commit.txt
 	@command -v $(MPICC) >/dev/null 2>&1 || { echo "error: 10_distributed needs MPI and '$(MPICC)' was not found: run 'make deps' (tools/install-deps.sh installs openmpi-bin libopenmpi-dev libfftw3-mpi-dev)" >&2; exit 1; }
 	OMPI_CC="$(CC)" MPICH_CC="$(CC)" $(MPICC) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMMON_OBJ) $(LDFLAGS) -lfftw3_mpi -lfftw3_threads $(LDLIBS)

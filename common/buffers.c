@@ -14,6 +14,24 @@ void *fl_xmalloc(size_t bytes, const char *what)
     return p;
 }
 
+void fl_to_device_format(void *dev_format, const double *x, size_t count, size_t elem)
+{
+    if (elem == 16)
+        memcpy(dev_format, x, count * 16);
+    else
+        for (size_t i = 0; i < 2 * count; i++)
+            ((float *)dev_format)[i] = (float)x[i];
+}
+
+void fl_from_device_format(double *x, const void *dev_format, size_t count, size_t elem)
+{
+    if (elem == 16)
+        memcpy(x, dev_format, count * 16);
+    else
+        for (size_t i = 0; i < 2 * count; i++)
+            x[i] = ((const float *)dev_format)[i];
+}
+
 cl_mem fl_make_buffer(const struct fl_device *dev, size_t bytes, const char *what)
 {
     cl_int err;

@@ -25,6 +25,11 @@
  * allocating WHAT (N MiB)". Never returns NULL; free() it. */
 void *fl_xmalloc(size_t bytes, const char *what);
 
+/* COUNT complex values, X's interleaved doubles, into DEV_FORMAT as the kernels hold them
+ * (ELEM 8: float pairs, 16: double pairs), and back. */
+void fl_to_device_format(void *dev_format, const double *x, size_t count, size_t elem);
+void fl_from_device_format(double *x, const void *dev_format, size_t count, size_t elem);
+
 /* A read-write buffer of BYTES on DEV, or exit 3 naming WHAT, its size and the device. */
 cl_mem fl_make_buffer(const struct fl_device *dev, size_t bytes, const char *what);
 

@@ -129,6 +129,11 @@ int fl_main(int argc, char **argv, const struct fl_chapter *chapter);
  * main of its own (10_distributed). */
 int fl_variants_help(const struct fl_variant *variants, char *text, size_t len, int used);
 
+/* VARIANTS' (ending with {NULL}) variant NAME, the first for NULL; or NULL with WHY:
+ * "CHAPTER has no variant 'x' (it has: a, b)". */
+const struct fl_variant *fl_variant_find(const struct fl_variant *variants, const char *chapter,
+                                         const char *name, char *why, size_t len);
+
 /* For chapters' check(): -1 with the usual message when WG is more than the device's
  * CL_DEVICE_MAX_WORK_GROUP_SIZE, else 0. */
 int fl_check_group_size(const struct fl_problem *p, size_t wg, char *why, size_t len);

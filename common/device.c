@@ -221,3 +221,17 @@ void fl_device_close(struct fl_device *dev)
     dev->queue = NULL;
     dev->context = NULL;
 }
+
+int fl_device_refuses(const struct fl_device *dev, int is_double, size_t wg, char *why,
+                      size_t len)
+{
+    if (is_double && !dev->has_fp64)
+        snprintf(why, len, "--precision double needs cl_khr_fp64, which %s does not have",
+                 dev->name);
+    else if (wg > dev->max_wg)
+        snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = "
+                 "%zu)", wg, dev->name, dev->max_wg);
+    else
+        return 0;
+    return -1;
+}

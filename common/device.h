@@ -49,6 +49,11 @@ const char *fl_device_type_name(cl_device_type type);
 /* Does SPEC (not "P:D": indices are the caller's) pick the device named NAME, of TYPE, on
  * the platform named PLATFORM? The one rule --device and FFTLAB_DEVICE follow everywhere
  * (common/device.c, chapter 10's per-rank choice). */
+/* 0 when DEV can run in double (DOUBLE 1: cl_khr_fp64) with groups of WG work-items (0:
+ * any); else -1 and WHY, the first that it cannot. */
+int fl_device_refuses(const struct fl_device *dev, int is_double, size_t wg, char *why,
+                      size_t len);
+
 int fl_device_matches(const char *spec, const char *platform, const char *name,
                       cl_device_type type);
 

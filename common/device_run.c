@@ -14,11 +14,8 @@
 void run_pack(struct run_ctx *c, const double *x, const struct side *s)
 {
     size_t count = s->n * c->batch;
-    if (!s->real && c->elem == 16)
-        memcpy(c->staging, x, count * 16);
-    else if (!s->real)
-        for (size_t i = 0; i < 2 * count; i++)
-            ((float *)c->staging)[i] = (float)x[i];
+    if (!s->real)
+        fl_to_device_format(c->staging, x, count, c->elem);
     else if (c->elem == 16)
         for (size_t i = 0; i < count; i++)
             ((double *)c->staging)[i] = x[2 * i];
@@ -30,11 +27,8 @@ void run_pack(struct run_ctx *c, const double *x, const struct side *s)
 static void unpack(struct run_ctx *c, double *x, const struct side *s)
 {
     size_t count = s->n * c->batch;
-    if (!s->real && c->elem == 16)
-        memcpy(x, c->staging, count * 16);
-    else if (!s->real)
-        for (size_t i = 0; i < 2 * count; i++)
-            x[i] = ((float *)c->staging)[i];
+    if (!s->real)
+        fl_from_device_format(x, c->staging, count, c->elem);
     else
         for (size_t i = 0; i < count; i++) {
             x[2 * i] = c->elem == 16 ? ((double *)c->staging)[i] : ((float *)c->staging)[i];
@@ -236,10 +230,7 @@ void run_make_tables(struct run_ctx *c, int which)
                 host = fl_xmalloc(bytes, "a table");
         }
         if (tab->data) {
-            for (size_t i = 0; i < 2 * tab->count; i++) {
-                if (c->elem == 16) ((double *)host)[i] = tab->data[i];
-                else ((float *)host)[i] = (float)tab->data[i];
-            }
+            fl_to_device_format(host, tab->data, tab->count, c->elem);
             if (!c->fenced) {
                 CL_CHECK(clEnqueueWriteBuffer(c->dev.queue, ex->slot[FL_BUF_TABLE0 + t], CL_TRUE, 0,
                                               bytes, host, 0, NULL, NULL));

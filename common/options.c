@@ -413,6 +413,15 @@ int fl_parse_shapes(const char *s, struct fl_pass_shape *shapes, char *err, size
     return n;
 }
 
+char *fl_size_text(const size_t *dims, int ndims, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int d = 0; d < ndims && used < len; d++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%zu", d ? "x" : "", dims[d]);
+    return buf;
+}
+
 char *fl_shapes_text(const struct fl_pass_shape *shapes, int n, char *buf, size_t len)
 {
     size_t used = 0;
@@ -485,6 +494,5 @@ void fl_print_usage_files(const char *prog, const char *chapter_help, int files)
                 "                      or (batch, Nz, Ny, Nx) too); the FFTW reference uses it too\n"
                 "  --output Y.npy      write the result\n"
               : "",
-        files ? "  --format F          text (default), csv or json\n"
-              : "  --format F          text (default) or csv\n");
+        "  --format F          text (default), csv or json\n");
 }

@@ -68,6 +68,9 @@ int fl_parse_count(const char *s, const char *what, size_t *out, char *err, size
  * Returns how many, or -1 + ERR. */
 int fl_parse_shapes(const char *s, struct fl_pass_shape *shapes, char *err, size_t errlen);
 
+/* "1024x1024": the shape DIMS (NDIMS axes, outermost first) as --size spells it, into BUF;
+ * returns BUF. */
+char *fl_size_text(const size_t *dims, int ndims, char *buf, size_t len);
 /* "256x16,512x8" (or "default" where a pair is 0x0): the inverse of fl_parse_shapes. */
 char *fl_shapes_text(const struct fl_pass_shape *shapes, int n, char *buf, size_t len);
 

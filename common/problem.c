@@ -41,18 +41,30 @@ size_t run_side_bytes(const struct run_ctx *c, const struct side *s)
     return s->n * c->batch * (s->real ? c->elem / 2 : c->elem);
 }
 
-const struct fl_variant *run_find_variant(const struct fl_chapter *ch, const char *name)
+const struct fl_variant *fl_variant_find(const struct fl_variant *variants, const char *chapter,
+                                         const char *name, char *why, size_t len)
 {
     if (!name)
-        return &ch->variants[0];
-    for (const struct fl_variant *v = ch->variants; v->name; v++)
+        return &variants[0];
+    for (const struct fl_variant *v = variants; v->name; v++)
         if (strcmp(v->name, name) == 0)
             return v;
     char list[512];
-    int len = 0;
-    for (const struct fl_variant *v = ch->variants; v->name; v++)
-        len += snprintf(list + len, sizeof list - (size_t)len, "%s%s", len ? ", " : "", v->name);
-    fl_die(FL_EXIT_USAGE, "%s has no variant '%s' (it has: %s)", ch->name, name, list);
+    int used = 0;
+    for (const struct fl_variant *v = variants; v->name; v++)
+        used += snprintf(list + used, sizeof list - (size_t)used, "%s%s", used ? ", " : "",
+                         v->name);
+    snprintf(why, len, "%s has no variant '%s' (it has: %s)", chapter, name, list);
+    return NULL;
+}
+
+const struct fl_variant *run_find_variant(const struct fl_chapter *ch, const char *name)
+{
+    char why[1024];
+    const struct fl_variant *v = fl_variant_find(ch->variants, ch->name, name, why, sizeof why);
+    if (!v)
+        fl_die(FL_EXIT_USAGE, "%s", why);
+    return v;
 }
 
 /* The larger side's values, the whole batch: what the memory shared with the worker holds. */

@@ -452,3 +452,10 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
     }
     return prog;
 }
+
+const char *fl_precision_options(enum fl_precision precision)
+{
+    return precision == FL_DOUBLE
+           ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
+           : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2";
+}

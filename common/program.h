@@ -4,6 +4,7 @@
 #define FFTLAB_PROGRAM_H
 
 #include "device.h"
+#include "options.h"
 
 #include <stddef.h>
 
@@ -63,5 +64,8 @@ cl_program fl_build_program(const struct fl_device *dev, const char *file,
  * `kernels` line names them: "DIR: fftlab.clh, 05_passes.cl, ..., FILE" (files outside
  * DIR by their path), and where an exercise was composed in, "(with EXERCISE in FILE)". */
 const char *fl_program_files(void);
+
+/* The build options of real_t and real2_t for PRECISION (FFTLAB_DOUBLE=1 in double). */
+const char *fl_precision_options(enum fl_precision precision);
 
 #endif

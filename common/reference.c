@@ -389,29 +389,39 @@ int fl_reference_lost(const double *in, size_t in_count, const double *ref, size
     return all_zero(ref, ref_count) && !all_zero(in, in_count);
 }
 
-void fl_compare(const double *out, const double *ref, size_t count, struct fl_error *e)
+void fl_error_sums(const double *out, const double *ref, size_t count, struct fl_error_sums *s)
 {
-    double num = 0, den = 0, dmax = 0, rmax = 0;
-    memset(e, 0, sizeof *e);
-    e->first_nonfinite = (size_t)-1;
+    memset(s, 0, sizeof *s);
+    s->first_nonfinite = (size_t)-1;
     for (size_t i = 0; i < count; i++) {
         double dr = out[2 * i] - ref[2 * i], di = out[2 * i + 1] - ref[2 * i + 1];
         if (!isfinite(out[2 * i]) || !isfinite(out[2 * i + 1])) {
-            if (e->nonfinite++ == 0)
-                e->first_nonfinite = i;
+            if (s->nonfinite++ == 0)
+                s->first_nonfinite = i;
             continue;
         }
         double d2 = dr * dr + di * di;
         double r2 = ref[2 * i] * ref[2 * i] + ref[2 * i + 1] * ref[2 * i + 1];
-        num += d2;
-        den += r2;
-        if (d2 > dmax) {
-            dmax = d2;
-            e->worst = i;
+        s->err2 += d2;
+        s->ref2 += r2;
+        if (d2 > s->err2_max) {
+            s->err2_max = d2;
+            s->worst = i;
         }
-        if (r2 > rmax)
-            rmax = r2;
+        if (r2 > s->ref2_max)
+            s->ref2_max = r2;
     }
+}
+
+void fl_compare(const double *out, const double *ref, size_t count, struct fl_error *e)
+{
+    struct fl_error_sums s;
+    fl_error_sums(out, ref, count, &s);
+    double num = s.err2, den = s.ref2, dmax = s.err2_max, rmax = s.ref2_max;
+    memset(e, 0, sizeof *e);
+    e->worst = s.worst;
+    e->nonfinite = s.nonfinite;
+    e->first_nonfinite = s.first_nonfinite;
     /* An all-zero reference only happens for an all-zero input: use absolute error. */
     e->rel_l2 = den > 0 ? sqrt(num / den) : sqrt(num);
     e->rel_max = rmax > 0 ? sqrt(dmax / rmax) : sqrt(dmax);

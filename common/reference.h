@@ -96,6 +96,14 @@ struct fl_error {
 };
 
 void fl_compare(const double *out, const double *ref, size_t count, struct fl_error *e);
+/* fl_compare's sums over COUNT values, what a comparison in parts (10's ranks) adds up:
+ * the squared norms of the error and of the reference, their largest squared values (the
+ * error's at WORST), and the NaN/Inf outputs, which the sums skip. */
+struct fl_error_sums {
+    double err2, ref2, err2_max, ref2_max;
+    size_t worst, nonfinite, first_nonfinite;
+};
+void fl_error_sums(const double *out, const double *ref, size_t count, struct fl_error_sums *s);
 
 /* 1 when REF (REF_COUNT complex values) is all zero but IN (IN_COUNT) is not. A DFT, an
  * R2C and a C2R of a Hermitian half spectrum map a nonzero input to a nonzero output, so

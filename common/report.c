@@ -166,14 +166,9 @@ void fl_check_tone_peak_real(struct fl_check *chk, const double *out, const size
 /* "512x512" (or "1024"): R's shape as --size spells it. */
 static const char *result_shape_text(const struct fl_result *r, char *buf, size_t len)
 {
-    if (r->ndims <= 0) {
-        snprintf(buf, len, "%zu", r->n);
-        return buf;
-    }
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int d = 0; d < r->ndims && used < len; d++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%zu", d ? "x" : "", r->dims[d]);
+    if (r->ndims > 0)
+        return fl_size_text(r->dims, r->ndims, buf, len);
+    snprintf(buf, len, "%zu", r->n);
     return buf;
 }
 
@@ -450,7 +445,7 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
             printf("time     not timed (%s)\n", r->ms.count < 0 ? "the plan has no kernels" : "--repeat 0");
         }
     } else if (fmt == FL_FORMAT_CSV) {
-        printf("%s\n", fl_csv_header);
+        printf("%s%s\n", fl_csv_header, r->csv_header ? r->csv_header : "");
         fl_csv_text(r->chapter); putchar(',');
         fl_csv_text(r->variant); putchar(',');
         fl_csv_text(r->dev->name); putchar(',');
@@ -464,7 +459,10 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         } else {
             printf(",,,,");
         }
-        if (r->timed)
+        if (r->timed && r->no_copy_loop)
+            printf("%.6g,%.6g,%.6g,%d,%.6g,%.6g,,,%.6g,%.6g,", r->ms.median, r->ms.min,
+                   r->ms.max, r->ms.count, r->gflops, r->gbs, r->h2d_ms, r->d2h_ms);
+        else if (r->timed)
             printf("%.6g,%.6g,%.6g,%d,%.6g,%.6g,%.6g,%.4g,%.6g,%.6g,", r->ms.median, r->ms.min,
                    r->ms.max, r->ms.count, r->gflops, r->gbs, r->copy_gbs, r->pct_copy, r->h2d_ms,
                    r->d2h_ms);
@@ -473,7 +471,9 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         printf("%s,", verdict);
         fl_csv_text(r->timed ? r->timing : "");
         char shape[96];
-        if (r->timed)
+        if (r->timed && r->no_copy_loop)
+            printf(",%d,,", r->launches);
+        else if (r->timed)
             printf(",%d,%.6g,", r->launches, r->loop_ms);
         else
             printf(",,,");
@@ -487,6 +487,8 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         fl_csv_text(fl_build_commit());
         putchar(',');
         fl_csv_text(fl_host_name(host, sizeof host));
+        if (r->csv_columns)
+            r->csv_columns(r);
         putchar('\n');
     } else {
         printf("{\"chapter\": ");
@@ -509,7 +511,13 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
                r->batch, direction(r), r->precision == FL_DOUBLE ? "double" : "single",
                (unsigned long long)r->seed, r->verified ? "true" : "false");
         json_checks(r, NULL, NULL);
-        if (r->timed)
+        if (r->timed && r->no_copy_loop)
+            printf(", \"time_ms\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"runs\": %d, "
+                   "\"warmup\": %d}, \"gflops\": %.6g, \"flop_count\": \"5*N*log2(N)*batch\", "
+                   "\"gbs\": %.6g, \"h2d_ms\": %.6g, \"d2h_ms\": %.6g, \"timing\": \"%s\", "
+                   "\"launches\": %d", r->ms.median, r->ms.min, r->ms.max, r->ms.count, r->warmup,
+                   r->gflops, r->gbs, r->h2d_ms, r->d2h_ms, r->timing, r->launches);
+        else if (r->timed)
             printf(", \"time_ms\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"runs\": %d, "
                    "\"warmup\": %d}, \"gflops\": %.6g, \"flop_count\": \"%s*N*log2(N)*batch\", "
                    "\"gbs\": %.6g, \"copy_gbs\": %.6g, \"pct_copy\": %.4g, \"h2d_ms\": %.6g, "
@@ -540,7 +548,11 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         fl_set_run_end_report(NULL); /* this was the run's end: nothing after it */
     }
     fflush(stdout);
-    /* The last line: PASS or FAIL with the reason (stderr when stdout is CSV/JSON). */
+    fl_report_status(fmt, r);
+}
+
+void fl_report_status(enum fl_format fmt, const struct fl_result *r)
+{
     FILE *status = fmt == FL_FORMAT_TEXT ? stdout : stderr;
     if (!r->passed)
         fprintf(status, "FAIL: %s\n", r->reason);
@@ -548,4 +560,5 @@ void fl_report_result(enum fl_format fmt, const struct fl_result *r)
         fprintf(status, "PASS (unverified: --no-verify was given)\n");
     else
         fprintf(status, "PASS\n");
+    fflush(status);
 }

@@ -70,8 +70,16 @@ struct fl_result {
     int copy_given;                    /* copy_gbs came from FFTLAB_COPY_GBS (a sweep's) */
     double h2d_ms, d2h_ms;             /* one transfer each way, for comparison   */
     int passed;
-    char reason[256];                  /* the FAIL reason */
+    char reason[512];                  /* the FAIL reason */
     struct fl_fault fault;             /* the first access out of bounds the guards found */
+    /* A program's own CSV columns after the common ones (10_distributed: ranks, layout,
+     * its phases): CSV_HEADER (",ranks,layout,...") ends the header line, CSV_COLUMNS
+     * prints their values, each after its comma, before the row's newline. NULL: none. */
+    const char *csv_header;
+    void (*csv_columns)(const struct fl_result *r);
+    /* 1: no copy-bandwidth probe and no loop time (10_distributed times the wall clock of
+     * its calls): copy_gbs, pct_copy and loop_ms are left empty, and out of the JSON. */
+    int no_copy_loop;
 };
 
 /* The tone check's extra question: does row b's energy sit at bin (k + b) mod n? On the
@@ -113,6 +121,9 @@ void fl_report_header(enum fl_format fmt, const char *chapter, const char *title
 void fl_report_check(enum fl_format fmt, const struct fl_check *c);
 /* The result (timing, summary line for csv/json) and the final PASS/FAIL line. */
 void fl_report_result(enum fl_format fmt, const struct fl_result *r);
+/* That last line alone: PASS, PASS (unverified ...) or FAIL: the reason (on stderr when
+ * stdout is CSV/JSON). */
+void fl_report_status(enum fl_format fmt, const struct fl_result *r);
 
 /* The CSV column names, one line (tools read them by name). `n` is the number of points
  * per transform, all axes together; `shape`, the last column, spells it out ("512x512",

@@ -38,11 +38,7 @@
 
 int fl_check_group_size(const struct fl_problem *p, size_t wg, char *why, size_t len)
 {
-    if (wg <= p->dev->max_wg)
-        return 0;
-    snprintf(why, len, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu)",
-             wg, p->dev->name, p->dev->max_wg);
-    return -1;
+    return fl_device_refuses(p->dev, 0, wg, why, len);
 }
 
 int fl_variants_help(const struct fl_variant *variants, char *text, size_t len, int used)

@@ -71,11 +71,8 @@ void run_time_plan(struct run_ctx *c, const double *x0, const char *options,
         if (done < o->warmup)
             continue;
         if (!ms) {
-            /* Default: enough runs to fill ~0.2 s, at least 5 (3 for slow runs), at most 1000. */
-            if (runs < 0) {
-                double want = 200.0 / (t > 1e-6 ? t : 1e-6);
-                runs = want > 1000 ? 1000 : want < 5 ? (t > 1000 ? 3 : 5) : (int)ceil(want);
-            }
+            if (runs < 0)
+                runs = fl_auto_runs(t);
             ms = fl_xmalloc((size_t)runs * sizeof *ms, "timings");
             total = runs;
         }

@@ -39,6 +39,12 @@ struct fl_stats fl_stats_of(double *v, int count)
     return s;
 }
 
+int fl_auto_runs(double t)
+{
+    double want = 200.0 / (t > 1e-6 ? t : 1e-6);
+    return want > 1000 ? 1000 : want < 5 ? (t > 1000 ? 3 : 5) : (int)ceil(want);
+}
+
 double fl_wall_ms(void)
 {
     struct timespec t;

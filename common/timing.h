@@ -13,6 +13,10 @@ struct fl_stats { double median, min, max; int count; double q1, q3, stddev; };
 /* Sorts V in place. */
 struct fl_stats fl_stats_of(double *v, int count);
 
+/* --repeat not given: how many timed calls, from the first call's FIRST_MS: enough to fill
+ * ~0.2 s, at least 5 (3 for calls over a second), at most 1000. */
+int fl_auto_runs(double first_ms);
+
 /* The host clock in ms (CLOCK_MONOTONIC): for the loop throughput, which is a wall-clock
  * measure on purpose (what a caller waiting on K calls sees), and for host libraries. */
 double fl_wall_ms(void);

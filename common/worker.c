@@ -89,9 +89,9 @@ static void open_job(struct job_state *js, const struct fl_chapter *ch, const st
         cp->dev = *shared;
     else
         fl_device_open(o->device, &cp->dev);
-    if (o->precision == FL_DOUBLE && !cp->dev.has_fp64)
-        fl_die(FL_EXIT_USAGE, "--precision double needs cl_khr_fp64, which %s does not have",
-               cp->dev.name);
+    char why[512];
+    if (fl_device_refuses(&cp->dev, o->precision == FL_DOUBLE, 0, why, sizeof why) != 0)
+        fl_die(FL_EXIT_USAGE, "%s", why);
     cp->elem = o->precision == FL_DOUBLE ? 16 : 8;
     int sign = o->inverse ? 1 : -1;
     js->side_in = run_side_of(cp, sign, 0);
@@ -240,9 +240,7 @@ static void build_kernels(struct job_state *js)
     const struct fl_variant *variant = cp->variant;
     fl_exercise_setup(o->kernels, o->exercise, variant->name, variant->exercise, ch->kernel_file,
                       ch->uses, cp->kernel_file, sizeof cp->kernel_file);
-    const char *base = o->precision == FL_DOUBLE
-                     ? "-cl-std=CL1.2 -D real_t=double -D real2_t=double2 -D FFTLAB_DOUBLE=1"
-                     : "-cl-std=CL1.2 -D real_t=float -D real2_t=float2";
+    const char *base = fl_precision_options(o->precision);
     if (o->tune) {
         FILE *to = o->format == FL_FORMAT_TEXT ? stdout : stderr;
         static struct fl_tune tune;

@@ -284,6 +284,9 @@ sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f 
 ok $? "planted: the pack writes 4 values before the start of the send buffer"
 run_case "a write before the send buffer: the guard zone before it" 1 '^FAIL: check random: rank 0: a kernel wrote out of bounds: buffer send, before its start \(element -4\)' \
     --timeout $T -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/before.cl" --repeat 0
+run_case "--format json: the write's fault in the record" 1 '' --timeout $T \
+    --stdout-has '"outcome": "out_of_bounds", "exit": 1, "failed_check": "random", .*"fault": \{"access": "write", "buffer": "send", "side": "before the start", "element": -4, "elements": 96, "check": "random"\}\}$' \
+    -- $R -n 2 "$M" --size 16x12 --kernels "$TMP/k/before.cl" --repeat 0 --format json
 sed 's/^    send\[f\] = x\[pack_source(f, batch, MU, MV, NI, P)\];/&\n    if (f == 0) send[(size_t)batch * MU * MV * NI * P + 2000] = x[0];/' "$K" >"$TMP/k/far.cl"
 ! cmp -s "$K" "$TMP/k/far.cl"
 ok $? "planted: the pack writes 2000 values past the end of the send buffer"
@@ -348,9 +351,37 @@ run_case "a 1-D size" 2 "$USAGE" --timeout $T --has '2-D and 3-D shapes' -- $R -
 run_case "11x16: 11 is no radix" 2 "$USAGE" --timeout $T --has '2\^a 3\^b 5\^c 7\^d' -- $R -n 2 "$M" --size 11x16 --repeat 0
 run_case "1x8: an axis of length 1 where the ranks split" 2 "$USAGE" --timeout $T --has 'at least 2' \
     -- $R -n 1 "$M" --size 1x8 --repeat 0
-# (with --format csv or json the FAIL line goes to stderr, where mpirun's own note follows it)
-run_case "--format json" 2 '' --timeout $T --has "$USAGE"'10_distributed writes text or csv' \
-    -- $R -n 2 "$M" --size 16x12 --format json
+# --format json (docs/report-json.md): rank 0 ends every run with one record, the only line
+# of stdout: a pass, a refusal every rank agrees on, a fault, a timeout. (The FAIL line goes
+# to stderr, where mpirun's own note follows it.)
+json_one_line() { [ "$(wc -l <"$RC_OUT")" -eq 1 ]; }
+run_case "--format json: a pass, one record" 0 '' --timeout $T \
+    --stdout-has '^\{"chapter": "10_distributed", "variant": "slab", "device": .*"shape": \[16, 12\], .*"checks": \[\{"name": "random", .*"verdict": "PASS", "outcome": "pass", "exit": 0\}$' \
+    -- $R -n 2 "$M" --size 16x12 --repeat 0 --format json
+json_one_line
+ok $? "--format json: the record is stdout's only line, printed once (rank 0)"
+run_case "--format json: a size 2 ranks cannot split: bad_input, exit 2" 2 '' --timeout $T \
+    --max-seconds 30 --has "$USAGE" --stdout-has '^\{"chapter": "10_distributed", "variant": "slab", "checks": \[\], "verdict": "FAIL", "outcome": "bad_input", "exit": 2, "reason": "--size 7x6 on 2 ranks: the number of ranks must divide' \
+    -- $R -n 2 "$M" --size 7x6 --repeat 0 --format json
+json_one_line
+ok $? "--format json: the agreed refusal's record is stdout's only line"
+run_case "--format json on one rank: a timeout's record" 3 '' --timeout $T --max-seconds 30 --has "$OPENCL" \
+    --stdout-has '"outcome": "timeout", "exit": 3, "reason": "no result before the --timeout.*", "timeout_s": 1e-09\}$' \
+    -- $R -n 1 "$M" --size 16x12 --repeat 0 --timeout 1e-9 --format json
+# Rank 1's unpack never ends: rank 1 times out in its kernel and exits; rank 0, waiting in
+# a collective, is stopped by mpirun's SIGTERM and ends with its record of the timeout.
+# (mpirun's default: SIGTERM, SIGKILL a second later; lib.sh's odls_base_sigkill_timeout=0
+# skips the SIGTERM, so this case sets it back to 1.) Slow set: ~6 s with the build.
+sed 's/^    y\[f\] = recv\[unpack_source(f, batch, MU, MV, NI, P)\];/    while (P > 0) { if (batch < 0) break; }\n&/' \
+    "$K" >"$TMP/k/hang.cl"
+if [ "$SLOW_TESTS" = 1 ]; then
+    grep -q 'while (P > 0)' "$TMP/k/hang.cl" || bail_out "could not plant the endless unpack in $K"
+    two_ranks_cmd "$M" --size 16x12 --repeat 0 --timeout 2 --format json \
+        : "$M" --size 16x12 --repeat 0 --timeout 2 --format json --kernels "$TMP/k/hang.cl"
+fi
+slow_case "--format json: rank 1 stuck, rank 0's record of the timeout" 3 '' --timeout $T \
+    --max-seconds 40 --stdout-has '^\{"chapter": "10_distributed", .*"outcome": "timeout", "exit": 3, .*"timeout_s": 2\}$' \
+    -- env OMPI_MCA_odls_base_sigkill_timeout=1 "${TWO_RANKS[@]}"
 run_case "no OpenCL platform on any rank" 3 "$OPENCL" --timeout $T --max-seconds 30 \
     --has 'no OpenCL platform found' --lacks 'rank [01] of 2' \
     -- env OCL_ICD_VENDORS=/nonexistent $R -n 2 "$M" --size 16x12 --repeat 0
@@ -407,8 +438,8 @@ ok $? "--timeout 1e-9: the watchdog's message"
 run_case "--help" 0 '' --timeout $T --has '--natural' --has 'FFTW_MPI_TRANSPOSED_OUT' \
     --has '--chunks C' --has '--transport auto[|]alltoall[|]mpi[|]shm' --has '--shm-copy cma[|]window[|]direct[|]zerocopy' \
     --has '--copy-threads T' --has 'below 2\^31 values per rank' \
-    --has '^  --format F +text \(default\) or csv$' --lacks '--input X\.npy' --lacks '--output Y\.npy' \
-    --lacks 'csv or json' -- $R -n 1 "$M" --help
+    --has '^  --format F +text \(default\), csv or json$' --lacks '--input X\.npy' --lacks '--output Y\.npy' \
+    -- $R -n 1 "$M" --help
 run_case "--chunks 0: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \
     --has '--chunks takes a whole number from 1' -- $R -n 2 "$M" --size 16x12 --chunks 0
 run_case "--transport tcp: exit 2" 2 "$USAGE" --timeout $T --max-seconds 30 \

@@ -15,8 +15,9 @@
 #     excerpt's first failing check and got/expected); every outcome (a build error, a
 #     fault, a timeout, a crash, a refusal...) is named by its report's fields and the
 #     exit status, never the words of a message (the fakes' words say otherwise);
-#   - chapter 10 (text only): an exit 3 after its --timeout, by the grader's clock, is a
-#     timeout (and no stub's failure); a JSON chapter's FAIL line alone names nothing;
+#   - a run with no report that exits 3 after its --timeout, by the grader's clock, is a
+#     timeout (and no stub's failure: chapter 10 where a rank other than 0 timed out); a
+#     FAIL line alone names nothing;
 #   - --quick of an exercise whose cases are all drawn: nothing runs, no point;
 #   - SIGTERM stops the grade: exit 130, the running program stopped, nothing left behind.
 . "$(dirname "$0")/lib.sh"
@@ -72,7 +73,7 @@ cat >"$TMP/expected" <<'EOF'
 # run 04_coalescing/f group 1: BUILD/04_tile_probe --exercise solutions/04_coalescing/f.cl --timeout 60
 # run 10_distributed/g group 1: ROOT/tools/mpirun.sh -n 2 BUILD/10_distributed --exercise solutions/10_distributed/g.cl --variant exchange_map --size 8x6 --seed 1 --repeat 0 --timeout 60
 # run 10_distributed/g group 1: ROOT/tools/mpirun.sh -n 2 BUILD/10_distributed --exercise solutions/10_distributed/g.cl --variant exchange_map --size 8x6 --seed 890818112 --repeat 0 --timeout 60
-# --dry-run: nothing run, nothing written (every run but chapter 10's adds --format json: its report is read from that)
+# --dry-run: nothing run, nothing written (every run adds --format json: its report is read from that)
 EOF
 run_case "--draw 20261129 --dry-run" 0 '^# --dry-run: nothing run' \
     -- "${G[@]}" --hidden "$TMP/hidden.tsv" --draw 20261129 --dry-run
@@ -202,12 +203,13 @@ run_case "--expect-fail: a timeout by its report is no stub's failure" 1 '' \
     --has '^not ok 1 - 02_radix2/dif \(case 4:seed=1 seed 1: exit 3 timed out .*a stub must fail fast' \
     -- env BUILD="$FAKE" tools/grade.sh --manifest "$TMP/one4.tsv" --from solutions --json "$TMP/s.json" --expect-fail
 
-# Chapter 10 prints text (no JSON report): its failure is named by its exit status, and an
-# exit 3 after its --timeout had passed (the grader's clock) is a timeout, a stub's too.
+# A run with no JSON report (chapter 10: a rank other than 0 timed out, and mpirun ended
+# rank 0 before it wrote its record) that exits 3 after its --timeout had passed (the
+# grader's clock) is a timeout, a stub's too; sooner, or a FAIL line alone, names nothing.
 printf '#!/bin/sh\nsleep 1.2\necho "FAIL (something in words)"\nexit 3\n' >"$FAKE/10_distributed"
 printf '#!/bin/sh\necho "FAIL (opencl, exit 3): timed out (--timeout)"\nexit 3\n' >"$FAKE/07_multidim"
 printf 'id\tchapter\tvariant\tpoints\tcases\n10_distributed/exchange_map\t10_distributed\texchange_map\t1\t8,6:seed=1:timeout=1\n07_multidim/column_load\t07_multidim\tcolumn_load\t1\t8,6:seed=1:timeout=1\n' >"$TMP/text.tsv"
-run_case "chapter 10 (text): an exit 3 past its --timeout is a timeout; a JSON chapter's words alone are not" 1 '' \
+run_case "no report: an exit 3 past its --timeout is a timeout; a FAIL line's words alone are not" 1 '' \
     --has '^not ok 1 - 10_distributed/exchange_map \(case 8,6:seed=1:timeout=1 seed 1: exit 3 timed out after --timeout 1 s \(endless loop\?\)\)' \
     --has '^not ok 2 - 07_multidim/column_load \(case 8,6:seed=1:timeout=1 seed 1: exit 3 and no JSON report on the last line of stdout' \
     --has '^#   FAIL \(something in words\)$' \

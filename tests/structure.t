@@ -8,6 +8,7 @@
 #     MAX_FUNCTION_LINES (the harness stays a set of small files with one job each);
 #   - no function name defined both in common/ and in a chapter (a static of the harness
 #     that a chapter's function shadows reads as the same thing and is not);
+#   - chapter 10's lesson folder (going_further/ left out) at most 2,000 lines of C;
 #   - calls between the files of a chapter (its subfolders' too: 10's harness/ and
 #     going_further/) go one way: no circle (main.c is the top);
 #   - results/ holds data: no experiment scripts (exp*.sh) or patches (*.patch);
@@ -69,6 +70,27 @@ hits=$(long_code "$TMP/long_fn.c" "$TMP/long_file.c")
 $TMP/long_fn.c: planted(): $((MAX_FUNCTION_LINES + 5)) lines" ]
 ok $? "the check finds a planted file of $((MAX_COMMON_LINES + 1)) lines and function of $((MAX_FUNCTION_LINES + 5))" ||
     note "$hits"
+
+# ---- chapter 10's lesson folder stays a lesson
+# The folder without going_further/ (the fast transports) holds the idea: main.c, the slab,
+# the pipeline, the exchange, the verification across ranks, the options and the report.
+# The harness of ranks running together is common/mpi/'s. At most MAX_LESSON10_LINES lines
+# of C, so that it cannot grow back into the 4,000 lines it once was.
+MAX_LESSON10_LINES=2000
+# lesson_lines DIR: the lines of DIR's .c and .h files, going_further/ left out.
+lesson_lines() {
+    find "$1" -path "$1/going_further" -prune -o -type f \( -name '*.c' -o -name '*.h' \) -print0 |
+        xargs -0 cat | wc -l
+}
+n=$(lesson_lines chapters/10_distributed)
+[ "$n" -le $MAX_LESSON10_LINES ]
+ok $? "chapters/10_distributed without going_further/ has at most $MAX_LESSON10_LINES lines of C ($n)"
+mkdir -p "$TMP/lesson10/going_further" "$TMP/lesson10/harness"
+seq 1 1500 >"$TMP/lesson10/main.c"
+seq 1 501 >"$TMP/lesson10/harness/report.c"
+seq 1 5000 >"$TMP/lesson10/going_further/shm.c"
+[ "$(lesson_lines "$TMP/lesson10")" = 2001 ]
+ok $? "the count finds a planted lesson folder of 2001 lines (its subfolder's counted, going_further/'s not)"
 
 # ---- no function name both in common/ and in a chapter
 # shared_names DIR DIR...: "name: file file" for each function name that DIR (the harness)

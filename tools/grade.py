@@ -37,11 +37,9 @@ a size drawn for this run, with the drawn seed (see the manifest's header):
                    [--wg W] --seed S --repeat 0 --timeout 60      (under timeout -k 5 90)
 (a 2-D or 3-D case written 16,32 in the manifest runs as --size 16x32; a case with the
 option :ranks=P runs under MPI, as tools/mpirun.sh -n P $BUILD/<chapter> ...)
-and, for chapters 01 to 09 and the property checks, --format json after it: such a run
-ends with one JSON object on the last line of stdout, whatever its end
-(docs/report-json.md), and passes only when it exits 0 and that object says "outcome":
-"pass". Chapter 10 prints text: it passes when it exits 0 and its last line of stdout is
-exactly PASS. The
+and --format json after it: every chapter (10's rank 0) and property check ends a run
+with one JSON object on the last line of stdout, whatever its end (docs/report-json.md),
+and a run passes only when it exits 0 and that object says "outcome": "pass". The
 chapter program always verifies against FFTW; the grader never passes --no-verify. Cases
 run J at a time, round by round (every exercise's first run, then every one's second...;
 an exercise's runs staggered: a case's second seed after the next case's first); once a

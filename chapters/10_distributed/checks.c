@@ -4,7 +4,6 @@
 #include "distributed.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,15 +67,13 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
     if (k->worst < 0 || !(e.share_l2 / chk->bound.l2 <= k->share_l2[k->worst] / k->chk[k->worst].bound.l2))
         k->worst = i;
     /* a guard zone written on any rank fails the check, naming the first such rank */
-    int bad = guard ? rank : nranks, first_bad;
-    MPI_Allreduce(&bad, &first_bad, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    char gname[160] = "";
-    if (rank == first_bad)
-        snprintf(gname, sizeof gname, "%s", guard);
-    if (first_bad < nranks)
-        MPI_Bcast(gname, sizeof gname, MPI_CHAR, first_bad, MPI_COMM_WORLD);
-    char w[96];
-    if (first_bad < nranks) {
+    char gname[88], w[96];   /* "buffer send, past its end (element 200 of 96)" */
+    struct fl_fault fault = c->eng.fault;   /* the first rank's, for --format json's record */
+    snprintf(fault.check, sizeof fault.check, "%s", name);
+    int first_bad = fl_mpi_first(guard, gname, sizeof gname, &fault, sizeof fault);
+    if (first_bad >= 0 && !k->fault.set)
+        k->fault = fault;
+    if (first_bad >= 0) {
         chk->ok = 0;
         snprintf(chk->detail, sizeof chk->detail, "rank %d: a kernel wrote out of bounds: "
                  "%s (an index outside the data, even if every value is right)", first_bad, gname);
@@ -96,17 +93,17 @@ static struct fl_check *judge(struct ctx *c, struct checks *k, const char *name,
         snprintf(text, sizeof text, "         rank %d: its share: rel L2 %.2e, rel max %.2e%s%s\n",
                  rank, e.share_l2, e.share_max, e.nonfinite ? ", NaN outputs" : "",
                  mine_ok ? " (within the bounds)" : "");
-        if (!mine_ok)
-            mismatches(c, l, out, ref, chk->bound.max, 3, text, sizeof text);
-        else
-            mismatches(c, l, out, ref, chk->bound.max, 0, text, sizeof text);
-        print_ranks(status_stream(), text);
+        mismatches(c, l, out, ref, chk->bound.max, mine_ok ? 0 : 3, text, sizeof text);
+        char *all = fl_mpi_gather_text(text);   /* rank 0: every rank's, in rank order */
+        if (all) {  /* printed, and kept: the record's got/expected (--format json) */
+            fputs(all, fl_mpi_status_stream());
+            fl_check_keep_mismatches(chk, all);
+        }
+        free(all);
     }
     return chk;
 }
 
-/* One verified call of pipeline P on X (this rank's values in P's input layout) into OUT;
- * returns this rank's guard damage. */
 const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, double *out)
 {
     engine_upload(&c->eng, x);
@@ -115,36 +112,13 @@ const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, do
     return engine_guard_damage(&c->eng);
 }
 
-/* --explain: a 64-bit FNV-1a of OUT's bytes, every rank's values in rank order — so two
- * runs that must agree bit for bit (--chunks 1 and --chunks C) can be compared. */
-static void print_digest(const struct slab *s, const double *out)
-{
-    uint64_t h = 1469598103934665603ull, all[64];
-    const unsigned char *b = (const unsigned char *)out;
-    for (size_t i = 0; i < s->count * 16; i++)
-        h = (h ^ b[i]) * 1099511628211ull;
-    uint64_t *got = rank == 0 ? malloc((size_t)nranks * sizeof *got) : all;
-    if (!got)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the digest");
-    MPI_Gather(&h, 1, MPI_UINT64_T, got, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-    if (rank != 0)
-        return;
-    uint64_t d = 1469598103934665603ull;
-    for (int r = 0; r < nranks; r++)
-        for (int byte = 0; byte < 8; byte++)
-            d = (d ^ ((got[r] >> (8 * byte)) & 0xff)) * 1099511628211ull;
-    fprintf(status_stream(), "digest   the random check's output (FNV-1a of every rank's values, "
-            "in rank order): %016llx\n", (unsigned long long)d);
-    free(got);
-}
-
 void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
 {
     const struct slab *s = &c->s;
     int sign = c->main.sign, round = c->o.precision == FL_SINGLE, nd = s->ndims;
-    double *ref = malloc(s->count * 16), *x = malloc(s->count * 16), *out = malloc(s->count * 16);
-    if (!ref || !x || !out)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the verification");
+    int transposed = c->out == LAYOUT_TRANSPOSED;   /* FFTW-MPI's TRANSPOSED_OUT */
+    double *ref = fl_xmalloc(s->count * 16, "the reference"), *x = fl_xmalloc(s->count * 16,
+           "a test input"), *out = fl_xmalloc(s->count * 16, "a test output");
     k->rank_ok = 1;
     k->worst = -1;
 
@@ -152,11 +126,15 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
      * batch on rank 0 against serial FFTW (which also proves the slabs and the layout are
      * where FFTW-MPI's manual says they are) */
     input_fill(s, INPUT_RANDOM, c->o.seed, 0, NULL, sign, round, x0);
-    reference_mpi(s, x0, ref, sign, c->out);
+    fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x0, ref, sign, transposed);
     const char *guard = verified_call(c, &c->main, x0, out0);
     judge(c, k, "random", c->out, out0, ref, 1.0, guard);
-    if (c->o.explain)
-        print_digest(s, out0);
+    /* --explain: the output's digest, so that two runs that must agree bit for bit
+     * (--chunks 1 and --chunks C) can be compared */
+    unsigned long long digest = c->o.explain ? fl_mpi_digest(out0, s->count * 16) : 0;
+    if (c->o.explain && rank == 0)
+        fprintf(fl_mpi_status_stream(), "digest   the random check's output (FNV-1a of every "
+                "rank's values, in rank order): %016llx\n", digest);
 
     size_t total = s->count * (size_t)nranks;
     if (total <= GATHER_LIMIT) {
@@ -215,7 +193,7 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
         char name[32];
         fl_check_name(name, sizeof name, "impulse", grid[i], nd);
         input_fill(s, INPUT_IMPULSE, 0, pos[i], NULL, sign, round, x);
-        reference_mpi(s, x, ref, sign, c->out);
+        fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x, ref, sign, transposed);
         guard = verified_call(c, &c->main, x, out);
         judge(c, k, name, c->out, out, ref, 1.0, guard);
     }
@@ -229,7 +207,7 @@ void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k)
         char name[32];
         fl_check_name(name, sizeof name, "tone", kk, nd);
         input_fill(s, INPUT_TONE, 0, 0, kk, sign, round, x);
-        reference_mpi(s, x, ref, sign, c->out);
+        fl_mpi_reference(s->dims, nd, s->batch, s->ma, s->mc, x, ref, sign, transposed);
         guard = verified_call(c, &c->main, x, out);
         struct fl_check *chk = judge(c, k, name, c->out, out, ref, 1.0, guard);
         if (total <= GATHER_LIMIT) {

@@ -13,15 +13,17 @@
  *   checks.c    the checks of one run, judged over the whole array and per rank
  *   run.c       the kernel programs (and the exercise composed into them), timed calls
  *
- * harness/ runs the ranks together (MPI start and end, agreed failures, options every rank
- * must share, a device each, output in rank order, the watchdog, the report): harness.h.
- * going_further/ makes the exchange fast (transport.h). */
+ * harness/ takes the options and prints the report; common/mpi/ runs the ranks together
+ * (MPI start and end, agreed failures, options every rank must share, a device each,
+ * output in rank order, the watchdog, FFTW-MPI's reference). going_further/ makes the
+ * exchange fast (transport.h). */
 #ifndef FFTLAB_DISTRIBUTED_H
 #define FFTLAB_DISTRIBUTED_H
 
 #include <mpi.h>
 
 #include "../../common/fft/axis_plan.h"
+#include "../../common/buffers.h"
 #include "../../common/device.h"
 #include "../../common/fill.h"
 #include "../../common/options.h"
@@ -29,6 +31,7 @@
 #include "../../common/reference.h"
 #include "../../common/report.h"
 #include "../../common/chapter.h"
+#include "../../common/mpi/ranks.h"
 
 #include <stdio.h>
 
@@ -195,6 +198,7 @@ struct engine {
     void *host_send, *host_recv;/* the transport's host copies of send and recv (alltoall:
                                    malloc'd; going_further/'s: pinned)                    */
     struct fast *fast;          /* going_further/'s transports: their state              */
+    struct fl_fault fault;      /* engine_guard_damage's, as fields                      */
 };
 
 /* Device and host buffers for S's slab: 4 (A, B, send, recv), or 2 when ON_DEVICE (one
@@ -221,8 +225,8 @@ void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t by
 void engine_upload(struct engine *r, const double *x);
 void engine_download(struct engine *r, int slot, double *out);
 /* NULL, or where a kernel wrote into a guard zone (common/buffers.h's words): "buffer A,
- * before its start (element -4)", "buffer send, past its end (element 200 of 96)". Call
- * after a poisoned call (engine_call with POISON). */
+ * before its start (element -4)", "buffer send, past its end (element 200 of 96)"; R's
+ * fault the same as fields. Call after a poisoned call (engine_call with POISON). */
 const char *engine_guard_damage(struct engine *r);
 
 
@@ -236,12 +240,6 @@ enum input_kind { INPUT_RANDOM, INPUT_IMPULSE, INPUT_TONE };
  * float for single precision (ROUND). */
 void input_fill(const struct slab *s, enum input_kind kind, uint64_t seed, size_t pos,
                 const size_t *k, int sign, int round, double *x);
-
-/* FFTW-MPI in double on the same slabs: OUT (layout L_OUT) = DFT_sign(IN) (natural).
- * Collective. Exits 3 on a plan failure, or if FFTW's slabs are not this chapter's. */
-void reference_mpi(const struct slab *s, const double *in, double *out, int sign,
-                   enum layout l_out);
-void reference_mpi_cleanup(void);
 
 /* The distributed error of OUT against REF (this rank's values, layout L): the usual
  * relative measures over the whole array (reduced over the ranks), and this rank's share
@@ -268,7 +266,7 @@ double *gather_natural(const struct slab *s, const double *local, enum layout l)
 
 #define CHAPTER "10_distributed"
 #define TITLE "slabs over MPI ranks: local passes, an all-to-all transpose, the last axis"
-#define MAX_CHECKS 7
+#define MAX_CHECKS FL_MAX_CHECKS /* random, serial, two impulses, tone, round trip */
 
 /* Everything one rank knows about the run. */
 struct ctx {
@@ -302,6 +300,7 @@ struct checks {
     int n;
     int rank_ok;                /* this rank's shares all within the bounds              */
     int worst;                  /* the check where this rank's share is largest (rel L2)  */
+    struct fl_fault fault;      /* the first write out of bounds, on the first rank with one */
 };
 
 /* The timed calls. */
@@ -329,6 +328,24 @@ const char *verified_call(struct ctx *c, struct pipeline *p, const double *x, do
  * Prints each check's line. Collective. */
 void verify_ranks(struct ctx *c, double *x0, double *out0, struct checks *k);
 
-#include "harness/harness.h"
+/* This rank's device (common/mpi/devices.c's choice), then whether C's slab fits on it.
+ * Agreed: one rank's failure ends every rank. (run.c) */
+void open_device(struct ctx *c);
+
+/* ---------------------------------------------------------------- harness/ */
+
+extern int rank, nranks;                 /* this process in MPI_COMM_WORLD, and how many */
+extern enum fl_format report_format;     /* text, csv or json                            */
+/* options.c: the options (--natural is this chapter's), the variant and the shape; a bad
+ * one ends every rank with one message (exit 2); --help and --list-devices end the run. */
+void options_parse(struct ctx *c, int argc, char **argv);
+/* report.c: the header, --explain (slabs, exchange, steps), each rank's verdict; K's
+ * checks as every chapter reports them (common/report.h: R->passed, R->reason, the
+ * first failed check); rank 0's phases (text), CSV row or JSON record, then the verdict. */
+void report_who(const struct ctx *c);
+void report_explain(const struct ctx *c);
+void report_rank(const struct ctx *c, const struct checks *k);
+void report_checks(const struct ctx *c, const struct checks *k, struct fl_result *r);
+void report_result(const struct ctx *c, const struct timing *t, struct fl_result *r);
 
 #endif

@@ -9,7 +9,6 @@
 #include "distributed.h"
 #include "going_further/transport.h"
 
-#include "../../common/buffers.h"
 #include "../../common/timing.h"
 
 #include <math.h>
@@ -63,7 +62,7 @@ void engine_open(struct engine *r, const struct fl_device *dev, const struct sla
         r->xport = &transport_alltoall;
         if (r->xport->open(r, why, sizeof why) != 0) {
             r->xport = NULL;
-            agree(FL_EXIT_USAGE, why);
+            fl_mpi_agree(FL_EXIT_USAGE, why);
         }
     }
 }
@@ -90,32 +89,20 @@ static void prepare_plan(struct engine *r, struct fl_exec *ex, const struct fl_p
     ex->slot[FL_BUF_A] = r->buf[0];
     ex->slot[FL_BUF_B] = r->buf[1];
     fl_exec_prepare(ex, plan, r->kernel_file, NULL);
-    for (int t = 0; t < plan->ntables; t++) {
-        const struct fl_table *tab = &plan->table[t];
-        if (!tab->data) {
-            ex->slot[FL_BUF_TABLE0 + t] = strcmp(tab->name, "send") == 0 ? r->send : r->recv;
-            continue;
-        }
-        void *buf = fl_xmalloc(tab->count * r->elem, "a twiddle table");
-        for (size_t i = 0; i < 2 * tab->count; i++) {
-            if (r->elem == 16) ((double *)buf)[i] = tab->data[i];
-            else ((float *)buf)[i] = (float)tab->data[i];
-        }
-        cl_int err;
-        ex->slot[FL_BUF_TABLE0 + t] = clCreateBuffer(r->dev->context, CL_MEM_READ_ONLY |
-                                                     CL_MEM_COPY_HOST_PTR, tab->count * r->elem,
-                                                     buf, &err);
-        CL_CHECK_ERR(err, "clCreateBuffer(twiddle table)");
-        free(buf);
-    }
+    for (int t = 0; t < plan->ntables; t++)
+        if (!plan->table[t].data)
+            ex->slot[FL_BUF_TABLE0 + t] = strcmp(plan->table[t].name, "send") == 0 ? r->send
+                                                                                  : r->recv;
+    fl_exec_tables(ex, plan, r->dev->context, r->elem, r->dev->name);
 }
 
 static void release_plan(struct fl_exec *ex, const struct fl_plan *plan)
 {
     fl_exec_release(ex, plan);
     for (int t = 0; t < plan->ntables; t++)
-        if (plan->table[t].data && ex->slot[FL_BUF_TABLE0 + t])
-            clReleaseMemObject(ex->slot[FL_BUF_TABLE0 + t]);
+        if (!plan->table[t].data)
+            ex->slot[FL_BUF_TABLE0 + t] = NULL;     /* send and recv: the engine's */
+    fl_exec_tables_release(ex, plan);
 }
 
 void engine_prepare(struct engine *r, struct pipeline *p)
@@ -149,50 +136,21 @@ static void poison(struct engine *r, int i)
                   &r->fill, "a buffer with NaN");
 }
 
-/* A plan's launches enqueued, their events kept until its device time is read. */
-struct pending {
-    cl_event ev[FL_MAX_LAUNCHES];
-    int n;
-    double *ms;                 /* where its time goes                                    */
-};
-
-/* PLAN's device time (first START to last END) into *PD->ms; its events released. */
-static void pending_done(struct pending *pd)
-{
-    *pd->ms = pd->n ? fl_event_span_ms(pd->ev[0], pd->ev[pd->n - 1]) : 0;
-    for (int i = 0; i < pd->n; i++)
-        clReleaseEvent(pd->ev[i]);
-    pd->n = 0;
-}
-
-/* Enqueue PLAN with its time to go to *MS. DEFER 0: wait for it and read its time now;
- * DEFER 1 (one rank: nothing between the steps needs the host): leave it queued in *PD,
- * the caller waits once for every step (a clFinish per step costs a host round trip, tens
- * of microseconds, where a GPU's whole transform is a few hundred). Every kernel of the
- * chapter runs here, so the watchdog knows a rank stuck in its own kernels. */
-static void run_plan_into(struct fl_exec *ex, const struct fl_plan *plan, double *ms, int defer,
-                          struct pending *pd)
-{
-    pd->n = plan->nlaunch;
-    pd->ms = ms;
-    if (plan->nlaunch == 0) {
-        *ms = 0;
-        return;
-    }
-    rank_watchdog_kernels(1);
-    fl_exec_enqueue(ex, plan, pd->ev);
-    if (defer)
-        return;
-    CL_CHECK(clFinish(ex->queue));
-    rank_watchdog_kernels(0);
-    pending_done(pd);
-}
-
+/* PLAN's launches, waited for: its device time (first START to last END), in ms. Every
+ * kernel of the chapter runs here (or in going_further/one_rank.c's one_rank_call), so
+ * the watchdog knows a rank stuck in its own kernels. */
 static double run_plan(struct fl_exec *ex, const struct fl_plan *plan)
 {
-    double ms;
-    struct pending pd;
-    run_plan_into(ex, plan, &ms, 0, &pd);
+    cl_event ev[FL_MAX_LAUNCHES];
+    if (plan->nlaunch == 0)
+        return 0;
+    fl_mpi_watchdog_kernels(1);
+    fl_exec_enqueue(ex, plan, ev);
+    CL_CHECK(clFinish(ex->queue));
+    fl_mpi_watchdog_kernels(0);
+    double ms = fl_event_span_ms(ev[0], ev[plan->nlaunch - 1]);
+    for (int i = 0; i < plan->nlaunch; i++)
+        clReleaseEvent(ev[i]);
     return ms;
 }
 
@@ -200,20 +158,18 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
 {
     double t_start = MPI_Wtime(), ph[PH_COUNT] = {0};
     int nlocal = 0, nexchange = 0;
-    /* one rank on the device (no exchange through the host): every step enqueued, one wait */
-    int defer = r->nbuf == 2, np = 0;
-    struct pending pd[MAX_STEPS];
     if (do_poison) {
         for (int i = 1; i < r->nbuf; i++)   /* B, send, recv */
             poison(r, i);
         for (int i = 0; i < r->nbuf; i++)
             fl_fill_guards(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes, &r->fill);
     }
+    if (r->nbuf == 2)   /* one rank on the device, no exchange (going_further/one_rank.c) */
+        return one_rank_call(r, p, t_start, phases);
     for (int i = 0; i < p->nsteps; i++) {
         struct step *st = &p->step[i];
         if (st->kind == STEP_LOCAL) {
-            run_plan_into(&st->ex, st->plan, &ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1], defer,
-                          &pd[np++]);
+            ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1] = run_plan(&st->ex, st->plan);
             continue;
         }
         int k = nexchange++ ? PH_PER_EXCHANGE : 0;
@@ -230,18 +186,11 @@ double engine_call(struct engine *r, struct pipeline *p, int do_poison, double *
     }
     CL_CHECK(clFinish(r->dev->queue));
     double wall = (MPI_Wtime() - t_start) * 1e3;
-    if (defer) {
-        rank_watchdog_kernels(0);
-        for (int i = 0; i < np; i++)
-            pending_done(&pd[i]);
-    }
     if (phases)
         memcpy(phases, ph, sizeof ph);
     return wall;
 }
 
-/* BYTES between device buffer M (from offset 0) and host memory H, in transfers of at most
- * XFER_MAX bytes, blocking. */
 void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes)
 {
     for (size_t at = 0; at < bytes; at += XFER_MAX) {
@@ -258,24 +207,14 @@ void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t by
 
 void engine_upload(struct engine *r, const double *x)
 {
-    size_t n = r->s->count;
-    if (r->elem == 16)
-        memcpy(r->staging, x, n * 16);
-    else
-        for (size_t i = 0; i < 2 * n; i++)
-            ((float *)r->staging)[i] = (float)x[i];
-    engine_transfer(r, r->buf[0], 0, r->staging, n * r->elem);
+    fl_to_device_format(r->staging, x, r->s->count, r->elem);
+    engine_transfer(r, r->buf[0], 0, r->staging, r->s->count * r->elem);
 }
 
 void engine_download(struct engine *r, int slot, double *out)
 {
-    size_t n = r->s->count;
-    engine_transfer(r, r->buf[slot == FL_BUF_B], 1, r->staging, n * r->elem);
-    if (r->elem == 16)
-        memcpy(out, r->staging, n * 16);
-    else
-        for (size_t i = 0; i < 2 * n; i++)
-            out[i] = ((float *)r->staging)[i];
+    engine_transfer(r, r->buf[slot == FL_BUF_B], 1, r->staging, r->s->count * r->elem);
+    fl_from_device_format(out, r->staging, r->s->count, r->elem);
 }
 
 const char *engine_guard_damage(struct engine *r)
@@ -283,7 +222,7 @@ const char *engine_guard_damage(struct engine *r)
     const char *bad = NULL;
     for (int i = 0; i < r->nbuf && !bad; i++)
         bad = fl_guard_zone_damage(r->dev->queue, r->all[i], r->guard_bytes, r->data_bytes,
-                                   r->elem, buffer_name[i], NULL);
+                                   r->elem, buffer_name[i], &r->fault);
     return bad;
 }
 

@@ -48,35 +48,34 @@
 
 #define DEFAULT_WG 256 /* work-items per group the planner may use (07's) */
 
+int rank, nranks;      /* this process in MPI_COMM_WORLD, and how many */
+
 int main(int argc, char **argv)
 {
-    ranks_init(&argc, &argv);
+    /* MPI, FFTW-MPI, and fl_die ending every rank (common/mpi/ranks.c) */
+    fl_mpi_init(&argc, &argv, &rank, &nranks);
     static struct ctx c;
     char err[1024] = "";
     options_parse(&c, argc, argv);  /* agreed: a bad option stops every rank, once */
 
     /* 1. The decomposition: the same answer on every rank, before any device work. Rank
      *    r owns rows [r*Na/P, (r+1)*Na/P) of the outermost axis a (slab.c). */
-    int rc = 0;
-    if (slab_make(&c.s, c.dims, c.ndims, c.o.batch ? c.o.batch : 1, nranks, rank, err,
-                  sizeof err) != 0)
-        rc = FL_EXIT_USAGE;
-    agree(rc, err);
+    fl_mpi_agree(slab_make(&c.s, c.dims, c.ndims, c.o.batch ? c.o.batch : 1, nranks, rank, err,
+                           sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
     c.elem = c.o.precision == FL_DOUBLE ? 16 : 8;
     c.on_device = nranks == 1 && !c.variant->exercise;
     c.out = c.natural ? LAYOUT_NATURAL : LAYOUT_TRANSPOSED;
     c.bound = fl_bounds_for(FL_BOUND_FFT, c.s.n, c.o.precision == FL_DOUBLE);
 
-    /* 2. This rank's device (harness/devices.c), and the local passes' layouts: A for the
-     *    axes inside a natural slab, B for the outermost axis once the transpose made it
-     *    whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
+    /* 2. This rank's device (run.c, common/mpi/devices.c), and the local passes' layouts:
+     *    A for the axes inside a natural slab, B for the outermost axis once the transpose
+     *    made it whole (pipeline.c, planned by common/fft/axis_plan.c as in 07). */
     open_device(&c);
     size_t wg = c.o.wg ? c.o.wg : DEFAULT_WG;
-    if (pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
-                         sizeof err) != 0)
-        rc = FL_EXIT_USAGE;
-    agree(rc, err);
-    rank_watchdog_start(c.o.timeout_s);
+    fl_mpi_agree(pipeline_layouts(&c.s, &c.dev, c.elem, wg, c.on_device, &c.la, &c.lb, err,
+                                  sizeof err) != 0 ? FL_EXIT_USAGE : 0, err);
+    fl_mpi_watchdog_start(c.o.timeout_s, report_format == FL_FORMAT_JSON ? CHAPTER : NULL,
+                          c.variant->name);
     report_who(&c);
 
     /* 3. Kernels: programs 1 and 2 are the same sources (07's passes + the pack and the
@@ -109,49 +108,39 @@ int main(int argc, char **argv)
         report_explain(&c);
 
     /* 5. Verify against FFTW-MPI on the same slabs (checks.c), then time. */
-    double *x0 = malloc(c.s.count * 16), *out0 = malloc(c.s.count * 16);
-    if (!x0 || !out0)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the input");
+    double *x0 = fl_xmalloc(c.s.count * 16, "the input");
+    double *out0 = fl_xmalloc(c.s.count * 16, "the output");
     static struct checks k;
-    int passed = 1;
-    char reason[512] = "";
-    if (c.o.verify) {
+    static struct fl_result r;
+    if (c.o.verify)
         verify_ranks(&c, x0, out0, &k);
-        for (int i = 0; i < k.n && passed; i++)
-            if (!k.chk[i].ok) {
-                passed = 0;
-                snprintf(reason, sizeof reason, "check %s: %s (rel L2 %.2e vs bound %.2e, rel max "
-                         "%.2e vs bound %.2e)", k.chk[i].name, k.chk[i].detail[0] ? k.chk[i].detail
-                         : "error above the bound", k.chk[i].err.rel_l2, k.chk[i].bound.l2,
-                         k.chk[i].err.rel_max, k.chk[i].bound.max);
-            }
-    } else {
+    report_checks(&c, &k, &r);   /* passed, or the reason: the first failed check */
+    fl_report_json_running(c.variant->name, &r);
+    if (!c.o.verify) {
         /* --no-verify: one call still, and a write outside the data still fails it, naming
          * the first rank that made one, the buffer and the side */
         input_fill(&c.s, INPUT_RANDOM, c.o.seed, 0, NULL, sign, c.o.precision == FL_SINGLE, x0);
         const char *guard = verified_call(&c, &c.main, x0, out0);
-        int bad = guard ? rank : nranks, first_bad;
-        MPI_Allreduce(&bad, &first_bad, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-        if (first_bad < nranks) {
-            passed = 0;
-            if (rank == first_bad)
-                snprintf(reason, sizeof reason, "rank %d: a kernel wrote out of bounds: %s",
-                         rank, guard);
-            if (first_bad != 0) /* the reason rank 0 prints, from the rank that has it */
-                MPI_Bcast(reason, sizeof reason, MPI_CHAR, first_bad, MPI_COMM_WORLD);
+        char where[256];
+        r.fault = c.eng.fault;
+        int first_bad = fl_mpi_first(guard, where, sizeof where, &r.fault, sizeof r.fault);
+        if (first_bad >= 0) {   /* (r.fault: its fields, for --format json's record) */
+            r.passed = 0;
+            snprintf(r.reason, sizeof r.reason, "rank %d: a kernel wrote out of bounds: %s",
+                     first_bad, where);
         }
     }
     /* every rank ends with the worst rank's verdict, and rank 0's reason */
-    passed = agree_all(passed);
-    MPI_Bcast(reason, sizeof reason, MPI_CHAR, 0, MPI_COMM_WORLD);
+    r.passed = fl_mpi_agree_all(r.passed);
+    MPI_Bcast(r.reason, sizeof r.reason, MPI_CHAR, 0, MPI_COMM_WORLD);
     report_rank(&c, &k);
 
     struct timing t;
     memset(&t, 0, sizeof t);
-    int timed = c.o.repeat != 0 && passed;
-    if (timed)
+    r.timed = c.o.repeat != 0 && r.passed;
+    if (r.timed)
         time_calls(&c, x0, &t);
-    report_result(&c, &k, &t, timed, passed, reason);
+    report_result(&c, &t, &r);
 
     engine_release(&c.eng, &c.main);
     if (c.o.verify)
@@ -164,5 +153,5 @@ int main(int argc, char **argv)
     fl_device_close(&c.dev);
     free(x0);
     free(out0);
-    finish(passed ? FL_EXIT_OK : FL_EXIT_MISMATCH);
+    fl_mpi_finish(r.passed ? FL_EXIT_OK : FL_EXIT_MISMATCH);
 }

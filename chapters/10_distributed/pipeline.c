@@ -49,7 +49,6 @@ static struct fl_plan *new_plan(void)
     return p;
 }
 
-/* The next step of P: local passes of PROGRAM (0: program 1, 1: program 2), its plan empty. */
 struct step *pipeline_local_step(struct pipeline *p, int program)
 {
     struct step *st = &p->step[p->nsteps++];

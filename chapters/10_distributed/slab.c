@@ -4,16 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The kernels are chapter 07's: every axis a product of its radices. */
-static int seven_smooth(size_t m)
-{
-    static const size_t primes[] = {2, 3, 5, 7};
-    for (size_t i = 0; i < 4; i++)
-        while (m > 1 && m % primes[i] == 0)
-            m /= primes[i];
-    return m == 1;
-}
-
 static size_t gcd(size_t a, size_t b)
 {
     while (b) {
@@ -29,9 +19,7 @@ int slab_make(struct slab *s, const size_t *dims, int ndims, size_t batch, int P
 {
     memset(s, 0, sizeof *s);
     char shape[96];
-    int sl = 0;
-    for (int d = 0; d < ndims; d++)
-        sl += snprintf(shape + sl, sizeof shape - (size_t)sl, "%s%zu", d ? "x" : "", dims[d]);
+    fl_size_text(dims, ndims, shape, sizeof shape);
     if (ndims < 2) {
         snprintf(why, len, "10_distributed does 2-D and 3-D shapes (--size 1024x1024, "
                  "256x256x256): a slab is a range of rows of the outermost axis. For 1-D "
@@ -39,7 +27,7 @@ int slab_make(struct slab *s, const size_t *dims, int ndims, size_t batch, int P
         return -1;
     }
     for (int d = 0; d < ndims; d++)
-        if (!seven_smooth(dims[d])) {
+        if (dims[d] > 1 && fl_smooth_at_least(dims[d], NULL) != dims[d]) { /* 07's radices */
             snprintf(why, len, "10_distributed cannot transform size %s: each axis must be "
                      "2^a 3^b 5^c 7^d (chapter 07's passes do the local axes), and %zu is not",
                      shape, dims[d]);

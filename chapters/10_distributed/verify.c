@@ -1,9 +1,9 @@
 /* Verification across ranks: every rank makes its part of one global test input, FFTW-MPI
- * transforms the same slabs in double, every rank compares its own values, and MPI
- * reductions turn the parts into the usual relative errors of the whole array. */
+ * transforms the same slabs in double (common/mpi/reference.c), every rank compares its
+ * own values, and MPI reductions turn the parts into the usual relative errors of the
+ * whole array. */
 #include "distributed.h"
 
-#include <fftw3-mpi.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,117 +51,21 @@ void input_fill(const struct slab *s, enum input_kind kind, uint64_t seed, size_
         fl_round_to_float(x, s->count);
 }
 
-/* ---------------------------------------------------------------- FFTW-MPI */
-
-/* One plan per direction and output layout, made when first needed (collectively: every
- * rank asks for them in the same order). */
-struct ref_plan {
-    int used, sign;
-    enum layout out;
-    fftw_plan plan;
-    fftw_complex *in, *outbuf;
-};
-static struct ref_plan plans[4];
-
-static struct ref_plan *get_plan(const struct slab *s, int sign, enum layout l_out)
-{
-    for (int i = 0; i < 4; i++)
-        if (plans[i].used && plans[i].sign == sign && plans[i].out == l_out)
-            return &plans[i];
-    struct ref_plan *rp = NULL;
-    for (int i = 0; i < 4 && !rp; i++)
-        if (!plans[i].used)
-            rp = &plans[i];
-    if (!rp)
-        fl_die(FL_EXIT_OPENCL, "more than 4 FFTW-MPI plans (chapter bug)");
-    ptrdiff_t n[3], local_n0, local_0_start, local_n1, local_1_start;
-    for (int d = 0; d < s->ndims; d++)
-        n[d] = (ptrdiff_t)s->dims[d];
-    /* FFTW's own decomposition (default blocks: ceil(N/P) rows per rank): with P dividing
-     * both axes it must be this chapter's, or the slabs would not line up */
-    ptrdiff_t alloc = fftw_mpi_local_size_many_transposed(
-        s->ndims, n, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, MPI_COMM_WORLD,
-        &local_n0, &local_0_start, &local_n1, &local_1_start);
-    if ((size_t)local_n0 != s->ma || (size_t)local_0_start != (size_t)s->rank * s->ma ||
-        (size_t)local_n1 != s->mc || (size_t)local_1_start != (size_t)s->rank * s->mc)
-        fl_die(FL_EXIT_OPENCL, "FFTW-MPI's slabs differ from this chapter's: it gives this rank "
-               "%c [%td, +%td) and after the transpose %c [%td, +%td), the chapter %c [%zu, +%zu) "
-               "and %c [%zu, +%zu)", s->a_name, local_0_start, local_n0, s->c_name, local_1_start,
-               local_n1, s->a_name, s->rank * s->ma, s->ma, s->c_name, s->rank * s->mc, s->mc);
-    rp->in = fftw_alloc_complex((size_t)alloc);
-    rp->outbuf = fftw_alloc_complex((size_t)alloc);
-    if (!rp->in || !rp->outbuf)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for FFTW-MPI's buffers");
-    rp->plan = fftw_mpi_plan_many_dft(s->ndims, n, 1, FFTW_MPI_DEFAULT_BLOCK,
-                                      FFTW_MPI_DEFAULT_BLOCK, rp->in, rp->outbuf, MPI_COMM_WORLD,
-                                      sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD,
-                                      FFTW_ESTIMATE | (l_out == LAYOUT_TRANSPOSED ?
-                                                       FFTW_MPI_TRANSPOSED_OUT : 0));
-    if (!rp->plan)
-        fl_die(FL_EXIT_OPENCL, "FFTW-MPI could not plan the reference");
-    rp->used = 1;
-    rp->sign = sign;
-    rp->out = l_out;
-    return rp;
-}
-
-void reference_mpi(const struct slab *s, const double *in, double *out, int sign, enum layout l_out)
-{
-    struct ref_plan *rp = get_plan(s, sign, l_out);
-    /* FFTW-MPI's "many" plans interleave their howmany transforms (stride howmany); this
-     * tutorial keeps the batch outermost, so the reference runs one array at a time */
-    size_t per = s->n / (size_t)s->P;
-    for (size_t b = 0; b < s->batch; b++) {
-        memcpy(rp->in, in + 2 * b * per, per * sizeof(fftw_complex));
-        fftw_execute(rp->plan);
-        memcpy(out + 2 * b * per, rp->outbuf, per * sizeof(fftw_complex));
-    }
-}
-
-void reference_mpi_cleanup(void)
-{
-    for (int i = 0; i < 4; i++)
-        if (plans[i].used) {
-            fftw_destroy_plan(plans[i].plan);
-            fftw_free(plans[i].in);
-            fftw_free(plans[i].outbuf);
-            plans[i].used = 0;
-        }
-}
-
 /* ---------------------------------------------------------------- errors over the ranks */
 
 void dist_compare(const struct slab *s, enum layout l, const double *out, const double *ref,
                   struct dist_error *e)
 {
-    double num = 0, den = 0, dmax = 0, rmax = 0;
-    size_t nonfinite = 0, first_nonfinite = 0, worst = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        if (!isfinite(out[2 * i]) || !isfinite(out[2 * i + 1])) {
-            if (nonfinite++ == 0)
-                first_nonfinite = i;
-            continue;
-        }
-        double dr = out[2 * i] - ref[2 * i], di = out[2 * i + 1] - ref[2 * i + 1];
-        double d2 = dr * dr + di * di;
-        double r2 = ref[2 * i] * ref[2 * i] + ref[2 * i + 1] * ref[2 * i + 1];
-        num += d2;
-        den += r2;
-        if (d2 > dmax) {
-            dmax = d2;
-            worst = i;
-        }
-        if (r2 > rmax)
-            rmax = r2;
-    }
-    /* sums and maxima over the ranks; the largest error, with the rank that has it */
-    double sums[3] = {num, den, (double)nonfinite}, tot[3];
+    /* this rank's sums (common/reference.c), then the sums and maxima over the ranks; the
+     * largest error, with the rank that has it */
+    struct fl_error_sums m;
+    fl_error_sums(out, ref, s->count, &m);
+    double sums[3] = {m.err2, m.ref2, (double)m.nonfinite}, tot[3], rmax_all;
     MPI_Allreduce(sums, tot, 3, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-    double rmax_all;
-    MPI_Allreduce(&rmax, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    struct { double v; int rank; } mine = {dmax, s->rank}, top;
+    MPI_Allreduce(&m.ref2_max, &rmax_all, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    struct { double v; int rank; } mine = {m.err2_max, s->rank}, top;
     MPI_Allreduce(&mine, &top, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
-    int has_nan = nonfinite > 0, nan_ranks, first_nan_rank, cand = has_nan ? s->rank : s->P;
+    int has_nan = m.nonfinite > 0, nan_ranks, first_nan_rank, cand = has_nan ? s->rank : s->P;
     MPI_Allreduce(&has_nan, &nan_ranks, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allreduce(&cand, &first_nan_rank, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 
@@ -169,20 +73,17 @@ void dist_compare(const struct slab *s, enum layout l, const double *out, const 
     e->all.rel_l2 = tot[1] > 0 ? sqrt(tot[0] / tot[1]) : sqrt(tot[0]);
     e->all.rel_max = rmax_all > 0 ? sqrt(top.v / rmax_all) : sqrt(top.v);
     e->all.nonfinite = (size_t)tot[2];
-    e->share_l2 = tot[1] > 0 ? sqrt(num / tot[1]) : sqrt(num);
-    e->share_max = rmax_all > 0 ? sqrt(dmax / rmax_all) : sqrt(dmax);
-    e->nonfinite = nonfinite;
+    e->share_l2 = tot[1] > 0 ? sqrt(m.err2 / tot[1]) : sqrt(m.err2);
+    e->share_max = rmax_all > 0 ? sqrt(m.err2_max / rmax_all) : sqrt(m.err2_max);
+    e->nonfinite = m.nonfinite;
     e->worst_rank = top.rank;
     e->nonfinite_ranks = nan_ranks;
-    if (nonfinite)
+    if (m.nonfinite)
         e->share_l2 = e->share_max = INFINITY;
     /* where, in the whole batch: b * n + the flat index of the point */
-    size_t b, where[2];
-    where[0] = slab_global_index(s, s->rank, l, worst, &b);
-    where[0] += b * s->n;
-    where[1] = slab_global_index(s, s->rank, l, first_nonfinite, &b);
-    where[1] += b * s->n;
-    unsigned long long w0 = where[0], w1 = where[1];
+    size_t b0, b1, f0 = slab_global_index(s, s->rank, l, m.worst, &b0);
+    size_t f1 = slab_global_index(s, s->rank, l, m.nonfinite ? m.first_nonfinite : 0, &b1);
+    unsigned long long w0 = b0 * s->n + f0, w1 = b1 * s->n + f1;
     MPI_Bcast(&w0, 1, MPI_UNSIGNED_LONG_LONG, top.rank, MPI_COMM_WORLD);
     e->all.worst = (size_t)w0;
     if (first_nan_rank < s->P) {
@@ -199,10 +100,8 @@ double *gather_natural(const struct slab *s, const double *local, enum layout l)
     double *parts = NULL, *whole = NULL;
     size_t total = s->count * (size_t)s->P;
     if (s->rank == 0) {
-        parts = malloc(total * 16);
-        whole = malloc(total * 16);
-        if (!parts || !whole)
-            fl_die(FL_EXIT_OPENCL, "out of host memory gathering %zu values on rank 0", total);
+        parts = fl_xmalloc(total * 16, "the ranks' values on rank 0");
+        whole = fl_xmalloc(total * 16, "the whole array on rank 0");
     }
     MPI_Gather(local, (int)(2 * s->count), MPI_DOUBLE, parts, (int)(2 * s->count), MPI_DOUBLE, 0,
                MPI_COMM_WORLD);

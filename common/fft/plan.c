@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "plan.h"
 
+#include "../buffers.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,15 +381,11 @@ void fl_exec_tables(struct fl_exec *ex, const struct fl_plan *plan, cl_context c
         const struct fl_table *tab = &plan->table[t];
         size_t bytes = tab->count * elem;
         void *buf = NULL;
+        if (!tab->data && ex->slot[FL_BUF_TABLE0 + t])
+            continue;   /* a scratch table the caller gave a buffer of its own */
         if (tab->data) {
-            buf = malloc(bytes ? bytes : 1);
-            if (!buf)
-                fl_die(FL_EXIT_OPENCL, "out of host memory for table %s (%zu MiB)", tab->name,
-                       bytes >> 20);
-            for (size_t i = 0; i < 2 * tab->count; i++) {
-                if (elem == 16) ((double *)buf)[i] = tab->data[i];
-                else ((float *)buf)[i] = (float)tab->data[i];
-            }
+            buf = fl_xmalloc(bytes, "a table");
+            fl_to_device_format(buf, tab->data, tab->count, elem);
         }
         cl_int err;
         /* a scratch table is device-only: the host never fills or reads it */

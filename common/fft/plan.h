@@ -113,11 +113,12 @@ struct fl_exec {
 void fl_exec_prepare(struct fl_exec *ex, const struct fl_plan *plan, const char *file,
                      const char *missing_hint);
 /* Create PLAN's table buffers in CONTEXT (ELEM bytes per complex value: the doubles
- * rounded to float when ELEM is 8; a scratch table left unfilled) into EX's table slots.
- * Exits 3 naming the table and DEVICE when one cannot be allocated. */
+ * rounded to float when ELEM is 8; a scratch table left unfilled, or, when its slot is
+ * set already, the caller's buffer kept) into EX's table slots. Exits 3 naming the table
+ * and DEVICE when one cannot be allocated. */
 void fl_exec_tables(struct fl_exec *ex, const struct fl_plan *plan, cl_context context, size_t elem,
                     const char *device);
-/* Release what fl_exec_tables made. */
+/* Release the buffers in PLAN's table slots (NULL a slot of the caller's first). */
 void fl_exec_tables_release(struct fl_exec *ex, const struct fl_plan *plan);
 /* Enqueue every launch; EVENTS (may be NULL) receives one event per launch. */
 void fl_exec_enqueue(struct fl_exec *ex, const struct fl_plan *plan, cl_event *events);

@@ -218,8 +218,8 @@ def main(argv, root, help_text):
     if o.dry_run:
         for r in runs:
             out.write("# run %s group %d: %s\n" % (r.ex.id, r.group + 1, quote_argv(argv_of(r))))
-        out.write("# --dry-run: nothing run, nothing written (every run but chapter 10's adds"
-                  " --format json: its report is read from that)\n")
+        out.write("# --dry-run: nothing run, nothing written (every run adds --format json:"
+                  " its report is read from that)\n")
         return 0
     out.flush()
 

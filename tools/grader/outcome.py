@@ -209,7 +209,7 @@ def excerpt(run, argv):
         d.append("# the first failing check:")
         d += diag([check.line] + check.samples[:6])
     elif rep is None or rep.obj is None:
-        wrong = first_wrong(out)    # a text-only program's verify line, shown as printed
+        wrong = first_wrong(out)    # a run without a report: its verify line, as printed
         if wrong:
             d.append("# the first failing check:")
             d += diag(wrong)

@@ -114,21 +114,11 @@ def command_line(run, build, source, case_timeout, root):
     return argv
 
 
-# the programs that print text only: the chapter run as MPI ranks
-TEXT_ONLY = ("10_distributed",)
-
-
-def reports_json(run):
-    """Does RUN's program end with a JSON report (--format json, docs/report-json.md)?
-    Chapters 01 to 09 and the property check 04_tile_probe do; 10 prints text only."""
-    program = run.size[1:] if run.case.is_property else run.ex.chapter
-    return program not in TEXT_ONLY
-
-
 def run_argv(argv, run):
-    """The argv a grade runs: the rerun command ARGV, with --format json where RUN's
-    program has a JSON report (the rerun line leaves it out: a person reads the text)."""
-    return argv + ["--format", "json"] if reports_json(run) else argv
+    """The argv a grade runs: the rerun command ARGV with --format json: every program
+    (chapters 01 to 10, the property check 04_tile_probe) ends with a JSON report
+    (docs/report-json.md). The rerun line leaves it out: a person reads the text."""
+    return argv + ["--format", "json"]
 
 
 def kernel_file(source, ident):

@@ -16,7 +16,7 @@ import subprocess
 import threading
 import time
 
-from .plan import case_seconds, reports_json, run_argv
+from .plan import case_seconds, run_argv
 from .verdict import Result, classify
 
 FILE_CAP = 64 << 20     # bytes a run may write to each stream
@@ -80,8 +80,7 @@ class Runner:
             out_path, err_path = self.paths(run)
             seconds_allowed = case_seconds(run, self.case_timeout)
             verdict, report, outcome = classify(rc, _read(out_path), _read(err_path),
-                                                seconds_allowed, seconds_allowed + 30,
-                                                reports_json(run), seconds)
+                                                seconds_allowed, seconds_allowed + 30, seconds)
             run.out = cap_output(out_path)
             run.err = cap_output(err_path)
             result = Result(rc, seconds, verdict, report, outcome)

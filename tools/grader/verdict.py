@@ -1,20 +1,18 @@
 """Why a finished run failed: its exit status (common/exitcodes.h) and the chapter's JSON
 report, never the words of a message.
 
-Chapters 01 to 09 and the property check 04_tile_probe run with --format json (plan.py
+Chapters 01 to 10 and the property check 04_tile_probe run with --format json (plan.py
 adds it) and end every run, however it ends, with one JSON object on the last line of
-stdout (the schema: docs/report-json.md).
+stdout (the schema: docs/report-json.md; chapter 10's is rank 0's).
 Such a run passes only when it exits 0 and its object says "outcome": "pass". A failure
 is named by its exit status and the object's "outcome", with the fields that outcome
 carries: the access of a fault ("fault": access, buffer, side), the exercise check's
 rule, the timeout in seconds. An exit status the object does not explain (the outer
 timeout 124, 137, the output cap 153, a signal) is named by the status alone, and so is
-every failure of a run that printed no object (a program killed before it could).
-
-Chapter 10 prints text only: its run passes when it exits 0 and its last line of stdout is
-exactly PASS, and a failure is named by its exit status alone (and an exit 3 that came
-when its --timeout had passed, by the grader's own clock, a timeout); its output's tail,
-shown with it, says the rest.
+every failure of a run that printed no object (a program killed before it could), except
+one: an exit 3 without an object that came when its --timeout had passed, by the grader's
+own clock, is a timeout (chapter 10's ranks: a rank other than 0 timed out and mpirun
+ended rank 0 before its watchdog could write the record; docs/report-json.md).
 
 A Report holds the object's checks for the excerpt (outcome.py): each check's name, its
 verify line (rebuilt from the numbers) and its mismatch lines (got/expected), shown as
@@ -33,8 +31,6 @@ OUTCOME_WORDS = {
     "timeout": "timed out after --timeout %s s (endless loop?)",
     "opencl_error": "OpenCL error",
 }
-# what the text-only programs' exit statuses say (no report to read)
-EXIT_WORDS = {1: "wrong result", 2: "usage error", 3: "OpenCL error"}
 
 
 class Check:
@@ -171,24 +167,10 @@ def by_status(rc, outer_timeout):
     return None
 
 
-def classify(rc, out, err, case_timeout, outer_timeout, json_mode=True, seconds=0.0):
+def classify(rc, out, err, case_timeout, outer_timeout, seconds=0.0):
     """(verdict, report, outcome): "OK" or why the run failed, the chapter's report, and
-    the run's outcome (docs/report-json.md's names; "no_report" where a JSON run printed
-    none, "text" for a text-only program's failure). SECONDS: how long it ran."""
-    if not json_mode:
-        lines = out.split("\n")
-        last = lines[-2] if len(lines) > 1 and lines[-1] == "" else lines[-1]
-        rep = Report()
-        if rc == 0:
-            return ("OK", rep, "pass") if last == "PASS" else \
-                ("exit 0 but the last line is not PASS", rep, "text")
-        said = by_status(rc, outer_timeout)
-        if said:
-            return said, rep, "crashed" if rc > 128 and rc not in (137, 153) else "killed"
-        if rc == 3 and seconds >= case_timeout:
-            return "exit 3 %s" % OUTCOME_WORDS["timeout"] % case_timeout, rep, "timeout"
-        return "exit %d %s" % (rc, EXIT_WORDS.get(rc, "unexpected exit status")), rep, "text"
-
+    the run's outcome (docs/report-json.md's names; "no_report" where the run printed
+    none). SECONDS: how long it ran."""
     obj = json_report(out)
     rep = Report(obj)
     outcome = rep.outcome
@@ -196,6 +178,8 @@ def classify(rc, out, err, case_timeout, outer_timeout, json_mode=True, seconds=
         said = by_status(rc, outer_timeout)
         if said:
             return said, rep, "crashed" if rc > 128 and rc not in (137, 153) else "killed"
+        if rc == 3 and seconds >= case_timeout:   # (a rank other than chapter 10's rank 0)
+            return "exit 3 %s" % OUTCOME_WORDS["timeout"] % case_timeout, rep, "timeout"
         return ("exit %d and no JSON report on the last line of stdout (see its output)" % rc,
                 rep, "no_report")
     if rep.exit is not None and rep.exit != rc and rc <= 128:

@@ -73,7 +73,7 @@ void transport_choose(struct engine *r, const struct transport_want *want)
     if (want->transport == CHOOSE_ALLTOALL) {   /* refused: a block too large (exit 2) */
         char why[256];
         if (try_open(r, &transport_alltoall, why, sizeof why) != 0)
-            agree(FL_EXIT_USAGE, why);
+            fl_mpi_agree(FL_EXIT_USAGE, why);
         return;
     }
     fast_open(r, want->chunks);
@@ -87,7 +87,7 @@ void transport_choose(struct engine *r, const struct transport_want *want)
                  "window is memory of one node); here a node holds only %d of the %d ranks: "
                  "use --transport mpi", fewest, r->s->P);
     }
-    agree(rc, why);
+    fl_mpi_agree(rc, why);
     if (want->transport == CHOOSE_AUTO && fewest < r->s->P)
         snprintf(f->transport_note, sizeof f->transport_note, "the ranks are on more than one "
                  "node");
@@ -106,11 +106,11 @@ void transport_choose(struct engine *r, const struct transport_want *want)
             return;
         }
         if (want->transport == CHOOSE_SHM)   /* (every rank has the same WHY) */
-            agree(FL_EXIT_OPENCL, why);
+            fl_mpi_agree(FL_EXIT_OPENCL, why);
         snprintf(f->transport_note, sizeof f->transport_note, "%s", why);
         f->shm_note[0] = '\0';
     }
     f->copy_threads = 0;
     if (try_open(r, &transport_mpi, why, sizeof why) != 0)
-        agree(FL_EXIT_OPENCL, why);
+        fl_mpi_agree(FL_EXIT_OPENCL, why);
 }

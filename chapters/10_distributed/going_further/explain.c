@@ -110,7 +110,7 @@ void explain_transport(const struct ctx *c)
                       "(zerocopy, %.4g MiB) %.3g / %.3g GB/s",
                       (double)(sb < probe ? sb : probe) / 1048576.0, gbs[6], gbs[7]);
     snprintf(line + n, sizeof line - (size_t)n, "\n");
-    print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
+    fl_mpi_print_ranks(report_format == FL_FORMAT_TEXT ? stdout : stderr, line);
     if (rank != 0 || report_format != FL_FORMAT_TEXT)
         return;
     struct exchange_shape x = slab_exchange(&c->s, 0);
@@ -221,8 +221,20 @@ const char *transport_phase_clock(const struct engine *r, int ph)
     if (shm_kind(r) && mpi)
         return "host clock, added over the chunks: the host copies between the pinned buffers "
                "(--shm-copy), on --copy-threads threads, and waiting for the peers' chunks";
-    if (r->fast)
-        return NULL;
+    if (r->fast) {  /* mpi, shm: the copies chunk by chunk, overlapped */
+        switch (ph) {
+        case PH_XCHG: case PH_XCHG2:
+            return "host clock, the pack's end to the last chunk on the device";
+        case PH_D2H: case PH_D2H2:
+            return "profiling events, the reads' device time added over the chunks";
+        case PH_H2D: case PH_H2D2:
+            return "profiling events, the writes' device time added over the chunks";
+        case PH_MPI: case PH_MPI2:
+            return "host clock in MPI_Waitall, added over the chunks: the transport's copy, and "
+                   "waiting for the slowest rank (the device copies go on meanwhile)";
+        default: return NULL;
+        }
+    }
     switch (ph) {   /* alltoall: each copy, then the collective, one after the other */
     case PH_XCHG: case PH_XCHG2: return "host clock, the pack's end to the receive buffer on "
                                         "the device";
@@ -277,7 +289,7 @@ void csv_transport(const struct ctx *c)
     const struct engine *r = &c->eng;
     const struct fast *f = r->fast;
     int shm = shm_kind(r) != 0;
-    printf(",%d,%s,%d,%s\n", nranks == 1 ? 0 : f ? f->chunks : 1,
+    printf(",%d,%s,%d,%s", nranks == 1 ? 0 : f ? f->chunks : 1,
            nranks == 1 || !r->xport ? "none" : r->xport->name, shm ? f->copy_threads : 0,
            shm ? shm_copy_name[f->shm_copy] : "");
 }

@@ -4,6 +4,8 @@
  * pipeline of one step (or two: one_rank_tiled), in place of ../pipeline.c's. */
 #include "transport.h"
 
+#include "../../../common/timing.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -102,3 +104,24 @@ void one_rank(struct pipeline *p, const struct slab *s, const struct fl_layout *
              how[0] ? how : "nothing to do", last);
 }
 
+double one_rank_call(struct engine *r, struct pipeline *p, double t_start, double *phases)
+{
+    cl_event ev[MAX_STEPS][FL_MAX_LAUNCHES];
+    double ph[PH_COUNT] = {0};
+    fl_mpi_watchdog_kernels(1);
+    for (int i = 0; i < p->nsteps; i++)
+        if (p->step[i].plan->nlaunch)
+            fl_exec_enqueue(&p->step[i].ex, p->step[i].plan, ev[i]);
+    CL_CHECK(clFinish(r->dev->queue));
+    double wall = (MPI_Wtime() - t_start) * 1e3;
+    fl_mpi_watchdog_kernels(0);
+    for (int i = 0, nlocal = 0; i < p->nsteps; i++) {
+        int n = p->step[i].plan->nlaunch;
+        ph[nlocal++ ? PH_LOCAL2 : PH_LOCAL1] = n ? fl_event_span_ms(ev[i][0], ev[i][n - 1]) : 0;
+        for (int k = 0; k < n; k++)
+            clReleaseEvent(ev[i][k]);
+    }
+    if (phases)
+        memcpy(phases, ph, sizeof ph);
+    return wall;
+}

@@ -81,3 +81,12 @@ int transport_option(int argc, char **argv, int *i, struct transport_want *w, ch
                  "a whole number from 1 to 64", v);
     return 1;
 }
+
+size_t transport_describe(char *buf, size_t u, const struct transport_want *x)
+{
+    u = fl_mpi_describe(buf, u, "--chunks", "%d%s", x->chunks, x->chunks ? "" : " (automatic)");
+    u = fl_mpi_describe(buf, u, "--transport", "%s", transport_choice_name[x->transport]);
+    u = fl_mpi_describe(buf, u, "--shm-copy", "%s", shm_copy_name[x->copy]);
+    return fl_mpi_describe(buf, u, "--copy-threads", "%d%s", x->threads,
+                           x->threads ? "" : " (automatic)");
+}

@@ -118,6 +118,8 @@ size_t window_slots(const struct engine *r, int q, void **p);
 
 /* Takes ARGV[*I] (and its value, *I moved past it) when it is one of these options: 1, or
  * 1 with ERR set (a bad value; the first error only); 0 when it is not one of them. */
+/* These options as lines of the block every rank must share (common/mpi/agree.c). */
+size_t transport_describe(char *buf, size_t used, const struct transport_want *x);
 int transport_option(int argc, char **argv, int *i, struct transport_want *w, char *err,
                      size_t len);
 extern const char transport_help[];   /* their lines of --help */
@@ -129,8 +131,9 @@ extern const char transport_help[];   /* their lines of --help */
 void explain_transport(const struct ctx *c);
 /* --explain: an exchange step's middle line, between its pack and unpack. */
 void explain_exchange_step(const struct ctx *c);
-/* The timed report: the phases' labels and clocks where the transport has its own (NULL:
- * the lesson's); the lines of what the NX exchanges of a call moved, and at what rate. */
+/* The timed report: a phase's label where the transport has its own (NULL: the lesson's),
+ * how an exchange's phases were timed, by transport (NULL: not an exchange's); the lines
+ * of what the NX exchanges of a call moved, and at what rate. */
 const char *transport_phase_label(const struct engine *r, int ph);
 const char *transport_phase_clock(const struct engine *r, int ph);
 void report_transport(const struct ctx *c, const struct timing *t, int nx);
@@ -146,5 +149,9 @@ void csv_transport(const struct ctx *c);
  * transpose, then the other axis by the other layout's rows. */
 void one_rank(struct pipeline *p, const struct slab *s, const struct fl_layout *la,
               const struct fl_layout *lb, size_t elem);
+/* engine_call at P = 1 (no exchange): every step enqueued, one wait (a clFinish per step
+ * costs a host round trip, tens of microseconds, where a GPU's whole transform is a few
+ * hundred); PHASES as engine_call's, the wall time since T_START (MPI_Wtime) returned. */
+double one_rank_call(struct engine *r, struct pipeline *p, double t_start, double *phases);
 
 #endif

@@ -1,19 +1,21 @@
 /* Every rank together: starting and ending MPI, failures every rank agrees on, one report
- * printed in rank order, and a watchdog that ends a stuck rank (and with it the job). */
+ * printed in rank order. */
 #define _POSIX_C_SOURCE 200809L
-#include "../distributed.h"
+#include "ranks.h"
+
+#include "../clerr.h"
+#include "../exitcodes.h"
+#include "../report.h"
 
 #include <fftw3-mpi.h>
-#include <math.h>
-#include <signal.h>
+#include <mpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
 #include <unistd.h>
 
-int rank, nranks;
-enum fl_format report_format = FL_FORMAT_TEXT;
+static int rank, nranks, text_status = 1;
 static char die_prefix[48];
 
 /* ---------------------------------------------------------------- make SANITIZE=1 */
@@ -46,7 +48,7 @@ static void abort_all(int code)
     MPI_Abort(MPI_COMM_WORLD, code);
 }
 
-void ranks_init(int *argc, char ***argv)
+void fl_mpi_init(int *argc, char ***argv, int *rank_out, int *nranks_out)
 {
     /* FFTW-MPI's reference runs on threads (only this one calls MPI: FUNNELED), the cores
      * of the node shared among its ranks: at 1024^3 its four transforms are what the
@@ -70,23 +72,35 @@ void ranks_init(int *argc, char ***argv)
     if (nranks > 1)
         snprintf(die_prefix, sizeof die_prefix, "rank %d of %d: ", rank, nranks);
     fl_set_die_hook(abort_all, die_prefix);
+    *rank_out = rank;
+    *nranks_out = nranks;
 }
 
-void finish(int code)
+void fl_mpi_finish(int code)
 {
     fflush(stdout);
     fflush(stderr);
-    reference_mpi_cleanup();
+    fl_mpi_reference_cleanup();
     fftw_mpi_cleanup();
     MPI_Finalize();
     exit(code);
 }
 
-FILE *status_stream(void) { return report_format == FL_FORMAT_TEXT ? stdout : stderr; }
+void fl_mpi_set_format(enum fl_format format, const char *chapter)
+{
+    text_status = format == FL_FORMAT_TEXT;
+    fl_set_status_stream_stderr(!text_status);
+    if (rank == 0 && format == FL_FORMAT_JSON)
+        fl_report_json_ends(chapter);
+    else
+        fl_set_run_end_report(NULL);
+}
+
+FILE *fl_mpi_status_stream(void) { return text_status ? stdout : stderr; }
 
 /* ---------------------------------------------------------------- agreeing */
 
-void agree(int code, const char *msg)
+void fl_mpi_agree(int code, const char *msg)
 {
     int worst, failed = code != 0, nfailed, first, cand = code ? rank : nranks;
     MPI_Allreduce(&code, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -105,20 +119,67 @@ void agree(int code, const char *msg)
         const char *kind = worst == FL_EXIT_USAGE ? "usage" : worst == FL_EXIT_OPENCL ? "opencl" : "error";
         fflush(stdout);
         fprintf(stderr, "error: %s%s\n", who, text);
-        fprintf(status_stream(), "FAIL (%s, exit %d): %s%s%s\n", kind, worst, who, text,
+        fprintf(fl_mpi_status_stream(), "FAIL (%s, exit %d): %s%s%s\n", kind, worst, who, text,
                 nfailed < nranks ? " (the other ranks stopped too)" : "");
+        char reason[2200];  /* --format json: the run's record says it (common/run_end.h) */
+        snprintf(reason, sizeof reason, "%s%s", who, text);
+        struct fl_run_end end = {.outcome = fl_outcome_of_exit(worst), .exit_code = worst,
+                                 .reason = reason};
+        fl_run_end(&end);
     }
-    finish(worst);
+    fl_mpi_finish(worst);
 }
 
-int agree_all(int ok)
+int fl_mpi_agree_all(int ok)
 {
     int all;
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     return all;
 }
 
-void print_ranks(FILE *stream, const char *text)
+int fl_mpi_first(const char *mine, char *text, size_t len, void *fields, size_t bytes)
+{
+    int cand = mine ? rank : nranks, first;
+    MPI_Allreduce(&cand, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    text[0] = '\0';
+    if (first == nranks)
+        return -1;
+    if (rank == first)
+        snprintf(text, len, "%s", mine);
+    MPI_Bcast(text, (int)len, MPI_CHAR, first, MPI_COMM_WORLD);
+    if (bytes)
+        MPI_Bcast(fields, (int)bytes, MPI_BYTE, first, MPI_COMM_WORLD);
+    return first;
+}
+
+unsigned long long fl_mpi_digest(const void *data, size_t bytes)
+{
+    uint64_t h = 1469598103934665603ull, d = h, *got = NULL;
+    for (size_t i = 0; i < bytes; i++)
+        h = (h ^ ((const unsigned char *)data)[i]) * 1099511628211ull;
+    if (rank == 0 && !(got = malloc((size_t)nranks * sizeof *got)))
+        fl_die(FL_EXIT_OPENCL, "out of host memory for the digest");
+    MPI_Gather(&h, 1, MPI_UINT64_T, got, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (rank != 0)
+        return 0;
+    for (int r = 0; r < nranks; r++)
+        for (int byte = 0; byte < 8; byte++)
+            d = (d ^ ((got[r] >> (8 * byte)) & 0xff)) * 1099511628211ull;
+    free(got);
+    return d;
+}
+
+void fl_mpi_print_ranks(FILE *stream, const char *text)
+{
+    char *all = fl_mpi_gather_text(text);
+    if (all) {
+        fputs(all, stream);
+        fflush(stream);
+        free(all);
+    }
+}
+
+char *fl_mpi_gather_text(const char *text)
 {
     int len = (int)strlen(text), *lens = NULL, *offs = NULL, total = 0;
     char *all = NULL;
@@ -139,80 +200,8 @@ void print_ranks(FILE *stream, const char *text)
     MPI_Gatherv(text, len, MPI_CHAR, all, lens, offs, MPI_CHAR, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         all[total] = '\0';
-        fputs(all, stream);
-        fflush(stream);
-        free(all);
         free(lens);
         free(offs);
     }
-}
-
-/* ---------------------------------------------------------------- watchdog */
-
-/* The messages are made before the alarm can fire: the handler only writes and exits (a
- * rank that exits alone makes mpirun stop the others).
- *
- * Which rank speaks: every rank's timer starts at the same collective, so a kernel stuck on
- * rank 1 fires rank 1's alarm and, at about the same moment, the alarm of rank 0, which is
- * only waiting for rank 1 in a collective. Whichever signal came first used to name its
- * rank: rank 0 as often as rank 1. So a rank whose alarm finds it outside its own kernels
- * (waiting for the others, building, on the host) does not exit at once when there are
- * other ranks: it marks itself overdue and gives them WATCHDOG_GRACE_S seconds to speak
- * first; the timer fires again after that, and then it exits. An overdue rank starts no
- * more kernels either (it exits at the next run of them), so a run past --timeout never
- * ends in PASS because of the grace. Its message says where the alarm found it. */
-#define WATCHDOG_GRACE_S 5
-static char watchdog_msg[256], watchdog_status[160], waiting_msg[300], waiting_status[160];
-static volatile sig_atomic_t in_kernels, overdue;
-
-static void watchdog_exit(const char *msg, const char *status)
-{
-    ssize_t ignored = write(STDERR_FILENO, msg, strlen(msg));
-    ignored = write(report_format == FL_FORMAT_TEXT ? STDOUT_FILENO : STDERR_FILENO, status,
-                    strlen(status));
-    (void)ignored;
-    _exit(FL_EXIT_OPENCL);
-}
-
-static void watchdog_fired(int sig)
-{
-    (void)sig;
-    if (in_kernels || nranks == 1)
-        watchdog_exit(watchdog_msg, watchdog_status);
-    if (!overdue) {
-        overdue = 1;    /* the grace: a stuck rank elsewhere speaks first */
-        return;
-    }
-    watchdog_exit(waiting_msg, waiting_status);
-}
-
-void rank_watchdog_start(double seconds)
-{
-    if (seconds <= 0)
-        return;
-    snprintf(watchdog_msg, sizeof watchdog_msg, "error: %sno result before the --timeout: a kernel "
-             "is probably stuck (or the size is too big for the time allowed); this rank exits, "
-             "and mpirun stops the others\n", die_prefix);
-    snprintf(watchdog_status, sizeof watchdog_status, "FAIL (opencl, exit 3): %stimed out "
-             "(--timeout)\n", die_prefix);
-    snprintf(waiting_msg, sizeof waiting_msg, "error: %sno result before the --timeout, which "
-             "found this rank outside its kernels (waiting for the other ranks, one of which is "
-             "probably stuck, or on the host); this rank exits, and mpirun stops the others\n",
-             die_prefix);
-    snprintf(waiting_status, sizeof waiting_status, "FAIL (opencl, exit 3): %stimed out "
-             "outside its kernels (--timeout)\n", die_prefix);
-    fl_on_alarm(watchdog_fired); /* sigaction: the grace's second alarm reaches it too */
-    struct itimerval t = {{WATCHDOG_GRACE_S, 0},
-                          {(time_t)seconds, (suseconds_t)((seconds - floor(seconds)) * 1e6)}};
-    if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
-        t.it_value.tv_usec = 1; /* a tiny --timeout (1e-9) must not become an all-zero timer,
-                                   which would turn the watchdog off: 1 microsecond at least */
-    setitimer(ITIMER_REAL, &t, NULL);
-}
-
-void rank_watchdog_kernels(int running)
-{
-    if (running && overdue)
-        watchdog_exit(waiting_msg, waiting_status);
-    in_kernels = running;
+    return all;
 }

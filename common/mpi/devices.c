@@ -1,18 +1,17 @@
-/* Which OpenCL device each rank opens, and whether the rank's slab fits on it. */
-#include "../distributed.h"
+/* Which OpenCL device each rank opens: the ranks of a node spread over its devices. */
+#include "ranks.h"
 
-#include "../../../common/buffers.h"
+#include "../clerr.h"
+#include "../device.h"
+#include "../exitcodes.h"
 
+#include <mpi.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Which device this rank opens: among the devices SPEC matches (P:D, cpu, gpu, or part of a
- * platform or device name: fl_device_matches; without SPEC the GPUs, else the CPU
- * devices), number LOCAL_RANK mod their count — LOCAL_RANK counting the ranks on this
- * node, so every node's first rank takes its first device. Writes "P:D" into PICK and how it was chosen into HOW. Returns 0, or an
- * exit code with WHY (2: nothing matches SPEC, 3: no OpenCL platform). */
-static int choose_device(const char *spec, int local_rank, int local_size, char *pick, size_t plen,
-                         char *how, size_t hlen, char *why, size_t wlen)
+/* (ranks.h) LOCAL_RANK counts the ranks on this node. */
+static int choose(const char *spec, int local_rank, int local_size, char *pick, size_t plen,
+                  char *how, size_t hlen, char *why, size_t wlen)
 {
     cl_platform_id plats[16];
     cl_uint np = 0;
@@ -77,39 +76,32 @@ static int choose_device(const char *spec, int local_rank, int local_size, char 
     return 0;
 }
 
-void open_device(struct ctx *c)
+int fl_mpi_choose_device(const char *spec, char *pick, size_t plen, char *how, size_t hlen,
+                         char *why, size_t wlen)
 {
-    char err[1024] = "", pick[32];
     MPI_Comm node;
     int local_rank, local_size;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local_rank);
     MPI_Comm_size(node, &local_size);
     MPI_Comm_free(&node);
-    int rc = choose_device(c->o.device, local_rank, local_size, pick, sizeof pick, c->how,
-                           sizeof c->how, err, sizeof err);
-    agree(rc, err);
-    fl_device_open(pick, &c->dev);
-    /* each buffer: the slab between two guard zones (exchange.c, common/buffers.h) */
-    size_t row = c->s.count / (c->s.batch ? c->s.batch : 1) * c->elem;
-    size_t need = c->s.count * c->elem + 2 * fl_guard_bytes(&c->dev, row, c->elem);
-    int nbuf = c->on_device ? 2 : 4;   /* one rank: no exchange, no exchange buffers */
-    if (c->o.precision == FL_DOUBLE && !c->dev.has_fp64) {
-        rc = FL_EXIT_USAGE;
-        snprintf(err, sizeof err, "--precision double needs cl_khr_fp64, which %s does not have",
-                 c->dev.name);
-    } else if (need > c->dev.max_alloc || (size_t)nbuf * need > c->dev.global_mem) {
-        rc = FL_EXIT_USAGE;
-        snprintf(err, sizeof err, "a slab of %zu values needs %d buffers of %zu MiB (the data, a "
-                 "second buffer%s, each with its guard zones) on %s, which has %llu "
-                 "MiB (at most %llu MiB per buffer): use more ranks", c->s.count, nbuf, need >> 20,
-                 nbuf == 4 ? ", the exchange's send and receive buffers" : "",
-                 c->dev.name, (unsigned long long)(c->dev.global_mem >> 20),
-                 (unsigned long long)(c->dev.max_alloc >> 20));
-    } else if (c->o.wg && c->o.wg > c->dev.max_wg) {
-        rc = FL_EXIT_USAGE;
-        snprintf(err, sizeof err, "--wg %zu is more than %s allows (CL_DEVICE_MAX_WORK_GROUP_SIZE "
-                 "= %zu)", c->o.wg, c->dev.name, c->dev.max_wg);
+    return choose(spec, local_rank, local_size, pick, plen, how, hlen, why, wlen);
+}
+
+void fl_mpi_report_devices(const struct fl_device *dev, const char *how, int text)
+{
+    char line[1024], lib[MPI_MAX_LIBRARY_VERSION_STRING];
+    int rank, nranks, ll;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+    if (rank == 0 && text) {
+        MPI_Get_library_version(lib, &ll);
+        lib[strcspn(lib, ",\n")] = '\0';
+        printf("ranks    %d MPI process%s (%s), one OpenCL device each\n", nranks,
+               nranks == 1 ? "" : "es", lib);
     }
-    agree(rc, err);
+    snprintf(line, sizeof line, "rank %-3d device %u:%u %s (%s) on platform %s | driver %s (%s)\n",
+             rank, dev->platform_index, dev->device_index, dev->name,
+             fl_device_type_name(dev->type), dev->platform_name, dev->driver, how);
+    fl_mpi_print_ranks(fl_mpi_status_stream(), line);
 }
