@@ -23,7 +23,8 @@
 #                   write its output there (tools/ci/expected-output.py;
 #                   tests/expected_outputs.t checks them)
 #   make bench      chapters and peer libraries over a size sweep: results/bench/, plots
-#                   (FLUSH_L2=1: each timed call from a cold cache)
+#                   (FLUSH_L2=1: each timed call from a cold cache); then chapter 11's
+#                   convolutions against the peers': results/11_convolution-<label>/
 #   make fuzz       the .npy reader, option parser and exercise-file rules under libFuzzer
 #                   (FUZZ_SECONDS=60 each)
 
@@ -229,7 +230,8 @@ stride-plot: $(BUILD)/04_stride
 expected: all
 	BUILD=$(BUILD) tools/ci/expected-output.py $(PAGES)
 
-# Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv.
+# Regenerate the results tables (bench/README.md, the lessons) from results/tour-sizes-*.csv,
+# results/bench/*.csv and results/11_convolution-*/ (lesson 11: tools/bench/conv-table.sh).
 results:
 	tools/bench/results-table.sh
 

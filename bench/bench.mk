@@ -32,8 +32,8 @@ ifeq ($(HAVE_VKFFT),yes)
 PEERS += $(BUILD)/peer_vkfft
 endif
 
-BENCH_HDR := bench/peer.h bench/peer_events.h $(COMMON_HDR)
-BENCH_OBJ := $(BUILD)/bench/peer.o $(BUILD)/bench/peer_events.o
+BENCH_HDR := bench/peer.h bench/peer_conv.h bench/peer_events.h $(COMMON_HDR)
+BENCH_OBJ := $(BUILD)/bench/peer.o $(BUILD)/bench/peer_conv.o $(BUILD)/bench/peer_events.o
 # The peers export their symbols (-rdynamic) so that the clEnqueueNDRangeKernel and
 # clEnqueueCopyBuffer of bench/peer_events.c are the ones a library like libclFFT.so
 # calls: that is how every kernel a library enqueues gets a profiling event.

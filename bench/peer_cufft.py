@@ -22,6 +22,15 @@ Checked against NumPy's FFT in double (relative L2 and max error, FFTW's sign an
 scaling: forward exp(-2 pi i jk/N), nothing normalized). C2C single precision complex64,
 out of place; --real: R2C (NumPy's rfftn layout). Shapes are written like the chapters'
 --size: 1024, 2^20, or 512x512 for 2-D (outermost first).
+
+--conv unfused (chapter 11's measure; bench/peer_conv.h says the problem): a circular
+convolution with a filter of --filter-size K taps per axis at the origin (seeded random,
+complex64), y = ifftn(fftn(x) * H) with H = fftn(h) / N made once before the checks; the
+timed call is cupy.fft.fftn, the product (one CuPy elementwise kernel, in place), and
+cupy.fft.ifftn with norm="forward" (cuFFT's unnormalized inverse: the 1/N is in H), all
+between the two events. Checked against NumPy in double (the same product), with the
+convolution's bounds (4x the FFT's: two transforms and a product). Its rows say variant
+"unfused", the rates count 10 N log2 N + 6 N flops and 16 count + 8 N bytes a call.
 """
 import argparse
 import math
@@ -55,12 +64,33 @@ def parse_case(text):
     return real, [count(parts[0])], count(parts[1]) if len(parts) > 1 else 1
 
 
-def measure(cp, np, real, dims, batch, warmup, repeat, seed, flush_l2=False):
+def measure(cp, np, real, dims, batch, warmup, repeat, seed, flush_l2=False, conv_k=0):
     n = math.prod(dims)
     axes = tuple(range(1, len(dims) + 1))
     rng = np.random.default_rng(seed)
     shape = (batch, *dims)
-    if real:
+    bound_scale = 1
+    if conv_k:
+        if real:
+            raise ValueError("--conv is a complex convolution: no --real")
+        if any(conv_k > d for d in dims):
+            raise ValueError(f"--filter-size {conv_k} is longer than an axis of {dims}")
+        host = ((rng.random(shape) - 0.5) + 1j * (rng.random(shape) - 0.5)).astype(np.complex64)
+        taps = ((rng.random((conv_k,) * len(dims)) - 0.5)
+                + 1j * (rng.random((conv_k,) * len(dims)) - 0.5)).astype(np.complex64)
+        h = np.zeros(dims, dtype=np.complex128)
+        h[tuple(slice(0, conv_k) for _ in dims)] = taps
+        spec = np.fft.fftn(h) / n                       # the 1/N folded into H, once
+        ref = np.fft.ifftn(np.fft.fftn(host.astype(np.complex128), axes=axes) * spec, axes=axes,
+                           norm="forward")
+        hdev = cp.asarray(spec.astype(np.complex64))
+
+        def fwd(a):
+            f = cp.fft.fftn(a, axes=axes)
+            f *= hdev
+            return cp.fft.ifftn(f, axes=axes, norm="forward")
+        bound_scale = 4
+    elif real:
         host = (rng.random(shape) - 0.5).astype(np.float32)
         fwd = lambda a: cp.fft.rfftn(a, axes=axes)
         ref = np.fft.rfftn(host.astype(np.float64), axes=axes)
@@ -78,7 +108,7 @@ def measure(cp, np, real, dims, batch, warmup, repeat, seed, flush_l2=False):
     mx = float(np.max(np.abs(got - ref)) / np.max(np.abs(ref)))
     eps = 2.0 ** -24
     log2n = max(1.0, math.log2(n))
-    l2_bound, max_bound = 10 * eps * log2n, 40 * eps * log2n
+    l2_bound, max_bound = 10 * eps * log2n * bound_scale, 40 * eps * log2n * bound_scale
     ok = l2 <= l2_bound and mx <= max_bound
 
     stream = cp.cuda.get_current_stream()
@@ -123,6 +153,9 @@ def measure(cp, np, real, dims, batch, warmup, repeat, seed, flush_l2=False):
 
     flops = (2.5 if real else 5.0) * n * (math.log2(n) if n > 1 else 0) * batch
     nbytes = (n * 4 + (n // dims[-1]) * (dims[-1] // 2 + 1) * 8) * batch if real else 2 * n * 8 * batch
+    if conv_k:
+        flops = (10.0 * n * (math.log2(n) if n > 1 else 0) + 6.0 * n) * batch
+        nbytes = 16 * n * batch + 8 * n
     return dict(n=n, batch=batch, l2=l2, mx=mx, l2_bound=l2_bound, max_bound=max_bound, ok=ok,
                 med=med, mn=ms[0], mxms=ms[-1], runs=len(ms), q1=q1, q3=q3, sd=sd, iqr=q3 - q1, loop=loop,
                 gflops=flops / (med * 1e-3) / 1e9, gbs=nbytes / (med * 1e-3) / 1e9)
@@ -139,6 +172,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--flush-l2", action="store_true",
                     help="before each timed call, write a buffer twice the L2 (timing events-cuda-cold)")
+    ap.add_argument("--conv", choices=["unfused"], default="",
+                    help="a circular convolution instead: fftn, product, ifftn (chapter 11)")
+    ap.add_argument("--filter-size", type=int, default=64,
+                    help="--conv: the filter's taps per axis (default 64)")
     ap.add_argument("--format", default="csv", choices=["csv"],
                     help="the output (CSV only; taken so that it runs as the other peers do)")
     ap.add_argument("--commit", default="",
@@ -176,10 +213,15 @@ def main():
     bad = 0
     for text in cases:
         real, dims, batch = parse_case(text)
-        r = measure(cp, np, real, dims, batch, args.warmup, args.repeat, args.seed, args.flush_l2)
+        try:
+            r = measure(cp, np, real, dims, batch, args.warmup, args.repeat, args.seed, args.flush_l2,
+                        args.filter_size if args.conv else 0)
+        except ValueError as e:
+            print(f"FAIL (usage, exit 2): {e}", file=sys.stderr)
+            return 2
         pct = 100.0 * r["gbs"] / args.copy_gbs if args.copy_gbs > 0 else 0
         shape = "x".join(str(d) for d in dims)
-        print(f'"cufft","default","{device}","{driver}",{r["n"]},{r["batch"]},'
+        print(f'"cufft","{"unfused" if args.conv else "default"}","{device}","{driver}",{r["n"]},{r["batch"]},'
               f'{"r2c" if real else "forward"},single,1,{r["l2"]:.3g},{r["mx"]:.3g},'
               f'{r["l2_bound"]:.3g},{r["max_bound"]:.3g},{r["med"]:.6g},{r["mn"]:.6g},{r["mxms"]:.6g},'
               f'{r["runs"]},{r["gflops"]:.6g},{r["gbs"]:.6g},{args.copy_gbs:.6g},{pct:.4g},,,'

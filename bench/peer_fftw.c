@@ -10,9 +10,14 @@
  * is timed on the host clock: the one peer without profiling events, so its CSV row says
  * "wall" in the timing column. The copy bandwidth column is a single-threaded host memcpy
  * (2^25 x 8 bytes, median of 7; GB/s counts read + write), not the OpenCL copy kernel the
- * chapters use; h2d_ms and d2h_ms are 0: there is no device to transfer to. */
+ * chapters use; h2d_ms and d2h_ms are 0: there is no device to transfer to.
+ *
+ * --conv unfused (chapter 11's measure on pocl; bench/peer_conv.h): a circular
+ * convolution with a filter of --filter-size K taps per axis, the three steps timed
+ * together: the forward plan (x -> X), X *= H on the host (one thread; the spectrum holds
+ * the 1/N), the backward plan (X -> y), out of place. */
 #define _POSIX_C_SOURCE 200809L
-#include "peer.h"
+#include "peer_conv.h"
 
 #include "../common/timing.h"
 
@@ -29,6 +34,8 @@ static int threads_wanted; /* --threads, 0 = one per online CPU */
 
 static int take_option(const char *name, const char *value)
 {
+    if (peer_conv_option(name, value))
+        return 1;
     if (strcmp(name, "--threads") == 0) {
         char err[256];
         size_t t;
@@ -58,7 +65,32 @@ struct fftw_ctx {
     float *in, *out;
     float *saved;                 /* C2R: the timed input (c2r overwrites its input) */
     fftwf_plan plan;
+    /* --conv: in -> out forward, out *= spectrum, out -> conv_y backward */
+    int conv;
+    size_t n, batch;
+    fftwf_plan inverse;
+    float *spectrum, *conv_y;
 };
+
+static void conv_product(struct fftw_ctx *c)
+{
+    for (size_t b = 0; b < c->batch; b++) {
+        float *v = c->out + 2 * b * c->n;
+        for (size_t i = 0; i < c->n; i++) {
+            float re = v[2 * i], im = v[2 * i + 1], hr = c->spectrum[2 * i], hi = c->spectrum[2 * i + 1];
+            v[2 * i] = re * hr - im * hi;
+            v[2 * i + 1] = re * hi + im * hr;
+        }
+    }
+}
+
+/* --conv: one convolution call, the three steps. */
+static void conv_call(struct fftw_ctx *c)
+{
+    fftwf_execute(c->plan);
+    conv_product(c);
+    fftwf_execute(c->inverse);
+}
 
 static void run_once(void *vctx, const double *x, double *y)
 {
@@ -68,6 +100,14 @@ static void run_once(void *vctx, const double *x, double *y)
     /* NaN first: an element FFTW did not write fails the check. */
     for (size_t i = 0; i < c->out_floats; i++)
         c->out[i] = __builtin_nanf("");
+    if (c->conv) {
+        for (size_t i = 0; i < c->out_floats; i++)
+            c->conv_y[i] = __builtin_nanf("");
+        conv_call(c);
+        for (size_t i = 0; i < c->out_floats; i++)
+            y[i] = c->conv_y[i];
+        return;
+    }
     fftwf_execute(c->plan);
     for (size_t i = 0; i < c->out_floats; i++)
         y[i] = c->out[i];
@@ -83,7 +123,11 @@ static void restore_input(void *vctx)
 /* One timed call: FFTW runs on the host, so peer_time takes the host clock around it. */
 static void call(void *vctx)
 {
-    fftwf_execute(((struct fftw_ctx *)vctx)->plan);
+    struct fftw_ctx *c = vctx;
+    if (c->conv)
+        conv_call(c);
+    else
+        fftwf_execute(c->plan);
 }
 
 /* The host's copy bandwidth: one thread's memcpy of 2^25 x 8 bytes, median of 7 after one
@@ -146,7 +190,10 @@ int main(int argc, char **argv)
                    "C2C out of place (fftwf_plan_many_dft), verified against FFTW double, timed\n"
                    "with CLOCK_MONOTONIC around each fftwf_execute. Default 1024 x batch 1024.\n"
                    "  --effort E          FFTW planner: estimate, measure (default) or patient\n"
-                   "  --threads T         FFTW threads (default: one per online CPU)",
+                   "  --threads T         FFTW threads (default: one per online CPU)\n"
+                   "  --conv unfused      a circular convolution instead (chapter 11): forward,\n"
+                   "                      product on the host, inverse\n"
+                   "  --filter-size K     --conv: the filter's taps per axis (default 64)",
                    take_option, &p))
         return FL_EXIT_OK;
     if (p.o.list_devices)
@@ -196,6 +243,30 @@ int main(int argc, char **argv)
     else
         c.plan = fftwf_plan_many_dft_c2r(p.ndims, shape, batch, (fftwf_complex *)c.in, NULL, 1, half,
                                          c.out, NULL, 1, n, planner_effort);
+    struct peer_conv conv;
+    memset(&conv, 0, sizeof conv);
+    if (peer_conv_kind() == PEER_CONV_FUSED)
+        fl_die(FL_EXIT_USAGE, "--conv fused: FFTW has no convolution of its own; --conv unfused is "
+               "its three steps");
+    if (peer_conv_kind() != PEER_CONV_NONE) {
+        if (p.real || p.sign > 0)
+            fl_die(FL_EXIT_USAGE, "--conv is a complex convolution (forward, product, inverse): "
+                   "it takes neither --real nor --inverse");
+        c.conv = 1;
+        c.n = p.n;
+        c.batch = p.batch;
+        c.conv_y = fftwf_malloc(c.out_floats * sizeof(float));
+        c.spectrum = peer_xmalloc(p.n * 8, "filter spectrum");
+        if (!c.conv_y)
+            fl_die(FL_EXIT_OPENCL, "out of host memory allocating %zu MiB", (c.out_floats * 4) >> 20);
+        c.inverse = fftwf_plan_many_dft(p.ndims, shape, batch, (fftwf_complex *)c.out, NULL, 1, n,
+                                        (fftwf_complex *)c.conv_y, NULL, 1, n, FFTW_BACKWARD,
+                                        planner_effort);
+        if (!c.inverse)
+            fl_die(FL_EXIT_OPENCL, "fftwf_plan_many_dft (backward) failed for N=%zu batch=%zu", p.n, p.batch);
+        peer_conv_init(&p, &conv);
+        peer_conv_spectrum_float(&p, &conv, c.spectrum);
+    }
     double plan_ms = fl_wall_ms() - t0;
     if (!c.plan)
         fl_die(FL_EXIT_OPENCL, "fftwf_plan_many_dft%s failed for N=%zu batch=%zu",
@@ -205,9 +276,13 @@ int main(int argc, char **argv)
             threads);
 
     struct fl_result r;
-    peer_result_init(&r, &p, "fftw", variant, &dev);
+    char conv_variant[48];
+    peer_result_init(&r, &p, "fftw", c.conv ? peer_conv_variant(conv_variant, sizeof conv_variant, variant)
+                                            : variant, &dev);
 
-    if (p.o.verify)
+    if (p.o.verify && c.conv)
+        peer_conv_verify(&p, &conv, run_once, &c, &r);
+    else if (p.o.verify)
         peer_verify(&p, run_once, &c, &r);
 
     if (p.o.repeat != 0 && r.passed) {
@@ -220,12 +295,20 @@ int main(int argc, char **argv)
         restore_input(&c);
         struct peer_timer timer = {p.real && p.sign > 0 ? restore_input : NULL, call, NULL};
         peer_time(&p, &timer, &c, host_copy_gbs(), &r);
+        if (c.conv)
+            peer_conv_rates(&p, &r);
         r.h2d_ms = r.d2h_ms = 0; /* no device: nothing is transferred */
     }
 
     fl_report_result(FL_FORMAT_CSV, &r);
 
     fftwf_destroy_plan(c.plan);
+    if (c.conv) {
+        fftwf_destroy_plan(c.inverse);
+        fftwf_free(c.conv_y);
+        free(c.spectrum);
+        peer_conv_free(&conv);
+    }
     fftwf_free(c.in);
     fftwf_free(c.out);
     free(c.saved);

@@ -31,9 +31,19 @@
  * with the default attributes, whose stack size glibc takes from `ulimit -s` at process
  * start; so main() raises the default thread stack to 64 MiB (pthread_setattr_default_np,
  * address space only, committed as touched) before OpenCL is loaded. tools/bench/bench.sh also
- * runs the peers under `ulimit -s 65536`, for runtimes that create threads otherwise. */
+ * runs the peers under `ulimit -s 65536`, for runtimes that create threads otherwise.
+ *
+ * --conv unfused|fused (chapter 11's measure; bench/peer_conv.h): a circular convolution
+ * with a filter of --filter-size K taps per axis, its spectrum / N made once before the
+ * checks. unfused: VkFFTAppend forward, a product kernel of this file (x *= H, one
+ * work-item a value), VkFFTAppend inverse, in place. fused: VkFFT's convolution mode
+ * (performConvolution, an OpenCL feature of the Debian 1.2.26 header too): the spectrum
+ * is made by an application with kernelConvolution from the filter / N, in VkFFT's own
+ * order, and the convolution application multiplies by it inside its last forward axis'
+ * kernel, inverse of that axis in the same kernel. Every kernel of a call, the product
+ * kernel included, is timed by the interposed events. */
 #define _GNU_SOURCE /* pthread_getattr_default_np / pthread_setattr_default_np (glibc) */
-#include "peer.h"
+#include "peer_conv.h"
 
 #include "../common/timing.h"
 
@@ -89,14 +99,47 @@ struct vkfft_ctx {
     VkFFTApplication app;
     VkFFTLaunchParams launch;
     int dir;                  /* VkFFTAppend's direction: -1 forward, +1 inverse */
+    /* --conv */
+    enum peer_conv_kind conv;
+    cl_mem spectrum;          /* the filter's spectrum / N (VkFFT's order when fused)    */
+    uint64_t spectrum_bytes;
+    cl_kernel product;        /* unfused: x *= H                                        */
+    size_t n, batch;
 };
 
-static void enqueue(struct vkfft_ctx *c)
+/* --conv unfused: the product of the three steps, one work-item a value, row b of the
+ * batch in dimension 1 so that no work-item divides. The spectrum holds the 1/N. */
+static const char product_source[] =
+    "__kernel void conv_product(__global float2 *x, __global const float2 *h, uint n)\n"
+    "{\n"
+    "    size_t i = get_global_id(0), at = get_global_id(1) * n + i;\n"
+    "    float2 v = x[at], s = h[i];\n"
+    "    x[at] = (float2)(v.x * s.x - v.y * s.y, v.x * s.y + v.y * s.x);\n"
+    "}\n";
+
+static void enqueue_product(struct vkfft_ctx *c)
 {
-    VkFFTResult res = VkFFTAppend(&c->app, c->dir, &c->launch);
+    size_t global[2] = {c->n, c->batch}, local[2] = {256, 1};
+    CL_CHECK(clEnqueueNDRangeKernel(c->dev->queue, c->product, 2, NULL, global,
+                                    c->n % 256 == 0 ? local : NULL, 0, NULL, NULL));
+}
+
+static void append(struct vkfft_ctx *c, VkFFTApplication *app, int dir, VkFFTLaunchParams *launch)
+{
+    VkFFTResult res = VkFFTAppend(app, dir, launch);
     if (res != VKFFT_SUCCESS)
         fl_die(FL_EXIT_OPENCL, "VkFFTAppend returned %s (%d) on %s", vkfft_result_name(res), (int)res,
                c->dev->name);
+}
+
+static void enqueue(struct vkfft_ctx *c)
+{
+    if (c->conv == PEER_CONV_UNFUSED) {
+        append(c, &c->app, -1, &c->launch);
+        enqueue_product(c);
+        append(c, &c->app, 1, &c->launch);
+    } else
+        append(c, &c->app, c->conv == PEER_CONV_FUSED ? -1 : c->dir, &c->launch);
 }
 
 /* --real: VkFFT's in-place R2C keeps each real row of Nx in the room of its Nx/2+1
@@ -189,6 +232,76 @@ static void raise_default_thread_stack(size_t want)
     pthread_attr_destroy(&a);
 }
 
+/* --conv unfused: the spectrum / N in natural order (VkFFT's forward leaves its output
+ * in natural order), and the product kernel built from product_source. */
+static void make_product(struct vkfft_ctx *c, const struct peer_problem *p, const struct peer_conv *conv)
+{
+    float *h = peer_xmalloc(p->n * 8, "spectrum staging");
+    peer_conv_spectrum_float(p, conv, h);
+    CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->spectrum, CL_TRUE, 0, p->n * 8, h, 0, NULL, NULL));
+    free(h);
+    cl_int err;
+    const char *src = product_source;
+    cl_program prog = clCreateProgramWithSource(c->dev->context, 1, &src, NULL, &err);
+    CL_CHECK(err);
+    if (clBuildProgram(prog, 1, &c->dev->id, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "the product kernel of peer_vkfft --conv did not build on %s", c->dev->name);
+    c->product = clCreateKernel(prog, "conv_product", &err);
+    CL_CHECK(err);
+    clReleaseProgram(prog);
+    cl_uint n = (cl_uint)p->n;
+    CL_CHECK(clSetKernelArg(c->product, 0, sizeof(cl_mem), &c->buf));
+    CL_CHECK(clSetKernelArg(c->product, 1, sizeof(cl_mem), &c->spectrum));
+    CL_CHECK(clSetKernelArg(c->product, 2, sizeof n, &n));
+}
+
+/* --conv fused: VkFFT's convolution mode reads the filter's spectrum in the order its own
+ * forward plan leaves it, so an application made like the convolution's, with
+ * kernelConvolution set, transforms the filter in place, once. What 1.2.26 does, found by
+ * the checks (bench/peer_conv.c) on pocl and the GPU:
+ *   - it reads one spectrum per row: the flag that shares one across a batch came in a
+ *     later version. With numberBatches = B, rows past the first came out wrong wherever
+ *     the plan takes more than one kernel per axis (2-D, and 1-D from 2^20 on the H200);
+ *     with the batch given as B coordinate features (coordinateFeatures, the "colours" of
+ *     an image, each with its own filter) every row is right. So the filter is stored B
+ *     times and a call reads B spectra where the three steps read one;
+ *   - its inverse divides by the length of the axis it fuses (the outermost, VkFFT's
+ *     last), not by N: the filter is scaled by the rest, dims[0] / N, so that the answer
+ *     is FFTW's unnormalized convolution like every other row's. */
+static void make_fused_spectrum(struct vkfft_ctx *c, const struct peer_problem *p,
+                                const struct peer_conv *conv, const VkFFTConfiguration *cfg)
+{
+    size_t rows = p->batch;
+    double scale = (double)p->dims[0] / (double)p->n;
+    float *h = peer_xmalloc(p->n * 8 * rows, "filter staging");
+    for (size_t r = 0; r < rows; r++)
+        for (size_t i = 0; i < 2 * p->n; i++)
+            h[r * 2 * p->n + i] = (float)(conv->h[i] * scale);
+    CL_CHECK(clEnqueueWriteBuffer(c->dev->queue, c->spectrum, CL_TRUE, 0, p->n * 8 * rows, h, 0, NULL, NULL));
+    free(h);
+    VkFFTConfiguration k = *cfg;
+    k.numberBatches = 1;
+    k.coordinateFeatures = rows;
+    k.kernelConvolution = 1;
+    k.buffer = &c->spectrum;
+    k.bufferSize = &c->spectrum_bytes;
+    VkFFTApplication *app = calloc(1, sizeof *app);
+    if (!app)
+        fl_die(FL_EXIT_OPENCL, "out of host memory allocating VkFFT's filter application");
+    VkFFTResult res = init_quietly(app, &k);
+    if (res != VKFFT_SUCCESS)
+        fl_die(FL_EXIT_OPENCL, "VkFFT could not plan the filter's transform for its convolution "
+               "mode on %s: initializeVkFFT returned %s (%d)", c->dev->name, vkfft_result_name(res), (int)res);
+    VkFFTLaunchParams launch;
+    memset(&launch, 0, sizeof launch);
+    launch.commandQueue = &c->dev->queue;
+    launch.buffer = &c->spectrum;
+    append(c, app, -1, &launch);
+    CL_CHECK(clFinish(c->dev->queue));
+    deleteVkFFT(app);
+    free(app);
+}
+
 int main(int argc, char **argv)
 {
     raise_default_thread_stack((size_t)64 << 20); /* before any OpenCL call */
@@ -201,8 +314,11 @@ int main(int argc, char **argv)
                    "last END. Any length (Bluestein for large primes). --real: R2C (C2R with\n"
                    "--inverse), performR2C in place, each real row padded to Nx + 2 floats.\n"
                    "Threads get a 64 MiB stack (pocl runs VkFFT's 4096-wide work-groups on them).\n"
-                   "Default 1024 x batch 1024.",
-                   NULL, &p))
+                   "Default 1024 x batch 1024.\n"
+                   "  --conv unfused|fused  a circular convolution instead (chapter 11): forward,\n"
+                   "                      product kernel, inverse; or VkFFT's convolution mode\n"
+                   "  --filter-size K     --conv: the filter's taps per axis (default 64)",
+                   peer_conv_option, &p))
         return FL_EXIT_OK;
     if (p.o.list_devices)
         return fl_list_devices(stdout) ? FL_EXIT_OK : FL_EXIT_OPENCL;
@@ -237,6 +353,24 @@ int main(int argc, char **argv)
     if (err != CL_SUCCESS)
         fl_die(FL_EXIT_OPENCL, "cannot allocate the buffer (%zu MiB) on %s: %s", bytes >> 20, dev.name,
                fl_cl_error_name(err));
+    struct peer_conv conv;
+    memset(&conv, 0, sizeof conv);
+    c->conv = peer_conv_kind();
+    if (c->conv != PEER_CONV_NONE) {
+        if (p.real || p.sign > 0)
+            fl_die(FL_EXIT_USAGE, "--conv is a complex convolution (forward, product, inverse): "
+                   "it takes neither --real nor --inverse");
+        peer_conv_init(&p, &conv);
+        c->n = p.n;
+        c->batch = p.batch;
+        /* fused: one spectrum per row, the batch as coordinate features
+         * (make_fused_spectrum says why) */
+        c->spectrum_bytes = p.n * 8 * (c->conv == PEER_CONV_FUSED ? p.batch : 1);
+        c->spectrum = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, c->spectrum_bytes, NULL, &err);
+        if (err != CL_SUCCESS)
+            fl_die(FL_EXIT_OPENCL, "cannot allocate the filter's spectrum (%zu MiB) on %s: %s",
+                   (p.n * 8) >> 20, dev.name, fl_cl_error_name(err));
+    }
 
     VkFFTConfiguration cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -252,8 +386,18 @@ int main(int argc, char **argv)
     cfg.bufferSize = &c->buf_bytes;
     cfg.normalize = 0;                      /* FFTW's convention: the inverse is not divided by N */
     cfg.performR2C = p.real ? 1 : 0;        /* in place: real rows padded to Nx + 2 floats */
-    cfg.makeForwardPlanOnly = p.sign < 0;
+    cfg.makeForwardPlanOnly = p.sign < 0 && c->conv == PEER_CONV_NONE;
     cfg.makeInversePlanOnly = p.sign > 0;
+    if (c->conv == PEER_CONV_UNFUSED)
+        make_product(c, &p, &conv);
+    else if (c->conv == PEER_CONV_FUSED) {
+        make_fused_spectrum(c, &p, &conv, &cfg);
+        cfg.performConvolution = 1;
+        cfg.numberBatches = 1;
+        cfg.coordinateFeatures = p.batch; /* the batch; see make_fused_spectrum */
+        cfg.kernel = &c->spectrum;
+        cfg.kernelSize = &c->spectrum_bytes;
+    }
 
     double t0 = fl_wall_ms();
     VkFFTResult res = init_quietly(&c->app, &cfg);
@@ -270,9 +414,13 @@ int main(int argc, char **argv)
     c->launch.buffer = &c->buf;
 
     struct fl_result r;
-    peer_result_init(&r, &p, "vkfft", "default", &dev);
+    char variant[32];
+    peer_result_init(&r, &p, "vkfft",
+                     c->conv ? peer_conv_variant(variant, sizeof variant, NULL) : "default", &dev);
 
-    if (p.o.verify)
+    if (p.o.verify && c->conv)
+        peer_conv_verify(&p, &conv, run_once, c, &r);
+    else if (p.o.verify)
         peer_verify(&p, run_once, c, &r);
 
     if (p.o.repeat != 0 && r.passed) {
@@ -290,6 +438,8 @@ int main(int argc, char **argv)
         double copy = fl_copy_bandwidth(&dev, "-cl-std=CL1.2 -D real_t=float -D real2_t=float2", 8, &used);
         struct peer_timer timer = {reset_input, call, dev.queue};
         peer_time(&p, &timer, c, copy, &r);
+        if (c->conv)
+            peer_conv_rates(&p, &r);
         r.h2d_ms = peer_transfer_ms(c->dev->queue, c->buf, c->staging, c->count * 8, 1);
         r.d2h_ms = peer_transfer_ms(c->dev->queue, c->buf, c->staging, c->count * 8, 0);
     }
@@ -297,6 +447,11 @@ int main(int argc, char **argv)
     fl_report_result(FL_FORMAT_CSV, &r);
 
     deleteVkFFT(&c->app);
+    if (c->product)
+        clReleaseKernel(c->product);
+    if (c->spectrum)
+        clReleaseMemObject(c->spectrum);
+    peer_conv_free(&conv);
     if (c->src)
         clReleaseMemObject(c->src);
     clReleaseMemObject(c->buf);

@@ -17,13 +17,15 @@ trap 'rm -rf "$tmp"' EXIT
 # below reuse these sizes (2^6 and 12 x 2), whose kernels are then in pocl's cache
 # (2026-11-25: with 2^10, 2^12, 12 x 3 and 2^13 this file took 278 CPU-s cold).
 variants="05_register_radix:simd 06_mixed_radix:simd"
+# (parts of the sweep named: no convolution part, which runs in a whole sweep or with --only
+# 11_convolution or --conv)
 run_case "bench at 2^6, 2^7 points per call, 12 x 2, 8x12 x 2, R2C 16 x 2 and 6x8" 0 '.*' \
     --has 'bench: wrote ' --has '02_radix2 +N=12 +batch=2 +n/a' --has '06_mixed_radix +N=8x12 .*n/a' \
     --has 'bench: copy bandwidth [0-9.]+(e[-+]?[0-9]+)? GB/s \(copy kernel, measured once' \
     --has '05_register_radix simd +N=12 +batch=2 +n/a' \
-    --lacks 'FAILED' --timeout 300 -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" \
-    --total 2^7 --cases "12x2" --shapes "8x12:2" --real "16:2 6x8:1" --out "$tmp" --label smoke \
-    --variants "$variants" --no-readme
+    --lacks 'FAILED' --lacks 'convolution part' --timeout 300 \
+    -- tools/bench/bench.sh --build "$BUILD" --sizes "2^6" --total 2^7 --cases "12x2" \
+    --shapes "8x12:2" --real "16:2 6x8:1" --out "$tmp" --label smoke --variants "$variants" --no-readme
 csv=$tmp/smoke.csv
 expected=0
 progs=()
@@ -242,6 +244,54 @@ for p in peer_fftw peer_clfft peer_vkfft; do
     [ -x "$BUILD/$p" ] || continue
     run_case "$p --real --size 15: exit 2" 2 '' --has 'even last axis' -- "$BUILD/$p" --real --size 15 --repeat 0
 done
+# --conv (chapter 11's measure, bench/peer_conv.c): a circular convolution, checked against
+# FFTW in double (random), h moved to the impulse (closed form) and H(k) times a tone. FFTW
+# and VkFFT's three steps; VkFFT's own convolution mode in 1-D and in a 2-D batch (the
+# batch as coordinate features: numberBatches got rows past the first wrong). The sizes are
+# the peers' runs above, so VkFFT's transforms are in pocl's cache.
+run_case "peer_fftw --conv unfused N=64 x 2, filter 5" 0 '^PASS$' --has 'verify   impulse@22 ' \
+    --has 'verify   tone@17 ' --stdout-has '"fftw","unfused threads=' \
+    -- "$BUILD/peer_fftw" --conv unfused --filter-size 5 --size 64 --batch 2 --repeat 3 --threads 1 \
+    --format csv
+check_csv "$RC_OUT" 1 forward >"$tmp/check" 2>&1
+ok $? "peer_fftw --conv: its CSV row parses and says PASS" || note "$(cat "$tmp/check")"
+if [ -x "$BUILD/peer_vkfft" ]; then
+    for v in "unfused 64 2" "fused 64 2" "fused 8x12 2"; do
+        set -- $v
+        run_case "peer_vkfft --conv $1 N=$2 x $3 on pocl, filter 3" 0 '^PASS$' \
+            --stdout-has "^\"vkfft\",\"$1\"" --timeout 120 -- env FFTLAB_COPY_GBS=20 "$BUILD/peer_vkfft" \
+            --device cpu --conv "$1" --filter-size 3 --size "$2" --batch "$3" --repeat 3 --format csv
+        check_csv "$RC_OUT" 1 forward >"$tmp/check" 2>&1
+        ok $? "peer_vkfft --conv $1 $2: its CSV row parses, says PASS, events-interposed" ||
+            note "$(cat "$tmp/check")"
+    done
+else
+    skip "peer_vkfft --conv on pocl" "$BUILD/peer_vkfft is not built"
+fi
+run_case "peer_fftw --conv fused: FFTW has none, exit 2" 2 '' --has 'no convolution of its own' \
+    -- "$BUILD/peer_fftw" --conv fused --size 64
+run_case "peer_fftw --conv sideways: exit 2" 2 '' --has '--conv must be unfused or fused' \
+    -- "$BUILD/peer_fftw" --conv sideways --size 64
+run_case "peer_fftw --conv unfused --real: exit 2" 2 '' --has 'neither --real nor --inverse' \
+    -- "$BUILD/peer_fftw" --conv unfused --real --size 64
+run_case "peer_fftw --conv unfused, a filter longer than the signal: exit 2" 2 '' \
+    --has '--filter-size 100 is longer than the signal' \
+    -- "$BUILD/peer_fftw" --conv unfused --filter-size 100 --size 64
+# make bench's convolution part (tools/gpu/gpu-conv.sh through bench.sh --only
+# 11_convolution): chapter 11 fused, unfused and direct and the peers' --conv rows, in
+# results' layout under --out's parent, each row verified and PASS.
+slow_case "bench --only 11_convolution on pocl: the convolution part" 0 '.*' \
+    --has 'bench: convolution part \(2\^6:2\)' --has 'bench: wrote ' --lacks 'FAILED' --timeout 300 \
+    -- env FFTLAB_DEVICE=cpu CONV_K=4 ROUNDS=1 CONV_DIRECT_1D=2^6:2 CONV_KS_1D=3 CONV_DIRECT_2D= \
+    tools/bench/bench.sh --build "$BUILD" --only 11_convolution --conv "2^6:2" --out "$tmp/conv/bench" \
+    --label conv --no-readme
+if [ "$SLOW_TESTS" = 1 ]; then
+    awk "$(cat tools/csv.awk)"'NR == 1 { n = csvsplit($0, h); for (i = 1; i <= n; i++) c[h[i]] = i; next }
+        { csvsplit($0, v); if (v[c["verdict"]] != "PASS") bad = 1; rows++ }
+        END { exit !(rows >= 7 && !bad) }' "$tmp/conv/11_convolution-conv/rows.csv"
+    ok $? "the convolution part: every row PASS, fused, unfused, direct and the peers" ||
+        note "$(cut -c1-160 "$tmp/conv/11_convolution-conv/rows.csv" 2>&1)"
+fi
 # VkFFT plans 2^18 as one kernel with 4096-wide work-groups, which overflowed the 8 MiB
 # stacks of pocl's worker threads (SIGSEGV, docs/peers.md); peer_vkfft raises
 # its threads' stack itself, so it must pass under a plain 8 MiB `ulimit -s`.

@@ -25,7 +25,7 @@ ok $? "every generated table is current (tools/bench/results-table.sh --check)" 
 # own runs (chapters/10_distributed/NOTES.md), not from results/bench/.
 for f in README.md "${lessons[@]}"; do
     case $f in README.md|chapters/10_*) continue ;; esac
-    grep -q '^<!-- measured:begin\|^<!-- results-table:begin' "$f" || echo "$f"
+    grep -q '^<!-- measured:begin\|^<!-- results-table:begin\|^<!-- conv-table:begin' "$f" || echo "$f"
 done >"$TMP/nomeasured"
 [ ! -s "$TMP/nomeasured" ] && grep -q '^<!-- measured:begin summary -->$' README.md
 ok $? "each lesson (10 aside: MPI) and the README's \"How fast\" have a generated table" ||
@@ -50,8 +50,8 @@ ok $? "README: a \"How to use this tutorial\" section, the order of the chapters
 prose() {
     awk '/^```/ { code = !code; next }
          /^<!-- expected/ { next }
-         /^<!-- (measured|results-table):begin/ { gen = 1 }
-         /^<!-- (measured|results-table):end/ { gen = 0; next }
+         /^<!-- (measured|results-table|conv-table):begin/ { gen = 1 }
+         /^<!-- (measured|results-table|conv-table):end/ { gen = 0; next }
          !code && !gen { print NR ":" $0 }' "$1"
 }
 

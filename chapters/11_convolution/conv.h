@@ -5,8 +5,10 @@
  *   setup.c      struct conv from a problem (the shapes, the filter), the checks, the -D
  *                options, the filter's spectrum
  *   plan.c       the plans: unfused (forward -> product -> inverse) and fused
+ *   direct.c     the plan of --variant direct: the plain sum on the device, no FFT
  *   reference.c  the answer in double on the host (FFTW, closed forms, the plain sum)
- * Calls go one way: main.c > plan.c > setup.c, and main.c > reference.c > setup.c.
+ * Calls go one way: main.c > plan.c > setup.c, main.c > direct.c > setup.c, and main.c >
+ * reference.c > setup.c.
  * Real data, overlap-save and the tasks have their own files and header (tasks.h).
  *
  * The interface other parts of the chapter build on (real data, overlap-save, direct
@@ -92,6 +94,15 @@ void conv_plan_unfused(const struct conv *cv, struct fl_plan *plan);
 void conv_plan_fused(const struct conv *cv, struct fl_plan *plan);
 /* -D options of CV's plans for variant VARIANT */
 void conv_build_options(const struct conv *cv, const char *variant, char *opts, size_t len);
+
+/* ---------------------------------------------------------------- direct.c */
+/* direct: the plain sum on the device, no FFT (kernels/11_direct.cl), one launch */
+void conv_plan_direct(const struct conv *cv, struct fl_plan *plan);
+/* Its limit: at most CONV_DIRECT_MAX_WORK complex multiply-adds a call (outputs x batch x
+ * taps; 2^36, about a second on a large GPU), and its own group size. Returns 0, or -1
+ * with WHY. P may be NULL. */
+#define CONV_DIRECT_MAX_WORK 68719476736.0
+int conv_direct_check(const struct conv *cv, const struct fl_problem *p, char *why, size_t len);
 
 /* ---------------------------------------------------------------- reference.c */
 /* fl_operator's reference() and direct() (common/chapter.h) for a convolution */

@@ -24,6 +24,8 @@
  *            columns forward, the rows fused as 1-D, the columns inverse.
  *   unfused  the textbook sequence: [pad], the forward passes, a product kernel, the
  *            inverse passes, [cut]: each step one more read and write of the grid.
+ *   direct   no FFT: y by its definition, K (Ky x Kx) multiply-adds per output point, one
+ *            launch (direct.c, kernels/11_direct.cl): the FFT's rival as K grows.
  *
  * Run it:
  *   make 11_convolution
@@ -40,8 +42,8 @@
  * of the round trip: up to 4096 outputs of the random input by the plain O(K) sum, no FFT
  * at all, which checks the reference's method as well as the kernels.
  *
- * Files: conv.h (what the files share), setup.c, plan.c, reference.c; kernels/
- * 11_convolution.cl. Lesson: README.md here; measurements: NOTES.md. */
+ * Files: conv.h (what the files share), setup.c, plan.c, direct.c, reference.c; kernels/
+ * 11_convolution.cl, 11_direct.cl. Lesson: README.md here; measurements: NOTES.md. */
 #include "conv.h"
 #include "tasks.h"
 
@@ -55,6 +57,8 @@ static const struct fl_variant variants[] = {
      "the column passes", NULL, 0},
     {"unfused", "the plain sequence: [pad], forward passes, a product kernel, inverse "
      "passes, [cut]", NULL, 0},
+    {"direct", "no FFT: the plain sum of K (Ky x Kx) products per output point on the device, "
+     "one launch (direct.c); what the FFT is measured against as K grows", NULL, 0},
     {"overlap_save", "1-D linear, a filter much shorter than the signal: blocks of W = 8K or "
      "so (--block W), each by W-point FFTs, the first K - 1 outputs of each dropped", NULL, 0},
     {"overlap_add", "overlap_save's plan with your ola_source and ola_output: pieces of L = W "
@@ -81,6 +85,10 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
         fl_die(FL_EXIT_USAGE, "%s needs a value", name);
     return argv[++*i];
 }
+
+/* --variant direct: its program is kernels/11_direct.cl alone (no passes, nothing of
+ * 11_convolution.cl), so main() gives the harness that file and no USES for it. */
+static int variant_direct;
 
 /* Take the chapter's own options out of ARGV (the harness refuses options it does not
  * know), into conv_args; returns the new argc. The filter file is read here, before the
@@ -141,6 +149,7 @@ static int take_options(int argc, char **argv)
     fl_options_defaults(&o);
     if (fl_parse_options(kept, argv, &o, err, sizeof err) == 0) {
         conv_args.seed = o.seed;
+        variant_direct = o.variant && strcmp(o.variant, "direct") == 0;
         conv_args.double_precision = o.precision == FL_DOUBLE;
         if (o.help)
             return kept;
@@ -177,6 +186,14 @@ static int check(const struct fl_problem *p, char *why, size_t len)
     }
     if (conv_of_problem(p, &cv, why, len) != 0)
         return -1;
+    if (strcmp(p->variant, "direct") == 0) {
+        if (cv.real) {
+            snprintf(why, len, "--variant direct sums complex data; real data goes through 09's "
+                     "R2C and C2R (--variant fused or unfused)");
+            return -1;
+        }
+        return conv_direct_check(&cv, p, why, len); /* direct.c */
+    }
     if (conv_is_blocked(p->variant))
         return conv_blocks_check(&cv, why, len); /* overlap_save.c */
     return cv.real ? conv_real_check(&cv, why, len) : 0; /* real.c */
@@ -187,6 +204,8 @@ static void build_options(const struct fl_problem *p, char *opts, size_t len)
     static struct conv cv;
     char why[512];
     opts[0] = '\0';
+    if (strcmp(p->variant, "direct") == 0)
+        return; /* kernels/11_direct.cl takes its sizes as arguments */
     if (conv_of_problem(p, &cv, why, sizeof why) != 0)
         return; /* check() refused it already */
     if (conv_is_blocked(p->variant))
@@ -204,6 +223,7 @@ static const struct {
 } plans[] = {
     {"fused", conv_plan_fused},
     {"unfused", conv_plan_unfused},
+    {"direct", conv_plan_direct},                /* direct.c */
     {"overlap_save", conv_plan_blocks}, /* overlap_save.c */
     {"overlap_add", conv_plan_blocks},
 };
@@ -297,6 +317,10 @@ int main(int argc, char **argv)
     chapter.real_input = conv_args.real; /* the harness's real sides: reals in, reals out */
     if (conv_args.real)
         chapter.uses = uses_real;
+    else if (variant_direct) {
+        chapter.kernel_file = "11_direct.cl"; /* alone: no passes (direct.c) */
+        chapter.uses = NULL;
+    }
     int rc = !task.name ? fl_main(argc, argv, &chapter)
              : strcmp(task.name, "chirp") == 0 ? task_chirp(&chapter, argc, argv, &task)
                                                 : task_image(&chapter, argc, argv, &task);

@@ -15,6 +15,16 @@
 # 09_real_input runs only in the real part (its rows are R2C, not comparable with C2C
 # ones), the peers there with --real. 10_distributed is not in the sweep: it runs under
 # mpirun over several devices (its lesson has its own measurements).
+# Last, the convolution part (--conv; chapter 11 computes a convolution, not a transform,
+# so it has no row in the sweep's CSV): tools/gpu/gpu-conv.sh on the same device, chapter
+# 11 fused, unfused and direct and the peers' --conv rows (VkFFT, cuFFT; FFTW on a CPU),
+# circular, filter 64 (64x64), at the cases
+#   GPU: 4096x4096:1 2^20:16           CPU: 512x512:1 2^16:16
+# with direct as the filter grows (GPU: 2^20 x 16, K 4 ... 512 and 1024x1024, K 3 ... 33;
+# CPU: 2^16 x 16, K 2 ... 128 and 256x256, K 3 ... 13), into
+# results/11_convolution-<label>/; then tools/bench/conv-table.sh rewrites lesson 11's
+# Measured table from results/11_convolution-*/ (not with --no-readme). It runs in a whole
+# sweep, with --only 11_convolution, or when --conv names its cases.
 # On a CPU device the sweep also runs the chapters' CPU variants, --variant simd of 05,
 # 06, 07, 08 and 09, wherever their chapter runs (n/a
 # where the variant cannot do a size, as for a chapter): they are the chapters' fastest
@@ -40,10 +50,11 @@
 #                  [--cases "1000x64 ..."] [--shapes "512x512:4 ..."] [--real "2^20:16 ..."]
 #                  [--out DIR] [--no-readme]
 #                  [--variants "05_register_radix:simd ..."] [--build DIR] [--replot]
-#                  [--only "06_mixed_radix peer_vkfft ..."] [--flush-l2]
-# --sizes "", --cases "", --shapes "" and --real "" leave that part of the sweep out.
+#                  [--only "06_mixed_radix peer_vkfft ..."] [--flush-l2] [--conv "CASES"]
+# --sizes "", --cases "", --shapes "", --real "" and --conv "" leave that part out.
 # --only runs only the chapters and peers it names (and the default variants of those
-# chapters); a name that is neither is refused.
+# chapters); a name that is neither is refused; the convolution part runs when it names
+# 11_convolution.
 # --flush-l2 passes the chapters' --flush-l2 to every chapter and peer (the peers' own
 # equivalent: bench/peer.c, bench/peer_cufft.py): before each timed call a buffer of twice
 # the device's cache is written, so each call starts cold; the rows' timing column then
@@ -74,7 +85,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 build=${BUILD:-build}
 label="" sizes=default total="" out=results/bench readme=1 replot=0 fails=0 cases=default shapes=default
-real=default variants=default only="" flush=()
+real=default variants=default only="" flush=() conv=default
 while [ $# -gt 0 ]; do
     case $1 in
         --label) label=$2; shift 2 ;;
@@ -83,6 +94,7 @@ while [ $# -gt 0 ]; do
         --cases) cases=$2; shift 2 ;;
         --shapes) shapes=$2; shift 2 ;;
         --real) real=$2; shift 2 ;;
+        --conv) conv=$2; shift 2 ;;
         --variants) variants=$2; shift 2 ;;
         --only) only=" $2 "; shift 2 ;;
         --out) out=$2; shift 2 ;;
@@ -113,7 +125,7 @@ for p in peer_fftw peer_clfft peer_vkfft; do
 done
 if [ -n "$only" ]; then
     for name in $only; do
-        case " ${chapters[*]} ${real_chapters[*]} peer_fftw peer_clfft peer_vkfft peer_cufft " in
+        case " ${chapters[*]} ${real_chapters[*]} 11_convolution peer_fftw peer_clfft peer_vkfft peer_cufft " in
             *" $name "*) ;;
             *) echo "bench: --only: '$name' is no chapter of the sweep (${chapters[*]} ${real_chapters[*]}) and no peer (peer_fftw peer_clfft peer_vkfft peer_cufft)" >&2; exit 2 ;;
         esac
@@ -314,13 +326,19 @@ while read -r n b kind; do
         fi
     done
 done <<<"$runs"
-[ $first = 0 ] || { echo "bench: no row measured" >&2; exit 1; }
-echo "bench: wrote $csv"
+# (--only 11_convolution alone: no row here, the convolution part below has them)
+if [ $first = 1 ]; then
+    [[ $only == " 11_convolution " ]] || { echo "bench: no row measured" >&2; exit 1; }
+else
+    echo "bench: wrote $csv"
+fi
 [ ${#skipped[@]} = 0 ] || printf 'bench: note: %d peer runs skipped (crashed, no row): %s\n' \
     ${#skipped[@]} "$(IFS=';'; echo "${skipped[*]}")"
 fi
 
-if command -v gnuplot >/dev/null 2>&1; then
+if [ ! -s "$csv" ]; then
+    :   # --only 11_convolution: no row of the sweep, nothing to plot
+elif command -v gnuplot >/dev/null 2>&1; then
     for metric in gflops pct_copy; do
         ylabel=$([ $metric = gflops ] && echo 'GFLOP/s (5 N log2 N per transform)' || echo '% of the copy kernel bandwidth (1 read + 1 write)')
         # One line per label (tools/bench/bench-label.awk): a chapter's extra variant has
@@ -365,5 +383,37 @@ fi
 
 if [ $readme = 1 ]; then
     tools/bench/bench-table.sh
+fi
+
+# The convolution part (see the top): its own script, folder and table. By default it runs
+# in a whole sweep (no part of it named) and with --only 11_convolution; --conv CASES runs
+# it anyway. Its folder is under --out's parent: results/11_convolution-<label>/ for the
+# default --out, and only then is the lesson's table rewritten. The direct sweeps and the
+# filter follow CONV_DIRECT_1D, CONV_KS_1D, CONV_DIRECT_2D, CONV_KS_2D, CONV_K and ROUNDS
+# where the caller sets them (tools/gpu/gpu-conv.sh).
+if [ "$conv" = default ] && [[ $only != *" 11_convolution "* ]] &&
+    { [ "$sizes" != default ] || [ "$cases" != default ] || [ "$shapes" != default ] ||
+      [ "$real" != default ] || [ -n "$only" ]; }; then
+    conv=""
+fi
+if [ $replot = 0 ] && [ -n "$conv" ] && [ -x "$build/11_convolution" ]; then
+    convdir=$(dirname "$out")/11_convolution-$label
+    if [ $gpu = 1 ]; then
+        [ "$conv" != default ] || conv="4096x4096:1 2^20:16"
+        convenv=("CONV_DIRECT_1D=${CONV_DIRECT_1D-2^20:16}" "CONV_DIRECT_2D=${CONV_DIRECT_2D-1024x1024:1}")
+    else
+        [ "$conv" != default ] || conv="512x512:1 2^16:16"
+        convenv=("CONV_DIRECT_1D=${CONV_DIRECT_1D-2^16:16}" "CONV_KS_1D=${CONV_KS_1D-2 4 8 16 32 64 128}"
+                 "CONV_DIRECT_2D=${CONV_DIRECT_2D-256x256:1}" "CONV_KS_2D=${CONV_KS_2D-3 5 7 9 13}"
+                 CONV_FFTW=1)
+    fi
+    echo "bench: convolution part ($conv) -> $convdir"
+    if env BUILD="$build" CONV_CASES="$conv" "${convenv[@]}" tools/gpu/gpu-conv.sh "$convdir"; then
+        echo "bench: wrote $convdir"
+    else
+        echo "bench: convolution part: a row FAILED ($convdir/log.txt says which)" >&2
+        fails=$((fails + 1))
+    fi
+    [ $readme = 0 ] || [ "$out" != results/bench ] || tools/bench/conv-table.sh
 fi
 [ $fails = 0 ] || { echo "bench: $fails runs failed" >&2; exit 1; }

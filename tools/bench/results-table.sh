@@ -11,6 +11,8 @@
 #                              (lessons 05-10);
 #     README.md                between <!-- measured:begin summary --> and the end marker:
 #                              "How fast", one row per chapter and peer, from the same cells.
+#   conv-table (lesson 11, a convolution: from results/11_convolution-*/, by
+#   tools/bench/conv-table.sh, which this script runs).
 # A lesson and the README thus show the same run's number for the same quantity.
 # Rows stay in chapter order, one table per device. Never edit the tables by hand. Each page
 # is written to a temporary file next to it and renamed over it when complete.
@@ -167,4 +169,14 @@ for readme in README.md chapters/*/README.md; do
     [ -n "$want" ] || { echo "results-table: $readme: the measured marker names no chapter" >&2; exit 1; }
     replace "$readme" measured "$(measured "$want")" "tools/bench/results-table.sh from results/bench/*.csv"
 done
+# Lesson 11's Measured table comes from its own runs (results/11_convolution-*/, made by
+# tools/gpu/gpu-conv.sh): tools/bench/conv-table.sh, between <!-- conv-table:begin --> and
+# its end marker.
+if grep -q '^<!-- conv-table:begin -->$' chapters/11_convolution/README.md 2>/dev/null; then
+    if [ $check = 1 ]; then
+        tools/bench/conv-table.sh --check || stale=1
+    else
+        tools/bench/conv-table.sh
+    fi
+fi
 exit $stale
