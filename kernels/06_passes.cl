@@ -122,9 +122,6 @@ real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t
  *   PASS_WRITE(j, value)  the store of output j (at (t - k)*Q + k + j*p of the row) where
  *                         the pass stores from registers (a single pass, or p > 1);
  *                         default out[j*p] = value, out = y + row*N + (t - k)*Q + k
- *   PASS_AFTER_LOAD       statements run after the loads and before the stages, with the
- *                         same names in scope as PASS_BETWEEN's (a table read early, so that
- *                         its latency hides behind the stages); default nothing
  *   PASS_BETWEEN          statements run after the stages and before the store, with the
  *                         pass's v, u, i, c, t, k, cf and constants in scope: where the
  *                         last pass of a forward FFT (p = N/Q, whose column t holds the
@@ -143,9 +140,6 @@ real2_t twiddle_lookup(int x, __global const real2_t *hi, __global const real2_t
 #endif
 #ifndef PASS_WRITE
 #define PASS_WRITE(j, value) out[(size_t)(j) * P] = value;
-#endif
-#ifndef PASS_AFTER_LOAD
-#define PASS_AFTER_LOAD
 #endif
 #ifndef PASS_BETWEEN
 #define PASS_BETWEEN
@@ -394,9 +388,6 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
             }
         }
     }
-
-    /* an extension's step between the loads and the stages (none in this chapter) */
-    PASS_AFTER_LOAD
 
     /* the stages, unrolled: each with sub-span s = the product of the radices before it */
     PASS_STAGES

@@ -20,29 +20,10 @@
  * holds outputs j = b + m*(Q/rl), elements e0 + j*es of the row; Z_j = V_j * tab[e0 +
  * j*es], conjugated so that the next FFT is the inverse; then back to the first stage's
  * order (radix r0) through local memory: value j to slot j (the last stage's sub-span is
- * Q/rl, so exchange's Stockham place is j itself), barrier, read j = b + m*(Q/r0).
- * In two halves: pass_middle_fetch reads the item's tab values into h[] where the kernel
- * loads its input, before the stages, so that their latency hides behind the stages (read
- * after them, nothing else was left to wait on); pass_middle_hook multiplies and
- * exchanges. */
-static INLINE void pass_middle_fetch(real2_t *h, __global const real2_t *tab, int e0, int es,
-                                     int i, const int rl, const int Q, const int I)
-{
-    const int B = Q / rl, nb = (B + I - 1) / I;
-    #pragma unroll
-    for (int jb = 0; jb < nb; jb++) {
-        int b = i + jb * I;
-        if (B % I == 0 || b < B) {
-#define FETCH_M(m) h[jb * rl + m] = tab[e0 + (b + (m) * B) * es];
-            FOR_M(rl, FETCH_M)
-#undef FETCH_M
-        }
-    }
-}
-
-static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, const real2_t *h, int i,
-                                    int c, const int rl, const int r0, const int Q, const int I,
-                                    const int T, const int cf)
+ * Q/rl, so exchange's Stockham place is j itself), barrier, read j = b + m*(Q/r0). */
+static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, __global const real2_t *tab,
+                                    int e0, int es, int i, int c, const int rl, const int r0,
+                                    const int Q, const int I, const int T, const int cf)
 {
     const int B = Q / rl, nb = (B + I - 1) / I;
     #pragma unroll
@@ -51,7 +32,7 @@ static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, const real2_
         if (B % I == 0 || b < B) {
 #define PRODUCT_M(m)                                                                       \
     {                                                                                      \
-        real2_t z = cmul(v[jb * rl + m], h[jb * rl + m]);                                  \
+        real2_t z = cmul(v[jb * rl + m], tab[e0 + (b + (m) * B) * es]);                    \
         v[jb * rl + m] = (real2_t)(z.x, -z.y);                                             \
     }
             FOR_M(rl, PRODUCT_M)
@@ -128,19 +109,16 @@ static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __l
         }
     }
 
-    /* the product's values of mid for step 3, read now (pass_middle_fetch above) */
-    const int rl = PASS_LAST_RADIX;
-    const int BL = Q / rl, nbl = (BL + I - 1) / I;
-    real2_t h[FL_VMAX];
-    pass_middle_fetch(h, mid + (MID_ROWS > 1 ? (int)(row % MID_ROWS) * Q : 0), 0, 1, i, rl, Q, I);
-
     /* 2. FFT_N(a), in registers and local memory (06's stages); Rader's item 0 holds
      *    its output 0, the sum of the u_a, as its first value */
     PASS_STAGES
     const real2_t a0 = v[0];
 
     /* 3. conj(FFT_N(a) * mid), and 4. back to the first stage's order (pass_middle_hook above) */
-    pass_middle_hook(v, u, h, i, c, rl, r0, Q, I, T, cf);
+    const int rl = PASS_LAST_RADIX;
+    const int BL = Q / rl, nbl = (BL + I - 1) / I;
+    pass_middle_hook(v, u, mid + (MID_ROWS > 1 ? (int)(row % MID_ROWS) * Q : 0), 0, 1, i, c,
+                     rl, r0, Q, I, T, cf);
 
     /* 5. V = FFT_N(conj Z); conv = conj(V) */
     PASS_STAGES

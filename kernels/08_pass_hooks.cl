@@ -12,8 +12,7 @@
  *                    y[row*N + e]; only where a pass stores from registers (a single pass,
  *                    or a pass with P > 1: never the first pass of several)
  *   PASS_HOOK_MIDDLE the last pass of a forward FFT (P = N/Q) and the first of an inverse
- *                    in one: hook_out's values read after the loads (PASS_AFTER_LOAD,
- *                    pass_middle_fetch), and after the stages pass_middle_hook(v, u, ...)
+ *                    in one: after the stages, pass_middle_hook(v, u, hook_out, ...)
  *                    (output e (as above) times hook_out[e], conjugated, back to the first
  *                    stage's order), then the same stages again and the store of a pass
  *                    with P = 1 (PASS_BETWEEN below)
@@ -36,11 +35,9 @@ void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value,
                      __global const real2_t *tab, int flags) __attribute__((always_inline));
 /* Static: no copy of its own, where the loops could not unroll (their bounds are the
  * caller's). */
-static void pass_middle_fetch(real2_t *h, __global const real2_t *tab, int e0, int es, int i,
-                              const int rl, const int Q, const int I) __attribute__((always_inline));
-static void pass_middle_hook(real2_t *v, __local real2_t *u, const real2_t *h, int i, int c,
-                             const int rl, const int r0, const int Q, const int I, const int T,
-                             const int cf) __attribute__((always_inline));
+static void pass_middle_hook(real2_t *v, __local real2_t *u, __global const real2_t *tab, int e0,
+                             int es, int i, int c, const int rl, const int r0, const int Q,
+                             const int I, const int T, const int cf) __attribute__((always_inline));
 
 /* 06's pass as mixed_pass_hooked, with the hook tables; mixed_pass (06_passes.cl, after the
  * pass) calls it with the conjugation flags only and no tables. */
@@ -62,19 +59,14 @@ static void pass_middle_hook(real2_t *v, __local real2_t *u, const real2_t *h, i
 /* Bluestein's middle (PASS_HOOK_MIDDLE): this pass is a forward FFT's last, P = N/Q, so
  * column t (< P, k = t) wrote outputs t + j*P, and those are exactly what column t of the
  * inverse FFT's first pass (Q, p = 1) reads. So do both here: Z = V * Bh at each output
- * (hook_out, read with the pass's loads: PASS_AFTER_LOAD), conjugated (the inverse as a
- * forward FFT, conj in and out), back to the first stage's order through local memory,
- * the same stages again, and store as a pass with p = 1 does (PASS_P_OUT). One pass over
- * memory instead of two. */
-#define PASS_AFTER_LOAD                                                                    \
-    const int middle = (flags & PASS_HOOK_MIDDLE) != 0;                                    \
-    real2_t hm[FL_VMAX];                                                                   \
-    if (middle)                                                                            \
-        pass_middle_fetch(hm, hook_out + PASS_MIDDLE_ROW_AT(row, N), (t - k) * Q + k, P, i, \
-                          PASS_LAST_RADIX, Q, I);
+ * (hook_out), conjugated (the inverse as a forward FFT, conj in and out), back to the first
+ * stage's order through local memory, the same stages again, and store as a pass with
+ * p = 1 does (PASS_P_OUT). One pass over memory instead of two. */
 #define PASS_BETWEEN                                                                       \
+    const int middle = (flags & PASS_HOOK_MIDDLE) != 0;                                    \
     if (middle) {                                                                          \
-        pass_middle_hook(v, u, hm, i, c, PASS_LAST_RADIX, r0, Q, I, T, cf);                \
+        pass_middle_hook(v, u, hook_out + PASS_MIDDLE_ROW_AT(row, N), (t - k) * Q + k, P, i, \
+                         c, PASS_LAST_RADIX, r0, Q, I, T, cf);                             \
         PASS_STAGES                                                                        \
     }
 #define PASS_P_OUT (middle ? 1 : P) /* the middle stores as a pass with p = 1 */
