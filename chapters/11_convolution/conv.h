@@ -29,7 +29,7 @@
 #define CONV_DEFAULT_WG 256  /* work-items per group the planner may use (--wg)       */
 /* Work-items per group of the streaming kernels (pad, cut, product: one value per item,
  * no local memory): 256, or the device's most if it is less. Groups of 64 left the product
- * at 43 % of the copy kernel's bandwidth on an H200 (NOTES.md section 9). */
+ * at 43 % of the copy kernel's bandwidth on an H200 (NOTES.md sections 8 and 9). */
 #define CONV_STREAM_ITEMS 256
 
 enum conv_mode { CONV_CIRCULAR, CONV_LINEAR };
