@@ -14,8 +14,9 @@
  * Notation: docs/notation.md */
 
 /* Contract (conv_box: a pad or a cut, unfused)
- *   work-items : 2-D, (DY*DX rounded up to the group size, batch); item (e, b) does element
- *                e of array b of the output
+ *   work-items : 2-D, (DY*DX rounded up to the group size, batch), groups of (256, 1) (or
+ *                the device's most: conv_stream_items); item (e, b) does element e of array
+ *                b of the output
  *   args       : x (batch arrays of SY x SX), y (batch arrays of DY x DX), sy, sx, dy, dx
  *                (1-D: sy = dy = 1)
  *   reads      : x[b][r][c] for r < min(SY, DY), c < min(SX, DX), once
@@ -35,7 +36,10 @@ __kernel void conv_box(__global const real2_t *x, __global real2_t *y, int sy, i
 }
 
 /* Contract (conv_product: the product, unfused)
- *   work-items : 2-D, (M rounded up to the group size, batch); item (j, b)
+ *   work-items : 2-D, (M rounded up to the group size, batch), groups of (256, 1) (or the
+ *                device's most: conv_stream_items); item (j, b): row b of the batch is
+ *                dimension 1, so no item divides, and neighbouring items touch neighbouring
+ *                values: a streaming kernel, like the copy kernel
  *   args       : z (batch grids of M values: FFT_M(x) on entry), hs (M values: Hh), m
  *   reads, writes: z[b*M + j] = z[b*M + j] * hs[j], in place, every element once
  *   host calls : between the forward passes and the inverse ones */

@@ -27,6 +27,10 @@
 #define CONV_MAX_DIMS 2      /* 1-D (batched) and 2-D signals                        */
 #define CONV_DEFAULT_K 31    /* --filter-size when not given: 31 (31x31), or N if less */
 #define CONV_DEFAULT_WG 256  /* work-items per group the planner may use (--wg)       */
+/* Work-items per group of the streaming kernels (pad, cut, product: one value per item,
+ * no local memory): 256, or the device's most if it is less. Groups of 64 left the product
+ * at 43 % of the copy kernel's bandwidth on an H200 (NOTES.md sections 8 and 9). */
+#define CONV_STREAM_ITEMS 256
 
 enum conv_mode { CONV_CIRCULAR, CONV_LINEAR };
 
@@ -79,6 +83,8 @@ int conv_of_problem(const struct fl_problem *p, struct conv *cv, char *why, size
 int conv_layout(const struct conv *cv, struct fl_layout *L, char *why, size_t len);
 /* bytes of one complex value in P's precision */
 size_t conv_elem_bytes(const struct fl_problem *p);
+/* work-items per group of a streaming kernel on P's device (CONV_STREAM_ITEMS or less) */
+size_t conv_stream_items(const struct fl_problem *p);
 /* The filter's spectrum on the transform grid, divided by its mn points (the inverse's
  * 1/M, once, here): FFTW in double of h zero-padded to mdims, computed once per plan on the
  * host and uploaded as table "spectrum", which every launch of every call and every array

@@ -27,7 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define BLOCK_ITEMS 64 /* work-items per group of the load, store and product kernels */
+#define BLOCK_ITEMS 64 /* work-items per group of the load and store kernels */
 
 int conv_is_blocked(const char *variant)
 {
@@ -167,8 +167,9 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
                        "1) ..] with L = W - K + 1 = %zu (zeros outside x)", o.nblocks, o.b, o.hop);
     int r = block_transforms(plan, cv, &f, 0, s0, s1, twist, fwd, sizeof fwd);
     /* conv_product (kernels/11_convolution.cl) on every block: (per block, blocks x batch) */
-    size_t global[2] = {(per_block + BLOCK_ITEMS - 1) / BLOCK_ITEMS * BLOCK_ITEMS, rows};
-    size_t local[2] = {BLOCK_ITEMS, 1};
+    size_t items = conv_stream_items(cv->p);
+    size_t global[2] = {(per_block + items - 1) / items * items, rows};
+    size_t local[2] = {items, 1};
     l = fl_plan_add(plan, "conv_product", 2, global, local);
     fl_arg_buffer(l, r);
     fl_arg_buffer(l, spectrum);

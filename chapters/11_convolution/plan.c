@@ -11,8 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define BOX_ITEMS 64  /* work-items per group of conv_box and conv_product */
-
 /* conv_box: each of the batch arrays SRC (shape sy x sx) into DST (shape dy x dx), the
  * corner they share copied, the rest of DST zero: a pad (the signal into the grid) or a
  * cut (the output out of it). */
@@ -21,9 +19,9 @@ static struct fl_launch *box_launch(struct fl_plan *plan, const struct conv *cv,
 {
     size_t sy = cv->ndims == 2 ? sdims[0] : 1, sx = sdims[cv->ndims - 1];
     size_t dy = cv->ndims == 2 ? ddims[0] : 1, dx = ddims[cv->ndims - 1];
-    size_t count = dy * dx;
-    size_t global[2] = {(count + BOX_ITEMS - 1) / BOX_ITEMS * BOX_ITEMS, cv->batch};
-    size_t local[2] = {BOX_ITEMS, 1};
+    size_t count = dy * dx, items = conv_stream_items(cv->p);
+    size_t global[2] = {(count + items - 1) / items * items, cv->batch};
+    size_t local[2] = {items, 1};
     struct fl_launch *l = fl_plan_add(plan, "conv_box", 2, global, local);
     fl_arg_buffer(l, src);
     fl_arg_buffer(l, dst);
@@ -38,8 +36,9 @@ static struct fl_launch *box_launch(struct fl_plan *plan, const struct conv *cv,
 static struct fl_launch *product_launch(struct fl_plan *plan, const struct conv *cv, int z,
                                         int spectrum)
 {
-    size_t global[2] = {(cv->mn + BOX_ITEMS - 1) / BOX_ITEMS * BOX_ITEMS, cv->batch};
-    size_t local[2] = {BOX_ITEMS, 1};
+    size_t items = conv_stream_items(cv->p);
+    size_t global[2] = {(cv->mn + items - 1) / items * items, cv->batch};
+    size_t local[2] = {items, 1};
     struct fl_launch *l = fl_plan_add(plan, "conv_product", 2, global, local);
     fl_arg_buffer(l, z);
     fl_arg_buffer(l, spectrum);

@@ -23,8 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REAL_ITEMS 64 /* work-items per group of conv_box_real and conv_product */
-
 /* CV's grid for real data: the last axis made even (linear mode), or -1 with WHY. */
 static int real_grid(const struct conv *cv, struct conv *g, char *why, size_t len)
 {
@@ -107,8 +105,9 @@ static struct fl_launch *box_real(struct fl_plan *plan, const struct conv *cv, i
 {
     size_t sy = cv->ndims == 2 ? sdims[0] : 1, sx = sdims[cv->ndims - 1];
     size_t dy = cv->ndims == 2 ? ddims[0] : 1, dx = ddims[cv->ndims - 1];
-    size_t global[2] = {(dy * dx + REAL_ITEMS - 1) / REAL_ITEMS * REAL_ITEMS, cv->batch};
-    size_t local[2] = {REAL_ITEMS, 1};
+    size_t items = conv_stream_items(cv->p);
+    size_t global[2] = {(dy * dx + items - 1) / items * items, cv->batch};
+    size_t local[2] = {items, 1};
     struct fl_launch *l = fl_plan_add(plan, "conv_box_real", 2, global, local);
     fl_arg_buffer(l, src);
     fl_arg_buffer(l, dst);
@@ -136,8 +135,9 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
                    cv->n, g.mn);
     size_t elem = conv_elem_bytes(cv->p), wg = cv->p->dev->max_wg;
     int r = fl_real_launches(plan, &R, 0, 0, elem, s0, s1, twist, wg, how_x, how_y, sizeof how_x);
-    size_t global[2] = {(half + REAL_ITEMS - 1) / REAL_ITEMS * REAL_ITEMS, cv->batch};
-    size_t local[2] = {REAL_ITEMS, 1};
+    size_t items = conv_stream_items(cv->p);
+    size_t global[2] = {(half + items - 1) / items * items, cv->batch};
+    size_t local[2] = {items, 1};
     l = fl_plan_add(plan, "conv_product", 2, global, local);
     fl_arg_buffer(l, r);
     fl_arg_buffer(l, spectrum);

@@ -19,6 +19,11 @@ size_t conv_elem_bytes(const struct fl_problem *p)
     return p->precision == FL_DOUBLE ? 16 : 8;
 }
 
+size_t conv_stream_items(const struct fl_problem *p)
+{
+    return p->dev->max_wg < CONV_STREAM_ITEMS ? p->dev->max_wg : CONV_STREAM_ITEMS;
+}
+
 /* The generated filter: K (or Ky x Kx) seeded random values in [-0.5, 0.5), rounded to
  * float for a single-precision run (so that it is a complex64 array, as a --filter file
  * would be). Made again for every shape asked (a list of sizes may take several). */
