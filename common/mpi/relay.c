@@ -237,7 +237,7 @@ void fl_rl_print_ranks(int stream, const char *text)
 void fl_rl_watchdog_start(double seconds, const char *json_chapter, const char *variant)
 {
     struct rl_req q = {.type = RL_WATCHDOG, .seconds = seconds, .code = json_chapter != NULL};
-    char names[2][64];
+    char names[2][64] = {{0}};   /* sent whole: no byte past the names left unset */
     snprintf(names[0], sizeof names[0], "%s", json_chapter ? json_chapter : "");
     snprintf(names[1], sizeof names[1], "%s", variant ? variant : "");
     send_req(&q, names, sizeof names);
