@@ -26,6 +26,11 @@
  *            inverse passes, [cut]: each step one more read and write of the grid.
  *   direct   no FFT: y by its definition, K (Ky x Kx) multiply-adds per output point, one
  *            launch (direct.c, kernels/11_direct.cl): the FFT's rival as K grows.
+ *   overlap_save  1-D linear, a filter much shorter than the signal: the signal in blocks
+ *            of W, each block's last W - K + 1 outputs kept (overlap_save.c, blocks.c).
+ *   overlap_add   the same plan with the exercise's pieces (exercises/11_convolution/).
+ * Real data (--real, or a float32/float64 --input) go through 09's R2C and C2R (real.c);
+ * --task blur|sharpen|chirp runs a use end to end (task.c, task_image.c, task_chirp.c).
  *
  * Run it:
  *   make 11_convolution
@@ -42,8 +47,10 @@
  * of the round trip: up to 4096 outputs of the random input by the plain O(K) sum, no FFT
  * at all, which checks the reference's method as well as the kernels.
  *
- * Files: conv.h (what the files share), setup.c, plan.c, direct.c, reference.c; kernels/
- * 11_convolution.cl, 11_direct.cl. Lesson: README.md here; measurements: NOTES.md. */
+ * Files: conv.h (what the spine's files share: setup.c, plan.c, direct.c, reference.c),
+ * tasks.h (real data, blocks and tasks: their files listed there); kernels/
+ * 11_convolution.cl, 11_direct.cl, 11_blocks.cl, 11_real.cl. Lesson: README.md here;
+ * measurements: NOTES.md. */
 #include "conv.h"
 #include "tasks.h"
 
