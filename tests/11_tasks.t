@@ -121,7 +121,7 @@ run_case "--task chirp at 4096, a chirp of 1024: the position found is the one p
     --has '^task     found: the position printed is the one planted' --has 'verify   input .* ok' \
     -- "$C" --task chirp --size 4096 --filter-size 1024 --seed 3
 planted=$(sed -n 's/.* planted at \([0-9]*\)$/\1/p' "$RC_OUT")
-found=$(sed -n 's/.* so the chirp starts at [0-9]* - (M - 1) = \([0-9]*\);.*/\1/p' "$RC_OUT")
+found=$(sed -n 's/.* so the chirp starts at [0-9]* - (K - 1) = \([0-9]*\);.*/\1/p' "$RC_OUT")
 [ -n "$planted" ] && [ "$planted" = "$found" ]
 ok $? "the printed positions agree (planted $planted, found $found)"
 slow_case "--task chirp at 2^16, a chirp of 1024, seed 7" 0 '^PASS$' \

@@ -1,12 +1,12 @@
 /* 11_convolution --task chirp: a matched filter finds a chirp buried in noise.
  *
  * The signal: N samples (--size N, default 2^20) of Gaussian noise of standard deviation
- * 1, seeded by --seed, with a chirp of M samples (--filter-size M, default 4096) added at a
+ * 1, seeded by --seed, with a chirp of K samples (--filter-size K, default 4096) added at a
  * position drawn from the same seed: a Hann-windowed sweep from 0.02 to 0.25 cycles per
  * sample at amplitude 0.4, below the noise's spread of 1, invisible in the samples
  * (chirp.c). The matched filter is the chirp reversed; y = x * h (real data, linear: 09's
  * R2C and C2R, real.c) is then, at n, the correlation of the signal with the chirp
- * starting at n - (M - 1), and its largest |y_n| says where the chirp starts.
+ * starting at n - (K - 1), and its largest |y_n| says where the chirp starts.
  *
  * What it prints: where the chirp was planted, where the peak puts it, and how far the
  * peak stands above the rest (its value over the RMS of y away from it: about 10 here,
@@ -33,7 +33,7 @@ int task_chirp(const struct fl_chapter *ch, int argc, char **argv, struct task_o
                "sharpen)");
     if (t->ndims > 1 || (conv_args.fndims > 1))
         fl_die(FL_EXIT_USAGE, "--task chirp: a 1-D signal, --size N (default 2^20), and a "
-               "chirp of --filter-size M samples (default 4096)");
+               "chirp of --filter-size K samples (default 4096)");
     size_t n = t->ndims ? t->dims[0] : (size_t)1 << 20;
     size_t m = conv_args.fndims ? conv_args.fdims[0] : 4096;
     if (m < 16 || m > n / 2)
@@ -66,7 +66,7 @@ int task_chirp(const struct fl_chapter *ch, int argc, char **argv, struct task_o
     printf("task     chirp: %zu samples of noise (sigma 1, seed %llu), a chirp of %zu samples "
            "(%.2f to %.2f cycles/sample, amplitude %.2f) planted at %zu\n", n,
            (unsigned long long)conv_args.seed, m, CHIRP_F0, CHIRP_F1, CHIRP_AMP, pos);
-    printf("task     matched filter: the largest |y| at %zu, so the chirp starts at %zu - (M - "
+    printf("task     matched filter: the largest |y| at %zu, so the chirp starts at %zu - (K - "
            "1) = %zu; %.1f times the RMS of the rest\n", peak, peak, found, margin);
     free(v);
     fl_npy_free(&y);
