@@ -88,12 +88,13 @@ run_case "heap walk from the receive buffer: FAIL, at its fence" 1 \
     --has 'launch 0 of 1: exchange_unpack' --lacks '^PASS' --lacks '^verify +random .* ok$' \
     --timeout $T -- $R -n 2 "$M" --size 16x12 --variant exchange_map --exercise "$TMP/k/heap-walk.cl" --repeat 0
 # Without fences the walk runs on through the heap after the zeroing, and where the heap's
-# last chunk ends the memory may be unmapped: whether the worker then crashes (in a later
-# check's run: exit 139) depends on the heap's layout, which changes with the build. Either
-# way the random check, the first, has judged the zeros wrong and there is no PASS.
-run_case "heap walk without fences (the GPU path): FAIL, the zeros are wrong" '1|139' \
-    '^FAIL(: check random: largest error on rank| \(signal 11\))' \
-    --has '^verify +random .* WRONG' --lacks '^PASS' --lacks '^verify +random .* ok$' \
+# last chunk ends the memory may be unmapped: whether the worker then crashes (exit 139),
+# and whether before the random check's verdict or after it, depends on the heap's layout,
+# which changes with the build and the system (Debian 13's Open MPI 5 maps more). Either
+# way no check passes the zeros and there is no PASS.
+run_case "heap walk without fences (the GPU path): FAIL, the zeros are wrong or the walk crashes" \
+    '1|139' '^FAIL(: check random: largest error on rank| \(signal 11\))' \
+    --lacks '^PASS' --lacks '^verify +random .* ok$' \
     --timeout $T -- env FFTLAB_FENCE=0 $R -n 2 "$M" --size 16x12 --variant exchange_map \
     --exercise "$TMP/k/heap-walk.cl" --repeat 0
 

@@ -264,4 +264,22 @@ $TMP/README.md: \`no_such_pass\`" ]
 ok $? "the check finds a planted lesson's missing file and function, not the one that exists" ||
     note "$hits"
 
+# Python 3.12 and later (Debian 13, Ubuntu 24.04) print a SyntaxWarning for an invalid
+# escape such as "\(" in a plain string, and a page check that reads the tool's stderr then
+# fails there only: every tracked script must compile with those warnings as errors here.
+py_warnings() {
+    local f
+    for f in "$@"; do
+        python3 -W error::DeprecationWarning -W error::SyntaxWarning -c \
+            'import sys; compile(open(sys.argv[1]).read(), sys.argv[1], "exec")' "$f" \
+            >/dev/null 2>&1 || echo "$f"
+    done
+}
+hits=$(py_warnings $(git ls-files '*.py' 2>/dev/null || find tools bench tests -name '*.py'))
+[ -z "$hits" ]
+ok $? "every Python script compiles with no invalid-escape warning" || note "$hits"
+printf '"""a docstring with ^plan \\( in it"""\n' >"$TMP/escape.py"
+[ "$(py_warnings "$TMP/escape.py")" = "$TMP/escape.py" ]
+ok $? "the check finds a planted invalid escape"
+
 done_testing

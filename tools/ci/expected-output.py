@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tools/ci/expected-output.py — the pages' "Expected output" blocks, made from runs of
+r"""tools/ci/expected-output.py — the pages' "Expected output" blocks, made from runs of
 today's code (make expected), and checked against new runs (tests/expected_outputs.t).
 
 A block, on README.md, docs/*.md, chapters/*/README.md or exercises/*/README.md:
