@@ -134,15 +134,15 @@ int peer_parse(int argc, char **argv, const char *help, int (*extra)(const char 
 
 /* ---------------------------------------------------------------- verification */
 
-static struct fl_check *judge(const struct peer_problem *p, struct fl_result *r, const char *name,
-                              const double *out, const double *ref)
+struct fl_check *peer_judge(const struct peer_problem *p, struct fl_result *r, const char *name,
+                            const double *out, const double *ref, enum fl_bound_kind kind)
 {
     struct fl_check *chk = &r->check[r->nchecks++];
     char at[64];
     memset(chk, 0, sizeof *chk);
     snprintf(chk->name, sizeof chk->name, "%s", name);
     fl_compare(out, ref, p->count, &chk->err);
-    chk->bound = fl_bounds_for(FL_BOUND_FFT, p->n, 0);
+    chk->bound = fl_bounds_for(kind, p->n, 0);
     chk->ok = chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
     if (chk->err.nonfinite)
         snprintf(chk->detail, sizeof chk->detail, "%zu of %zu outputs are NaN/Inf, first at row %zu "
@@ -341,7 +341,7 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
     if (fl_reference_dft_nd(x, ref, p->dims, p->ndims, p->batch, p->sign) != 0)
         fl_die(FL_EXIT_OPENCL, "FFTW could not plan the reference (out of memory?)");
     run(ctx, x, out);
-    chk = judge(p, r, "random", out, ref);
+    chk = peer_judge(p, r, "random", out, ref, FL_BOUND_FFT);
     show(p, chk, out, ref);
 
     /* 2. an impulse at a point j of the grid, j_d = N_d/3 + 1 on every axis (as the
@@ -357,7 +357,7 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
         fl_fill_impulse(x, n, p->batch, j);
         fl_reference_dft_nd(x, ref, p->dims, p->ndims, p->batch, p->sign);
         run(ctx, x, out);
-        chk = judge(p, r, name, out, ref);
+        chk = peer_judge(p, r, name, out, ref, FL_BOUND_FFT);
         show(p, chk, out, ref);
     }
 
@@ -372,7 +372,7 @@ void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struc
         fl_round_to_float(x, count);
         fl_reference_dft_nd(x, ref, p->dims, p->ndims, p->batch, p->sign);
         run(ctx, x, out);
-        chk = judge(p, r, name, out, ref);
+        chk = peer_judge(p, r, name, out, ref, FL_BOUND_FFT);
         fl_check_tone_peak_nd(chk, out, p->dims, p->ndims, p->batch, k);
         show(p, chk, out, ref);
     }

@@ -68,6 +68,10 @@ void peer_result_init(struct fl_result *r, const struct peer_problem *p, const c
  * out; C2R, the reverse. The reference is FFTW's r2c / c2r in double; a C2R input is the
  * r2c of a real signal (a Hermitian-consistent half spectrum). */
 void peer_verify(const struct peer_problem *p, peer_run_fn run, void *ctx, struct fl_result *r);
+/* One check of P's output OUT against REF (P->count complex values), appended to R with
+ * the bounds of KIND for P->n and, where it fails, where: peer_verify's and peer_conv.c's. */
+struct fl_check *peer_judge(const struct peer_problem *p, struct fl_result *r, const char *name,
+                            const double *out, const double *ref, enum fl_bound_kind kind);
 
 /* Warm-up, then the repeats (--repeat, or enough for ~0.2 s: at least 5, at most 1000),
  * each one reset + call, timed by events (queue) or the host clock; then the same number

@@ -131,24 +131,12 @@ static void reference_conv(const struct peer_problem *p, const struct peer_conv 
     free(spec);
 }
 
+/* peer_judge with the bounds of a convolution (Bluestein's: two FFTs and a product), its
+ * line printed and, where it fails, the worst mismatches. */
 static void judge(const struct peer_problem *p, struct fl_result *r, const char *name,
                   const double *out, const double *ref)
 {
-    struct fl_check *chk = &r->check[r->nchecks++];
-    char at[64];
-    memset(chk, 0, sizeof *chk);
-    snprintf(chk->name, sizeof chk->name, "%s", name);
-    fl_compare(out, ref, p->count, &chk->err);
-    chk->bound = fl_bounds_for(FL_BOUND_CHIRP, p->n, 0);
-    chk->ok = chk->err.rel_l2 <= chk->bound.l2 && chk->err.rel_max <= chk->bound.max;
-    if (chk->err.nonfinite)
-        snprintf(chk->detail, sizeof chk->detail, "%zu of %zu outputs are NaN/Inf, first at row %zu "
-                 "index %s", chk->err.nonfinite, p->count, chk->err.first_nonfinite / p->n,
-                 fl_format_index(at, sizeof at, chk->err.first_nonfinite % p->n, p->dims, p->ndims));
-    else if (!chk->ok)
-        snprintf(chk->detail, sizeof chk->detail, "largest error at row %zu index %s",
-                 chk->err.worst / p->n,
-                 fl_format_index(at, sizeof at, chk->err.worst % p->n, p->dims, p->ndims));
+    struct fl_check *chk = peer_judge(p, r, name, out, ref, FL_BOUND_CHIRP);
     fl_report_check(FL_FORMAT_CSV, chk); /* CSV mode: the line goes to stderr */
     if (!chk->ok)
         fl_print_mismatches_nd(stderr, out, ref, p->dims, p->ndims, p->batch, chk->bound.max, 5);
