@@ -51,6 +51,10 @@ struct conv_args {
                                         through 09's R2C and C2R (real.c)                */
 };
 extern struct conv_args conv_args;
+/* The value of option NAME at ARGV[*I] ("--name value" or "--name=value"), moving *I past
+ * it; NULL when ARGV[*I] is not NAME. Exits 2 when the value is missing. (setup.c; main.c
+ * and task.c read their options with it.) */
+const char *conv_option_value(int argc, char **argv, int *i, const char *name);
 
 /* One run's convolution: y = x (*) h for every array x of the batch. */
 struct conv {
@@ -95,6 +99,11 @@ void conv_text(const struct conv *cv, char *buf, size_t len);
 
 /* ---------------------------------------------------------------- plan.c */
 /* unfused: [pad] -> the forward passes -> conv_product -> the inverse passes -> [cut] */
+/* conv_box (or KERNEL, its real twin conv_box_real): each of the batch arrays SRC (shape
+ * SDIMS) into DST (shape DDIMS), the corner they share copied, the rest of DST zero: a pad
+ * (the signal into the grid) or a cut (the output out of it). (plan.c; real.c too) */
+struct fl_launch *conv_box_launch(struct fl_plan *plan, const struct conv *cv, const char *kernel,
+                                  int src, int dst, const size_t *sdims, const size_t *ddims);
 void conv_plan_unfused(const struct conv *cv, struct fl_plan *plan);
 /* fused (the default): the product inside the passes (plan.c says where) */
 void conv_plan_fused(const struct conv *cv, struct fl_plan *plan);

@@ -77,22 +77,6 @@ static const struct fl_variant variants[] = {
 struct conv_args conv_args = {.mode = CONV_LINEAR, .seed = 1};
 static struct task_opts task; /* --task and its options (tasks.h) */
 
-/* The value of option NAME at ARGV[*I] ("--name value" or "--name=value"), moving *I past
- * it; NULL when ARGV[*I] is not NAME. Exits 2 when the value is missing. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t len = strlen(name);
-    if (strncmp(argv[*i], name, len) != 0)
-        return NULL;
-    if (argv[*i][len] == '=')
-        return argv[*i] + len + 1;
-    if (argv[*i][len] != '\0')
-        return NULL;
-    if (*i + 1 >= argc)
-        fl_die(FL_EXIT_USAGE, "%s needs a value", name);
-    return argv[++*i];
-}
-
 /* --variant direct: its program is kernels/11_direct.cl alone (no passes, nothing of
  * 11_convolution.cl), so main() gives the harness that file and no USES for it. */
 static int variant_direct;
@@ -106,28 +90,28 @@ static int take_options(int argc, char **argv)
     char err[1024];
     for (int i = 1; i < argc; i++) {
         const char *v;
-        if ((v = option_value(argc, argv, &i, "--mode"))) {
+        if ((v = conv_option_value(argc, argv, &i, "--mode"))) {
             if (strcmp(v, "circular") == 0)
                 conv_args.mode = CONV_CIRCULAR;
             else if (strcmp(v, "linear") == 0)
                 conv_args.mode = CONV_LINEAR;
             else
                 fl_die(FL_EXIT_USAGE, "--mode must be circular or linear, got '%s'", v);
-        } else if ((v = option_value(argc, argv, &i, "--filter-size"))) {
+        } else if ((v = conv_option_value(argc, argv, &i, "--filter-size"))) {
             if (fl_parse_size(v, conv_args.fdims, &conv_args.fndims, err, sizeof err) != 0)
                 fl_die(FL_EXIT_USAGE, "--filter-size: %s", err);
             if (conv_args.fndims > CONV_MAX_DIMS)
                 fl_die(FL_EXIT_USAGE, "--filter-size %s: a filter has 1 or 2 axes, like 31 or "
                        "15x15", v);
-        } else if ((v = option_value(argc, argv, &i, "--filter"))) {
+        } else if ((v = conv_option_value(argc, argv, &i, "--filter"))) {
             conv_args.filter_path = v;
-        } else if ((v = option_value(argc, argv, &i, "--task"))) {
+        } else if ((v = conv_option_value(argc, argv, &i, "--task"))) {
             if (strcmp(v, "blur") != 0 && strcmp(v, "sharpen") != 0 && strcmp(v, "chirp") != 0)
                 fl_die(FL_EXIT_USAGE, "--task must be blur, sharpen or chirp, got '%s'", v);
             task.name = v;
-        } else if ((v = option_value(argc, argv, &i, "--image"))) {
+        } else if ((v = conv_option_value(argc, argv, &i, "--image"))) {
             task.image = v;
-        } else if ((v = option_value(argc, argv, &i, "--sigma"))) {
+        } else if ((v = conv_option_value(argc, argv, &i, "--sigma"))) {
             char *end;
             task.sigma = strtod(v, &end);
             if (!*v || *end || !(task.sigma >= 0.3 && task.sigma <= 170))
@@ -135,7 +119,7 @@ static int take_options(int argc, char **argv)
                        "'%s'", v);
         } else if (strcmp(argv[i], "--real") == 0) {
             conv_args.real = 1;
-        } else if ((v = option_value(argc, argv, &i, "--block"))) {
+        } else if ((v = conv_option_value(argc, argv, &i, "--block"))) {
             char *end;
             unsigned long long b = strtoull(v, &end, 10);
             if (!*v || *end || b < 1 || b > ((size_t)1 << 26))
@@ -300,7 +284,7 @@ int main(int argc, char **argv)
                 "                      an image (--image in.pgm, or a drawn test pattern of\n"
                 "                      --size HxW; --sigma S; --output out.pgm), or chirp: a\n"
                 "                      matched filter finds a chirp buried in noise (--size N,\n"
-                "                      --filter-size M, --seed S)\n"
+                "                      --filter-size K, --seed S)\n"
                 "--input reads the signals as the other chapters do ((N,), (batch, N), or with\n"
                 "--size NyxNx (Ny, Nx) / (batch, Ny, Nx)); --output writes y. --explain shows\n"
                 "the grid, where the product is fused, and every launch.",

@@ -11,18 +11,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* conv_box: each of the batch arrays SRC (shape sy x sx) into DST (shape dy x dx), the
- * corner they share copied, the rest of DST zero: a pad (the signal into the grid) or a
- * cut (the output out of it). */
-static struct fl_launch *box_launch(struct fl_plan *plan, const struct conv *cv, int src, int dst,
-                                    const size_t *sdims, const size_t *ddims)
+/* conv.h */
+struct fl_launch *conv_box_launch(struct fl_plan *plan, const struct conv *cv, const char *kernel,
+                                  int src, int dst, const size_t *sdims, const size_t *ddims)
 {
     size_t sy = cv->ndims == 2 ? sdims[0] : 1, sx = sdims[cv->ndims - 1];
     size_t dy = cv->ndims == 2 ? ddims[0] : 1, dx = ddims[cv->ndims - 1];
     size_t count = dy * dx, items = conv_stream_items(cv->p);
     size_t global[2] = {(count + items - 1) / items * items, cv->batch};
     size_t local[2] = {items, 1};
-    struct fl_launch *l = fl_plan_add(plan, "conv_box", 2, global, local);
+    struct fl_launch *l = fl_plan_add(plan, kernel, 2, global, local);
     fl_arg_buffer(l, src);
     fl_arg_buffer(l, dst);
     fl_arg_int(l, (int)sy);
@@ -30,6 +28,27 @@ static struct fl_launch *box_launch(struct fl_plan *plan, const struct conv *cv,
     fl_arg_int(l, (int)dy);
     fl_arg_int(l, (int)dx);
     return l;
+}
+
+/* Linear mode's pad: two scratch grids of M per array (*A and *B, the passes' ping and
+ * pong), x copied into the first with zeros after it. */
+static void pad_into_grids(struct fl_plan *plan, const struct conv *cv, int *a, int *b)
+{
+    *a = fl_plan_scratch(plan, "grid0", cv->mn * cv->batch);
+    *b = fl_plan_scratch(plan, "grid1", cv->mn * cv->batch);
+    struct fl_launch *l = conv_box_launch(plan, cv, "conv_box", FL_BUF_A, *a, cv->dims, cv->mdims);
+    fl_launch_note(l, "pad: x (%zu points) into the grid of M = %zu, zeros after it", cv->n,
+                   cv->mn);
+}
+
+/* Linear mode's cut: y, the first N + K - 1 per axis of the grid in slot R, into buffer B;
+ * returns B, the plan's result. */
+static int cut_from_grid(struct fl_plan *plan, const struct conv *cv, int r)
+{
+    struct fl_launch *l = conv_box_launch(plan, cv, "conv_box", r, FL_BUF_B, cv->mdims, cv->odims);
+    fl_launch_note(l, "cut: y = the first %zu of the M = %zu values (N + K - 1 per axis)", cv->on,
+                   cv->mn);
+    return FL_BUF_B;
 }
 
 /* conv_product: Z = Z * Hh in place, over the batch's grids in slot Z. */
@@ -59,24 +78,13 @@ void conv_plan_unfused(const struct conv *cv, struct fl_plan *plan)
     int spectrum = conv_spectrum_table(plan, cv);
     int linear = cv->mode == CONV_LINEAR;
     int src = FL_BUF_A, dst = FL_BUF_B;
-    if (linear) {
-        src = fl_plan_scratch(plan, "grid0", cv->mn * cv->batch);
-        dst = fl_plan_scratch(plan, "grid1", cv->mn * cv->batch);
-        struct fl_launch *l = box_launch(plan, cv, FL_BUF_A, src, cv->dims, cv->mdims);
-        fl_launch_note(l, "pad: x (%zu points) into the grid of M = %zu, zeros after it", cv->n,
-                       cv->mn);
-    }
+    if (linear)
+        pad_into_grids(plan, cv, &src, &dst);
     int r = fl_layout_launches(plan, &L, elem, src, dst, 0, 0, fwd, sizeof fwd);
     product_launch(plan, cv, r, spectrum);
     /* the inverse as conj(FFT(conj Z)): conj in the first pass, conj out the last */
     r = fl_layout_launches(plan, &L, elem, r, r == src ? dst : src, 1, 2, inv, sizeof inv);
-    plan->result = r;
-    if (linear) {
-        struct fl_launch *l = box_launch(plan, cv, r, FL_BUF_B, cv->mdims, cv->odims);
-        fl_launch_note(l, "cut: y = the first %zu of the M = %zu values (N + K - 1 per axis)",
-                       cv->on, cv->mn);
-        plan->result = FL_BUF_B;
-    }
+    plan->result = linear ? cut_from_grid(plan, cv, r) : r;
     conv_text(cv, text, sizeof text);
     if (!fwd[0]) /* a grid of one point: its FFT is itself */
         snprintf(fwd, sizeof fwd, "no pass (a grid of one point)");
@@ -276,13 +284,8 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
     if (fl_layout_make(&spec, &Ly, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why);
     int a = FL_BUF_A, b = FL_BUF_B;
-    if (linear) {
-        a = fl_plan_scratch(plan, "grid0", cv->mn * cv->batch);
-        b = fl_plan_scratch(plan, "grid1", cv->mn * cv->batch);
-        struct fl_launch *l = box_launch(plan, cv, FL_BUF_A, a, cv->dims, cv->mdims);
-        fl_launch_note(l, "pad: x (%zu points) into the grid of M = %zu, zeros after it", cv->n,
-                       cv->mn);
-    }
+    if (linear)
+        pad_into_grids(plan, cv, &a, &b);
     int r = fl_layout_launches(plan, &Ly, elem, a, b, 0, 0, cols_f, sizeof cols_f);
     int other = r == a ? b : a;
     /* conv_fused ends with a whole inverse along x (conj in and out); the middle's rows end
@@ -290,13 +293,7 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
     int rr = fused_rows(plan, cv, &L.ax[0], way, r, other, r, other, hs, where, sizeof where);
     r = fl_layout_launches(plan, &Ly, elem, rr, rr == a ? b : a, way == ROWS_ONE_KERNEL ? 1 : 0, 2,
                            cols_i, sizeof cols_i);
-    plan->result = r;
-    if (linear) {
-        struct fl_launch *l = box_launch(plan, cv, r, FL_BUF_B, cv->mdims, cv->odims);
-        fl_launch_note(l, "cut: y = the first %zu of the M = %zu values (N + K - 1 per axis)",
-                       cv->on, cv->mn);
-        plan->result = FL_BUF_B;
-    }
+    plan->result = linear ? cut_from_grid(plan, cv, r) : r;
     if (!cols_f[0]) /* My = 1: no column pass */
         snprintf(plan->summary, sizeof plan->summary, "%.160s. fused: %s%.200s%s: %d launch%s.",
                  text, linear ? "pad, " : "", where, linear ? ", cut" : "", plan->nlaunch,

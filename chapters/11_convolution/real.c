@@ -100,24 +100,6 @@ static const char *dims_text(const size_t *dims, int ndims, char *buf, size_t le
     return buf;
 }
 
-static struct fl_launch *box_real(struct fl_plan *plan, const struct conv *cv, int src, int dst,
-                                  const size_t *sdims, const size_t *ddims)
-{
-    size_t sy = cv->ndims == 2 ? sdims[0] : 1, sx = sdims[cv->ndims - 1];
-    size_t dy = cv->ndims == 2 ? ddims[0] : 1, dx = ddims[cv->ndims - 1];
-    size_t items = conv_stream_items(cv->p);
-    size_t global[2] = {(dy * dx + items - 1) / items * items, cv->batch};
-    size_t local[2] = {items, 1};
-    struct fl_launch *l = fl_plan_add(plan, "conv_box_real", 2, global, local);
-    fl_arg_buffer(l, src);
-    fl_arg_buffer(l, dst);
-    fl_arg_int(l, (int)sy);
-    fl_arg_int(l, (int)sx);
-    fl_arg_int(l, (int)dy);
-    fl_arg_int(l, (int)dx);
-    return l;
-}
-
 void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
 {
     static struct fl_real_plan R;
@@ -130,7 +112,8 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
     int twist = fl_real_twist_table(plan, R.nx);
     int s0 = fl_plan_scratch(plan, "half0", half * cv->batch);
     int s1 = fl_plan_scratch(plan, "half1", half * cv->batch);
-    struct fl_launch *l = box_real(plan, cv, FL_BUF_A, s0, cv->dims, g.mdims);
+    struct fl_launch *l = conv_box_launch(plan, cv, "conv_box_real", FL_BUF_A, s0, cv->dims,
+                                          g.mdims);
     fl_launch_note(l, "pad: the %zu reals of x into the grid of M = %zu reals, zeros after them",
                    cv->n, g.mn);
     size_t elem = conv_elem_bytes(cv->p), wg = cv->p->dev->max_wg;
@@ -147,7 +130,7 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
                    half);
     r = fl_real_launches(plan, &R, 1, 0, elem, r, r == s0 ? s1 : s0, twist, wg, how_x, how_y,
                          sizeof how_x);
-    l = box_real(plan, cv, r, FL_BUF_B, g.mdims, cv->odims);
+    l = conv_box_launch(plan, cv, "conv_box_real", r, FL_BUF_B, g.mdims, cv->odims);
     fl_launch_note(l, "cut: y = the first %zu of the M = %zu reals", cv->on, g.mn);
     plan->result = FL_BUF_B;
     conv_text(cv, text, sizeof text);

@@ -1,6 +1,6 @@
 /* 11_convolution: a run's convolution (struct conv) from its shape and the chapter's
  * options, the checks that refuse what it cannot do (exit 2), the layout of the transform
- * grid, and the filter's spectrum. */
+ * grid, the filter's spectrum, and conv_option_value (the options' values). */
 #include "conv.h"
 
 #include "../../common/reference.h"
@@ -215,4 +215,19 @@ void conv_text(const struct conv *cv, char *buf, size_t len)
     else
         snprintf(buf, len, "%s x batch %zu, filter %s, linear: y has N + K - 1 = %s, the grid "
                  "M = %s (the smallest 7-smooth >= it; x and h zero-padded)", s, cv->batch, f, o, m);
+}
+
+/* conv.h: the chapter's own options (main.c) and the tasks' (task.c) */
+const char *conv_option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t len = strlen(name);
+    if (strncmp(argv[*i], name, len) != 0)
+        return NULL;
+    if (argv[*i][len] == '=')
+        return argv[*i] + len + 1;
+    if (argv[*i][len] != '\0')
+        return NULL;
+    if (*i + 1 >= argc)
+        fl_die(FL_EXIT_USAGE, "%s needs a value", name);
+    return argv[++*i];
 }

@@ -32,22 +32,6 @@ static void remove_temp(void)
     tmp.made = 0;
 }
 
-/* The value of option NAME at ARGV[I] ("--name v" or "--name=v"), I moved past it; NULL
- * when ARGV[I] is not NAME. */
-static const char *value_of(int argc, char **argv, int *i, const char *name)
-{
-    size_t len = strlen(name);
-    if (strncmp(argv[*i], name, len) != 0)
-        return NULL;
-    if (argv[*i][len] == '=')
-        return argv[*i] + len + 1;
-    if (argv[*i][len] != '\0')
-        return NULL;
-    if (*i + 1 >= argc)
-        fl_die(FL_EXIT_USAGE, "%s needs a value", name);
-    return argv[++*i];
-}
-
 int task_take_options(int argc, char **argv, struct task_opts *t)
 {
     static const char *const refused[] = {"--input", "--batch", "--inverse", "--format",
@@ -55,11 +39,11 @@ int task_take_options(int argc, char **argv, struct task_opts *t)
     int kept = 1;
     for (int i = 1; i < argc; i++) {
         const char *v;
-        if ((v = value_of(argc, argv, &i, "--output"))) {
+        if ((v = conv_option_value(argc, argv, &i, "--output"))) {
             t->output = v;
             continue;
         }
-        if ((v = value_of(argc, argv, &i, "--size"))) {
+        if ((v = conv_option_value(argc, argv, &i, "--size"))) {
             char err[256];
             if (fl_parse_size(v, t->dims, &t->ndims, err, sizeof err) != 0)
                 fl_die(FL_EXIT_USAGE, "--size: %s", err);
