@@ -20,7 +20,9 @@
  * holds outputs j = b + m*(Q/rl), elements e0 + j*es of the row; Z_j = V_j * tab[e0 +
  * j*es], conjugated so that the next FFT is the inverse; then back to the first stage's
  * order (radix r0) through local memory: value j to slot j (the last stage's sub-span is
- * Q/rl, so exchange's Stockham place is j itself), barrier, read j = b + m*(Q/r0). */
+ * Q/rl, so exchange's Stockham place is j itself), barrier, read j = b + m*(Q/r0). Where
+ * rl = r0 that read is what butterfly b holds already: no exchange (one of five in a row's
+ * two FFTs, NOTES.md of chapter 11; its plans put a repeated radix at both ends). */
 static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, __global const real2_t *tab,
                                     int e0, int es, int i, int c, const int rl, const int r0,
                                     const int Q, const int I, const int T, const int cf)
@@ -39,7 +41,8 @@ static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, __global con
 #undef PRODUCT_M
         }
     }
-    exchange(v, u, i, c, rl, Q / rl, r0, Q, I, T, cf);
+    if (rl != r0)
+        exchange(v, u, i, c, rl, Q / rl, r0, Q, I, T, cf);
 }
 
 /* A pass's -D list (Q, p, I, T, 12 radices) with p replaced, and its Q: the inverse after

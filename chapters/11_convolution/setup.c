@@ -170,6 +170,36 @@ int conv_of_problem(const struct fl_problem *p, struct conv *cv, char *why, size
     return conv_layout(cv, &L, why, len);
 }
 
+/* The rows' pass that holds the product when fused (the only pass, or the second of two),
+ * with a radix that repeats put at both ends, where one repeats (4096 = 16 x 16 x 16 already
+ * is; 1024 = 16 x 8 x 8 becomes 8 x 16 x 8): the forward's last stage then leaves each
+ * value where the inverse's first stage reads it, and the exchange through local memory
+ * between the two FFTs drops out (pass_middle_hook, kernels/08_fused_convolution.cl). The
+ * order of the stages changes nothing else, and unfused runs the same passes. */
+static void ends_alike(struct fl_radix_plan *rp)
+{
+    if (rp->npasses < 1 || rp->npasses > 2)
+        return;
+    struct fl_radix_pass *ps = &rp->pass[rp->npasses - 1];
+    int n = ps->nstages;
+    for (int a = 0; a < n && ps->radix[0] != ps->radix[n - 1]; a++)
+        for (int b = a + 1; b < n; b++)
+            if (ps->radix[a] == ps->radix[b]) {
+                unsigned rest[FL_RADIX_MAX_PASS_STAGES], r = ps->radix[a];
+                int k = 0;
+                for (int s = 0; s < n; s++)
+                    if (s != a && s != b)
+                        rest[k++] = ps->radix[s];
+                ps->radix[0] = ps->radix[n - 1] = r;
+                memcpy(ps->radix + 1, rest, (size_t)k * sizeof *rest);
+                break;
+            }
+    rp->nstages = 0; /* the whole plan's list, pass after pass */
+    for (int i = 0; i < rp->npasses; i++)
+        for (int s = 0; s < rp->pass[i].nstages; s++)
+            rp->radix[rp->nstages++] = rp->pass[i].radix[s];
+}
+
 int conv_layout(const struct conv *cv, struct fl_layout *L, char *why, size_t len)
 {
     const struct fl_problem *p = cv->p;
@@ -181,7 +211,10 @@ int conv_layout(const struct conv *cv, struct fl_layout *L, char *why, size_t le
      * unfused are compared on the same passes */
     struct fl_layout_spec spec = {cv->ndims, {0}, cv->batch, 0, 0, &lim, 0, 0, "M"};
     memcpy(spec.dims, cv->mdims, (size_t)cv->ndims * sizeof cv->mdims[0]);
-    return fl_layout_make(&spec, L, why, len);
+    if (fl_layout_make(&spec, L, why, len) != 0)
+        return -1;
+    ends_alike(&L->ax[0].rp);
+    return 0;
 }
 
 int conv_spectrum_table(struct fl_plan *plan, const struct conv *cv)
