@@ -14,7 +14,8 @@
 #   2-D:                linear 30x40 x 2 with a 3x5 filter (pad, columns, conv_fused rows,
 #                       columns, cut) and unfused, their outputs compared; circular 12x20
 #                       double; circular 4x4200 (rows in two passes: conv_middle reading
-#                       row r mod 4 of Hh)
+#                       row r mod 4 of Hh); 30x3000 with --wg 8 (rows in three passes:
+#                       conv_forward_last's product reading row r mod 32)
 #   files:              --input (B, N) and --filter (K,) complex64, --output (B, N + K - 1),
 #                       read back and compared with the plain sum here; a CSV row; a timed run
 #   the limit:          circular N = 2^24 (slow set); 2^24 + 1 and a grid past 2^26 refused
@@ -24,8 +25,8 @@
 #                       file for a 1-D complex run, --filter-size of 3 axes, a circular length
 #                       that is not 7-smooth, --inverse, a bad --mode, --filter with
 #                       --filter-size: exit 2 before any kernel is built
-# The slow set (FFTLAB_SLOW_TESTS=1) adds: circular N = 2^24, 2-D rows of three passes (the
-# unfused plan), three passes in double with the result in A, the default timed run.
+# The slow set (FFTLAB_SLOW_TESTS=1) adds: circular N = 2^24, three passes in double with the
+# result in A, the default timed run.
 # Cold (pocl's cache empty), 2 busy cores: about 20 s wall; chapters/11_convolution/NOTES.md.
 . "$(dirname "$0")/lib.sh"
 need_binary 11_convolution
@@ -94,9 +95,10 @@ run_case "fused 2-D circular 12x20 double, filter 3 (3x3)" 0 '^PASS$' --has 'fil
 run_case "fused 2-D circular 4x4200: rows in two passes, each row's product from its row of Hh" 0 '^PASS$' \
     --has 'conv_middle\(' --has '-D PASS_MIDDLE_ROWS=4 ' \
     -- "$B" --size 4x4200 --mode circular --filter-size 3 --explain --repeat 0
-slow_case "fused 2-D 30x3000 --wg 8: rows of three passes take the unfused plan" 0 '^PASS$' \
-    --has 'fused: rows of 3 passes on a 2-D grid take the unfused plan' --has 'conv_product\(' \
-    -- "$B" --size 30x3000 --wg 8 --filter-size 3 --explain --repeat 0
+run_case "fused 2-D 30x3000 --wg 8: rows of three passes, the product in the last forward's stores" \
+    0 '^PASS$' --has 'rows of M = 3024 in 3 passes' --has 'conv_forward_last\(grid1, grid0' \
+    --has 'conv_inverse_last\(grid0, grid1' --has 'fft_cols_y_p0\(grid1, grid0, .*, 1, 2\)' \
+    --lacks 'conv_product' -- "$B" --size 30x3000 --wg 8 --filter-size 3 --explain --repeat 0
 slow_case "fused N=4000 x 2 --wg 8 circular double (three passes, the result in A)" 0 '^PASS$' \
     --has 'result in buffer A' -- "$B" --size 4000 --batch 2 --wg 8 --mode circular --precision double --explain --repeat 0
 

@@ -106,12 +106,11 @@ static enum rows_way rows_way(const struct fl_layout *L)
                                                                                 : ROWS_HOOKED;
 }
 
-/* Whether the fused plan of CV uses 06's hooks (-D FL_PASS_HOOKS): rows in several passes;
- * on a 2-D grid only in two (more: the unfused plan). */
-static int fused_hooks(const struct conv *cv, const struct fl_layout *L)
+/* Whether the fused plan uses 06's hooks (-D FL_PASS_HOOKS): rows in several passes. */
+static int fused_hooks(const struct fl_layout *L)
 {
     enum rows_way w = rows_way(L);
-    return cv->ndims == 1 ? w == ROWS_MIDDLE || w == ROWS_HOOKED : w == ROWS_MIDDLE;
+    return w == ROWS_MIDDLE || w == ROWS_HOOKED;
 }
 
 /* A launch of one of this file's hooked or fused kernels, pass K's shape of the rows (PS:
@@ -142,8 +141,9 @@ static struct fl_launch *plain_rows_launch(struct fl_plan *plan, const struct fl
 
 /* The rows of the grid, fused, from slot SRC through the work slots W0 and W1 (a pass
  * reads one and writes the other) to DST (-1: whichever work slot the last pass writes).
- * 1-D: the pad in the first pass's loads, the cut in the last's stores. Returns the slot
- * of the result; WHERE says what it did, for the summary. */
+ * 1-D: the pad in the first pass's loads, the cut in the last's stores; 2-D: whole rows of
+ * M, the last pass's stores not conjugated (CONV_ROWS_LAST 0: the columns after do it).
+ * Returns the slot of the result; WHERE says what it did, for the summary. */
 static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct fl_axis *a,
                       enum rows_way way, int src, int w0, int w1, int dst, int hs, char *where,
                       size_t len)
@@ -213,23 +213,24 @@ static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct 
                 l = rows_launch(plan, a, ps, kernel, from, to, elem, tw, hs);
             else
                 l = plain_rows_launch(plan, a, k, from, to, elem, tw, inv && k == 0 ? 1 : 0);
-            fl_launch_note(l, "%s pass %d/%d: p=%zu Q=%zu = %s; %zu columns x %zu items%s",
-                           inv ? "inverse" : "forward", k + 1, passes, ps->span, ps->q, rs,
-                           ps->columns, ps->items, !inv && k == 0 ? "; loads x, 0 past N"
-                           : !inv && k == passes - 1 ? "; stores V*Hh"
+            fl_launch_note(l, "%s%s pass %d/%d: p=%zu Q=%zu = %s; %zu columns x %zu items%s",
+                           one_d ? "" : "axis x rows, ", inv ? "inverse" : "forward", k + 1,
+                           passes, ps->span, ps->q, rs, ps->columns, ps->items,
+                           !inv && k == passes - 1 ? "; stores V*Hh"
+                           : !one_d ? ""
+                           : !inv && k == 0 ? "; loads x, 0 past N"
                            : inv && k == passes - 1 ? "; stores conj, the first N + K - 1 (circular: N)" : "");
             from = to;
         }
     snprintf(where, len, "rows of M = %zu in %d passes: the product in the last forward "
-             "pass's stores, the pad in the first pass's loads, the cut in the last's stores",
-             a->n, passes);
+             "pass's stores%s", a->n, passes, one_d ? ", the pad in the first pass's loads, "
+             "the cut in the last's stores" : "");
     return from;
 }
 
 /* fused. 1-D: the rows of the grid as fused_rows does them, A -> B (work slots for a
  * linear grid, longer than A and B). 2-D: [pad], the column passes forward (07's), the
- * rows fused, the column passes inverse, [cut]. A 2-D grid whose rows take three passes
- * or more (rows longer than a million points) gets the unfused plan. */
+ * rows fused, the column passes inverse, [cut]. */
 void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
 {
     static struct fl_layout L, Ly;
@@ -239,15 +240,11 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
     if (conv_layout(cv, &L, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     enum rows_way way = rows_way(&L);
-    if (way == ROWS_NONE || (cv->ndims == 2 && way == ROWS_HOOKED)) {
+    if (way == ROWS_NONE) {
         conv_plan_unfused(cv, plan);
         size_t used = strlen(plan->summary);
-        if (way == ROWS_NONE)
-            snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of one "
-                     "point have no pass to put the product in: the unfused plan)");
-        else
-            snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of %d "
-                     "passes on a 2-D grid take the unfused plan)", L.ax[0].rp.npasses);
+        snprintf(plan->summary + used, sizeof plan->summary - used, " (fused: rows of one "
+                 "point have no pass to put the product in: the unfused plan)");
         return;
     }
     int hs = conv_spectrum_table(plan, cv);
@@ -288,8 +285,9 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
         pad_into_grids(plan, cv, &a, &b);
     int r = fl_layout_launches(plan, &Ly, elem, a, b, 0, 0, cols_f, sizeof cols_f);
     int other = r == a ? b : a;
-    /* conv_fused ends with a whole inverse along x (conj in and out); the middle's rows end
-     * conjugated (CONV_ROWS_LAST 0), so the columns then conjugate only what they write */
+    /* conv_fused ends with a whole inverse along x (conj in and out); the middle's and the
+     * hooked rows end conjugated (CONV_ROWS_LAST 0), so the columns then conjugate only
+     * what they write */
     int rr = fused_rows(plan, cv, &L.ax[0], way, r, other, r, other, hs, where, sizeof where);
     r = fl_layout_launches(plan, &Ly, elem, rr, rr == a ? b : a, way == ROWS_ONE_KERNEL ? 1 : 0, 2,
                            cols_i, sizeof cols_i);
@@ -317,7 +315,7 @@ void conv_build_options(const struct conv *cv, const char *variant, char *opts, 
     used += (size_t)snprintf(opts + used, len - used, " -D CONV_NX=%zu -D CONV_NY=%zu "
                              "-D CONV_MID_ROWS=%zu -D PASS_MIDDLE_ROWS=%zu -D CONV_ROWS_LAST=%d%s",
                              one_d ? cv->dims[0] : mx, one_d ? cv->odims[0] : mx, mid_rows,
-                             mid_rows, one_d, fused && fused_hooks(cv, &L) ? " -D FL_PASS_HOOKS" : "");
+                             mid_rows, one_d, fused && fused_hooks(&L) ? " -D FL_PASS_HOOKS" : "");
     if (used >= len)
         fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
 }
