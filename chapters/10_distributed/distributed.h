@@ -225,7 +225,8 @@ double engine_call(struct engine *r, struct pipeline *p, int poison, double *pha
 /* BYTES between device buffer M (from offset 0) and host memory H (TO_HOST: device ->
  * host), in transfers of at most XFER_MAX bytes; returns when they are done. */
 void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t bytes);
-/* X (count values, doubles) -> buffer A; buffer SLOT -> OUT (doubles). */
+/* X (count values, doubles) -> buffer A (NULL: the last X again, still converted in the
+ * staging buffer if no download came between); buffer SLOT -> OUT (doubles). */
 void engine_upload(struct engine *r, const double *x);
 void engine_download(struct engine *r, int slot, double *out);
 

@@ -210,7 +210,8 @@ void engine_transfer(struct engine *r, cl_mem m, int to_host, void *h, size_t by
 
 void engine_upload(struct engine *r, const double *x)
 {
-    fl_to_device_format(r->staging, x, r->s->count, r->elem);
+    if (x)
+        fl_to_device_format(r->staging, x, r->s->count, r->elem);
     engine_transfer(r, r->buf[0], 0, r->staging, r->s->count * r->elem);
 }
 
