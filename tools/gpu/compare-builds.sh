@@ -44,7 +44,9 @@ one() {
     local run=("$dir/build/$prog")
     [ "$prog" = 10_distributed ] && run=("$after/tools/mpirun.sh" -n "$ranks" "${run[@]}")
     local err=$log.err t0=$SECONDS
-    out=$(timeout -k 5 300 "${run[@]}" "$@" --format csv ${EXTRA:-} 2>"$err" </dev/null)
+    local extra
+    read -r -a extra <<<"${EXTRA:-}"   # EXTRA's words, each an option
+    out=$(timeout -k 5 300 "${run[@]}" "$@" --format csv "${extra[@]}" 2>"$err" </dev/null)
     # the value under ms_median in the first data row (a quoted chapter name) after the header
     ms=$(awk -F, '/^chapter,/ { for (i = 1; i <= NF; i++) if ($i == "ms_median") c = i; next }
                   c && /^"/ { print $c; found = 1; exit } END { if (!found) print "fail" }' <<<"$out")
