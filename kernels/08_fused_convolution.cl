@@ -31,10 +31,14 @@ static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, __global con
     #pragma unroll
     for (int jb = 0; jb < nb; jb++) {
         int b = i + jb * I;
+        /* the butterfly's table values from one pointer, at constant steps: indexed as
+         * tab[e0 + (b + m*B)*es], they took the load's 16 indices, which a compiler keeps
+         * in 64-bit registers from the row's loads to its stores (NOTES.md of chapter 11) */
+        __global const real2_t *tb = tab + e0 + b * es;
         if (B % I == 0 || b < B) {
 #define PRODUCT_M(m)                                                                       \
     {                                                                                      \
-        real2_t z = cmul(v[jb * rl + m], tab[e0 + (b + (m) * B) * es]);                    \
+        real2_t z = cmul(v[jb * rl + m], tb[(m) * B * es]);                                \
         v[jb * rl + m] = (real2_t)(z.x, -z.y);                                             \
     }
             FOR_M(rl, PRODUCT_M)
@@ -137,8 +141,10 @@ static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __l
         real2_t cv = (real2_t)(v[jb * rl + m].x, -v[jb * rl + m].y);                       \
         if (rader && valid)                                                                \
             out[(int)ends[e].y] = x0 + cv;                                                 \
+        else if (!rader && valid && e < NY && conv)                                        \
+            (out + b)[m * BL] = cv;      /* out[e], from one pointer (as tb above) */      \
         else if (!rader && valid && e < NY)                                                \
-            out[e] = conv ? cv : cmul(cv, ends[e]);                                        \
+            out[e] = cmul(cv, ends[e]);                                                    \
     }
             FOR_M(rl, STORE_M)
 #undef STORE_M
