@@ -31,11 +31,12 @@ static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, __global con
     #pragma unroll
     for (int jb = 0; jb < nb; jb++) {
         int b = i + jb * I;
-        /* the butterfly's table values from one pointer, at constant steps: indexed as
-         * tab[e0 + (b + m*B)*es], they took the load's 16 indices, which a compiler keeps
-         * in 64-bit registers from the row's loads to its stores (NOTES.md of chapter 11) */
-        __global const real2_t *tb = tab + e0 + b * es;
         if (B % I == 0 || b < B) {
+            /* the butterfly's table values from one pointer, at constant steps: indexed
+             * as tab[e0 + (b + m*B)*es], the reads shared the 16 indices of the row's
+             * loads, which a compiler then keeps in 64-bit registers from the first load
+             * to the last store (NOTES.md of chapter 11, section 14) */
+            __global const real2_t *tb = tab + e0 + b * es;
 #define PRODUCT_M(m)                                                                       \
     {                                                                                      \
         real2_t z = cmul(v[jb * rl + m], tb[(m) * B * es]);                                \
