@@ -92,8 +92,9 @@ size_t conv_stream_items(const struct fl_problem *p);
 /* The filter's spectrum on the transform grid, divided by its mn points (the inverse's
  * 1/M, once, here): FFTW in double of h zero-padded to mdims, computed once per plan on the
  * host and uploaded as table "spectrum", which every launch of every call and every array
- * of the batch reads. Returns its slot. */
-int conv_spectrum_table(struct fl_plan *plan, const struct conv *cv);
+ * of the batch reads. HALF: real data's half spectrum (FFTW's r2c; the last axis even),
+ * My x (Mx/2 + 1) values, for 09's R2C. Returns its slot. */
+int conv_spectrum_table(struct fl_plan *plan, const struct conv *cv, int half);
 /* "4096 x 16, filter 31 (linear: y has 4126, M = 4200)", for --explain */
 void conv_text(const struct conv *cv, char *buf, size_t len);
 
@@ -105,6 +106,10 @@ void conv_text(const struct conv *cv, char *buf, size_t len);
 struct fl_launch *conv_box_launch(struct fl_plan *plan, const struct conv *cv, const char *kernel,
                                   int src, int dst, const size_t *sdims, const size_t *ddims);
 void conv_plan_unfused(const struct conv *cv, struct fl_plan *plan);
+/* conv_product: Z = Z * Hh in place, ROWS arrays of COUNT values in slot Z, Hh in slot
+ * SPECTRUM (the same COUNT values for every array); the caller notes what Z holds */
+struct fl_launch *conv_product_launch(struct fl_plan *plan, const struct conv *cv, int z,
+                                      int spectrum, size_t count, size_t rows);
 /* fused (the default): the product inside the passes (plan.c says where) */
 void conv_plan_fused(const struct conv *cv, struct fl_plan *plan);
 /* -D options of CV's plans for variant VARIANT */

@@ -148,8 +148,7 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
     struct conv grid = *cv;
     grid.mdims[0] = grid.mn = o.b;
     size_t per_block = f.real ? o.b / 2 + 1 : o.b; /* complex values a block's spectrum has */
-    int spectrum = f.real ? conv_half_spectrum_table(plan, &grid, per_block)
-                          : conv_spectrum_table(plan, &grid);
+    int spectrum = conv_spectrum_table(plan, &grid, f.real);
     int twist = f.real ? fl_real_twist_table(plan, o.b) : -1;
     size_t rows = o.nblocks * cv->batch;
     int s0 = fl_plan_scratch(plan, "blocks0", rows * per_block);
@@ -167,13 +166,7 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
                        "1) ..] with L = W - K + 1 = %zu (zeros outside x)", o.nblocks, o.b, o.hop);
     int r = block_transforms(plan, cv, &f, 0, s0, s1, twist, fwd, sizeof fwd);
     /* conv_product (kernels/11_convolution.cl) on every block: (per block, blocks x batch) */
-    size_t items = conv_stream_items(cv->p);
-    size_t global[2] = {(per_block + items - 1) / items * items, rows};
-    size_t local[2] = {items, 1};
-    l = fl_plan_add(plan, "conv_product", 2, global, local);
-    fl_arg_buffer(l, r);
-    fl_arg_buffer(l, spectrum);
-    fl_arg_int(l, (int)per_block);
+    l = conv_product_launch(plan, cv, r, spectrum, per_block, rows);
     fl_launch_note(l, "every block's %s times Hh = FFT_W(h)/W in place (from the host once: "
                    "the table \"spectrum\")", f.real ? "half spectrum" : "spectrum");
     r = block_transforms(plan, cv, &f, 1, r, r == s0 ? s1 : s0, twist, inv, sizeof inv);

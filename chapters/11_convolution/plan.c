@@ -51,19 +51,17 @@ static int cut_from_grid(struct fl_plan *plan, const struct conv *cv, int r)
     return FL_BUF_B;
 }
 
-/* conv_product: Z = Z * Hh in place, over the batch's grids in slot Z. */
-static struct fl_launch *product_launch(struct fl_plan *plan, const struct conv *cv, int z,
-                                        int spectrum)
+/* conv.h */
+struct fl_launch *conv_product_launch(struct fl_plan *plan, const struct conv *cv, int z,
+                                      int spectrum, size_t count, size_t rows)
 {
     size_t items = conv_stream_items(cv->p);
-    size_t global[2] = {(cv->mn + items - 1) / items * items, cv->batch};
+    size_t global[2] = {(count + items - 1) / items * items, rows};
     size_t local[2] = {items, 1};
     struct fl_launch *l = fl_plan_add(plan, "conv_product", 2, global, local);
     fl_arg_buffer(l, z);
     fl_arg_buffer(l, spectrum);
-    fl_arg_int(l, (int)cv->mn);
-    fl_launch_note(l, "Z = FFT_M(x) * Hh in place, %zu values per array (Hh = FFT_M(h) / M, "
-                   "from the host once: the table \"spectrum\")", cv->mn);
+    fl_arg_int(l, (int)count);
     return l;
 }
 
@@ -75,13 +73,15 @@ void conv_plan_unfused(const struct conv *cv, struct fl_plan *plan)
     size_t elem = conv_elem_bytes(p);
     if (conv_layout(cv, &L, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
-    int spectrum = conv_spectrum_table(plan, cv);
+    int spectrum = conv_spectrum_table(plan, cv, 0);
     int linear = cv->mode == CONV_LINEAR;
     int src = FL_BUF_A, dst = FL_BUF_B;
     if (linear)
         pad_into_grids(plan, cv, &src, &dst);
     int r = fl_layout_launches(plan, &L, elem, src, dst, 0, 0, fwd, sizeof fwd);
-    product_launch(plan, cv, r, spectrum);
+    struct fl_launch *l = conv_product_launch(plan, cv, r, spectrum, cv->mn, cv->batch);
+    fl_launch_note(l, "Z = FFT_M(x) * Hh in place, %zu values per array (Hh = FFT_M(h) / M, "
+                   "from the host once: the table \"spectrum\")", cv->mn);
     /* the inverse as conj(FFT(conj Z)): conj in the first pass, conj out the last */
     r = fl_layout_launches(plan, &L, elem, r, r == src ? dst : src, 1, 2, inv, sizeof inv);
     plan->result = linear ? cut_from_grid(plan, cv, r) : r;
@@ -247,7 +247,7 @@ void conv_plan_fused(const struct conv *cv, struct fl_plan *plan)
                  "point have no pass to put the product in: the unfused plan)");
         return;
     }
-    int hs = conv_spectrum_table(plan, cv);
+    int hs = conv_spectrum_table(plan, cv, 0);
     int linear = cv->mode == CONV_LINEAR;
     conv_text(cv, text, sizeof text);
     if (cv->ndims == 1) {

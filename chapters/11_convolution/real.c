@@ -75,24 +75,6 @@ void conv_real_options(const struct conv *cv, char *opts, size_t len)
         fl_die(FL_EXIT_OPENCL, "kernel build options longer than %zu characters (chapter bug)", len);
 }
 
-int conv_half_spectrum_table(struct fl_plan *plan, const struct conv *g, size_t count)
-{
-    double *hs, *pad = calloc(g->mn, 16);
-    if (!pad)
-        fl_die(FL_EXIT_OPENCL, "out of host memory for the filter's spectrum (%zu values)", g->mn);
-    size_t fy = g->ndims == 2 ? g->fdims[0] : 1, fx = g->fdims[g->ndims - 1];
-    size_t mx = g->mdims[g->ndims - 1];
-    for (size_t r = 0; r < fy; r++)
-        memcpy(pad + 2 * r * mx, g->h + 2 * r * fx, fx * 16);
-    int slot = fl_plan_table(plan, "spectrum", count, &hs);
-    if (fl_reference_r2c_nd(pad, hs, g->mdims, g->ndims, 1) != 0)
-        fl_die(FL_EXIT_OPENCL, "FFTW could not transform the filter (%zu values)", g->mn);
-    for (size_t i = 0; i < 2 * count; i++)
-        hs[i] /= (double)g->mn;
-    free(pad);
-    return slot;
-}
-
 /* "560x560": DIMS (NDIMS axes) into BUF */
 static const char *dims_text(const size_t *dims, int ndims, char *buf, size_t len)
 {
@@ -108,7 +90,7 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
     if (real_grid(cv, &g, why, sizeof why) != 0 || real_layouts(&g, &R, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
     size_t half = R.rows / cv->batch * (R.m + 1); /* the half spectrum's values per array */
-    int spectrum = conv_half_spectrum_table(plan, &g, half);
+    int spectrum = conv_spectrum_table(plan, &g, 1);
     int twist = fl_real_twist_table(plan, R.nx);
     int s0 = fl_plan_scratch(plan, "half0", half * cv->batch);
     int s1 = fl_plan_scratch(plan, "half1", half * cv->batch);
@@ -118,13 +100,7 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
                    cv->n, g.mn);
     size_t elem = conv_elem_bytes(cv->p), wg = cv->p->dev->max_wg;
     int r = fl_real_launches(plan, &R, 0, 0, elem, s0, s1, twist, wg, how_x, how_y, sizeof how_x);
-    size_t items = conv_stream_items(cv->p);
-    size_t global[2] = {(half + items - 1) / items * items, cv->batch};
-    size_t local[2] = {items, 1};
-    l = fl_plan_add(plan, "conv_product", 2, global, local);
-    fl_arg_buffer(l, r);
-    fl_arg_buffer(l, spectrum);
-    fl_arg_int(l, (int)half);
+    l = conv_product_launch(plan, cv, r, spectrum, half, cv->batch);
     fl_launch_note(l, "Z = R2C(x) * Hh in place, the %zu values of the half spectrum (Hh: the "
                    "half of FFT_M(h)/M, FFTW's r2c, from the host once: the table \"spectrum\")",
                    half);

@@ -217,19 +217,21 @@ int conv_layout(const struct conv *cv, struct fl_layout *L, char *why, size_t le
     return 0;
 }
 
-int conv_spectrum_table(struct fl_plan *plan, const struct conv *cv)
+int conv_spectrum_table(struct fl_plan *plan, const struct conv *cv, int half)
 {
     double *hs, *pad = calloc(cv->mn, 16);
     if (!pad)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the filter's spectrum (%zu values)", cv->mn);
     size_t fy = cv->ndims == 2 ? cv->fdims[0] : 1, fx = cv->fdims[cv->ndims - 1];
     size_t mx = cv->mdims[cv->ndims - 1];
+    size_t count = half ? cv->mn / mx * (mx / 2 + 1) : cv->mn;
     for (size_t r = 0; r < fy; r++)
         memcpy(pad + 2 * r * mx, cv->h + 2 * r * fx, fx * 16);
-    int slot = fl_plan_table(plan, "spectrum", cv->mn, &hs);
-    if (fl_reference_dft_nd(pad, hs, cv->mdims, cv->ndims, 1, -1) != 0)
+    int slot = fl_plan_table(plan, "spectrum", count, &hs);
+    if ((half ? fl_reference_r2c_nd(pad, hs, cv->mdims, cv->ndims, 1)
+              : fl_reference_dft_nd(pad, hs, cv->mdims, cv->ndims, 1, -1)) != 0)
         fl_die(FL_EXIT_OPENCL, "FFTW could not transform the filter (%zu values)", cv->mn);
-    for (size_t i = 0; i < 2 * cv->mn; i++)
+    for (size_t i = 0; i < 2 * count; i++)
         hs[i] /= (double)cv->mn;
     free(pad);
     return slot;

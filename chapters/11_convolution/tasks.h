@@ -96,9 +96,6 @@ int conv_real_check(const struct conv *cv, char *why, size_t len);
 void conv_plan_real(const struct conv *cv, struct fl_plan *plan);
 /* -D options: 09's layouts of the grid, RH_M, RH_PAIRS */
 void conv_real_options(const struct conv *cv, char *opts, size_t len);
-/* The filter's half spectrum on G's grid (its mdims, mn; the last axis even), divided by
- * its M points, COUNT complex values (My x (Mx/2 + 1)): table "spectrum"; its slot */
-int conv_half_spectrum_table(struct fl_plan *plan, const struct conv *g, size_t count);
 
 /* ------------------------------------------------------------ task.c, task_image.c,
  * task_chirp.c: --task blur|sharpen|chirp, a real use the lesson runs end to end */
