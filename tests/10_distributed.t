@@ -16,13 +16,7 @@
 # mpirun, and one rank's 2-D outer axis in two passes; each case there names the fast case
 # that takes its path (tests/NOTES.md too).
 . "$(dirname "$0")/lib.sh"
-if [ ! -x "$BUILD/10_distributed" ]; then
-    if ! command -v mpicc >/dev/null 2>&1 && [ "${CI:-}" != true ]; then
-        echo "1..0 # SKIP MPI is not installed (make deps installs Open MPI; then make 10_distributed)"
-        exit 0
-    fi
-    need_binary 10_distributed
-fi
+need_mpi_binary 10_distributed
 M=$BUILD/10_distributed
 R=tools/mpirun.sh
 USAGE='^FAIL \(usage, exit 2\): '

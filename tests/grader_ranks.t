@@ -12,11 +12,7 @@
 # failed check.) Three runs of 8x6 or smaller on 2 ranks, --quick (seed 1 only): ~2 s with
 # the kernels in pocl's cache (1.2 s wall, 1.2 CPU-s, 2026-11-29).
 . "$(dirname "$0")/lib.sh"
-if ! command -v mpicc >/dev/null 2>&1 && [ "${CI:-}" != true ]; then
-    echo "1..0 # SKIP MPI is not installed (make deps installs Open MPI; then make 10_distributed)"
-    exit 0
-fi
-need_binary 10_distributed
+need_mpi_binary 10_distributed
 
 row() { printf 'id\tchapter\tvariant\tpoints\tcases\n10_distributed/exchange_map\t10_distributed\texchange_map\t1\t%s\n' "$1"; }
 row '8,6:ranks=2' >"$TMP/m.tsv"
