@@ -302,19 +302,20 @@ __kernel void bs_inverse_after_middle(__global const real2_t *x, __global real2_
  *                I items per row; rows past the batch store nothing, but take part in the
  *                barriers
  *   args       : x (A: rows of N), y (B: rows of N), u local T*L*17/16 values, tw (the
- *                twiddles of L: lo, then hi at 2^Ax_LB), perm (L values: g^a, g^-a mod N),
- *                gh (L values: FFT_L(b) / L), batch
+ *                twiddles of L: lo, then hi at 2^Ax_LB), tw_inv (the same table again, for
+ *                the inverse FFT: see fused_row), perm (L values: g^a, g^-a mod N), gh (L
+ *                values: FFT_L(b) / L), batch
  *   reads      : x[row*N + n] for every n < N, once per row (x[row*N] by every item of
  *                the row); perm and gh
  *   writes     : y[row*N + k] for every k < N, once
  *   host calls : alone */
 __kernel __attribute__((reqd_work_group_size(BS_GROUP_OF(Ax_P0), 1, 1)))
 void rader_fused(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
-                          __global const real2_t *tw, __global const real2_t *perm,
-                          __global const real2_t *gh, int batch)
+                          __global const real2_t *tw, __global const real2_t *tw_inv,
+                          __global const real2_t *perm, __global const real2_t *gh, int batch)
 {
-    fused_row(x, y, u, tw + (1 << Ax_LB), tw, perm, gh, batch, FUSED_RADER, BS_N, BS_N, 1, Ax_N,
-              Ax_LB, Ax_P0);
+    fused_row(x, y, u, tw + (1 << Ax_LB), tw, tw_inv + (1 << Ax_LB), tw_inv, perm, gh, batch,
+              FUSED_RADER, BS_N, BS_N, 1, Ax_N, Ax_LB, Ax_P0);
 }
 #endif
 
@@ -324,17 +325,18 @@ void rader_fused(__global const real2_t *x, __global real2_t *y, __local real2_t
  *                per row; rows past the batch load zeros and store nothing, but take part
  *                in the barriers
  *   args       : x (A: rows of N), y (B: rows of N), u local T*M*17/16 values, tw (the
- *                twiddles of M: lo, then hi at 2^Ax_LB), ch (N values), bh (M values), batch
+ *                twiddles of M: lo, then hi at 2^Ax_LB), tw_inv (the same table again, for
+ *                the inverse FFT: see fused_row), ch (N values), bh (M values), batch
  *   reads      : x[row*N + j], ch[j] for j < N; bh[j] for j < M; each once per row
  *   writes     : y[row*N + k] for k < N, once: the whole transform, nothing in between
  *                goes to global memory
  *   host calls : alone (after chirp_table in --variant chirp_table) */
 __kernel void bluestein_fused(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
-                              __global const real2_t *tw, __global const real2_t *ch,
-                              __global const real2_t *bh, int batch)
+                              __global const real2_t *tw, __global const real2_t *tw_inv,
+                              __global const real2_t *ch, __global const real2_t *bh, int batch)
 {
-    fused_row(x, y, u, tw + (1 << Ax_LB), tw, ch, bh, batch, FUSED_BLUESTEIN, BS_N, BS_N, 1, Ax_N,
-              Ax_LB, Ax_P0);
+    fused_row(x, y, u, tw + (1 << Ax_LB), tw, tw_inv + (1 << Ax_LB), tw_inv, ch, bh, batch,
+              FUSED_BLUESTEIN, BS_N, BS_N, 1, Ax_N, Ax_LB, Ax_P0);
 }
 #endif
 #endif /* Ax_P0 */

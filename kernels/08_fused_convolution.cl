@@ -75,6 +75,7 @@ static INLINE void pass_middle_hook(real2_t *v, __local real2_t *u, __global con
 #define FUSED_CONV 2
 static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
                              __global const real2_t *hi, __global const real2_t *lo,
+                             __global const real2_t *inv_hi, __global const real2_t *inv_lo,
                              __global const real2_t *ends, __global const real2_t *mid, int batch,
                              const int mode, const int NX, const int NY, const int MID_ROWS,
                              const int N, const int lo_bits,
@@ -128,8 +129,16 @@ static INLINE void fused_row(__global const real2_t *x, __global real2_t *y, __l
     pass_middle_hook(v, u, mid + (MID_ROWS > 1 ? (int)(row % MID_ROWS) * Q : 0), 0, 1, i, c,
                      rl, r0, Q, I, T, cf);
 
-    /* 5. V = FFT_N(conj Z); conv = conj(V) */
-    PASS_STAGES
+    /* 5. V = FFT_N(conj Z); conv = conj(V). The same stages as 2., so the same twiddles,
+     *    but read through the kernel's second pointer to the table (inv_hi, inv_lo): from
+     *    one pointer, a compiler may load each stage's twiddles once and keep them in
+     *    registers through the product until the second FFT, as NVIDIA's did (159
+     *    registers an item in conv_fused, 128 with two pointers; NOTES.md of chapter 11,
+     *    section 15) */
+    {
+        __global const real2_t *hi = inv_hi, *lo = inv_lo; /* PASS_STAGES reads hi and lo */
+        PASS_STAGES
+    }
 
     /* 6. the outputs, straight from registers (Bluestein's k >= NX are dropped) */
     #pragma unroll

@@ -100,7 +100,8 @@ void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value, __gl
  *   work-items : 1-D, groups of I*T items (Ax_P0's): T rows per group, I items per row;
  *                rows past LINES load zeros and store nothing, but take part in the barriers
  *   args       : x (rows of CONV_NX), y (rows of CONV_NY), u local T*M*17/16 values, tw
- *                (the twiddles of M: lo, then hi at 2^Ax_LB), hs (CONV_MID_ROWS rows of M:
+ *                (the twiddles of M: lo, then hi at 2^Ax_LB), tw_inv (the same table again,
+ *                for the inverse FFT: see fused_row's step 5), hs (CONV_MID_ROWS rows of M:
  *                Hh), lines (the rows: 1-D the batch, 2-D batch x My)
  *   reads      : x[r*NX + j] for j < NX, hs[(r mod CONV_MID_ROWS)*M + j]; each once per row
  *   writes     : y[r*NY + k] for k < NY, once: conj(FFT_M(conj(FFT_M(x) . Hh))), the
@@ -108,10 +109,11 @@ void pass_store_hook(__global real2_t *y, size_t row, int e, real2_t value, __gl
  *                between in global memory
  *   host calls : 1-D alone; 2-D between the column passes forward and inverse */
 __kernel void conv_fused(__global const real2_t *x, __global real2_t *y, __local real2_t *u,
-                         __global const real2_t *tw, __global const real2_t *hs, int lines)
+                         __global const real2_t *tw, __global const real2_t *tw_inv,
+                         __global const real2_t *hs, int lines)
 {
-    fused_row(x, y, u, tw + (1 << Ax_LB), tw, hs, hs, lines, FUSED_CONV, CONV_NX, CONV_NY,
-              CONV_MID_ROWS, Ax_N, Ax_LB, Ax_P0);
+    fused_row(x, y, u, tw + (1 << Ax_LB), tw, tw_inv + (1 << Ax_LB), tw_inv, hs, hs, lines,
+              FUSED_CONV, CONV_NX, CONV_NY, CONV_MID_ROWS, Ax_N, Ax_LB, Ax_P0);
 }
 #endif
 

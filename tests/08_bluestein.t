@@ -142,7 +142,7 @@ run_case "default: the demo size 1009 x 256" 0 '^PASS$' --has 'N=1009 batch=256'
 run_case "--explain N=2161 x 3: by Rader, L = 2160, one launch (Bluestein: M = 4480, 2 passes)" 0 '^PASS$' \
     --has 'N = 2161 \(prime\) by Rader, g = 23: .*L = N - 1 = 2160 = 10 x 8 x 9 x 3, .*M = 4480 takes 2 passes' \
     --has 'plan \(forward\): 1 launch' \
-    --has 'rader_fused\(A, B, local 18360 B, twiddles_x, rader_perm, rader_gh, 3\)  global 648  local 216' \
+    --has 'rader_fused\(A, B, local 18360 B, twiddles_x, twiddles_x, rader_perm, rader_gh, 3\)  global 648  local 216' \
     --has 'table rader_perm: 2160 complex' --has 'table rader_gh: 2160 complex' --lacks 'table chirp' \
     --has 'build .*-D BS_N=2161 -D BS_M=2160 -D BS_RADER=1 .*-D Ax_N=2160' \
     -- "$B" --size 2161 --batch 3 --explain --repeat 0
@@ -161,7 +161,7 @@ run_case "--explain N=1009 x 3: M = 2048, not the smallest 2025; one launch" 0 '
     --has 'N = 1009 \(prime\) by Bluestein, M = 2048 = 16 x 16 x 8' \
     --has ': 1 pass, 3 stages \(M >= 2N - 1 = 2017; the smallest 7-smooth one, 2025 = 3 x 3 x 3 x 3 x 5 x 5, takes 1 pass and 6 stages' \
     --has 'plan \(forward\): 1 launch, result in buffer B' \
-    --has 'bluestein_fused\(A, B, local 17408 B, twiddles_x, chirp, bhat, 3\)  global 384  local 128' \
+    --has 'bluestein_fused\(A, B, local 17408 B, twiddles_x, twiddles_x, chirp, bhat, 3\)  global 384  local 128' \
     --has 'table chirp: 1009 complex' --has 'table bhat: 2048 complex' \
     --has 'build .*-D BS_N=1009 -D BS_M=2048 .*-D Ax_N=2048' --lacks 'FL_PASS_HOOKS' \
     -- "$B" --size 1009 --batch 3 --explain --repeat 0

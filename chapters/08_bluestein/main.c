@@ -188,6 +188,7 @@ static void plan_one_kernel(const struct fl_problem *p, struct fl_plan *plan, co
     fl_radix_join(rp->radix, rp->nstages, radices, sizeof radices);
     struct fl_launch *l = bs_add_pass(plan, s, 0, "bluestein_fused", FL_BUF_A, FL_BUF_B, bs_elem_bytes(p));
     fl_arg_buffer(l, twid);
+    fl_arg_buffer(l, twid); /* tw_inv: the same table, for the inverse (fused_row) */
     fl_arg_buffer(l, ch);
     fl_arg_buffer(l, bhat);
     fl_arg_int(l, (int)p->batch);

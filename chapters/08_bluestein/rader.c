@@ -124,6 +124,7 @@ void bs_plan_rader(const struct fl_problem *p, struct fl_plan *plan, const struc
     plan->result = FL_BUF_B;
     struct fl_launch *l = bs_add_pass(plan, s, 0, "rader_fused", FL_BUF_A, FL_BUF_B, bs_elem_bytes(p));
     fl_arg_buffer(l, twid);
+    fl_arg_buffer(l, twid); /* tw_inv: the same table, for the inverse (fused_row) */
     fl_arg_buffer(l, tperm);
     fl_arg_buffer(l, tgh);
     fl_arg_int(l, (int)p->batch);

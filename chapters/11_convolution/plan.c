@@ -156,7 +156,11 @@ static int fused_rows(struct fl_plan *plan, const struct conv *cv, const struct 
     if (way == ROWS_ONE_KERNEL) {
         const struct fl_radix_pass *ps = &rp->pass[0];
         fl_radix_join(ps->radix, ps->nstages, rs, sizeof rs);
-        l = rows_launch(plan, a, ps, "conv_fused", src, dst, elem, tw, hs);
+        l = fl_axis_pass_launch(plan, a, ps, "conv_fused", src, dst, elem);
+        fl_arg_buffer(l, tw);
+        fl_arg_buffer(l, tw); /* tw_inv: the same table, for the inverse (fused_row) */
+        fl_arg_buffer(l, hs);
+        fl_arg_int(l, (int)a->lines);
         fl_launch_note(l, "rows of M=%zu = %s, %zu row%s x %zu items per group: %sFFT_M, *Hh, "
                        "FFT_M (conjugated)%s", a->n, rs, ps->columns, ps->columns == 1 ? "" : "s",
                        ps->items, one_d && cv->n < a->n ? "x zero-padded from N, " : "",

@@ -23,6 +23,7 @@ rows=(
     "07_multidim --size 4096x4096"
     "07_multidim --size 256x256x256"
     "08_bluestein --size 1009 --batch 16384"
+    "08_bluestein --size 4001 --batch 4096"
     "09_real_input --size 2^20 --batch 16"
     "09_real_input --size 4096x4096"
     "10_distributed --size 4096x4096"
