@@ -92,6 +92,7 @@
 #define FOR_M_BIG(n, BODY)
 #endif
 
+
 /* Blocks defined in kernels/05_register_radix.cl and kernels/06_mixed_radix.cl (and the
  * blocks of 25 and 27 in kernels/06_blocks_25_27.cl), built after this file. */
 void dft2(real2_t *v) INLINE;
@@ -363,9 +364,8 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
     const int k = t % P;
     real2_t v[FL_VMAX];
 
-    /* load: the first stage's butterfly b takes column values j = b + m*B (B = Q/r0), with
-     * the pass twiddle w_(Qp)^(j*k) = w_N^(j*e), e = k*N/(Qp), as w_N^(b*e) times a row of
-     * w_N^(m*B*e): one lookup and twiddle_row's three, not one per value (chapter 05's way) */
+    /* load: the first stage's butterfly b takes column values j = b + m*(Q/r0), with the
+     * pass twiddle w_(Qp)^(j*k) = w_N^(j*k*N/(Qp)) */
     {
         const int B = Q / r0, nb = (B + I - 1) / I;
         __global const real2_t *in = x + row * (size_t)N + t;
@@ -373,14 +373,14 @@ static INLINE void mixed_pass(__global const real2_t *x, __global real2_t *y, __
         for (int jb = 0; jb < nb; jb++) {
             int b = i + jb * I;
             if (valid && (B % I == 0 || b < B)) {
-                real2_t w[FL_VMAX > 16 ? FL_VMAX : 16]; /* the pass twiddles, used if p > 1 */
-                twiddle_row(w, B * k * (N / (Q * P)), r0, hi, lo, lo_bits);
-                const real2_t wb = twiddle_lookup(b * k * (N / (Q * P)), hi, lo, lo_bits);
 #define LOAD_M(m)                                                                          \
     {                                                                                      \
-        real2_t a = PASS_READ(b + m * B);                                                  \
-        if (flags & PASS_CONJ_IN) a.y = -a.y;                                              \
-        if (P > 1) a = cmul(a, cmul(wb, w[m]));                                            \
+        int j = b + m * B;                                                                 \
+        real2_t a = PASS_READ(j);                                                          \
+        if (flags & PASS_CONJ_IN)                                                          \
+            a.y = -a.y;                                                                    \
+        if (P > 1)                                                                         \
+            a = cmul(a, twiddle_lookup(j * k * (N / (Q * P)), hi, lo, lo_bits));           \
         v[jb * r0 + m] = a;                                                                \
     }
                 FOR_M(r0, LOAD_M)
