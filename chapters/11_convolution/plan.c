@@ -113,8 +113,9 @@ static int fused_hooks(const struct fl_layout *L)
     return w == ROWS_MIDDLE || w == ROWS_HOOKED;
 }
 
-/* A launch of one of this file's hooked or fused kernels, pass K's shape of the rows (PS:
- * another pass's shape), SRC -> DST: x, y, u, tw, hs, lines. */
+/* A launch of one of this file's hooked kernels (conv_middle's too), pass K's shape of the
+ * rows (PS: another pass's shape), SRC -> DST: x, y, u, tw, hs, lines. (conv_fused takes
+ * tw twice: fused_rows launches it itself.) */
 static struct fl_launch *rows_launch(struct fl_plan *plan, const struct fl_axis *a,
                                      const struct fl_radix_pass *ps, const char *kernel, int src,
                                      int dst, size_t elem, int tw, int hs)
