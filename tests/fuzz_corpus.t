@@ -3,7 +3,7 @@
 # no fuzzing: every seed, the inputs that once crashed included, runs clean under ASan +
 # UBSan, and each is read as its name says: ok-* accepted, real-* (.npy) accepted by
 # fl_npy_read_any only, bad-* and crash-* refused. fuzz_exercise runs GCC's preprocessor
-# on each seed it accepts (5 of them: 0.1 s). Skipped without clang and its fuzzer
+# on each seed it accepts (10 of them: 0.1 s). Skipped without clang and its fuzzer
 # runtime (Debian 12: clang-14 libclang-rt-14-dev, Debian 13: clang-19 libclang-rt-19-dev;
 # tools/install-deps.sh --ci). Before that, on every machine: fuzz.mk finds a clang that
 # only has its versioned name (clang-19 on Debian 13), and this file finds the same one.
@@ -81,11 +81,15 @@ for t in npy options exercise; do
 done
 
 # fuzz_exercise's oracle (the preprocessor) can fail: with the check skipped, a disguised
-# #include and a line marker reach it, and each is caught.
+# #include, a line marker and a malformed #line reach it, and each is caught (the last by
+# the preprocessor's message alone, which the oracle reads without the student's words).
 run_case "fuzz_exercise's oracle catches #/**/include when the check is skipped" 77 '' \
     --has 'broken invariant: accepted, but the preprocessor looked for another file' \
     -- env FUZZ_ACCEPT_ALL=1 "$F/fuzz_exercise" tests/fuzz/corpus/exercise/bad-comment-after-hash
 run_case "fuzz_exercise's oracle catches # 1 \"/etc/passwd\" when the check is skipped" 77 '' \
     --has 'broken invariant: .*output names another file: # 1 "/etc/passwd"' \
     -- env FUZZ_ACCEPT_ALL=1 "$F/fuzz_exercise" tests/fuzz/corpus/exercise/bad-line-marker
+run_case "fuzz_exercise's oracle catches #line x when the check is skipped" 77 '' \
+    --has 'broken invariant: accepted, but the preprocessor read a directive the check refuses: .*after #line is not a positive integer' \
+    -- env FUZZ_ACCEPT_ALL=1 "$F/fuzz_exercise" tests/fuzz/corpus/exercise/bad-line-not-a-number
 done_testing
