@@ -93,8 +93,10 @@ size_t conv_stream_items(const struct fl_problem *p);
  * 1/M, once, here): FFTW in double of h zero-padded to mdims, computed once per plan on the
  * host and uploaded as table "spectrum", which every launch of every call and every array
  * of the batch reads. HALF: real data's half spectrum (FFTW's r2c; the last axis even),
- * My x (Mx/2 + 1) values, for 09's R2C. Returns its slot. */
+ * for 09's R2C. Returns its slot. */
 int conv_spectrum_table(struct fl_plan *plan, const struct conv *cv, int half);
+/* The complex values of that table, one array's spectrum: mn, or (HALF) My x (Mx/2 + 1) */
+size_t conv_spectrum_values(const struct conv *cv, int half);
 /* "4096 x 16, filter 31 (linear: y has 4126, M = 4200)", for --explain */
 void conv_text(const struct conv *cv, char *buf, size_t len);
 

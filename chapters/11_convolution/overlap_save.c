@@ -147,7 +147,7 @@ void conv_plan_blocks(const struct conv *cv, struct fl_plan *plan)
      * half, W/2 + 1 values) */
     struct conv grid = *cv;
     grid.mdims[0] = grid.mn = o.b;
-    size_t per_block = f.real ? o.b / 2 + 1 : o.b; /* complex values a block's spectrum has */
+    size_t per_block = conv_spectrum_values(&grid, f.real); /* a block's spectrum's values */
     int spectrum = conv_spectrum_table(plan, &grid, f.real);
     int twist = f.real ? fl_real_twist_table(plan, o.b) : -1;
     size_t rows = o.nblocks * cv->batch;

@@ -89,7 +89,7 @@ void conv_plan_real(const struct conv *cv, struct fl_plan *plan)
     char why[256], how_x[320] = "", how_y[320] = "", text[320], dims[64];
     if (real_grid(cv, &g, why, sizeof why) != 0 || real_layouts(&g, &R, why, sizeof why) != 0)
         fl_die(FL_EXIT_USAGE, "%s", why); /* check() refused it already */
-    size_t half = R.rows / cv->batch * (R.m + 1); /* the half spectrum's values per array */
+    size_t half = conv_spectrum_values(&g, 1); /* the half spectrum's values per array */
     int spectrum = conv_spectrum_table(plan, &g, 1);
     int twist = fl_real_twist_table(plan, R.nx);
     int s0 = fl_plan_scratch(plan, "half0", half * cv->batch);

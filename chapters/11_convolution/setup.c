@@ -217,6 +217,12 @@ int conv_layout(const struct conv *cv, struct fl_layout *L, char *why, size_t le
     return 0;
 }
 
+size_t conv_spectrum_values(const struct conv *cv, int half)
+{
+    size_t mx = cv->mdims[cv->ndims - 1];
+    return half ? cv->mn / mx * (mx / 2 + 1) : cv->mn;
+}
+
 int conv_spectrum_table(struct fl_plan *plan, const struct conv *cv, int half)
 {
     double *hs, *pad = calloc(cv->mn, 16);
@@ -224,7 +230,7 @@ int conv_spectrum_table(struct fl_plan *plan, const struct conv *cv, int half)
         fl_die(FL_EXIT_OPENCL, "out of host memory for the filter's spectrum (%zu values)", cv->mn);
     size_t fy = cv->ndims == 2 ? cv->fdims[0] : 1, fx = cv->fdims[cv->ndims - 1];
     size_t mx = cv->mdims[cv->ndims - 1];
-    size_t count = half ? cv->mn / mx * (mx / 2 + 1) : cv->mn;
+    size_t count = conv_spectrum_values(cv, half);
     for (size_t r = 0; r < fy; r++)
         memcpy(pad + 2 * r * mx, cv->h + 2 * r * fx, fx * 16);
     int slot = fl_plan_table(plan, "spectrum", count, &hs);
