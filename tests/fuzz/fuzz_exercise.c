@@ -109,13 +109,13 @@ static unsigned char *line_kinds(const uint8_t *t, size_t n, long *lines_out)
     unsigned char *kinds = calloc((size_t)lines + 2, 1);
     check(kinds != NULL, "calloc", NULL);
     long line = 1, from = 0; /* from: the line of the open directive's #, 0 when none */
-    int at_start = 1, kind = NOT_DIRECTIVE;
+    int at_start = 1, naming = 0, kind = NOT_DIRECTIVE; /* naming: its name comes next */
     for (size_t i = 0; i < n;) {
         if (t[i] == '\n') {
             if (from)
                 for (long l = from; l <= line; l++)
                     kinds[l] = (unsigned char)kind;
-            from = 0;
+            from = 0, naming = 0;
             line++, i++, at_start = 1;
         } else if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r') {
             i++;
@@ -133,29 +133,18 @@ static unsigned char *line_kinds(const uint8_t *t, size_t n, long *lines_out)
             while (i < n && t[i] != '\n' && t[i] != q)
                 i += t[i] == '\\' && i + 1 < n && t[i + 1] != '\n' ? 2 : 1;
             i += i < n && t[i] == q;
-            at_start = 0;
+            at_start = 0, naming = 0;
         } else if (t[i] == '#' && at_start && !from) {
-            from = line, kind = DIRECTIVE, at_start = 0, i++;
-            while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' ||
-                             (i + 1 < n && t[i] == '/' && t[i + 1] == '*'))) {
-                if (t[i] != '/') {
-                    i++;
-                    continue;
-                }
-                const uint8_t *close = memmem(t + i + 2, n - i - 2, "*/", 2);
-                size_t end = close ? (size_t)(close + 2 - t) : n;
-                for (; i < end; i++)
-                    line += t[i] == '\n';
-            }
+            from = line, kind = DIRECTIVE, at_start = 0, naming = 1, i++;
+        } else {
             static const char *const names[] = {"error", "warning", "pragma"};
-            for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+            for (size_t k = 0; naming && k < sizeof names / sizeof *names; k++) {
                 size_t m = strlen(names[k]);
                 if (i + m <= n && memcmp(t + i, names[k], m) == 0 &&
                     (i + m == n || !is_word_char(t[i + m])))
                     kind = USER_TEXT;
             }
-        } else {
-            at_start = 0, i++;
+            at_start = 0, naming = 0, i++;
         }
     }
     if (from)
